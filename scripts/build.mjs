@@ -1,0 +1,44 @@
+// Bundles the Action and the CLI with ncc.
+//
+// Each entry gets its own folder because ncc names its split chunks `<id>.index.js`, and two
+// builds writing into one folder could overwrite each other's chunks. `dist/index.js` (the
+// Action's `main`) and `dist/cli.js` (the `bin`) are two-line shims into those folders.
+//
+// Usage: node scripts/build.mjs [--out DIR]   (default: dist)
+import ncc from '@vercel/ncc';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const outFlag = process.argv.indexOf('--out');
+const outDir = resolve(outFlag >= 0 ? process.argv[outFlag + 1] : join(root, 'dist'));
+
+const entries = [
+  { name: 'action', source: 'src/index.ts', shim: 'index.js', shebang: false },
+  { name: 'cli', source: 'src/cli.ts', shim: 'cli.js', shebang: true },
+];
+
+await rm(outDir, { recursive: true, force: true });
+for (const entry of entries) {
+  const { code, assets } = await ncc(join(root, entry.source), {
+    minify: false,
+    sourceMap: false,
+    quiet: true,
+    target: 'es2023',
+    license: 'licenses.txt',
+  });
+  const folder = join(outDir, entry.name);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'index.js'), code);
+  for (const [file, asset] of Object.entries(assets)) {
+    const target = join(folder, file);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, asset.source);
+  }
+  const shimPath = join(outDir, entry.shim);
+  const header = entry.shebang ? '#!/usr/bin/env node\n' : '';
+  await writeFile(shimPath, `${header}import './${entry.name}/index.js';\n`);
+  if (entry.shebang) await chmod(shimPath, 0o755);
+}
+console.log(`built ${entries.map((e) => join(outDir, e.shim)).join(', ')}`);

@@ -1,0 +1,163 @@
+/**
+ * The event stream of a session, shaped after the A2A `development-tool` extension (spec/002).
+ * Every reporter — transcript JSONL, stream-json output, progress comment, job summary — is a
+ * consumer of this one stream, so what one shows the others can show too.
+ */
+import type { FileDiff, ToolKind } from '../tools/tool-types.js';
+
+/** A2A task states. `input-required` is emitted when a confirmation is pending. */
+export type TaskState = 'submitted' | 'working' | 'input-required' | 'completed' | 'failed';
+
+/** Why a session ended; each budget has its own reason so users can tell which one ran out. */
+export type SessionEndReason =
+  | 'completed'
+  | 'max_turns'
+  | 'max_tool_calls'
+  | 'timeout'
+  | 'token_budget'
+  | 'loop_detected'
+  | 'cancelled'
+  | 'model_error'
+  | 'model_blocked'
+  | 'auth_error'
+  | 'fatal_tool_error';
+
+/** spec/002 `ToolCallStatus`. */
+export type ToolCallStatus = 'PENDING' | 'EXECUTING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+
+/** The scheduler's finer states; `PENDING` covers the first three. */
+export type ToolCallPhase =
+  | 'validating'
+  | 'awaiting_approval'
+  | 'scheduled'
+  | 'executing'
+  | 'successful'
+  | 'errored'
+  | 'cancelled';
+
+export function statusOfPhase(phase: ToolCallPhase): ToolCallStatus {
+  switch (phase) {
+    case 'validating':
+    case 'awaiting_approval':
+    case 'scheduled':
+      return 'PENDING';
+    case 'executing':
+      return 'EXECUTING';
+    case 'successful':
+      return 'SUCCEEDED';
+    case 'errored':
+      return 'FAILED';
+    case 'cancelled':
+      return 'CANCELLED';
+  }
+}
+
+/** spec/002 `ConfirmationRequest`: what a human would have been asked. */
+export interface ConfirmationRequestData {
+  options: { id: string; name: string }[];
+  details:
+    | { execute_details: { command: string; working_directory?: string } }
+    | {
+        file_edit_details: {
+          file_name: string;
+          file_path: string;
+          old_content?: string;
+          new_content: string;
+          formatted_diff?: string;
+        };
+      }
+    | { mcp_details: { server_name: string; tool_name: string } }
+    | { generic_details: { description: string } };
+}
+
+/** The answer given in place of a human (by the policy in CI). */
+export interface ConfirmationOutcome {
+  decision: 'allow' | 'deny';
+  /** Why, in words; shown to the model on a denial. */
+  reason?: string;
+  /** The rule and file that decided, e.g. `policy.toml:12 (priority 3.100)`. */
+  decided_by?: string;
+}
+
+/** spec/002 `ToolCall`: the whole object is sent on every update. */
+export interface ToolCallData {
+  tool_call_id: string;
+  status: ToolCallStatus;
+  phase: ToolCallPhase;
+  tool_name: string;
+  kind?: ToolKind;
+  /** The MCP server that provides the tool, if any. */
+  server_name?: string;
+  description?: string;
+  input_parameters: Record<string, unknown>;
+  /** Partial output while executing; the whole string is replaced on each update. */
+  live_content?: string;
+  output?: { text: string } | { diff: FileDiff };
+  error?: { message: string; type?: string };
+  confirmation_request?: ConfirmationRequestData;
+  confirmation_outcome?: ConfirmationOutcome;
+  duration_ms?: number;
+}
+
+/** spec/002 `AgentThought`. */
+export interface AgentThought {
+  subject: string;
+  description: string;
+}
+
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cached_tokens: number;
+  thoughts_tokens: number;
+  tool_use_prompt_tokens: number;
+  total_tokens: number;
+}
+
+export function emptyUsage(): TokenUsage {
+  return {
+    input_tokens: 0,
+    output_tokens: 0,
+    cached_tokens: 0,
+    thoughts_tokens: 0,
+    tool_use_prompt_tokens: 0,
+    total_tokens: 0,
+  };
+}
+
+interface EventBase {
+  session_id: string;
+  /** ISO 8601. */
+  timestamp: string;
+  /** The model request this event belongs to, from 1; 0 before the first. */
+  turn: number;
+}
+
+export type AgentEvent = EventBase &
+  (
+    | {
+        kind: 'state_change';
+        state: TaskState;
+        /** True on the last event of the session. */
+        final: boolean;
+        model: string;
+        reason?: SessionEndReason;
+        /** A readable explanation for `failed` (and for budget stops). */
+        message?: string;
+      }
+    | { kind: 'tool_call_update'; tool_call: ToolCallData }
+    | { kind: 'thought'; thought: AgentThought }
+    | { kind: 'text_content'; text: string }
+    | { kind: 'token_usage'; usage: TokenUsage; total: TokenUsage }
+    | {
+        kind: 'warning';
+        code: 'loop_detected' | 'max_tokens' | 'model_retry' | 'invalid_response' | 'other';
+        message: string;
+      }
+    | { kind: 'chat_compressed'; tokens_before: number; tokens_after_estimate: number }
+  );
+
+export type AgentEventKind = AgentEvent['kind'];
+
+/** A consumer of the event stream. */
+export type AgentEventListener = (event: AgentEvent) => void;

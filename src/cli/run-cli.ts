@@ -1,0 +1,4 @@
+export function runCli(args: string[]): Promise<void> {
+  process.stdout.write(`${args.join(' ')}\n`);
+  return Promise.resolve();
+}

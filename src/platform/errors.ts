@@ -1,0 +1,49 @@
+/**
+ * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
+ * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
+ */
+
+export interface ErrorLocation {
+  /** A file the problem is in. */
+  file?: string;
+  line?: number;
+  column?: number;
+  /** An Action input or environment variable the problem comes from. */
+  input?: string;
+}
+
+function formatLocation(location: ErrorLocation | undefined): string {
+  if (!location) return '';
+  if (location.file) {
+    const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
+    return `${parts.join(':')}: `;
+  }
+  return location.input ? `${location.input}: ` : '';
+}
+
+/** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
+export class ConfigurationError extends Error {
+  override readonly name: string = 'ConfigurationError';
+  readonly location: ErrorLocation | undefined;
+
+  constructor(message: string, location?: ErrorLocation, options?: { cause?: unknown }) {
+    super(`${formatLocation(location)}${message}`, options);
+    this.location = location;
+  }
+}
+
+/** Bad command-line usage or input (unknown flag, missing prompt). CLI exit code 42. */
+export class UsageError extends ConfigurationError {
+  override readonly name = 'UsageError';
+}
+
+/** Missing or rejected model credentials. CLI exit code 41. */
+export class AuthenticationError extends ConfigurationError {
+  override readonly name = 'AuthenticationError';
+}
+
+/** The message of any thrown value, without a stack trace. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}

@@ -1,0 +1,145 @@
+import type { FunctionDeclaration, PartListUnion } from '@google/genai';
+
+/** What a tool does, which decides how the scheduler runs it and how a policy treats it. */
+export type ToolKind =
+  'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other';
+
+/** Kinds that only observe: calls of these kinds in one turn run in parallel. */
+export const READ_ONLY_KINDS: ReadonlySet<ToolKind> = new Set(['read', 'search', 'fetch', 'think']);
+
+/** The Gemini CLI's `ToolErrorType` values; the model and transcripts see these strings. */
+export const ToolErrorType = {
+  POLICY_VIOLATION: 'policy_violation',
+  INVALID_TOOL_PARAMS: 'invalid_tool_params',
+  TOOL_NOT_REGISTERED: 'tool_not_registered',
+  EXECUTION_FAILED: 'execution_failed',
+  CANCELLED: 'cancelled',
+  FILE_NOT_FOUND: 'file_not_found',
+  FILE_WRITE_FAILURE: 'file_write_failure',
+  READ_CONTENT_FAILURE: 'read_content_failure',
+  FILE_TOO_LARGE: 'file_too_large',
+  PERMISSION_DENIED: 'permission_denied',
+  NO_SPACE_LEFT: 'no_space_left',
+  TARGET_IS_DIRECTORY: 'target_is_directory',
+  PATH_NOT_IN_WORKSPACE: 'path_not_in_workspace',
+  SEARCH_PATH_NOT_FOUND: 'search_path_not_found',
+  SEARCH_PATH_NOT_A_DIRECTORY: 'search_path_not_a_directory',
+  EDIT_PREPARATION_FAILURE: 'edit_preparation_failure',
+  EDIT_NO_OCCURRENCE_FOUND: 'edit_no_occurrence_found',
+  EDIT_EXPECTED_OCCURRENCE_MISMATCH: 'edit_expected_occurrence_mismatch',
+  EDIT_NO_CHANGE: 'edit_no_change',
+  GLOB_EXECUTION_ERROR: 'glob_execution_error',
+  GREP_EXECUTION_ERROR: 'grep_execution_error',
+  LS_EXECUTION_ERROR: 'ls_execution_error',
+  PATH_IS_NOT_A_DIRECTORY: 'path_is_not_a_directory',
+  MCP_TOOL_ERROR: 'mcp_tool_error',
+  SHELL_EXECUTE_ERROR: 'shell_execute_error',
+  DISCOVERED_TOOL_EXECUTION_ERROR: 'discovered_tool_execution_error',
+  WEB_FETCH_NO_URL_IN_PROMPT: 'web_fetch_no_url_in_prompt',
+  WEB_FETCH_FALLBACK_FAILED: 'web_fetch_fallback_failed',
+  WEB_FETCH_PROCESSING_ERROR: 'web_fetch_processing_error',
+  WEB_SEARCH_FAILED: 'web_search_failed',
+  MEMORY_TOOL_EXECUTION_ERROR: 'memory_tool_execution_error',
+} as const;
+export type ToolErrorType = (typeof ToolErrorType)[keyof typeof ToolErrorType];
+
+/** The display of a file change: what the transcript and progress comment render as a diff. */
+export interface FileDiff {
+  fileName: string;
+  filePath: string;
+  /** Unified diff text. */
+  fileDiff: string;
+  /** Null when the file did not exist before. */
+  originalContent: string | null;
+  newContent: string;
+  diffStat?: DiffStat;
+}
+
+export interface DiffStat {
+  model_added_lines: number;
+  model_removed_lines: number;
+  model_added_chars: number;
+  model_removed_chars: number;
+}
+
+/** What a tool shows a human: Markdown text or a file diff. */
+export type ToolDisplay = string | FileDiff;
+
+/**
+ * The outcome of one tool call. A failure is data (`error`), never a thrown exception that would
+ * end the session: the model reads `llmContent` either way.
+ */
+export interface ToolResult {
+  /** What goes back to the model (see `function-response.ts` for how it is wrapped). */
+  llmContent: PartListUnion;
+  /** What a human sees in the transcript. */
+  returnDisplay: ToolDisplay;
+  error?: { message: string; type: ToolErrorType };
+}
+
+/**
+ * What a human would have been asked before this call ran. In CI the policy answers instead, and
+ * the transcript records the question and the answer.
+ */
+export type ConfirmationDetails =
+  | {
+      type: 'edit';
+      title: string;
+      fileName: string;
+      filePath: string;
+      fileDiff: string;
+      originalContent: string | null;
+      newContent: string;
+    }
+  | {
+      type: 'exec';
+      title: string;
+      command: string;
+      /** The first word of each sub-command, for allow-lists. */
+      rootCommand: string;
+      workingDirectory?: string;
+    }
+  | { type: 'mcp'; title: string; serverName: string; toolName: string; toolDisplayName: string }
+  | { type: 'info'; title: string; prompt: string; urls?: string[] };
+
+/** Streams partial output (shell output, progress) while a tool runs. */
+export type OutputCallback = (output: string) => void;
+
+/** One validated call of a tool, ready to be confirmed and executed. */
+export interface ToolInvocation<P = unknown> {
+  readonly params: P;
+  /** One human sentence for the transcript, e.g. "Read src/index.ts (lines 1-200)". */
+  describe(): string;
+  /** Paths the call touches, relative to the workspace where possible (for policy path rules). */
+  locations(): string[];
+  confirmationDetails(signal: AbortSignal): Promise<ConfirmationDetails>;
+  execute(signal: AbortSignal, onOutput?: OutputCallback): Promise<ToolResult>;
+}
+
+/** A tool the model can call. Built with `defineTool` from a zod schema. */
+export interface Tool<P = unknown> {
+  readonly name: string;
+  readonly displayName: string;
+  readonly description: string;
+  readonly kind: ToolKind;
+  /** Sent to the model as `parametersJsonSchema`. */
+  readonly parametersJsonSchema: Record<string, unknown>;
+  /** The MCP server that provides the tool, for policy `mcpName` rules and the transcript. */
+  readonly serverName?: string;
+  /**
+   * Validates raw model arguments and builds an invocation, or returns the error the model should
+   * read (`invalid_tool_params`).
+   */
+  build(args: unknown): ToolInvocation<P> | BuildError;
+  declaration(): FunctionDeclaration;
+}
+
+/** Why a call could not be built: shown to the model as a failed call of that type. */
+export interface BuildError {
+  error: string;
+  type: ToolErrorType;
+}
+
+export function isBuildError<P>(built: ToolInvocation<P> | BuildError): built is BuildError {
+  return 'error' in built;
+}
