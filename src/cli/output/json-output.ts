@@ -1,0 +1,37 @@
+/**
+ * `--output-format json`: one object at the end, `{session_id, response, stats}` like the Gemini
+ * CLI's, except that `response` holds all the model's text of the session, not only the last
+ * turn's (text written before a tool call is part of the answer too).
+ */
+import type { SessionStatsCollector } from '../../report/session-stats.js';
+import type { CliOutput, SessionOutcome, TextSink } from './types.js';
+
+export function createJsonOutput(options: {
+  stdout: TextSink;
+  stats: SessionStatsCollector;
+}): CliOutput {
+  const { stdout, stats } = options;
+  return {
+    listener: () => undefined,
+    finish(outcome: SessionOutcome) {
+      const output = {
+        session_id: outcome.sessionId,
+        response: outcome.response,
+        stats: stats.metrics(),
+        ...(outcome.reason === 'completed'
+          ? {}
+          : {
+              error: {
+                type: outcome.reason,
+                message: outcome.error ?? outcome.reason,
+                code: outcome.exitCode,
+              },
+            }),
+      };
+      stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    },
+    failBeforeStart(error) {
+      stdout.write(`${JSON.stringify({ error }, null, 2)}\n`);
+    },
+  };
+}

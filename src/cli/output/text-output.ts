@@ -1,0 +1,57 @@
+/**
+ * `--output-format text`: the model's words on stdout as they arrive; one short line per tool call
+ * and every warning on stderr, so `> answer.md` captures only the answer.
+ */
+import type { AgentEvent, ToolCallData } from '../../agent/events.js';
+import type { CliOutput, SessionOutcome, TextSink } from './types.js';
+
+export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }): CliOutput {
+  const { stdout, stderr } = options;
+  let endsWithNewline = true;
+  let wroteText = false;
+
+  const toolLine = (call: ToolCallData): string | undefined => {
+    const what = `${call.tool_name}${call.description ? `: ${call.description}` : ''}`;
+    switch (call.status) {
+      case 'SUCCEEDED':
+        return `✓ ${what}`;
+      case 'FAILED':
+        return `✗ ${what} — ${firstLine(call.error?.message ?? 'failed')}`;
+      case 'CANCELLED':
+        return `- ${what} (cancelled)`;
+      default:
+        return undefined;
+    }
+  };
+
+  const listener = (event: AgentEvent) => {
+    if (event.kind === 'text_content') {
+      stdout.write(event.text);
+      wroteText = true;
+      endsWithNewline = event.text.endsWith('\n');
+    } else if (event.kind === 'tool_call_update') {
+      const text = toolLine(event.tool_call);
+      if (text) stderr.write(`${text}\n`);
+    } else if (event.kind === 'warning') {
+      stderr.write(`warning: ${event.message}\n`);
+    }
+  };
+
+  return {
+    listener,
+    finish(outcome: SessionOutcome) {
+      if (wroteText && !endsWithNewline) stdout.write('\n');
+      if (outcome.reason !== 'completed') {
+        stderr.write(`error: ${outcome.error ?? outcome.reason}\n`);
+      }
+    },
+    failBeforeStart(error) {
+      stderr.write(`error: ${error.message}\n`);
+    },
+  };
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}

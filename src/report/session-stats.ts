@@ -1,0 +1,190 @@
+/**
+ * Session statistics gathered from the event stream, in the shape the Gemini CLI prints in its
+ * `--output-format json` `stats` (so scripts written for it keep working), plus the flat
+ * `stream-json` result stats.
+ */
+import type { AgentEvent, TokenUsage } from '../agent/events.js';
+import { emptyUsage } from '../agent/events.js';
+
+interface Decisions {
+  accept: number;
+  reject: number;
+  modify: number;
+  auto_accept: number;
+}
+
+interface ToolCallStats {
+  count: number;
+  success: number;
+  fail: number;
+  durationMs: number;
+  decisions: Decisions;
+}
+
+export interface SessionMetrics {
+  models: Record<
+    string,
+    {
+      api: { totalRequests: number; totalErrors: number; totalLatencyMs: number };
+      tokens: {
+        input: number;
+        prompt: number;
+        candidates: number;
+        total: number;
+        cached: number;
+        thoughts: number;
+        tool: number;
+      };
+    }
+  >;
+  tools: {
+    totalCalls: number;
+    totalSuccess: number;
+    totalFail: number;
+    totalDurationMs: number;
+    totalDecisions: Decisions;
+    byName: Record<string, ToolCallStats>;
+  };
+  files: { totalLinesAdded: number; totalLinesRemoved: number };
+}
+
+/** The `stats` of the stream-json `result` event. */
+export interface StreamStats {
+  total_tokens: number;
+  input_tokens: number;
+  output_tokens: number;
+  cached: number;
+  input: number;
+  duration_ms: number;
+  tool_calls: number;
+}
+
+const noDecisions = (): Decisions => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
+
+/** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
+export class SessionStatsCollector {
+  private model = 'unknown';
+  private requests = 0;
+  private total: TokenUsage = emptyUsage();
+  private readonly tools: SessionMetrics['tools'] = {
+    totalCalls: 0,
+    totalSuccess: 0,
+    totalFail: 0,
+    totalDurationMs: 0,
+    totalDecisions: noDecisions(),
+    byName: {},
+  };
+  private readonly files = { totalLinesAdded: 0, totalLinesRemoved: 0 };
+  private modelErrors = 0;
+  private startedAt: number | undefined;
+  private endedAt: number | undefined;
+
+  readonly listener = (event: AgentEvent): void => {
+    const time = Date.parse(event.timestamp);
+    this.startedAt ??= time;
+    switch (event.kind) {
+      case 'state_change':
+        this.model = event.model;
+        if (event.final) {
+          this.endedAt = time;
+          if (event.reason === 'model_error' || event.reason === 'auth_error') this.modelErrors++;
+        }
+        break;
+      case 'token_usage':
+        this.requests++;
+        this.total = event.total;
+        break;
+      case 'tool_call_update':
+        this.recordToolCall(event.tool_call);
+        break;
+      default:
+        break;
+    }
+  };
+
+  private recordToolCall(call: Extract<AgentEvent, { kind: 'tool_call_update' }>['tool_call']) {
+    const finished = call.status === 'SUCCEEDED' || call.status === 'FAILED';
+    if (!finished && call.status !== 'CANCELLED') return;
+    const byName = (this.tools.byName[call.tool_name] ??= {
+      count: 0,
+      success: 0,
+      fail: 0,
+      durationMs: 0,
+      decisions: noDecisions(),
+    });
+    const duration = call.duration_ms ?? 0;
+    this.tools.totalCalls++;
+    byName.count++;
+    this.tools.totalDurationMs += duration;
+    byName.durationMs += duration;
+    if (call.status === 'SUCCEEDED') {
+      this.tools.totalSuccess++;
+      byName.success++;
+    } else {
+      this.tools.totalFail++;
+      byName.fail++;
+    }
+    const decision = call.confirmation_outcome?.decision;
+    if (decision) {
+      const key = decision === 'allow' ? 'auto_accept' : 'reject';
+      this.tools.totalDecisions[key]++;
+      byName.decisions[key]++;
+    }
+    if (call.output && 'diff' in call.output) {
+      const stat = call.output.diff.diffStat;
+      this.files.totalLinesAdded += stat?.model_added_lines ?? 0;
+      this.files.totalLinesRemoved += stat?.model_removed_lines ?? 0;
+    }
+  }
+
+  get toolCalls(): number {
+    return this.tools.totalCalls;
+  }
+
+  get usage(): TokenUsage {
+    return this.total;
+  }
+
+  metrics(): SessionMetrics {
+    const t = this.total;
+    return {
+      models:
+        this.requests + this.modelErrors === 0
+          ? {}
+          : {
+              [this.model]: {
+                api: {
+                  totalRequests: this.requests + this.modelErrors,
+                  totalErrors: this.modelErrors,
+                  totalLatencyMs: 0,
+                },
+                tokens: {
+                  input: Math.max(0, t.input_tokens - t.cached_tokens),
+                  prompt: t.input_tokens,
+                  candidates: t.output_tokens,
+                  total: t.total_tokens,
+                  cached: t.cached_tokens,
+                  thoughts: t.thoughts_tokens,
+                  tool: t.tool_use_prompt_tokens,
+                },
+              },
+            },
+      tools: structuredClone(this.tools),
+      files: { ...this.files },
+    };
+  }
+
+  streamStats(): StreamStats {
+    const t = this.total;
+    return {
+      total_tokens: t.total_tokens,
+      input_tokens: t.input_tokens,
+      output_tokens: t.output_tokens,
+      cached: t.cached_tokens,
+      input: Math.max(0, t.input_tokens - t.cached_tokens),
+      duration_ms:
+        this.startedAt === undefined ? 0 : (this.endedAt ?? this.startedAt) - this.startedAt,
+      tool_calls: this.tools.totalCalls,
+    };
+  }
+}

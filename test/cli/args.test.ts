@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL, parseCliArgs } from '../../src/cli/args.js';
+import { UsageError } from '../../src/platform/errors.js';
+
+describe('parseCliArgs', () => {
+  it('reads every documented flag', () => {
+    const options = parseCliArgs(
+      [
+        '-p',
+        'fix the bug',
+        '--repo',
+        '/tmp/repo',
+        '-m',
+        'gemini-2.5-flash',
+        '--output-format',
+        'stream-json',
+        '--transcript',
+        't.jsonl',
+        '--max-turns',
+        '7',
+        '--timeout',
+        '90',
+        '--record',
+        'r.jsonl',
+      ],
+      {},
+    );
+    expect(options).toMatchObject({
+      prompt: 'fix the bug',
+      repo: '/tmp/repo',
+      model: 'gemini-2.5-flash',
+      outputFormat: 'stream-json',
+      transcript: 't.jsonl',
+      maxTurns: 7,
+      timeoutSeconds: 90,
+      record: 'r.jsonl',
+      replay: undefined,
+    });
+  });
+
+  it('defaults the model from GEMINI_MODEL, then the built-in default', () => {
+    expect(parseCliArgs(['-p', 'x'], { GEMINI_MODEL: 'gemini-3-pro' }).model).toBe('gemini-3-pro');
+    expect(parseCliArgs(['-p', 'x'], {}).model).toBe(DEFAULT_MODEL);
+  });
+
+  it('takes a positional prompt and leaves it undefined when absent (stdin)', () => {
+    expect(parseCliArgs(['explain', 'this'], {}).prompt).toBe('explain this');
+    expect(parseCliArgs([], {}).prompt).toBeUndefined();
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'.*gemini-agent --help/],
+    [
+      ['-p', 'x', '--output-format', 'yaml'],
+      /--output-format expects one of text, json, stream-json, got "yaml"/,
+    ],
+    [['-p', 'x', '--max-turns', '0'], /--max-turns expects a positive whole number, got "0"/],
+    [['-p', 'x', '--max-turns', 'ten'], /--max-turns expects a positive whole number/],
+    [['-p', 'x', '--timeout=-5'], /--timeout expects a positive number of seconds/],
+    [['-p', '   '], /The prompt is empty/],
+    [['-p', 'x', 'y'], /either with -p or as an argument/],
+    [
+      ['-p', 'x', '--replay', 'a', '--record', 'b'],
+      /--replay and --record cannot be used together/,
+    ],
+    [['-p'], /argument missing/],
+  ])('rejects %j with one clear line', (argv, message) => {
+    let thrown: unknown;
+    try {
+      parseCliArgs(argv, {});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UsageError);
+    expect((thrown as Error).message).toMatch(message);
+    expect((thrown as Error).message).not.toContain('\n');
+  });
+});
