@@ -23,6 +23,8 @@ export interface ContentGenerator {
   /**
    * The model's answer as a stream of chunks. The promise settles once the request is accepted
    * (HTTP errors reject it); a connection that breaks later throws from the iterator.
+   * The retry wrapper (`withRetry`) settles only once the whole reply has arrived and been checked,
+   * so its iterator never throws and never yields part of a reply that is then retried.
    */
   generateContentStream(
     request: GenerateContentParameters,

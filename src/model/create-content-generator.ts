@@ -1,0 +1,62 @@
+import type { CodeAssistCredentials } from './code-assist-generator.js';
+import { CodeAssistContentGenerator } from './code-assist-generator.js';
+import type { ContentGenerator } from './content-generator.js';
+import type { GenaiGeneratorOptions } from './genai-generator.js';
+import { createGenaiContentGenerator } from './genai-generator.js';
+import type { ModelAuth } from './model-auth.js';
+import type { RecordingSink } from './recording.js';
+import { RecordingContentGenerator } from './recording.js';
+import type { RetryOptions } from './retry.js';
+import { withRetry } from './retry.js';
+
+export interface CreateContentGeneratorOptions {
+  retry?: RetryOptions;
+  /** Replaces global `fetch` for every transport (tests). */
+  fetch?: typeof fetch;
+  /** OAuth for Code Assist; defaults to Application Default Credentials with the cloud-platform scope. */
+  codeAssistCredentials?: CodeAssistCredentials;
+  /** Credentials for Vertex AI without an API key; defaults to Application Default Credentials. */
+  googleAuthOptions?: GenaiGeneratorOptions['googleAuthOptions'];
+  /** The session id Code Assist receives as `request.session_id`. */
+  sessionId?: string;
+  /** Records every model reply (one JSONL line per call) to this sink or file. */
+  recordTo?: RecordingSink | string;
+}
+
+const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+
+async function defaultCodeAssistCredentials(): Promise<CodeAssistCredentials> {
+  // Loaded on demand: only Code Assist users pay for google-auth-library at startup.
+  const { GoogleAuth } = await import('google-auth-library');
+  return new GoogleAuth({ scopes: [CLOUD_PLATFORM_SCOPE] });
+}
+
+/**
+ * The content generator for `auth`, wrapped in retries. Recording (when asked) sits inside the
+ * retries, so a recording holds exactly the replies the session was given, including unusable ones
+ * it retried, and replays the same way.
+ */
+export async function createContentGenerator(
+  auth: ModelAuth,
+  options: CreateContentGeneratorOptions = {},
+): Promise<ContentGenerator> {
+  let transport: ContentGenerator;
+  if (auth.type === 'code-assist') {
+    transport = new CodeAssistContentGenerator({
+      credentials: options.codeAssistCredentials ?? (await defaultCodeAssistCredentials()),
+      ...(auth.project !== undefined ? { project: auth.project } : {}),
+      ...(auth.baseUrl !== undefined ? { baseUrl: auth.baseUrl } : {}),
+      ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  } else {
+    transport = createGenaiContentGenerator(auth, {
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.googleAuthOptions ? { googleAuthOptions: options.googleAuthOptions } : {}),
+    });
+  }
+  if (options.recordTo !== undefined) {
+    transport = new RecordingContentGenerator(transport, options.recordTo);
+  }
+  return withRetry(transport, options.retry);
+}

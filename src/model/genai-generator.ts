@@ -1,0 +1,126 @@
+import { GoogleGenAI } from '@google/genai';
+import type {
+  CountTokensParameters,
+  CountTokensResponse,
+  GenerateContentParameters,
+  GenerateContentResponse,
+  GoogleGenAIOptions,
+  HttpOptions,
+} from '@google/genai';
+import type { ContentGenerator } from './content-generator.js';
+import { normalizeModelError } from './normalize-error.js';
+import { modelUserAgent } from './user-agent.js';
+
+/** The Gemini API (`generativelanguage.googleapis.com`) with an API key. */
+export interface GeminiApiKeyTarget {
+  type: 'gemini-api-key';
+  apiKey: string;
+  /** Replaces `https://generativelanguage.googleapis.com` (the fake server, a gateway). */
+  baseUrl?: string;
+}
+
+/**
+ * Vertex AI: a project and location with Application Default Credentials, or an API key alone
+ * (express mode).
+ */
+export interface VertexTarget {
+  type: 'vertex-ai';
+  project?: string;
+  location?: string;
+  apiKey?: string;
+  baseUrl?: string;
+}
+
+export interface GenaiGeneratorOptions {
+  /** Replaces global `fetch` (tests, proxies). */
+  fetch?: typeof fetch;
+  /** Credentials for Vertex AI when no API key is used; defaults to Application Default Credentials. */
+  googleAuthOptions?: GoogleGenAIOptions['googleAuthOptions'];
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+}
+
+/** The API versions our request shapes are written for; `@google/genai` 3.x defaults to `v1`. */
+const GEMINI_API_VERSION = 'v1beta';
+const VERTEX_API_VERSION = 'v1beta1';
+
+/**
+ * A `ContentGenerator` over `@google/genai`: the Gemini API with an API key, or Vertex AI. Errors
+ * come out as `ModelRequestError`s; aborts (`config.abortSignal`) as the `AbortError` they are.
+ */
+export function createGenaiContentGenerator(
+  target: GeminiApiKeyTarget | VertexTarget,
+  options: GenaiGeneratorOptions = {},
+): ContentGenerator {
+  const vertex = target.type === 'vertex-ai';
+  const apiVersion = vertex ? VERTEX_API_VERSION : GEMINI_API_VERSION;
+  const httpOptions: HttpOptions = {
+    apiVersion,
+    headers: { ...options.headers, 'User-Agent': modelUserAgent() },
+    // Retries are ours (see retry.ts), so that every transport retries alike.
+  };
+  if (target.baseUrl) httpOptions.baseUrl = target.baseUrl;
+  if (options.fetch) httpOptions.fetch = options.fetch;
+
+  const genaiOptions: GoogleGenAIOptions = { vertexai: vertex, apiVersion, httpOptions };
+  if (target.type === 'gemini-api-key') {
+    genaiOptions.apiKey = target.apiKey;
+  } else {
+    if (target.project) genaiOptions.project = target.project;
+    if (target.location) genaiOptions.location = target.location;
+    if (target.apiKey && !(target.project && target.location)) genaiOptions.apiKey = target.apiKey;
+    if (options.googleAuthOptions) genaiOptions.googleAuthOptions = options.googleAuthOptions;
+  }
+  const client = new GoogleGenAI(genaiOptions);
+  return new GenaiContentGenerator(client);
+}
+
+class GenaiContentGenerator implements ContentGenerator {
+  constructor(private readonly client: GoogleGenAI) {}
+
+  async generateContent(
+    request: GenerateContentParameters,
+    _promptId: string,
+  ): Promise<GenerateContentResponse> {
+    try {
+      return await this.client.models.generateContent(request);
+    } catch (error) {
+      throw normalizeModelError(error);
+    }
+  }
+
+  async generateContentStream(
+    request: GenerateContentParameters,
+    _promptId: string,
+  ): Promise<AsyncGenerator<GenerateContentResponse>> {
+    let stream: AsyncGenerator<GenerateContentResponse>;
+    try {
+      stream = await this.client.models.generateContentStream(request);
+    } catch (error) {
+      throw normalizeModelError(error);
+    }
+    return normalizedStream(stream);
+  }
+
+  async countTokens(request: CountTokensParameters): Promise<CountTokensResponse> {
+    try {
+      return await this.client.models.countTokens(request);
+    } catch (error) {
+      throw normalizeModelError(error);
+    }
+  }
+}
+
+async function* normalizedStream(
+  stream: AsyncGenerator<GenerateContentResponse>,
+): AsyncGenerator<GenerateContentResponse> {
+  let chunksReceived = 0;
+  try {
+    for await (const chunk of stream) {
+      chunksReceived++;
+      yield chunk;
+    }
+  } catch (error) {
+    throw normalizeModelError(error, { chunksReceived });
+  }
+}

@@ -1,0 +1,207 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { CountTokensResponse, EmbedContentResponse, GenerateContentResponse } from '@google/genai';
+import type { CountTokensParameters, GenerateContentParameters } from '@google/genai';
+import { ConfigurationError } from '../platform/errors.js';
+import type { ContentGenerator } from './content-generator.js';
+
+/**
+ * Recorded model sessions in the Gemini CLI's `--record-responses` / `--fake-responses` format:
+ * JSONL, one `{method, response}` object per model call, so recordings move between the programs.
+ */
+export type RecordedCall =
+  | { method: 'generateContent'; response: GenerateContentResponse }
+  | { method: 'generateContentStream'; response: GenerateContentResponse[] }
+  | { method: 'countTokens'; response: CountTokensResponse }
+  | { method: 'embedContent'; response: EmbedContentResponse };
+
+export type RecordedMethod = RecordedCall['method'];
+
+const METHODS: readonly RecordedMethod[] = [
+  'generateContent',
+  'generateContentStream',
+  'countTokens',
+  'embedContent',
+];
+
+/** Receives each recorded call as one line of JSON ending in `\n`. */
+export interface RecordingSink {
+  write(line: string): void;
+}
+
+/**
+ * Appends to a file synchronously, one line per call, so a crash keeps every call recorded so far.
+ * With `truncate`, the file is emptied first.
+ */
+export function fileRecordingSink(
+  path: string,
+  options: { truncate?: boolean } = {},
+): RecordingSink {
+  if (options.truncate) writeFileSync(path, '');
+  return {
+    write: (line) => {
+      appendFileSync(path, line);
+    },
+  };
+}
+
+/** A copy without the SDK's `sdkHttpResponse` (headers of the live call; noise in a recording). */
+function recordable<T extends object>(response: T): T {
+  const copy: Record<string, unknown> = { ...(response as Record<string, unknown>) };
+  delete copy['sdkHttpResponse'];
+  return copy as T;
+}
+
+export function serializeRecordedCall(call: RecordedCall): string {
+  return `${JSON.stringify(call)}\n`;
+}
+
+/** Records every call of `inner` as it completes; a stream once it has been read. */
+export class RecordingContentGenerator implements ContentGenerator {
+  private readonly sink: RecordingSink;
+
+  constructor(
+    private readonly inner: ContentGenerator,
+    sink: RecordingSink | string,
+  ) {
+    this.sink = typeof sink === 'string' ? fileRecordingSink(sink) : sink;
+  }
+
+  async generateContent(
+    request: GenerateContentParameters,
+    promptId: string,
+  ): Promise<GenerateContentResponse> {
+    const response = await this.inner.generateContent(request, promptId);
+    this.record({ method: 'generateContent', response: recordable(response) });
+    return response;
+  }
+
+  async generateContentStream(
+    request: GenerateContentParameters,
+    promptId: string,
+  ): Promise<AsyncGenerator<GenerateContentResponse>> {
+    const stream = await this.inner.generateContentStream(request, promptId);
+    const record = (chunks: GenerateContentResponse[]) => {
+      this.record({ method: 'generateContentStream', response: chunks });
+    };
+    return recordStream(stream, record);
+  }
+
+  async countTokens(request: CountTokensParameters): Promise<CountTokensResponse> {
+    const response = await this.inner.countTokens(request);
+    this.record({ method: 'countTokens', response: recordable(response) });
+    return response;
+  }
+
+  private record(call: RecordedCall): void {
+    this.sink.write(serializeRecordedCall(call));
+  }
+}
+
+async function* recordStream(
+  stream: AsyncGenerator<GenerateContentResponse>,
+  record: (chunks: GenerateContentResponse[]) => void,
+): AsyncGenerator<GenerateContentResponse> {
+  const chunks: GenerateContentResponse[] = [];
+  let failed = false;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(recordable(chunk));
+      yield chunk;
+    }
+  } catch (error) {
+    // A broken stream is not a reply; the retry that follows will be recorded instead.
+    failed = true;
+    throw error;
+  } finally {
+    // Also when the consumer stopped early: the call happened and a replay must stay aligned.
+    if (!failed) record(chunks);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toCall(value: unknown, where: { file: string; line: number }): RecordedCall {
+  const fail = (message: string): never => {
+    throw new ConfigurationError(message, where);
+  };
+  if (!isObject(value)) return fail('expected a JSON object {"method": …, "response": …}.');
+  const method = value['method'];
+  if (typeof method !== 'string' || !(METHODS as readonly string[]).includes(method)) {
+    return fail(
+      `expected "method" to be one of ${METHODS.join(', ')}, got ${method === undefined ? 'nothing' : JSON.stringify(method)}.`,
+    );
+  }
+  const response = value['response'];
+  switch (method as RecordedMethod) {
+    case 'generateContentStream': {
+      if (!Array.isArray(response) || !response.every(isObject)) {
+        return fail(
+          'expected "response" of generateContentStream to be an array of response objects.',
+        );
+      }
+      return {
+        method: 'generateContentStream',
+        response: response.map((chunk) => Object.assign(new GenerateContentResponse(), chunk)),
+      };
+    }
+    case 'generateContent':
+      if (!isObject(response))
+        return fail('expected "response" of generateContent to be an object.');
+      return {
+        method: 'generateContent',
+        response: Object.assign(new GenerateContentResponse(), response),
+      };
+    case 'countTokens':
+      if (!isObject(response)) return fail('expected "response" of countTokens to be an object.');
+      return {
+        method: 'countTokens',
+        response: Object.assign(new CountTokensResponse(), response),
+      };
+    case 'embedContent':
+      if (!isObject(response)) return fail('expected "response" of embedContent to be an object.');
+      return {
+        method: 'embedContent',
+        response: Object.assign(new EmbedContentResponse(), response),
+      };
+  }
+}
+
+/** Parses recorded-session text; `file` names it in errors. Blank lines are skipped. */
+export function parseRecordedSession(text: string, file: string): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  const lines = text.split('\n');
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const where = { file, line: index + 1 };
+    let value: unknown;
+    try {
+      value = JSON.parse(line) as unknown;
+    } catch (error) {
+      throw new ConfigurationError(
+        `expected one JSON object per line, got text that is not JSON (${error instanceof Error ? error.message : String(error)}).`,
+        where,
+      );
+    }
+    calls.push(toCall(value, where));
+  }
+  return calls;
+}
+
+/** Reads and validates a recorded session file. */
+export async function readRecordedSession(path: string): Promise<RecordedCall[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(
+      `expected a readable recorded-session file (${error instanceof Error ? error.message : String(error)}).`,
+      { file: path },
+      { cause: error },
+    );
+  }
+  return parseRecordedSession(text, path);
+}
