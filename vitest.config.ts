@@ -11,7 +11,7 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       exclude: ['src/index.ts'],
       reporter: ['text-summary'],
-      thresholds: { lines: 80, functions: 80, statements: 80, branches: 70 },
+      thresholds: { lines: 90, functions: 90, statements: 90, branches: 80 },
     },
   },
 });

@@ -20,7 +20,9 @@ export type SessionEndReason =
   | 'model_error'
   | 'model_blocked'
   | 'auth_error'
-  | 'fatal_tool_error';
+  | 'fatal_tool_error'
+  /** A bug in the agent itself (never a model, tool or budget outcome). */
+  | 'internal_error';
 
 /** spec/002 `ToolCallStatus`. */
 export type ToolCallStatus = 'PENDING' | 'EXECUTING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';

@@ -1,4 +1,212 @@
-export function runCli(args: string[]): Promise<void> {
-  process.stdout.write(`${args.join(' ')}\n`);
-  return Promise.resolve();
+/**
+ * The CLI's composition root: flags → model transport (live, or a recorded session served by the
+ * local fake server) → tools and session → the chosen output format → exit code.
+ */
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { allowAllConfirmer } from '../agent/confirmer.js';
+import type { AgentEvent, AgentEventListener } from '../agent/events.js';
+import { createTranscriptWriter } from '../agent/transcript.js';
+import type { TranscriptWriter } from '../agent/transcript.js';
+import type { ContentGenerator } from '../model/content-generator.js';
+import { createContentGenerator } from '../model/create-content-generator.js';
+import type { ModelAuth } from '../model/model-auth.js';
+import { resolveModelAuth } from '../model/model-auth.js';
+import { readRecordedSession } from '../model/recording.js';
+import { errorMessage, UsageError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { streamLogger } from '../platform/logger.js';
+import { SessionStatsCollector } from '../report/session-stats.js';
+import { startAgent } from '../run-agent.js';
+import { scriptFromRecording, startFakeGeminiServer } from '../testing/fake-gemini-server.js';
+import type { FakeGeminiServer } from '../testing/fake-gemini-server.js';
+import { VERSION } from '../version.js';
+import type { CliOptions } from './args.js';
+import { parseCliArgs, USAGE } from './args.js';
+import { ExitCode, exitCodeForError, exitCodeForReason } from './exit-codes.js';
+import { createJsonOutput } from './output/json-output.js';
+import { createStreamJsonOutput } from './output/stream-json-output.js';
+import { createTextOutput } from './output/text-output.js';
+import type { CliOutput, TextSink } from './output/types.js';
+import { readPipedStdin } from './read-stdin.js';
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: TextSink;
+  stderr: TextSink;
+  stdin: NodeJS.ReadStream;
+  /** Registers a handler for Ctrl-C / SIGTERM; returns a function that removes it. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+export function processIo(): CliIo {
+  return {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    onInterrupt(handler) {
+      process.on('SIGINT', handler);
+      process.on('SIGTERM', handler);
+      return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+      };
+    },
+  };
+}
+
+/** Runs the CLI and returns its exit code; never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(argv, io.env);
+  } catch (error) {
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
+    return exitCodeForError(error);
+  }
+  if (options.help) {
+    io.stdout.write(USAGE);
+    return ExitCode.OK;
+  }
+  if (options.version) {
+    io.stdout.write(`${VERSION}\n`);
+    return ExitCode.OK;
+  }
+
+  const logger = streamLogger(io.stderr, { debug: options.debug });
+  const stats = new SessionStatsCollector();
+  const prompt = options.prompt ?? (await readPipedStdin(io.stdin))?.trim();
+  const output = createOutput(options, io, stats, prompt ?? '');
+  const cleanups: (() => Promise<void> | void)[] = [];
+  try {
+    if (!prompt) {
+      throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
+    }
+    await requireDirectory(options.repo);
+    const sessionId = randomUUID();
+    const contentGenerator = await openModel(options, io, sessionId, logger, cleanups);
+    const transcript = options.transcript ? createTranscriptWriter(options.transcript) : undefined;
+    if (transcript)
+      cleanups.push(() => {
+        transcript.close();
+      });
+
+    const controller = new AbortController();
+    cleanups.push(
+      io.onInterrupt(() => {
+        controller.abort();
+      }),
+    );
+    const { result } = await startAgent({
+      prompt,
+      workspaceRoot: options.repo,
+      model: options.model,
+      sessionId,
+      contentGenerator,
+      confirmer: allowAllConfirmer,
+      logger,
+      onEvent: fanOut([stats.listener, output.listener, ...optional(transcript)]),
+      budgets: {
+        ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+        ...(options.timeoutSeconds !== undefined
+          ? { timeoutMs: Math.round(options.timeoutSeconds * 1000) }
+          : {}),
+      },
+      signal: controller.signal,
+    });
+    const session = await result;
+    const exitCode = exitCodeForReason(session.reason);
+    output.finish({
+      sessionId: session.sessionId,
+      model: options.model,
+      response: session.response,
+      reason: session.reason,
+      error: session.error,
+      exitCode,
+    });
+    return exitCode;
+  } catch (error) {
+    const code = exitCodeForError(error);
+    output.failBeforeStart({
+      type: error instanceof Error ? error.name : 'Error',
+      message: errorMessage(error),
+      code,
+    });
+    if (options.debug && error instanceof Error && error.stack) logger.debug(error.stack);
+    return code;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+function createOutput(
+  options: CliOptions,
+  io: CliIo,
+  stats: SessionStatsCollector,
+  prompt: string,
+): CliOutput {
+  switch (options.outputFormat) {
+    case 'json':
+      return createJsonOutput({ stdout: io.stdout, stats });
+    case 'stream-json':
+      return createStreamJsonOutput({ stdout: io.stdout, prompt, stats });
+    case 'text':
+      return createTextOutput({ stdout: io.stdout, stderr: io.stderr });
+  }
+}
+
+async function requireDirectory(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UsageError(`--repo expects an existing directory, got "${path.resolve(dir)}".`);
+  }
+}
+
+/**
+ * The model: live from the environment's credentials, or — with `--replay` — a recorded session
+ * served by the local fake Gemini server, so replay goes through the same client as live runs.
+ */
+async function openModel(
+  options: CliOptions,
+  io: CliIo,
+  sessionId: string,
+  logger: Logger,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<ContentGenerator> {
+  let auth: ModelAuth;
+  if (options.replay !== undefined) {
+    const calls = await readRecordedSession(options.replay).catch((error: unknown) => {
+      throw new UsageError(`--replay: ${errorMessage(error)}`);
+    });
+    const server: FakeGeminiServer = await startFakeGeminiServer({
+      script: scriptFromRecording(calls),
+    });
+    cleanups.push(() => server.close());
+    auth = { type: 'gemini-api-key', apiKey: 'replay', baseUrl: server.url };
+  } else {
+    auth = resolveModelAuth(io.env);
+  }
+  return createContentGenerator(auth, {
+    sessionId,
+    ...(options.record !== undefined ? { recordTo: options.record } : {}),
+    retry: {
+      onRetry: ({ attempt, maxAttempts, delayMs, error }) => {
+        logger.warning(
+          `model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s`,
+        );
+      },
+    },
+  });
+}
+
+function fanOut(listeners: AgentEventListener[]): AgentEventListener {
+  return (event: AgentEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+}
+
+function optional(transcript: TranscriptWriter | undefined): AgentEventListener[] {
+  return transcript ? [transcript] : [];
 }

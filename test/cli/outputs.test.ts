@@ -102,7 +102,7 @@ function session(): AgentEvent[] {
       code: 'max_tokens',
       message: 'The reply was cut at the token limit.',
     },
-    { ...base, timestamp: at(), kind: 'text_content', text: 'Done.' },
+    { ...base, turn: 2, timestamp: at(), kind: 'text_content', text: 'Done.' },
     {
       ...base,
       timestamp: at(),
@@ -268,7 +268,7 @@ describe('text output', () => {
     const output = createTextOutput({ stdout, stderr });
     for (const event of session()) output.listener(event);
     output.finish(outcome);
-    expect(stdout.text).toBe('Looking.Done.\n');
+    expect(stdout.text).toBe('Looking.\n\nDone.\n');
     expect(stderr.text).toBe(
       '✓ read_file: Read README.md\n' +
         '✗ write_file: Write a.txt — Tool execution denied by policy. No edits here.\n' +

@@ -86,7 +86,11 @@ export function createStreamJsonOutput(options: {
     },
     failBeforeStart(error) {
       line({ type: 'error', severity: 'error', message: error.message });
-      line({ type: 'result', status: 'error', error: { type: error.type, message: error.message } });
+      line({
+        type: 'result',
+        status: 'error',
+        error: { type: error.type, message: error.message },
+      });
     },
   };
 }

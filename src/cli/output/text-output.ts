@@ -8,7 +8,7 @@ import type { CliOutput, SessionOutcome, TextSink } from './types.js';
 export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }): CliOutput {
   const { stdout, stderr } = options;
   let endsWithNewline = true;
-  let wroteText = false;
+  let lastTextTurn: number | undefined;
 
   const toolLine = (call: ToolCallData): string | undefined => {
     const what = `${call.tool_name}${call.description ? `: ${call.description}` : ''}`;
@@ -26,8 +26,12 @@ export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }
 
   const listener = (event: AgentEvent) => {
     if (event.kind === 'text_content') {
+      // Text from a later turn is a new paragraph, not a continuation of the last sentence.
+      if (lastTextTurn !== undefined && event.turn !== lastTextTurn) {
+        stdout.write(endsWithNewline ? '\n' : '\n\n');
+      }
       stdout.write(event.text);
-      wroteText = true;
+      lastTextTurn = event.turn;
       endsWithNewline = event.text.endsWith('\n');
     } else if (event.kind === 'tool_call_update') {
       const text = toolLine(event.tool_call);
@@ -40,7 +44,7 @@ export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }
   return {
     listener,
     finish(outcome: SessionOutcome) {
-      if (wroteText && !endsWithNewline) stdout.write('\n');
+      if (lastTextTurn !== undefined && !endsWithNewline) stdout.write('\n');
       if (outcome.reason !== 'completed') {
         stderr.write(`error: ${outcome.error ?? outcome.reason}\n`);
       }

@@ -1,0 +1,537 @@
+/**
+ * One agent session: a prompt in, the model and the tools in a loop, events out, until the model
+ * answers in text or a budget, a block, an error, a loop or the caller stops it.
+ *
+ * Request shape (the Gemini CLI's): the system instruction is set once (core prompt + context
+ * files + memory); the history starts with the environment message and the model's
+ * acknowledgement, then the prompt. Every function call the model makes is answered, in order,
+ * by one user content of function responses before the next request.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { FinishReason } from '@google/genai';
+import type {
+  Content,
+  FunctionCall,
+  GenerateContentConfig,
+  GenerateContentResponseUsageMetadata,
+} from '@google/genai';
+import type { ContentGenerator } from '../model/content-generator.js';
+import { errorMessage } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { silentLogger } from '../platform/logger.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { SessionBudgets } from './budgets.js';
+import {
+  BudgetTracker,
+  addUsage,
+  cancelledForBudget,
+  defaultScheduleTimeout,
+  formatDuration,
+  resolveBudgets,
+  toTokenUsage,
+  untilAborted,
+} from './budgets.js';
+import type { ModelResponse } from './chat.js';
+import {
+  Chat,
+  blockedMessage,
+  defaultGenerationConfig,
+  describeModelError,
+  judgeFinalAnswer,
+} from './chat.js';
+import type { CompressionOptions } from './compression.js';
+import { compressHistory, needsCompression, resolveCompression } from './compression.js';
+import type { Confirmer } from './confirmer.js';
+import { normalizeContextFileNames } from './context-files.js';
+import type { EnvironmentContextOptions } from './environment-context.js';
+import { buildEnvironmentContext, initialHistory } from './environment-context.js';
+import type {
+  AgentEvent,
+  AgentEventListener,
+  SessionEndReason,
+  TaskState,
+  TokenUsage,
+} from './events.js';
+import { emptyUsage } from './events.js';
+import { userText, withAppendedText } from './history.js';
+import type { LoopDetection, LoopDetectionOptions } from './loop-detector.js';
+import { LoopDetector } from './loop-detector.js';
+import type { CompletedToolCall, ToolCallRequest, ToolSchedulerOptions } from './scheduler.js';
+import { ToolScheduler, toFunctionResponseContent } from './scheduler.js';
+import { loadSystemInstruction } from './system-prompt.js';
+
+/** What the session needs of a scheduler; tests may pass their own. */
+export interface ToolCallRunner {
+  run(requests: ToolCallRequest[], signal: AbortSignal): Promise<CompletedToolCall[]>;
+}
+
+export interface AgentSessionOptions {
+  /** Default: a random UUID. */
+  sessionId?: string;
+  model: string;
+  contentGenerator: ContentGenerator;
+  registry: ToolRegistry;
+  confirmer: Confirmer;
+  workspaceRoot: string;
+  logger?: Logger;
+  onEvent?: AgentEventListener;
+  budgets?: Partial<SessionBudgets>;
+  /** Context file name(s) looked for from the git root down to the workspace. Default `GEMINI.md`. */
+  contextFileName?: string | string[];
+  /** Default `~/.gemini/GEMINI.md`; `null` leaves the memory file out. */
+  userMemoryPath?: string | null;
+  compression?: Partial<CompressionOptions>;
+  loopDetection?: Partial<LoopDetectionOptions>;
+  /** Use `generateContentStream` (default true) or `generateContent`. */
+  streaming?: boolean;
+  /** Merged over the defaults (temperature 0, topP 1, thinking for 2.5 and 3 models). */
+  generationConfig?: GenerateContentConfig;
+  /** Replaces our core prompt (context files are still appended). */
+  corePrompt?: string;
+  /** Platform, time zone, folder-structure limit and ignore rules of the first message. */
+  environment?: Omit<EnvironmentContextOptions, 'workspaceRoot' | 'now'>;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  now?: () => number;
+  /** Starts the wall-clock timer; returns a function that stops it. Default `setTimeout`. */
+  scheduleTimeout?: (callback: () => void, ms: number) => () => void;
+  /** Default: a `ToolScheduler` over `registry` and `confirmer`. */
+  createScheduler?: (options: ToolSchedulerOptions) => ToolCallRunner;
+  liveOutputIntervalMs?: number;
+}
+
+export interface SessionResult {
+  sessionId: string;
+  reason: SessionEndReason;
+  /** All the model's text of the session, each turn's text separated by a blank line. */
+  response: string;
+  /** Model requests made. */
+  turns: number;
+  /** Tool calls executed (including failed and denied ones). */
+  toolCalls: number;
+  usage: TokenUsage;
+  durationMs: number;
+  /** A readable explanation when the session did not complete. */
+  error?: string;
+  history: Content[];
+}
+
+interface Outcome {
+  reason: SessionEndReason;
+  message?: string;
+}
+
+/** How long running tools may take to stop after the session is cancelled or times out. */
+const TOOL_STOP_GRACE_MS = 5000;
+
+const LOOP_NOTE = (detail: string) =>
+  `System note: you are repeating yourself (${detail}). Repeating the same actions will not make progress. Stop, reconsider what you have learned so far, and take a different approach. If you are blocked, say what is blocking you in a short summary and finish.`;
+
+export class AgentSession {
+  readonly sessionId: string;
+  private readonly model: string;
+  private readonly workspaceRoot: string;
+  private readonly logger: Logger;
+  private readonly budgets: SessionBudgets;
+  private readonly compression: CompressionOptions;
+  private readonly contextFileNames: string[];
+  private readonly now: () => number;
+  private readonly loopDetector: LoopDetector;
+  private readonly scheduler: ToolCallRunner;
+  private started = false;
+  private finished = false;
+  private turn = 0;
+  private usage: TokenUsage = emptyUsage();
+  private readonly texts: string[] = [];
+  private chat: Chat | undefined;
+  private lastPromptTokens: number | undefined;
+  private compressionFailed = false;
+  private pendingNote: string | undefined;
+  private budget: BudgetTracker | undefined;
+
+  constructor(private readonly options: AgentSessionOptions) {
+    this.sessionId = options.sessionId ?? randomUUID();
+    this.model = options.model;
+    this.workspaceRoot = path.resolve(options.workspaceRoot);
+    this.logger = options.logger ?? silentLogger;
+    this.now = options.now ?? Date.now;
+    // Configuration problems surface here, before anything runs.
+    this.budgets = resolveBudgets(options.budgets);
+    this.compression = resolveCompression(options.model, options.compression);
+    this.contextFileNames = normalizeContextFileNames(options.contextFileName);
+    this.loopDetector = new LoopDetector(options.loopDetection);
+    const schedulerOptions: ToolSchedulerOptions = {
+      registry: options.registry,
+      confirmer: options.confirmer,
+      logger: this.logger,
+      onUpdate: (call) => {
+        this.emit({ kind: 'tool_call_update', tool_call: call });
+      },
+      now: this.now,
+      ...(options.liveOutputIntervalMs === undefined
+        ? {}
+        : { liveOutputIntervalMs: options.liveOutputIntervalMs }),
+    };
+    this.scheduler = options.createScheduler
+      ? options.createScheduler(schedulerOptions)
+      : new ToolScheduler(schedulerOptions);
+  }
+
+  /** Emits a warning into the event stream (e.g. from the model layer's retry hook). */
+  reportWarning(code: Extract<AgentEvent, { kind: 'warning' }>['code'], message: string): void {
+    this.emit({ kind: 'warning', code, message });
+  }
+
+  /** Runs the prompt to the end. Never throws for model, tool or budget problems. */
+  async run(prompt: string, options: { signal?: AbortSignal } = {}): Promise<SessionResult> {
+    if (this.started) throw new Error('An AgentSession runs once; create a new one per prompt.');
+    this.started = true;
+    const startedAt = this.now();
+    this.budget = new BudgetTracker(this.budgets, startedAt, this.now);
+    this.emitState('submitted');
+    this.emitState('working');
+
+    const controller = new AbortController();
+    let abortReason: 'cancelled' | 'timeout' | undefined;
+    const abort = (reason: 'cancelled' | 'timeout') => {
+      abortReason ??= reason;
+      // The reason is what running tools report to the model as why they were cancelled.
+      controller.abort(
+        reason === 'timeout'
+          ? `the session's time limit (${formatDuration(this.budgets.timeoutMs)}) was reached`
+          : 'the session was cancelled',
+      );
+    };
+    const onCallerAbort = () => {
+      abort('cancelled');
+    };
+    if (options.signal?.aborted) abort('cancelled');
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const schedule = this.options.scheduleTimeout ?? defaultScheduleTimeout;
+    const stopTimer = schedule(() => {
+      abort('timeout');
+    }, this.budgets.timeoutMs);
+
+    let outcome: Outcome;
+    try {
+      outcome = await this.loop(prompt, controller.signal, () => abortReason);
+    } catch (error) {
+      this.logger.error(`The agent session failed unexpectedly: ${describeError(error)}`);
+      outcome = { reason: 'internal_error', message: `Internal error: ${errorMessage(error)}` };
+    } finally {
+      stopTimer();
+      options.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    const completed = outcome.reason === 'completed';
+    this.emitState(completed ? 'completed' : 'failed', {
+      final: true,
+      reason: outcome.reason,
+      ...(outcome.message === undefined ? {} : { message: outcome.message }),
+    });
+    this.finished = true;
+    return {
+      sessionId: this.sessionId,
+      reason: outcome.reason,
+      response: this.texts.join('\n\n'),
+      turns: this.turn,
+      toolCalls: this.budget.toolCalls,
+      usage: { ...this.usage },
+      durationMs: this.now() - startedAt,
+      ...(completed || outcome.message === undefined ? {} : { error: outcome.message }),
+      history: this.chat?.getHistory() ?? [],
+    };
+  }
+
+  private async loop(
+    prompt: string,
+    signal: AbortSignal,
+    abortReason: () => 'cancelled' | 'timeout' | undefined,
+  ): Promise<Outcome> {
+    const budget = this.requireBudget();
+    const stopped = (): Outcome | undefined => {
+      if (!signal.aborted) return undefined;
+      return abortReason() === 'timeout'
+        ? budget.timeoutStop()
+        : { reason: 'cancelled', message: 'The session was cancelled.' };
+    };
+
+    const chat = await this.startChat(prompt);
+    for (;;) {
+      const beforeRequest = stopped() ?? budget.beforeRequest();
+      if (beforeRequest) return beforeRequest;
+      await this.maybeCompress(chat, signal);
+      const afterCompression = stopped();
+      if (afterCompression) return afterCompression;
+
+      this.turn++;
+      budget.turns = this.turn;
+      let response: ModelResponse;
+      try {
+        response = await untilAborted(
+          chat.send({
+            promptId: this.promptId(),
+            signal,
+            declarations: this.options.registry.declarations(),
+          }),
+          signal,
+          { graceMs: 0 },
+        );
+      } catch (error) {
+        return stopped() ?? describeModelError(error);
+      }
+
+      this.reportResponse(response);
+      const overBudget = budget.afterResponse(this.usage.total_tokens);
+      if (overBudget) return overBudget;
+      const blocked = blockedMessage(response);
+      if (blocked) return { reason: 'model_blocked', message: blocked };
+      if (response.finishReason === FinishReason.MAX_TOKENS) {
+        this.emit({
+          kind: 'warning',
+          code: 'max_tokens',
+          message: `The model's response was cut off at its output token limit (turn ${this.turn}).`,
+        });
+      }
+
+      const textLoop = this.loopDetector.recordResponseText(response.text);
+      if (response.functionCalls.length === 0) {
+        if (textLoop) {
+          const loopOutcome = this.onLoop(textLoop);
+          if (loopOutcome) return loopOutcome;
+          chat.addUserContent(userText(this.takeNote() ?? ''));
+          continue;
+        }
+        return this.finishWithoutCalls(response);
+      }
+
+      const requests = response.functionCalls.map((call, index) => this.toRequest(call, index));
+      const loops = [
+        textLoop,
+        ...requests.map((r) => this.loopDetector.recordToolCall(r.name, r.args)),
+      ];
+      for (const detection of loops) {
+        const loopOutcome = detection && this.onLoop(detection);
+        if (loopOutcome) return loopOutcome;
+      }
+
+      let toolOutcome: Outcome | undefined;
+      try {
+        // Tools get a moment to stop and report cancelled, so their answers reach the history.
+        toolOutcome = await untilAborted(this.runTools(chat, requests, signal), signal, {
+          graceMs: TOOL_STOP_GRACE_MS,
+        });
+      } catch (error) {
+        const aborted = stopped();
+        if (aborted) return aborted;
+        throw error;
+      }
+      const afterTools = toolOutcome ?? stopped();
+      if (afterTools) return afterTools;
+    }
+  }
+
+  /** Builds the system instruction and the seeded history, then adds the prompt. */
+  private async startChat(prompt: string): Promise<Chat> {
+    const systemInstruction = await loadSystemInstruction({
+      workspaceRoot: this.workspaceRoot,
+      contextFileNames: this.contextFileNames,
+      ...(this.options.userMemoryPath === undefined
+        ? {}
+        : { userMemoryPath: this.options.userMemoryPath }),
+      toolNames: this.options.registry.names(),
+      ...(this.options.corePrompt === undefined ? {} : { corePrompt: this.options.corePrompt }),
+      logger: this.logger,
+    });
+    const environment = await buildEnvironmentContext({
+      ...this.options.environment,
+      workspaceRoot: this.workspaceRoot,
+      now: this.now,
+    });
+    const chat = new Chat({
+      generator: this.options.contentGenerator,
+      model: this.model,
+      systemInstruction,
+      generationConfig: {
+        ...defaultGenerationConfig(this.model),
+        ...this.options.generationConfig,
+      },
+      streaming: this.options.streaming ?? true,
+      history: [...initialHistory(environment), userText(prompt)],
+    });
+    this.chat = chat;
+    return chat;
+  }
+
+  /** Emits what the response showed: thoughts, text and token usage. */
+  private reportResponse(response: ModelResponse): void {
+    for (const item of response.items) {
+      if (item.kind === 'thought') this.emit({ kind: 'thought', thought: item.thought });
+      else this.emit({ kind: 'text_content', text: item.text });
+    }
+    const text = response.text.trim();
+    if (text !== '') this.texts.push(text);
+    this.recordUsage(response.usage);
+  }
+
+  private recordUsage(metadata: GenerateContentResponseUsageMetadata | undefined): void {
+    const usage = toTokenUsage(metadata);
+    this.usage = addUsage(this.usage, usage);
+    if (metadata?.promptTokenCount !== undefined) this.lastPromptTokens = metadata.promptTokenCount;
+    this.emit({ kind: 'token_usage', usage, total: { ...this.usage } });
+  }
+
+  private finishWithoutCalls(response: ModelResponse): Outcome {
+    const { error, warnings } = judgeFinalAnswer(response);
+    if (error !== undefined) return { reason: 'model_error', message: error };
+    for (const warning of warnings) this.emit({ kind: 'warning', ...warning });
+    return { reason: 'completed' };
+  }
+
+  /** Runs the calls within budget, answers every call, and says whether the session must end. */
+  private async runTools(
+    chat: Chat,
+    requests: ToolCallRequest[],
+    signal: AbortSignal,
+  ): Promise<Outcome | undefined> {
+    const budget = this.requireBudget();
+    const allowed = budget.toolCallsAllowed(requests.length);
+    const toRun = requests.slice(0, allowed);
+    const overBudget = requests.slice(allowed);
+    budget.toolCalls += toRun.length;
+    const completed = toRun.length > 0 ? await this.scheduler.run(toRun, signal) : [];
+    const cancelled = overBudget.map((request) => this.cancelForBudget(request));
+
+    let answer = toFunctionResponseContent([...completed, ...cancelled]);
+    const note = this.takeNote();
+    if (note !== undefined) answer = withAppendedText(answer, note);
+    chat.addUserContent(answer);
+
+    const fatal = completed.find(
+      (call) => call.fatal === true || call.result.error?.type === 'no_space_left',
+    );
+    if (fatal) {
+      return {
+        reason: 'fatal_tool_error',
+        message: `Stopped: ${fatal.request.name} failed because the disk is full (${fatal.result.error?.message ?? 'no space left'}).`,
+      };
+    }
+    if (overBudget.length > 0 && !signal.aborted) return budget.toolCallStop();
+    return undefined;
+  }
+
+  private cancelForBudget(request: ToolCallRequest): CompletedToolCall {
+    const cancelled = cancelledForBudget(
+      request,
+      this.options.registry.get(request.name),
+      this.budgets.maxToolCalls,
+    );
+    this.emit({ kind: 'tool_call_update', tool_call: cancelled.update });
+    return cancelled.completed;
+  }
+
+  /** First detection: warn and queue a note for the model. Second: end the session. */
+  private onLoop(detection: LoopDetection): Outcome | undefined {
+    if (detection.count >= 2) {
+      return {
+        reason: 'loop_detected',
+        message: `Stopped: the model kept repeating itself after a warning (${detection.detail}).`,
+      };
+    }
+    this.emit({
+      kind: 'warning',
+      code: 'loop_detected',
+      message: `Possible loop: ${detection.detail}. The model was told to change its approach.`,
+    });
+    this.pendingNote = LOOP_NOTE(detection.detail);
+    return undefined;
+  }
+
+  private takeNote(): string | undefined {
+    const note = this.pendingNote;
+    this.pendingNote = undefined;
+    return note;
+  }
+
+  private async maybeCompress(chat: Chat, signal: AbortSignal): Promise<void> {
+    const promptTokens = this.lastPromptTokens;
+    if (this.compressionFailed || promptTokens === undefined) return;
+    if (!needsCompression(promptTokens, this.compression)) return;
+    try {
+      const result = await compressHistory({
+        history: chat.getHistory(),
+        generator: this.options.contentGenerator,
+        model: this.model,
+        // The summary belongs to the request it prepares.
+        promptId: this.promptId(this.turn + 1),
+        signal,
+        preserveFraction: this.compression.preserveFraction,
+        tokensBefore: promptTokens,
+      });
+      chat.setHistory(result.history);
+      this.lastPromptTokens = undefined;
+      this.emit({
+        kind: 'chat_compressed',
+        tokens_before: result.tokensBefore,
+        tokens_after_estimate: result.tokensAfterEstimate,
+      });
+      this.recordUsage(result.usage);
+    } catch (error) {
+      if (signal.aborted) return;
+      // Without compression the next request may still fit; trying again every turn would only
+      // spend tokens on the same failure.
+      this.compressionFailed = true;
+      this.logger.warning(`Chat compression failed; continuing without it: ${errorMessage(error)}`);
+    }
+  }
+
+  private toRequest(call: FunctionCall, index: number): ToolCallRequest {
+    const name = call.name ?? 'undefined_tool_name';
+    return {
+      callId: call.id ?? `${name}-${this.turn}-${index}`,
+      name,
+      args: call.args ?? {},
+    };
+  }
+
+  private promptId(turn: number = this.turn): string {
+    return `${this.sessionId}########${turn}`;
+  }
+
+  private requireBudget(): BudgetTracker {
+    if (!this.budget) throw new Error('The session has not started.');
+    return this.budget;
+  }
+
+  private emitState(
+    state: TaskState,
+    extra: { final?: boolean; reason?: SessionEndReason; message?: string } = {},
+  ): void {
+    this.emit({ kind: 'state_change', state, final: false, model: this.model, ...extra });
+  }
+
+  private emit(event: DistributiveOmit<AgentEvent, 'session_id' | 'timestamp' | 'turn'>): void {
+    const listener = this.options.onEvent;
+    // The final state change is the last event: a straggler (a tool that ignored cancellation)
+    // must not report after it.
+    if (!listener || this.finished) return;
+    const full = {
+      session_id: this.sessionId,
+      timestamp: new Date(this.now()).toISOString(),
+      turn: this.turn,
+      ...event,
+    };
+    try {
+      listener(full);
+    } catch (error) {
+      // A broken reporter must not end the agent's work.
+      this.logger.warning(`An event listener failed: ${errorMessage(error)}`);
+    }
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function describeError(error: unknown): string {
+  return error instanceof Error && error.stack ? error.stack : errorMessage(error);
+}

@@ -1,0 +1,45 @@
+// Runs the committed bundle the way users do, to catch what only bundling can break.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const cli = path.join(root, 'dist/cli.js');
+
+describe('dist/cli.js', () => {
+  it('prints its version', async () => {
+    const { stdout } = await run(process.execPath, [cli, '--version']);
+    expect(stdout).toBe(`${packageJson.version}\n`);
+  });
+
+  it("runs the README's offline example from the recorded session", async () => {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [
+        cli,
+        '-p',
+        'Summarise this repository',
+        '--repo',
+        'test/fixtures/sample-repo',
+        '--replay',
+        'test/fixtures/sessions/summarise-sample-repo.jsonl',
+      ],
+      { cwd: root, env: { PATH: process.env.PATH ?? '' } },
+    );
+    expect(stdout).toContain('This is a small JavaScript package, **temperature**');
+    expect(stderr).toContain('✓ read_file: Read src/convert.js');
+  });
+
+  it('exits 42 with one line for a bad flag', async () => {
+    const failure = await run(process.execPath, [cli, '--nope']).catch(
+      (error: unknown) => error as { code: number; stderr: string },
+    );
+    expect(failure).toMatchObject({ code: 42 });
+    expect((failure as { stderr: string }).stderr).toBe(
+      `error: Unknown option '--nope'. Run "gemini-agent --help" for usage.\n`,
+    );
+  });
+});
