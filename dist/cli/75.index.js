@@ -5451,7 +5451,14 @@ async function runCli(argv, io) {
         }
         await requireDirectory(options.repo);
         const sessionId = (0,external_node_crypto_.randomUUID)();
-        const contentGenerator = await openModel(options, io, sessionId, logger, cleanups);
+        // Retries happen below the session; until it exists they go to the log, then into its event
+        // stream, so every output format shows them.
+        let reportRetry = (message) => {
+            logger.warning(message);
+        };
+        const contentGenerator = await openModel(options, io, sessionId, cleanups, (message) => {
+            reportRetry(message);
+        });
         const transcript = options.transcript ? createTranscriptWriter(options.transcript) : undefined;
         if (transcript)
             cleanups.push(() => {
@@ -5461,7 +5468,7 @@ async function runCli(argv, io) {
         cleanups.push(io.onInterrupt(() => {
             controller.abort();
         }));
-        const { result } = await startAgent({
+        const { session: agent, result } = await startAgent({
             prompt,
             workspaceRoot: options.repo,
             model: options.model,
@@ -5478,6 +5485,9 @@ async function runCli(argv, io) {
             },
             signal: controller.signal,
         });
+        reportRetry = (message) => {
+            agent.reportWarning('model_retry', message);
+        };
         const session = await result;
         const exitCode = exitCodeForReason(session.reason);
         output.finish({
@@ -5526,7 +5536,7 @@ async function requireDirectory(dir) {
  * The model: live from the environment's credentials, or — with `--replay` — a recorded session
  * served by the local fake Gemini server, so replay goes through the same client as live runs.
  */
-async function openModel(options, io, sessionId, logger, cleanups) {
+async function openModel(options, io, sessionId, cleanups, onRetry) {
     let auth;
     if (options.replay !== undefined) {
         const calls = await readRecordedSession(options.replay).catch((error) => {
@@ -5546,7 +5556,7 @@ async function openModel(options, io, sessionId, logger, cleanups) {
         ...(options.record !== undefined ? { recordTo: options.record } : {}),
         retry: {
             onRetry: ({ attempt, maxAttempts, delayMs, error }) => {
-                logger.warning(`model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s`);
+                onRetry(`Model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s.`);
             },
         },
     });

@@ -15,7 +15,6 @@ import type { ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
 import { readRecordedSession } from '../model/recording.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
-import type { Logger } from '../platform/logger.js';
 import { streamLogger } from '../platform/logger.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../run-agent.js';
@@ -86,7 +85,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     await requireDirectory(options.repo);
     const sessionId = randomUUID();
-    const contentGenerator = await openModel(options, io, sessionId, logger, cleanups);
+    // Retries happen below the session; until it exists they go to the log, then into its event
+    // stream, so every output format shows them.
+    let reportRetry = (message: string) => {
+      logger.warning(message);
+    };
+    const contentGenerator = await openModel(options, io, sessionId, cleanups, (message) => {
+      reportRetry(message);
+    });
     const transcript = options.transcript ? createTranscriptWriter(options.transcript) : undefined;
     if (transcript)
       cleanups.push(() => {
@@ -99,7 +105,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         controller.abort();
       }),
     );
-    const { result } = await startAgent({
+    const { session: agent, result } = await startAgent({
       prompt,
       workspaceRoot: options.repo,
       model: options.model,
@@ -116,6 +122,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       },
       signal: controller.signal,
     });
+    reportRetry = (message) => {
+      agent.reportWarning('model_retry', message);
+    };
     const session = await result;
     const exitCode = exitCodeForReason(session.reason);
     output.finish({
@@ -172,8 +181,8 @@ async function openModel(
   options: CliOptions,
   io: CliIo,
   sessionId: string,
-  logger: Logger,
   cleanups: (() => Promise<void> | void)[],
+  onRetry: (message: string) => void,
 ): Promise<ContentGenerator> {
   let auth: ModelAuth;
   if (options.replay !== undefined) {
@@ -193,8 +202,8 @@ async function openModel(
     ...(options.record !== undefined ? { recordTo: options.record } : {}),
     retry: {
       onRetry: ({ attempt, maxAttempts, delayMs, error }) => {
-        logger.warning(
-          `model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s`,
+        onRetry(
+          `Model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s.`,
         );
       },
     },
