@@ -42,7 +42,10 @@ async function runAction(inputs: Record<string, string>, geminiUrl: string) {
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const result = await run(process.execPath, [action], { env }).then(
     ({ stdout }) => ({ code: 0, stdout }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    (error: unknown) => {
+      const failure = error as { code: number; stdout: string };
+      return { code: failure.code, stdout: failure.stdout };
+    },
   );
   return {
     ...result,
