@@ -59,9 +59,13 @@ const total = [];
 for (let i = 0; i < runs; i++) {
   waiting = true;
   total.push(
-    await runOnce(['-p', 'hi', '--repo', path.join(root, 'test/fixtures/sample-repo')], env, (t) => {
-      spawnedAt = t;
-    }),
+    await runOnce(
+      ['-p', 'hi', '--repo', path.join(root, 'test/fixtures/sample-repo')],
+      env,
+      (t) => {
+        spawnedAt = t;
+      },
+    ),
   );
 }
 server.close();

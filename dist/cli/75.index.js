@@ -749,33 +749,72 @@ class GenaiContentGenerator {
         this.client = client;
     }
     async generateContent(request, _promptId) {
+        const link = linkSignal(request.config?.abortSignal);
         try {
-            return await this.client.models.generateContent(request);
+            return await this.client.models.generateContent(withSignal(request, link.signal));
         }
         catch (error) {
             throw normalizeModelError(error);
+        }
+        finally {
+            link.release();
         }
     }
     async generateContentStream(request, _promptId) {
+        const link = linkSignal(request.config?.abortSignal);
         let stream;
         try {
-            stream = await this.client.models.generateContentStream(request);
+            stream = await this.client.models.generateContentStream(withSignal(request, link.signal));
         }
         catch (error) {
+            link.release();
             throw normalizeModelError(error);
         }
-        return normalizedStream(stream);
+        return normalizedStream(stream, link);
     }
     async countTokens(request) {
+        const link = linkSignal(request.config?.abortSignal);
         try {
-            return await this.client.models.countTokens(request);
+            return await this.client.models.countTokens(withSignal(request, link.signal));
         }
         catch (error) {
             throw normalizeModelError(error);
+        }
+        finally {
+            link.release();
         }
     }
 }
-async function* normalizedStream(stream) {
+/**
+ * A signal of the request's own, aborted with the caller's. The SDK leaves an abort listener on
+ * the signal it is given for every request that succeeds; a session passes one signal to all its
+ * requests, which would collect a listener per request (and Node warns of a leak after ten).
+ * Linked this way, the caller's signal holds one listener per request in flight, removed after.
+ */
+function linkSignal(caller) {
+    if (!caller)
+        return { signal: undefined, release: () => undefined };
+    const controller = new AbortController();
+    const onAbort = () => {
+        controller.abort(caller.reason);
+    };
+    if (caller.aborted)
+        onAbort();
+    else
+        caller.addEventListener('abort', onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        release: () => {
+            caller.removeEventListener('abort', onAbort);
+        },
+    };
+}
+function withSignal(request, signal) {
+    return signal === undefined
+        ? request
+        : { ...request, config: { ...request.config, abortSignal: signal } };
+}
+async function* normalizedStream(stream, link) {
     let chunksReceived = 0;
     try {
         for await (const chunk of stream) {
@@ -785,6 +824,9 @@ async function* normalizedStream(stream) {
     }
     catch (error) {
         throw normalizeModelError(error, { chunksReceived });
+    }
+    finally {
+        link.release();
     }
 }
 

@@ -82,10 +82,13 @@ class GenaiContentGenerator implements ContentGenerator {
     request: GenerateContentParameters,
     _promptId: string,
   ): Promise<GenerateContentResponse> {
+    const link = linkSignal(request.config?.abortSignal);
     try {
-      return await this.client.models.generateContent(request);
+      return await this.client.models.generateContent(withSignal(request, link.signal));
     } catch (error) {
       throw normalizeModelError(error);
+    } finally {
+      link.release();
     }
   }
 
@@ -93,26 +96,68 @@ class GenaiContentGenerator implements ContentGenerator {
     request: GenerateContentParameters,
     _promptId: string,
   ): Promise<AsyncGenerator<GenerateContentResponse>> {
+    const link = linkSignal(request.config?.abortSignal);
     let stream: AsyncGenerator<GenerateContentResponse>;
     try {
-      stream = await this.client.models.generateContentStream(request);
+      stream = await this.client.models.generateContentStream(withSignal(request, link.signal));
     } catch (error) {
+      link.release();
       throw normalizeModelError(error);
     }
-    return normalizedStream(stream);
+    return normalizedStream(stream, link);
   }
 
   async countTokens(request: CountTokensParameters): Promise<CountTokensResponse> {
+    const link = linkSignal(request.config?.abortSignal);
     try {
-      return await this.client.models.countTokens(request);
+      return await this.client.models.countTokens(withSignal(request, link.signal));
     } catch (error) {
       throw normalizeModelError(error);
+    } finally {
+      link.release();
     }
   }
 }
 
+interface SignalLink {
+  signal: AbortSignal | undefined;
+  release(): void;
+}
+
+/**
+ * A signal of the request's own, aborted with the caller's. The SDK leaves an abort listener on
+ * the signal it is given for every request that succeeds; a session passes one signal to all its
+ * requests, which would collect a listener per request (and Node warns of a leak after ten).
+ * Linked this way, the caller's signal holds one listener per request in flight, removed after.
+ */
+function linkSignal(caller: AbortSignal | undefined): SignalLink {
+  if (!caller) return { signal: undefined, release: () => undefined };
+  const controller = new AbortController();
+  const onAbort = () => {
+    controller.abort(caller.reason);
+  };
+  if (caller.aborted) onAbort();
+  else caller.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      caller.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+function withSignal<T extends { config?: { abortSignal?: AbortSignal } }>(
+  request: T,
+  signal: AbortSignal | undefined,
+): T {
+  return signal === undefined
+    ? request
+    : { ...request, config: { ...request.config, abortSignal: signal } };
+}
+
 async function* normalizedStream(
   stream: AsyncGenerator<GenerateContentResponse>,
+  link: SignalLink,
 ): AsyncGenerator<GenerateContentResponse> {
   let chunksReceived = 0;
   try {
@@ -122,5 +167,7 @@ async function* normalizedStream(
     }
   } catch (error) {
     throw normalizeModelError(error, { chunksReceived });
+  } finally {
+    link.release();
   }
 }
