@@ -52,8 +52,9 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
   });
-  return {
-    session,
-    result: session.run(options.prompt, options.signal ? { signal: options.signal } : {}),
-  };
+  const result = session
+    .run(options.prompt, options.signal ? { signal: options.signal } : {})
+    // Background processes and connections the tools hold end with the session.
+    .finally(() => registry.dispose());
+  return { session, result };
 }

@@ -94,7 +94,7 @@ export interface ToolCallData {
   input_parameters: Record<string, unknown>;
   /** Partial output while executing; the whole string is replaced on each update. */
   live_content?: string;
-  output?: { text: string } | { diff: FileDiff };
+  output?: { text: string } | { diff: FileDiff } | { structured_data: { todos: TodoItem[] } };
   error?: { message: string; type?: string };
   confirmation_request?: ConfirmationRequestData;
   confirmation_outcome?: ConfirmationOutcome;
@@ -157,7 +157,16 @@ export type AgentEvent = EventBase &
         message: string;
       }
     | { kind: 'chat_compressed'; tokens_before: number; tokens_after_estimate: number }
+    /** The agent's todo list, whole, each time the model updates it (`write_todos`). */
+    | { kind: 'todo_update'; todos: TodoItem[] }
   );
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+
+export interface TodoItem {
+  description: string;
+  status: TodoStatus;
+}
 
 export type AgentEventKind = AgentEvent['kind'];
 

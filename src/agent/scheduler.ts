@@ -17,7 +17,7 @@ import type {
   ToolInvocation,
   ToolResult,
 } from '../tools/tool-types.js';
-import { READ_ONLY_KINDS, isBuildError } from '../tools/tool-types.js';
+import { READ_ONLY_KINDS, isBuildError, isTodoList } from '../tools/tool-types.js';
 import type { Confirmer } from './confirmer.js';
 import type { ConfirmationRequestData, ToolCallData, ToolCallPhase } from './events.js';
 import { statusOfPhase } from './events.js';
@@ -390,7 +390,8 @@ function toConfirmationRequest(details: ConfirmationDetails): ConfirmationReques
 }
 
 function displayOutput(display: ToolDisplay): ToolCallData['output'] {
-  return typeof display === 'string' ? { text: display } : { diff: display };
+  if (typeof display === 'string') return { text: display };
+  return isTodoList(display) ? { structured_data: { todos: display.todos } } : { diff: display };
 }
 
 function cancellationReason(signal: AbortSignal): string {

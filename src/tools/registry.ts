@@ -39,6 +39,11 @@ export class ToolRegistry {
     return canonical === undefined ? undefined : this.byName.get(canonical);
   }
 
+  /** Lets every tool release what it holds (background processes, connections); never throws. */
+  async dispose(): Promise<void> {
+    await Promise.allSettled(this.tools().map((tool) => tool.dispose?.()));
+  }
+
   /** Every tool, in registration order. */
   tools(): Tool[] {
     return [...this.byName.values()];

@@ -62,8 +62,21 @@ export interface DiffStat {
   model_removed_chars: number;
 }
 
-/** What a tool shows a human: Markdown text or a file diff. */
-export type ToolDisplay = string | FileDiff;
+/** The agent's todo list as `write_todos` left it; the session turns it into a `todo_update`. */
+export interface TodoListDisplay {
+  todos: { description: string; status: 'pending' | 'in_progress' | 'completed' | 'cancelled' }[];
+}
+
+/** What a tool shows a human: Markdown text, a file diff, or the todo list. */
+export type ToolDisplay = string | FileDiff | TodoListDisplay;
+
+export function isFileDiff(display: ToolDisplay): display is FileDiff {
+  return typeof display === 'object' && 'fileDiff' in display;
+}
+
+export function isTodoList(display: ToolDisplay): display is TodoListDisplay {
+  return typeof display === 'object' && 'todos' in display;
+}
 
 /**
  * The outcome of one tool call. A failure is data (`error`), never a thrown exception that would
@@ -132,6 +145,11 @@ export interface Tool<P = unknown> {
    */
   build(args: unknown): ToolInvocation<P> | BuildError;
   declaration(): FunctionDeclaration;
+  /**
+   * Releases what the tool holds when the session ends (background processes the shell tool
+   * started, connections). Called once by `ToolRegistry.dispose()`.
+   */
+  dispose?(): Promise<void>;
 }
 
 /** Why a call could not be built: shown to the model as a failed call of that type. */

@@ -30,11 +30,7 @@ export function createStreamJsonOutput(options: {
       });
     }
     if (call.status === 'SUCCEEDED') {
-      const output = call.output
-        ? 'text' in call.output
-          ? call.output.text
-          : call.output.diff.fileDiff
-        : '';
+      const output = outputText(call.output);
       line({ type: 'tool_result', tool_id: call.tool_call_id, status: 'success', output });
     } else if (call.status === 'FAILED' || call.status === 'CANCELLED') {
       line({
@@ -93,4 +89,14 @@ export function createStreamJsonOutput(options: {
       });
     },
   };
+}
+
+/** The text form of a tool's display: the text, the unified diff, or the todo list. */
+function outputText(output: ToolCallData['output']): string {
+  if (!output) return '';
+  if ('text' in output) return output.text;
+  if ('diff' in output) return output.diff.fileDiff;
+  return output.structured_data.todos
+    .map((todo) => `[${todo.status}] ${todo.description}`)
+    .join('\n');
 }
