@@ -166,6 +166,10 @@ export class AgentSession {
       logger: this.logger,
       onUpdate: (call) => {
         this.emit({ kind: 'tool_call_update', tool_call: call });
+        // The todo list gets its own event so reporters need not know which tool keeps it.
+        if (call.status === 'SUCCEEDED' && call.output && 'structured_data' in call.output) {
+          this.emit({ kind: 'todo_update', todos: call.output.structured_data.todos });
+        }
       },
       now: this.now,
       ...(options.liveOutputIntervalMs === undefined
