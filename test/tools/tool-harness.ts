@@ -11,6 +11,7 @@ import { ToolScheduler } from '../../src/agent/scheduler.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { createBuiltinTools } from '../../src/tools/builtin-tools.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
+import type { Tool } from '../../src/tools/tool-types.js';
 import type { WorkspaceOptions } from '../../src/tools/workspace.js';
 import { Workspace } from '../../src/tools/workspace.js';
 
@@ -36,11 +37,26 @@ export interface ToolHarness {
   respond(name: string, args: Record<string, unknown>): Promise<Part[]>;
 }
 
-export async function toolHarness(root: string, options?: WorkspaceOptions): Promise<ToolHarness> {
-  const workspace = await Workspace.create(root, options);
+export interface ToolHarnessOptions extends WorkspaceOptions {
+  /** The tools to register (default: the built-in set). */
+  tools?: (workspace: Workspace) => Tool[];
+  /** Registered aliases, e.g. `{ grep_search: 'search_file_content' }`. */
+  aliases?: Record<string, string>;
+}
+
+export async function toolHarness(
+  root: string,
+  options: ToolHarnessOptions = {},
+): Promise<ToolHarness> {
+  const { tools, aliases = {}, ...workspaceOptions } = options;
+  const workspace = await Workspace.create(root, workspaceOptions);
   const registry = new ToolRegistry();
-  for (const tool of createBuiltinTools({ workspace, logger: silentLogger })) {
-    registry.register(tool);
+  const chosen = tools ? tools(workspace) : createBuiltinTools({ workspace, logger: silentLogger });
+  for (const tool of chosen) {
+    const toolAliases = Object.entries(aliases)
+      .filter(([, name]) => name === tool.name)
+      .map(([alias]) => alias);
+    registry.register(tool, { aliases: toolAliases });
   }
   const updates: ToolCallData[] = [];
   const scheduler = new ToolScheduler({
