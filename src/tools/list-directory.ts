@@ -2,7 +2,6 @@
  * `list_directory`: the entries of one directory, directories first, with the same text the Gemini
  * CLI's `ls` tool gives the model.
  */
-import type { Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
 import type { Tool, ToolErrorType, ToolResult } from './tool-types.js';
-import type { Workspace } from './workspace.js';
+import type { VerifiedOpenFailure, Workspace } from './workspace.js';
 
 export const LIST_DIRECTORY_TOOL_NAME = 'list_directory';
 
@@ -94,37 +93,14 @@ async function listForModel(
   params: ListDirectoryParams,
   context: { signal: AbortSignal; logger: Logger },
 ): Promise<ToolResult> {
-  // Checked again: the file system may have changed since the call was validated.
-  const resolved = workspace.resolve(params.path, { purpose: 'read' });
-  if (!resolved.ok) {
-    return {
-      llmContent: resolved.error.message,
-      returnDisplay: 'Path not in workspace.',
-      error: resolved.error,
-    };
-  }
-  const dir = resolved.absolutePath;
+  // Checked again, on the open handle: the file system may have changed since validation.
+  const opened = await workspace.openVerified(params.path, { purpose: 'read' });
+  if (!opened.ok) return openFailure(opened);
+  const dir = opened.absolutePath;
   try {
-    let stats: Stats;
-    try {
-      stats = await stat(dir);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
-      return failure(
-        `Error: Directory not found or inaccessible: ${dir}`,
-        'Directory not found or inaccessible.',
-        'file_not_found',
-      );
-    }
-    if (!stats.isDirectory()) {
-      return failure(
-        `Error: Path is not a directory: ${dir}`,
-        'Path is not a directory.',
-        'path_is_not_a_directory',
-      );
-    }
-    const names = await readdir(dir);
+    if (!opened.stats.isDirectory()) return notADirectory(dir);
+    // Listed through the handle's own name, so a directory swapped in meanwhile is not read.
+    const names = await readdir(opened.handlePath);
     if (names.length === 0) {
       return { llmContent: `Directory ${dir} is empty.`, returnDisplay: 'Directory is empty.' };
     }
@@ -135,7 +111,7 @@ async function listForModel(
       respectGeminiIgnore: filtering?.respect_gemini_ignore ?? true,
     });
     // Ignore files belong to the primary root; directories in other roots are not filtered.
-    const filtered = resolved.root === workspace.root;
+    const filtered = opened.root === workspace.root;
     const entries: Entry[] = [];
     let ignoredCount = 0;
     for (let index = 0; index < names.length; index += STAT_BATCH) {
@@ -144,12 +120,13 @@ async function listForModel(
       const found = await Promise.all(batch.map((name) => statEntry(dir, name, context.logger)));
       for (const entry of found) {
         if (!entry) continue;
-        const relative = path.join(resolved.relativePath, entry.name);
+        const relative = path.join(opened.relativePath, entry.name);
         if (filtered && filter.isIgnored(relative, { isDirectory: entry.isDirectory })) {
           ignoredCount += 1;
           continue;
         }
-        // A symlink leading out of the workspace is not shown at all.
+        // What the boundary refuses (a symlink leading out, a denied place, a hard link) is not
+        // shown at all.
         if (!workspace.resolve(path.join(dir, entry.name), { purpose: 'read' }).ok) continue;
         if (params.ignore?.some((pattern) => globMatches(pattern, entry.name))) continue;
         entries.push(entry);
@@ -172,12 +149,48 @@ async function listForModel(
     return { llmContent, returnDisplay };
   } catch (error) {
     if (context.signal.aborted) throw error;
-    return failure(
-      `Error listing directory: ${errorMessage(error)}`,
-      'Failed to list directory.',
-      'ls_execution_error',
-    );
+    return listingFailure(errorMessage(error));
+  } finally {
+    await opened.handle.close();
   }
+}
+
+function openFailure(opened: VerifiedOpenFailure): ToolResult {
+  switch (opened.reason) {
+    case 'not_in_workspace':
+      return {
+        llmContent: opened.message,
+        returnDisplay: 'Path not in workspace.',
+        error: { message: opened.message, type: 'path_not_in_workspace' },
+      };
+    case 'not_found':
+      return failure(
+        `Error: Directory not found or inaccessible: ${opened.absolutePath}`,
+        'Directory not found or inaccessible.',
+        'file_not_found',
+      );
+    case 'is_directory':
+    case 'not_regular_file':
+      return notADirectory(opened.absolutePath);
+    case 'failed':
+      return listingFailure(opened.message);
+  }
+}
+
+function notADirectory(dir: string): ToolResult {
+  return failure(
+    `Error: Path is not a directory: ${dir}`,
+    'Path is not a directory.',
+    'path_is_not_a_directory',
+  );
+}
+
+function listingFailure(message: string): ToolResult {
+  return failure(
+    `Error listing directory: ${message}`,
+    'Failed to list directory.',
+    'ls_execution_error',
+  );
 }
 
 async function statEntry(dir: string, name: string, logger: Logger): Promise<Entry | null> {

@@ -2,13 +2,12 @@
  * `read_file`: text with line paging, media as inline data, everything else refused politely.
  * Strings the model reads follow the Gemini CLI, so prompts written for it keep working.
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../platform/errors.js';
 import { defineTool } from './define-tool.js';
 import type { Tool, ToolResult } from './tool-types.js';
-import type { FileFilterOptions, Workspace } from './workspace.js';
+import type { FileFilterOptions, VerifiedOpenFailure, Workspace } from './workspace.js';
 
 export const READ_FILE_TOOL_NAME = 'read_file';
 export const DEFAULT_MAX_LINES = 2000;
@@ -112,49 +111,13 @@ function failure(
 }
 
 async function readForModel(workspace: Workspace, params: ReadFileParams): Promise<ToolResult> {
-  // Checked again: the file system may have changed since the call was validated.
-  const resolved = workspace.resolve(params.absolute_path, { purpose: 'read' });
-  if (!resolved.ok) {
-    return failure(
-      resolved.error.message,
-      'Path not in workspace.',
-      resolved.error.message,
-      'path_not_in_workspace',
-    );
-  }
-  const filePath = resolved.absolutePath;
+  // Checked again, on the open handle: the file system may have changed since validation.
+  const opened = await workspace.openVerified(params.absolute_path, { purpose: 'read' });
+  if (!opened.ok) return openFailure(workspace, opened);
+  const { handle, stats, absolutePath: filePath } = opened;
   const shown = workspace.displayPath(filePath);
   try {
-    let stats;
-    try {
-      stats = await stat(filePath);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
-      return failure(
-        'Could not read file because no file was found at the specified path.',
-        'File not found.',
-        `File not found: ${filePath}`,
-        'file_not_found',
-      );
-    }
-    if (stats.isDirectory()) {
-      return failure(
-        'Could not read file because the provided path is a directory, not a file.',
-        'Path is a directory.',
-        `Path is a directory, not a file: ${filePath}`,
-        'target_is_directory',
-      );
-    }
-    if (!stats.isFile()) {
-      // FIFOs and devices would block or never end.
-      return failure(
-        'Could not read file because the provided path is not a regular file.',
-        'Path is not a regular file.',
-        `Path is not a regular file: ${filePath}`,
-        'read_content_failure',
-      );
-    }
+    if (stats.isDirectory()) return directoryFailure(filePath);
     const sizeMb = stats.size / (1024 * 1024);
     if (sizeMb > MAX_FILE_SIZE_MB) {
       const limitText = `File size exceeds the ${MAX_FILE_SIZE_MB}MB limit`;
@@ -165,17 +128,64 @@ async function readForModel(workspace: Workspace, params: ReadFileParams): Promi
         'file_too_large',
       );
     }
-    const bytes = await readFile(filePath);
+    const bytes = await handle.readFile();
     return contentResult(bytes, { filePath, shown, params });
   } catch (error) {
-    const message = errorMessage(error);
+    return readFailure(shown, filePath, errorMessage(error));
+  } finally {
+    await handle.close();
+  }
+}
+
+function openFailure(workspace: Workspace, opened: VerifiedOpenFailure): ToolResult {
+  if (opened.reason === 'not_in_workspace') {
     return failure(
-      `Error reading file ${shown}: ${message}`,
-      `Error reading file ${shown}: ${message}`,
-      `Error reading file ${filePath}: ${message}`,
-      'read_content_failure',
+      opened.message,
+      'Path not in workspace.',
+      opened.message,
+      'path_not_in_workspace',
     );
   }
+  const filePath = opened.absolutePath;
+  switch (opened.reason) {
+    case 'not_found':
+      return failure(
+        'Could not read file because no file was found at the specified path.',
+        'File not found.',
+        `File not found: ${filePath}`,
+        'file_not_found',
+      );
+    case 'is_directory':
+      return directoryFailure(filePath);
+    case 'not_regular_file':
+      // FIFOs and devices would block or never end.
+      return failure(
+        'Could not read file because the provided path is not a regular file.',
+        'Path is not a regular file.',
+        `Path is not a regular file: ${filePath}`,
+        'read_content_failure',
+      );
+    case 'failed':
+      return readFailure(workspace.displayPath(filePath), filePath, opened.message);
+  }
+}
+
+function directoryFailure(filePath: string): ToolResult {
+  return failure(
+    'Could not read file because the provided path is a directory, not a file.',
+    'Path is a directory.',
+    `Path is a directory, not a file: ${filePath}`,
+    'target_is_directory',
+  );
+}
+
+function readFailure(shown: string, filePath: string, message: string): ToolResult {
+  return failure(
+    `Error reading file ${shown}: ${message}`,
+    `Error reading file ${shown}: ${message}`,
+    `Error reading file ${filePath}: ${message}`,
+    'read_content_failure',
+  );
 }
 
 interface FileContext {
@@ -254,7 +264,7 @@ ${body}`;
   return { llmContent, returnDisplay };
 }
 
-type FileType =
+export type FileType =
   | { kind: 'text' | 'svg' | 'binary' | 'unsupported_audio' }
   | { kind: 'media'; mimeType: string; label: 'image' | 'pdf' | 'audio' | 'video' };
 
@@ -303,7 +313,7 @@ const BINARY_EXTENSIONS = new Set(
   ).split(' '),
 );
 
-function detectFileType(filePath: string, bytes: Buffer): FileType {
+export function detectFileType(filePath: string, bytes: Buffer): FileType {
   const ext = path.extname(filePath).toLowerCase();
   if (ext === '.svg') return { kind: 'svg' };
   const image = IMAGE_TYPES[ext];
@@ -376,7 +386,7 @@ function bomOf(bytes: Buffer): Bom | null {
 }
 
 /** UTF-8 unless a byte-order mark says otherwise; the mark itself is dropped. */
-function decodeText(bytes: Buffer): string {
+export function decodeText(bytes: Buffer): string {
   const bom = bomOf(bytes);
   if (!bom) return bytes.toString('utf8');
   const body = bytes.subarray(bom.length);

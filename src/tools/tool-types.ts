@@ -28,6 +28,7 @@ export const ToolErrorType = {
   EDIT_NO_OCCURRENCE_FOUND: 'edit_no_occurrence_found',
   EDIT_EXPECTED_OCCURRENCE_MISMATCH: 'edit_expected_occurrence_mismatch',
   EDIT_NO_CHANGE: 'edit_no_change',
+  ATTEMPT_TO_CREATE_EXISTING_FILE: 'attempt_to_create_existing_file',
   GLOB_EXECUTION_ERROR: 'glob_execution_error',
   GREP_EXECUTION_ERROR: 'grep_execution_error',
   LS_EXECUTION_ERROR: 'ls_execution_error',

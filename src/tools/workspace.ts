@@ -1,21 +1,47 @@
 /**
  * The directories tools may touch, and the rule that keeps every path inside them.
  *
- * The model is assumed hostile: a path it sends may use `..`, an absolute path elsewhere, or a
- * symlink (possibly dangling) that leads out of the workspace. Every tool resolves its paths here
- * and then works on the returned `absolutePath` only, so what was checked is what gets opened.
+ * The model is assumed hostile: a path it sends may use `..`, an absolute path elsewhere, a
+ * symlink (possibly dangling) that leads out, a hard link to a file elsewhere, a spelling of
+ * `.git` that some file system folds, or a detour through `/proc`. Every tool resolves its paths
+ * here and then works on the returned `absolutePath` only, so what was checked is what gets
+ * opened; `openVerified` also closes the gap between that check and the open.
  */
-import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { REFUSAL_REASONS, refusalMessage } from './boundary-messages.js';
+import type { DeniedPath } from './denied-paths.js';
+import { DeniedLocations } from './denied-paths.js';
+import type { FileFilter, FileFilterOptions } from './ignore-rules.js';
+import { IgnoreRules } from './ignore-rules.js';
+import { hasGitSegment, pathTextProblem } from './path-spelling.js';
+import type { RealPathResolution } from './real-path.js';
+import { isSpecialFile, PathTooLongError, resolveRealPath } from './real-path.js';
+import type { OpenVerifiedOptions, VerifiedOpenResult } from './verified-open.js';
+import { openVerified } from './verified-open.js';
+
+export type { DeniedPath } from './denied-paths.js';
+export { deniedPathsFromEnvironment } from './denied-paths.js';
+export type { FileFilter, FileFilterOptions } from './ignore-rules.js';
+export type {
+  OpenVerifiedOptions,
+  VerifiedFile,
+  VerifiedOpenFailure,
+  VerifiedOpenResult,
+} from './verified-open.js';
 
 export type PathPurpose = 'read' | 'write';
 
 export interface WorkspaceOptions {
   /** More directories the tools may use besides the root (the Gemini CLI's `--include-directories`). */
   additionalRoots?: string[];
+  /**
+   * Places tools may not use even inside a root (see `deniedPathsFromEnvironment`); `/proc`,
+   * `/sys` and `/dev` are always denied. A plain string is denied with a generic reason.
+   */
+  deniedPaths?: readonly (string | DeniedPath)[];
 }
 
 export type ResolvedPath =
@@ -30,34 +56,25 @@ export type ResolvedPath =
     }
   | { ok: false; error: { message: string; type: 'path_not_in_workspace' } };
 
-export interface FileFilterOptions {
-  respectGitIgnore: boolean;
-  respectGeminiIgnore: boolean;
+interface Root {
+  path: string;
+  /** The denied places that apply inside this root. */
+  denied: DeniedLocations;
 }
-
-/** Decides whether a workspace path is hidden by `.gitignore` / `.geminiignore` rules. */
-export interface FileFilter {
-  /**
-   * `relativePath` is relative to the workspace root; a trailing `/` (or `isDirectory`) marks a
-   * directory, which matters for rules such as `dist/`. `.git` is always ignored.
-   */
-  isIgnored(relativePath: string, options?: { isDirectory?: boolean }): boolean;
-}
-
-/** Following more symlinks than this in one path means a loop (Linux gives up at 40 too). */
-const MAX_SYMLINK_HOPS = 40;
 
 export class Workspace {
   /** The primary root (real path): relative paths resolve against it. */
   readonly root: string;
   /** Every allowed root, the primary one first. */
   readonly roots: readonly string[];
+  private readonly rootEntries: readonly Root[];
 
-  private constructor(roots: string[]) {
+  private constructor(roots: string[], denied: DeniedLocations) {
     const [root] = roots;
     if (root === undefined) throw new Error('A workspace needs at least one root.');
     this.root = root;
     this.roots = roots;
+    this.rootEntries = roots.map((dir) => ({ path: dir, denied: denied.forRoot(dir) }));
   }
 
   /** Resolves each root with realpath; every root must be an existing directory. */
@@ -67,47 +84,72 @@ export class Workspace {
       const real = await realDirectory(dir);
       if (!roots.includes(real)) roots.push(real);
     }
-    return new Workspace(roots);
+    return new Workspace(roots, DeniedLocations.prepare(options.deniedPaths ?? []));
   }
 
   /**
    * Resolves a path the model sent: relative paths against the root, absolute paths only when
-   * they end up inside a root after resolving symlinks (also dangling ones, whose target decides).
-   * Writes into any `.git` directory are refused.
+   * they end up inside a root after resolving symlinks (also dangling ones, whose target decides)
+   * without passing through a denied place. Files with several names (hard links) are refused,
+   * and so are writes into any `.git` (in any spelling) or git directory and to FIFOs, sockets
+   * and devices.
    */
   resolve(requested: string, options: { purpose: PathPurpose }): ResolvedPath {
     const lexical = path.resolve(this.root, requested);
-    const refuse = (message: string): ResolvedPath => ({
+    const refuse = (reason: string): ResolvedPath => ({
       ok: false,
-      error: { message, type: 'path_not_in_workspace' },
+      error: { message: refusalMessage(lexical, reason), type: 'path_not_in_workspace' },
     });
     const outside = () =>
-      refuse(
-        `Path not in workspace: Attempted path "${lexical}" resolves outside the allowed workspace directories: ${this.roots.join(', ')}`,
-      );
-    if (requested.includes('\0')) return outside();
+      refuse(`resolves outside the allowed workspace directories: ${this.roots.join(', ')}`);
 
-    let real: string;
+    const problem = pathTextProblem(lexical);
+    if (problem === 'nul_byte') return refuse(REFUSAL_REASONS.nulByte);
+    if (problem === 'too_long') return refuse(REFUSAL_REASONS.tooLong);
+
+    let resolution: RealPathResolution;
     try {
-      real = resolveRealPath(lexical);
-    } catch {
-      // A symlink loop or an unreadable directory: nothing we can vouch for.
+      resolution = resolveRealPath(lexical);
+    } catch (error) {
+      if (error instanceof PathTooLongError) return refuse(REFUSAL_REASONS.tooLong);
+      // A symlink loop or an unsearchable directory: nothing we can vouch for.
       return outside();
     }
-    const root = this.roots.find((candidate) => isWithin(real, candidate));
+    const real = resolution.realPath;
+    const root = this.rootEntries.find((candidate) => isWithin(real, candidate.path));
     if (root === undefined) return outside();
-    const relativePath = path.relative(root, real);
+    const denied = root.denied.find([lexical, ...resolution.visited, real]);
+    if (denied) {
+      return refuse(`leads into "${denied.path}" (${denied.reason}), which tools may not use.`);
+    }
+    const { stats } = resolution;
+    if (stats && !stats.isDirectory() && stats.nlink > 1) return refuse(REFUSAL_REASONS.hardLink);
 
+    const relativePath = path.relative(root.path, real);
     if (options.purpose === 'write') {
+      if (stats && isSpecialFile(stats)) return refuse(REFUSAL_REASONS.specialFile);
       const lexicalRoot = this.roots.find((candidate) => isWithin(lexical, candidate));
       const lexicalRelative = lexicalRoot === undefined ? '' : path.relative(lexicalRoot, lexical);
-      if (insideGitDirectory(relativePath) || insideGitDirectory(lexicalRelative)) {
+      if (hasGitSegment(relativePath) || hasGitSegment(lexicalRelative)) {
+        return refuse(REFUSAL_REASONS.gitDirectory);
+      }
+      const gitDirectory = enclosingGitDirectory(root.path, relativePath);
+      if (gitDirectory !== undefined) {
         return refuse(
-          `Path not in workspace: Attempted path "${lexical}" is inside a .git directory, which tools may not write to.`,
+          `is inside a .git directory ("${gitDirectory}" holds a repository's HEAD, objects and refs), which tools may not write to.`,
         );
       }
     }
-    return { ok: true, absolutePath: real, relativePath, root };
+    return { ok: true, absolutePath: real, relativePath, root: root.path };
+  }
+
+  /**
+   * Resolves like `resolve`, opens the file without following a symlink in its last component,
+   * and checks that the open handle is the file that was checked (see `verified-open.ts`). Tools
+   * should read and write through the returned handle, and close it.
+   */
+  openVerified(requested: string, options: OpenVerifiedOptions): Promise<VerifiedOpenResult> {
+    return openVerified(this, requested, options);
   }
 
   /** A path for humans: relative to the primary root when inside it, absolute otherwise. */
@@ -150,147 +192,30 @@ function isWithin(candidate: string, root: string): boolean {
   return candidate.startsWith(prefix);
 }
 
-function insideGitDirectory(relativePath: string): boolean {
-  return relativePath.split(/[\\/]/).some((segment) => segment.toLowerCase() === '.git');
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
 /**
- * Resolves `absolute` component by component the way the kernel would, following every symlink
- * (dangling ones included, so a link to a not-yet-existing file outside is caught) and applying
- * `..` to the real directory reached so far. Components that do not exist yet are kept as given.
+ * The first directory from `root` down to `root/relativePath` that git would take for a
+ * repository's own directory (a bare repository, or where a submodule's or worktree's `.git`
+ * file points): writing its `hooks/` or `config` would run code in the next git command there.
  */
-function resolveRealPath(absolute: string): string {
-  const { root } = path.parse(absolute);
-  const pending = splitComponents(absolute.slice(root.length));
+function enclosingGitDirectory(root: string, relativePath: string): string | undefined {
   let current = root;
-  let hops = 0;
-  for (let part = pending.shift(); part !== undefined; part = pending.shift()) {
-    if (part === '.') continue;
-    if (part === '..') {
-      current = path.dirname(current);
-      continue;
-    }
-    const next = path.join(current, part);
-    let isLink = false;
+  for (const segment of ['', ...relativePath.split(path.sep).filter((part) => part !== '')]) {
+    current = path.join(current, segment);
+    if (looksLikeGitDirectory(current)) return current;
+  }
+  return undefined;
+}
+
+function looksLikeGitDirectory(dir: string): boolean {
+  const kind = (name: string) => {
     try {
-      isLink = lstatSync(next).isSymbolicLink();
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
-    if (!isLink) {
-      current = next;
-      continue;
-    }
-    hops += 1;
-    if (hops > MAX_SYMLINK_HOPS) throw new Error(`Too many levels of symbolic links: ${absolute}`);
-    const target = readlinkSync(next);
-    if (path.isAbsolute(target)) current = path.parse(target).root;
-    pending.unshift(...splitComponents(target.slice(path.parse(target).root.length)));
-  }
-  return current;
-}
-
-function splitComponents(relative: string): string[] {
-  return relative.split(/[\\/]+/).filter((part) => part !== '');
-}
-
-/** One ignore file's rules, which apply to paths below the directory it sits in. */
-interface RuleLevel {
-  /** Relative to the workspace root, with a trailing `/`; `''` for the root. */
-  base: string;
-  rules: Ignore;
-}
-
-class IgnoreRules implements FileFilter {
-  private readonly nested = new Map<string, RuleLevel | null>();
-  private rootLevels: RuleLevel[] | undefined;
-  private geminiLevel: RuleLevel | null | undefined;
-
-  constructor(
-    private readonly root: string,
-    private readonly options: FileFilterOptions,
-  ) {}
-
-  isIgnored(relativePath: string, options: { isDirectory?: boolean } = {}): boolean {
-    const normalized = relativePath.split(path.sep).join('/');
-    const isDirectory = options.isDirectory === true || normalized.endsWith('/');
-    const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
-    if (segments.length === 0 || segments.includes('..')) return false;
-    if (segments.some((segment) => segment.toLowerCase() === '.git')) return true;
-    // Git never looks inside an excluded directory, so a rule deeper down cannot bring a path back.
-    for (let depth = 1; depth <= segments.length; depth += 1) {
-      const last = depth === segments.length;
-      const candidate = segments.slice(0, depth).join('/') + (!last || isDirectory ? '/' : '');
-      if (this.decide(candidate, segments.slice(0, depth - 1))) return true;
-    }
-    return false;
-  }
-
-  /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */
-  private decide(candidate: string, parents: string[]): boolean {
-    let ignored = false;
-    for (const level of this.levelsFor(parents)) {
-      let result: { ignored: boolean; unignored: boolean };
-      try {
-        result = level.rules.test(candidate.slice(level.base.length));
-      } catch {
-        // A name the rules cannot express (the library rejects it) matches no rule.
-        continue;
-      }
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
-    }
-    return ignored;
-  }
-
-  private levelsFor(parents: string[]): RuleLevel[] {
-    const levels: RuleLevel[] = [];
-    if (this.options.respectGitIgnore) {
-      levels.push(...this.rootGitLevels());
-      for (let depth = 1; depth <= parents.length; depth += 1) {
-        const base = `${parents.slice(0, depth).join('/')}/`;
-        const level = this.nestedLevel(base);
-        if (level) levels.push(level);
-      }
-    }
-    if (this.options.respectGeminiIgnore) {
-      this.geminiLevel ??= this.load('.geminiignore', '');
-      if (this.geminiLevel) levels.push(this.geminiLevel);
-    }
-    return levels;
-  }
-
-  private rootGitLevels(): RuleLevel[] {
-    this.rootLevels ??= [this.load('.git/info/exclude', ''), this.load('.gitignore', '')].filter(
-      (level): level is RuleLevel => level !== null,
-    );
-    return this.rootLevels;
-  }
-
-  private nestedLevel(base: string): RuleLevel | null {
-    let level = this.nested.get(base);
-    if (level === undefined) {
-      level = this.load(`${base}.gitignore`, base);
-      this.nested.set(base, level);
-    }
-    return level;
-  }
-
-  private load(file: string, base: string): RuleLevel | null {
-    const absolute = path.join(this.root, file);
-    let text: string;
-    try {
-      // Only regular files: an ignore "file" that is a FIFO or a directory would hang or throw.
-      if (!statSync(absolute).isFile()) return null;
-      text = readFileSync(absolute, 'utf8');
+      const stats = statSync(path.join(dir, name));
+      return stats.isDirectory() ? 'directory' : 'file';
     } catch {
-      return null;
+      return 'missing';
     }
-    return { base, rules: ignore().add(text) };
-  }
+  };
+  if (kind('HEAD') !== 'file') return false;
+  if (kind('commondir') === 'file') return true;
+  return kind('objects') === 'directory' && kind('refs') === 'directory';
 }

@@ -1,0 +1,131 @@
+/**
+ * Places tools may never use, even when a workspace root contains them (a root at `/`, or an
+ * additional root such as the runner's work directory).
+ */
+import path from 'node:path';
+import { foldName } from './path-spelling.js';
+import { resolveRealPath } from './real-path.js';
+
+export interface DeniedPath {
+  /** An absolute path; everything below it is denied too. */
+  path: string;
+  /** What the place is, for the refusal message. */
+  reason: string;
+}
+
+/**
+ * Kernel and device interfaces: `/proc/self/environ` holds the process's secrets, `/proc/<pid>/`
+ * other processes' memory and file descriptors, `/dev` devices that block or never end.
+ * Always denied (on systems that have them), whatever the options say.
+ */
+export const SYSTEM_DENIED_PATHS: readonly DeniedPath[] =
+  process.platform === 'win32'
+    ? []
+    : [
+        { path: '/proc', reason: 'process information' },
+        { path: '/sys', reason: 'kernel interfaces' },
+        { path: '/dev', reason: 'devices' },
+      ];
+
+/** The runner's file commands: writing one sets environment variables or outputs of later steps. */
+const FILE_COMMAND_VARIABLES = [
+  'GITHUB_ENV',
+  'GITHUB_OUTPUT',
+  'GITHUB_PATH',
+  'GITHUB_STATE',
+  'GITHUB_STEP_SUMMARY',
+] as const;
+
+/** The directory the runner creates the file-command files in. */
+const FILE_COMMANDS_DIRECTORY = '_runner_file_commands';
+
+/**
+ * The runner's places a tool must not reach, read from the environment the Action runs in:
+ * `RUNNER_TEMP` (checkout's credential files, other actions' scratch data), each file-command
+ * file and the runner's directory holding them, and `GITHUB_EVENT_PATH` (the raw event; the agent
+ * gets a sanitized copy of it elsewhere). Unset variables add nothing.
+ */
+export function deniedPathsFromEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+): DeniedPath[] {
+  const denied: DeniedPath[] = [];
+  const add = (value: string | undefined, reason: string) => {
+    if (value === undefined || value.trim() === '') return;
+    const absolute = path.resolve(value);
+    if (!denied.some((entry) => entry.path === absolute)) denied.push({ path: absolute, reason });
+  };
+  add(env.RUNNER_TEMP, "the runner's temporary directory (RUNNER_TEMP)");
+  for (const name of FILE_COMMAND_VARIABLES) {
+    const file = env[name];
+    add(file, `a runner file command (${name})`);
+    // Only the runner's own directory: a variable pointing somewhere unusual (set by hand for a
+    // local run) must not deny whatever directory happens to hold it, such as the workspace.
+    if (file !== undefined && path.basename(path.dirname(file)) === FILE_COMMANDS_DIRECTORY) {
+      add(path.dirname(file), `the runner's file-command directory (${name})`);
+    }
+  }
+  add(env.GITHUB_EVENT_PATH, 'the raw event payload (GITHUB_EVENT_PATH)');
+  return denied;
+}
+
+interface PreparedLocation {
+  entry: DeniedPath;
+  /** The path as given and its real path, both folded (see `foldName`). */
+  folded: string[];
+}
+
+/** Denied places prepared for fast checks of real paths. */
+export class DeniedLocations {
+  private constructor(private readonly locations: readonly PreparedLocation[]) {}
+
+  /**
+   * Resolves each entry's symlinks, so a denied place reached under another name (`/tmp` and
+   * `/private/tmp` on macOS) is still recognised.
+   */
+  static prepare(entries: readonly (string | DeniedPath)[]): DeniedLocations {
+    const locations: PreparedLocation[] = [];
+    for (const given of [...SYSTEM_DENIED_PATHS, ...entries]) {
+      const entry = typeof given === 'string' ? { path: given, reason: 'denied location' } : given;
+      const absolute = path.resolve(entry.path);
+      const spellings = [absolute];
+      try {
+        spellings.push(resolveRealPath(absolute).realPath);
+      } catch {
+        // An unresolvable denied path is still denied under the name it was given.
+      }
+      locations.push({ entry, folded: [...new Set(spellings.map(foldName))] });
+    }
+    return new DeniedLocations(locations);
+  }
+
+  /**
+   * The locations that apply inside `root`. One that contains the root itself is dropped: denying
+   * it would deny the whole workspace the user chose (a workspace on a RAM disk under `/dev/shm`,
+   * or checked out inside `RUNNER_TEMP`), while everything of it outside the root stays out of
+   * reach anyway.
+   */
+  forRoot(root: string): DeniedLocations {
+    const folded = foldName(root);
+    return new DeniedLocations(
+      this.locations.filter((location) => !location.folded.some((d) => isWithin(folded, d))),
+    );
+  }
+
+  /** The first denied location any of `paths` lies in (folded comparison), if any. */
+  find(paths: readonly string[]): DeniedPath | undefined {
+    for (const candidate of paths) {
+      const folded = foldName(candidate);
+      const hit = this.locations.find((location) =>
+        location.folded.some((denied) => isWithin(folded, denied)),
+      );
+      if (hit) return hit.entry;
+    }
+    return undefined;
+  }
+}
+
+function isWithin(candidate: string, root: string): boolean {
+  if (candidate === root) return true;
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return candidate.startsWith(prefix);
+}

@@ -1,0 +1,118 @@
+/**
+ * `.gitignore` / `.geminiignore` rules of a workspace root, read lazily and cached per filter.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { isGitName } from './path-spelling.js';
+
+export interface FileFilterOptions {
+  respectGitIgnore: boolean;
+  respectGeminiIgnore: boolean;
+}
+
+/** Decides whether a workspace path is hidden by `.gitignore` / `.geminiignore` rules. */
+export interface FileFilter {
+  /**
+   * `relativePath` is relative to the workspace root; a trailing `/` (or `isDirectory`) marks a
+   * directory, which matters for rules such as `dist/`. `.git` is always ignored, in every
+   * spelling a file system could take for it.
+   */
+  isIgnored(relativePath: string, options?: { isDirectory?: boolean }): boolean;
+}
+
+/** One ignore file's rules, which apply to paths below the directory it sits in. */
+interface RuleLevel {
+  /** Relative to the workspace root, with a trailing `/`; `''` for the root. */
+  base: string;
+  rules: Ignore;
+}
+
+export class IgnoreRules implements FileFilter {
+  private readonly nested = new Map<string, RuleLevel | null>();
+  private rootLevels: RuleLevel[] | undefined;
+  private geminiLevel: RuleLevel | null | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly options: FileFilterOptions,
+  ) {}
+
+  isIgnored(relativePath: string, options: { isDirectory?: boolean } = {}): boolean {
+    const normalized = relativePath.split(path.sep).join('/');
+    const isDirectory = options.isDirectory === true || normalized.endsWith('/');
+    const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
+    if (segments.length === 0 || segments.includes('..')) return false;
+    if (segments.some(isGitName)) return true;
+    // Git never looks inside an excluded directory, so a rule deeper down cannot bring a path back.
+    for (let depth = 1; depth <= segments.length; depth += 1) {
+      const last = depth === segments.length;
+      const candidate = segments.slice(0, depth).join('/') + (!last || isDirectory ? '/' : '');
+      if (this.decide(candidate, segments.slice(0, depth - 1))) return true;
+    }
+    return false;
+  }
+
+  /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */
+  private decide(candidate: string, parents: string[]): boolean {
+    let ignored = false;
+    for (const level of this.levelsFor(parents)) {
+      let result: { ignored: boolean; unignored: boolean };
+      try {
+        result = level.rules.test(candidate.slice(level.base.length));
+      } catch {
+        // A name the rules cannot express (the library rejects it) matches no rule.
+        continue;
+      }
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+
+  private levelsFor(parents: string[]): RuleLevel[] {
+    const levels: RuleLevel[] = [];
+    if (this.options.respectGitIgnore) {
+      levels.push(...this.rootGitLevels());
+      for (let depth = 1; depth <= parents.length; depth += 1) {
+        const base = `${parents.slice(0, depth).join('/')}/`;
+        const level = this.nestedLevel(base);
+        if (level) levels.push(level);
+      }
+    }
+    if (this.options.respectGeminiIgnore) {
+      this.geminiLevel ??= this.load('.geminiignore', '');
+      if (this.geminiLevel) levels.push(this.geminiLevel);
+    }
+    return levels;
+  }
+
+  private rootGitLevels(): RuleLevel[] {
+    this.rootLevels ??= [this.load('.git/info/exclude', ''), this.load('.gitignore', '')].filter(
+      (level): level is RuleLevel => level !== null,
+    );
+    return this.rootLevels;
+  }
+
+  private nestedLevel(base: string): RuleLevel | null {
+    let level = this.nested.get(base);
+    if (level === undefined) {
+      level = this.load(`${base}.gitignore`, base);
+      this.nested.set(base, level);
+    }
+    return level;
+  }
+
+  private load(file: string, base: string): RuleLevel | null {
+    const absolute = path.join(this.root, file);
+    let text: string;
+    try {
+      // Only regular files: an ignore "file" that is a FIFO or a directory would hang or throw.
+      if (!statSync(absolute).isFile()) return null;
+      text = readFileSync(absolute, 'utf8');
+    } catch {
+      return null;
+    }
+    return { base, rules: ignore().add(text) };
+  }
+}
