@@ -65,6 +65,7 @@ export async function run(): Promise<void> {
       prompt,
       workspaceRoot,
       model,
+      env: process.env,
       sessionId,
       contentGenerator,
       confirmer: allowAllConfirmer,

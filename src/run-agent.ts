@@ -9,9 +9,10 @@ import type { SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
 import type { ContentGenerator } from './model/content-generator.js';
 import type { Logger } from './platform/logger.js';
-import { createBuiltinTools } from './tools/builtin-tools.js';
+import { registerBuiltinTools } from './tools/builtin-tools.js';
+import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
 import { ToolRegistry } from './tools/registry.js';
-import { Workspace } from './tools/workspace.js';
+import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 
 export interface RunAgentOptions {
   prompt: string;
@@ -24,8 +25,15 @@ export interface RunAgentOptions {
   onEvent: AgentEventListener;
   budgets?: Partial<SessionBudgets>;
   signal?: AbortSignal;
-  /** The user memory file loaded into the system instruction; `null` for none. */
-  userMemoryPath?: string | null;
+  /**
+   * The user memory file: loaded into the system instruction and appended to by `save_memory`
+   * (default `~/.gemini/GEMINI.md`).
+   */
+  userMemoryPath?: string;
+  /** The environment the run started in: denied paths (runner temp, file commands) come from it. */
+  env: NodeJS.ProcessEnv;
+  /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
+  shell?: BuiltinToolsOptions['shell'];
 }
 
 export interface AgentRun {
@@ -35,11 +43,17 @@ export interface AgentRun {
 
 /** Builds the session (so callers can hook into it) and starts it. */
 export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
-  const workspace = await Workspace.create(options.workspaceRoot);
+  const workspace = await Workspace.create(options.workspaceRoot, {
+    deniedPaths: deniedPathsFromEnvironment(options.env),
+  });
   const registry = new ToolRegistry();
-  for (const tool of createBuiltinTools({ workspace, logger: options.logger })) {
-    registry.register(tool);
-  }
+  registerBuiltinTools(registry, {
+    workspace,
+    logger: options.logger,
+    model: { contentGenerator: options.contentGenerator, name: options.model },
+    ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
+    shell: { parentEnv: options.env, ...options.shell },
+  });
   const session = new AgentSession({
     sessionId: options.sessionId,
     model: options.model,

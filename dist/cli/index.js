@@ -14,7 +14,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION */ .x}\n`);
 }
 else {
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(713), __nccwpck_require__.e(75)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8075));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(959), __nccwpck_require__.e(696)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1696));
     process.exitCode = await runCli(args, processIo());
 }
 
@@ -132,6 +132,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 
 /***/ }),
 
+/***/ 1553:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+
+/***/ }),
+
 /***/ 3024:
 /***/ ((module) => {
 
@@ -220,6 +227,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 714:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 

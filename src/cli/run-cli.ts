@@ -109,6 +109,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       prompt,
       workspaceRoot: options.repo,
       model: options.model,
+      env: io.env,
       sessionId,
       contentGenerator,
       confirmer: allowAllConfirmer,

@@ -1,16 +1,76 @@
 /** The built-in tools a session registers, all confined to one workspace. */
+import type { ContentGenerator } from '../model/content-generator.js';
 import type { Logger } from '../platform/logger.js';
+import { createGlobTool } from './glob.js';
 import { createListDirectoryTool } from './list-directory.js';
 import { createReadFileTool } from './read-file.js';
+import { createReadManyFilesTool } from './read-many-files.js';
+import type { ToolRegistry } from './registry.js';
+import { createReplaceTool } from './replace.js';
+import type { RunShellCommandToolOptions } from './run-shell-command.js';
+import { createRunShellCommandTool } from './run-shell-command.js';
+import { createSaveMemoryTool } from './save-memory.js';
+import { createSearchFileContentTool } from './search-file-content.js';
+import { createSmartEditTool } from './smart-edit.js';
 import type { Tool } from './tool-types.js';
+import { createWebFetchTool } from './web-fetch.js';
+import { createWebSearchTool } from './web-search.js';
 import type { Workspace } from './workspace.js';
+import { createWriteFileTool } from './write-file.js';
+import { createWriteTodosTool } from './write-todos.js';
 
 export interface BuiltinToolsOptions {
   workspace: Workspace;
   logger: Logger;
+  /** The model the web tools ask; without it `web_fetch` and `google_web_search` are left out. */
+  model?: { contentGenerator: ContentGenerator; name: string };
+  /** The memory file `save_memory` appends to (default `~/.gemini/GEMINI.md`). */
+  memoryPath?: string;
+  /** Context file names, which `read_many_files` leaves out (they are in the prompt already). */
+  contextFileNames?: readonly string[];
+  /** Environment, allow-list and timeouts of `run_shell_command`. */
+  shell?: Omit<RunShellCommandToolOptions, 'workspace' | 'logger'>;
 }
+
+/**
+ * Names the model may use for a tool besides its own: where the spec and the current Gemini CLI
+ * differ, the spec's name is declared and the current one still resolves.
+ */
+export const BUILTIN_TOOL_ALIASES: Readonly<Record<string, string>> = {
+  grep_search: 'search_file_content',
+};
 
 export function createBuiltinTools(options: BuiltinToolsOptions): Tool[] {
   const { workspace, logger } = options;
-  return [createReadFileTool({ workspace }), createListDirectoryTool({ workspace, logger })];
+  const tools: Tool[] = [
+    createListDirectoryTool({ workspace, logger }),
+    createReadFileTool({ workspace }),
+    createSearchFileContentTool({ workspace, logger }),
+    createGlobTool({ workspace, logger }),
+    createReplaceTool({ workspace }),
+    createSmartEditTool({ workspace }),
+    createWriteFileTool({ workspace }),
+    createReadManyFilesTool({
+      workspace,
+      ...(options.contextFileNames ? { contextFileNames: options.contextFileNames } : {}),
+    }),
+    createRunShellCommandTool({ workspace, logger, ...options.shell }),
+    createSaveMemoryTool(options.memoryPath ? { memoryPath: options.memoryPath } : {}),
+    createWriteTodosTool(),
+  ];
+  if (options.model) {
+    const model = { contentGenerator: options.model.contentGenerator, model: options.model.name };
+    tools.push(createWebFetchTool({ ...model, logger }), createWebSearchTool(model));
+  }
+  return tools;
+}
+
+/** Registers the built-in tools with their aliases. */
+export function registerBuiltinTools(registry: ToolRegistry, options: BuiltinToolsOptions): void {
+  for (const tool of createBuiltinTools(options)) {
+    const aliases = Object.entries(BUILTIN_TOOL_ALIASES)
+      .filter(([, name]) => name === tool.name)
+      .map(([alias]) => alias);
+    registry.register(tool, { aliases });
+  }
 }

@@ -41,7 +41,9 @@ export class ToolRegistry {
 
   /** Lets every tool release what it holds (background processes, connections); never throws. */
   async dispose(): Promise<void> {
-    await Promise.allSettled(this.tools().map((tool) => tool.dispose?.()));
+    await Promise.allSettled(
+      this.tools().map((tool) => (tool.dispose ? tool.dispose() : Promise.resolve())),
+    );
   }
 
   /** Every tool, in registration order. */

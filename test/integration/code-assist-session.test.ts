@@ -90,7 +90,7 @@ describe('a session over Code Assist', () => {
     expect(system?.parts?.[0]?.text).toContain(`checked-out repository at \`${t.workspace}\``);
     const tools = first?.request.tools;
     expect(tools?.map((tool) => tool.functionDeclarations?.map((d) => d.name))).toEqual([
-      ['read_file', 'list_directory'],
+      t.toolNames,
     ]);
     const body = (turn: number, contents: CodeAssistBody['request']['contents']) => ({
       model: MODEL,

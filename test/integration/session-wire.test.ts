@@ -67,14 +67,16 @@ describe('a session over the Gemini API', () => {
         `^You are a software engineering agent running non-interactively in a CI job\\. You work in a checked-out repository at \`${t.workspace}\``,
       ),
     );
-    expect(system).toContain('The tools available to you are: `read_file`, `list_directory`.');
+    expect(system).toContain(
+      `The tools available to you are: ${t.toolNames.map((name) => `\`${name}\``).join(', ')}.`,
+    );
     expect(
       system.endsWith(
         `\n\n---\n\n--- Context from: GEMINI.md ---\n${GEMINI_MD}\n--- End of Context from: GEMINI.md ---`,
       ),
     ).toBe(true);
     expect(body?.tools?.map((tool) => tool.functionDeclarations?.map((d) => d.name))).toEqual([
-      ['read_file', 'list_directory'],
+      t.toolNames,
     ]);
     expect(body?.generationConfig).toEqual(GENERATION_CONFIG);
   });

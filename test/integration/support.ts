@@ -13,7 +13,7 @@ import type { CodeAssistCredentials } from '../../src/model/code-assist-generato
 import { createContentGenerator } from '../../src/model/create-content-generator.js';
 import type { RetryOptions } from '../../src/model/retry.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import { createBuiltinTools } from '../../src/tools/builtin-tools.js';
+import { registerBuiltinTools } from '../../src/tools/builtin-tools.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import { Workspace } from '../../src/tools/workspace.js';
 import type { FakeGeminiServer, FakeRequest, FakeStep } from '../support/fake-gemini.js';
@@ -69,6 +69,8 @@ export interface Integration {
   server: FakeGeminiServer;
   /** The workspace's real path (what the model and the tools see). */
   workspace: string;
+  /** The registered tool names, in declaration order. */
+  toolNames: string[];
   session: AgentSession;
   events: AgentEvent[];
   logger: ReturnType<typeof memoryLogger>;
@@ -129,7 +131,12 @@ export async function startIntegration(options: IntegrationOptions): Promise<Int
 
   const logger = memoryLogger();
   const registry = new ToolRegistry();
-  for (const tool of createBuiltinTools({ workspace, logger })) registry.register(tool);
+  registerBuiltinTools(registry, {
+    workspace,
+    logger,
+    model: { contentGenerator, name: MODEL },
+    memoryPath: path.join(dir, '.memory.md'),
+  });
   const events: AgentEvent[] = [];
   const session = new AgentSession({
     sessionId: SESSION_ID,
@@ -150,6 +157,7 @@ export async function startIntegration(options: IntegrationOptions): Promise<Int
   return {
     server,
     workspace: workspace.root,
+    toolNames: registry.names(),
     session,
     events,
     logger,

@@ -1,0 +1,243 @@
+import { mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGlobTool, RECENT_FILE_WINDOW_MS } from '../../src/tools/glob.js';
+import { isBuildError } from '../../src/tools/tool-types.js';
+import type { ToolHarness } from './tool-harness.js';
+import { errorPart, makeTempDir, outputPart, removeTempDirs, toolHarness } from './tool-harness.js';
+
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+const HOUR = 60 * 60 * 1000;
+
+let root: string;
+let harness: ToolHarness;
+
+beforeEach(async () => {
+  root = await makeTempDir('glob-');
+  harness = await toolHarness(root, {
+    tools: (workspace) => [createGlobTool({ workspace, now: () => NOW })],
+  });
+});
+afterEach(removeTempDirs);
+
+/** Creates files, each modified `ageMs` before NOW (default: a week, i.e. not recent). */
+async function files(entries: Record<string, number | string>): Promise<void> {
+  for (const [name, ageOrContent] of Object.entries(entries)) {
+    const file = path.join(root, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, typeof ageOrContent === 'string' ? ageOrContent : 'x');
+    const age = typeof ageOrContent === 'number' ? ageOrContent : 7 * 24 * HOUR;
+    const when = new Date(NOW - age);
+    await utimes(file, when, when);
+  }
+}
+
+const found = (count: number, pattern: string, dir: string, paths: string[], note = '') =>
+  `Found ${count} file(s) matching "${pattern}" within ${dir}${note}, sorted by modification time (newest first):\n${paths.join('\n')}`;
+
+describe('glob', () => {
+  it('lists recent files newest first, then older files alphabetically, as absolute paths', async () => {
+    await files({
+      'src/old-b.ts': 3 * 24 * HOUR,
+      'src/old-a.ts': 2 * 24 * HOUR,
+      'src/fresh.ts': 1 * HOUR,
+      'src/fresher.ts': 0.5 * HOUR,
+      'src/yesterday.ts': RECENT_FILE_WINDOW_MS - HOUR,
+      'src/notes.md': HOUR,
+    });
+    const completed = await harness.call('glob', { pattern: '**/*.ts' });
+    const abs = (name: string) => path.join(root, 'src', name);
+    expect(completed.responseParts).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(5, '**/*.ts', root, [
+          abs('fresher.ts'),
+          abs('fresh.ts'),
+          abs('yesterday.ts'),
+          abs('old-a.ts'),
+          abs('old-b.ts'),
+        ]),
+      ),
+    );
+    expect(completed.result.returnDisplay).toBe('Found 5 matching file(s)');
+  });
+
+  it('searches below `path` (or the current `dir_path`) and names that directory', async () => {
+    await files({ 'src/a.ts': HOUR, 'test/a.ts': HOUR });
+    const expected = (callId: string) =>
+      outputPart(
+        callId,
+        'glob',
+        found(1, '*.ts', path.join(root, 'src'), [path.join(root, 'src', 'a.ts')]),
+      );
+    expect(await harness.respond('glob', { pattern: '*.ts', path: 'src' })).toEqual(
+      expected('call-1'),
+    );
+    expect(
+      await harness.respond('glob', { pattern: '*.ts', dir_path: path.join(root, 'src') }),
+    ).toEqual(expected('call-2'));
+  });
+
+  it('matches case-insensitively unless asked otherwise', async () => {
+    await files({ 'README.MD': HOUR, 'docs/guide.md': 2 * HOUR });
+    const insensitive = await harness.respond('glob', { pattern: '**/*.md' });
+    expect(insensitive).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(2, '**/*.md', root, [path.join(root, 'README.MD'), path.join(root, 'docs/guide.md')]),
+      ),
+    );
+    const sensitive = await harness.respond('glob', { pattern: '**/*.md', case_sensitive: true });
+    expect(sensitive).toEqual(
+      outputPart('call-2', 'glob', found(1, '**/*.md', root, [path.join(root, 'docs/guide.md')])),
+    );
+  });
+
+  it('leaves out ignored files and says how many, and node_modules and .git silently', async () => {
+    await files({
+      '.gitignore': 'dist/\n',
+      '.geminiignore': 'secret.ts\n',
+      'dist/bundle.ts': HOUR,
+      'secret.ts': HOUR,
+      'node_modules/lib/index.ts': HOUR,
+      '.git/hooks/x.ts': HOUR,
+      'main.ts': HOUR,
+    });
+    const completed = await harness.call('glob', { pattern: '**/*.ts' });
+    expect(completed.responseParts).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(
+          1,
+          '**/*.ts',
+          root,
+          [path.join(root, 'main.ts')],
+          ' (2 additional files were ignored)',
+        ),
+      ),
+    );
+    const unfiltered = await harness.respond('glob', {
+      pattern: '**/*.ts',
+      respect_git_ignore: false,
+      respect_gemini_ignore: false,
+    });
+    expect(unfiltered).toEqual(
+      outputPart(
+        'call-2',
+        'glob',
+        found(3, '**/*.ts', root, [
+          path.join(root, 'dist/bundle.ts'),
+          path.join(root, 'main.ts'),
+          path.join(root, 'secret.ts'),
+        ]),
+      ),
+    );
+  });
+
+  it('says when nothing matches, counting ignored matches', async () => {
+    await files({ '.gitignore': '*.log\n', 'a.log': HOUR, 'b.txt': HOUR });
+    const completed = await harness.call('glob', { pattern: '*.log' });
+    expect(completed.responseParts).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        `No files found matching pattern "*.log" within ${root} (1 files were ignored)`,
+      ),
+    );
+    expect(completed.result.returnDisplay).toBe('No files found');
+    expect(await harness.respond('glob', { pattern: '*.py' })).toEqual(
+      outputPart('call-2', 'glob', `No files found matching pattern "*.py" within ${root}`),
+    );
+  });
+
+  it('takes a pattern that names an existing file literally', async () => {
+    await files({ 'app/[id].tsx': HOUR, 'app/i.tsx': HOUR });
+    expect(await harness.respond('glob', { pattern: 'app/[id].tsx' })).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(1, 'app/[id].tsx', root, [path.join(root, 'app/[id].tsx')]),
+      ),
+    );
+  });
+
+  it('does not list symlinks that lead out of the workspace', async () => {
+    const outside = await makeTempDir('glob-outside-');
+    await writeFile(path.join(outside, 'secret.ts'), 'x');
+    await files({ 'inside.ts': HOUR });
+    await symlink(path.join(outside, 'secret.ts'), path.join(root, 'link.ts'));
+    await symlink(path.join(root, 'inside.ts'), path.join(root, 'alias.ts'));
+    const parts = await harness.respond('glob', { pattern: '*.ts' });
+    const text = JSON.stringify(parts);
+    expect(text).not.toContain('link.ts');
+    expect(text).toContain(path.join(root, 'alias.ts'));
+    expect(text).toContain(path.join(root, 'inside.ts'));
+  });
+
+  it('searches every workspace directory when no path is given', async () => {
+    const other = await makeTempDir('glob-other-');
+    await files({ 'a.ts': HOUR });
+    await writeFile(path.join(other, 'b.ts'), 'x');
+    await utimes(path.join(other, 'b.ts'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
+    const multi = await toolHarness(root, {
+      additionalRoots: [other],
+      tools: (workspace) => [createGlobTool({ workspace, now: () => NOW })],
+    });
+    expect(await multi.respond('glob', { pattern: '*.ts' })).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        `Found 2 file(s) matching "*.ts" across 2 workspace directories, sorted by modification time (newest first):\n${path.join(root, 'a.ts')}\n${path.join(other, 'b.ts')}`,
+      ),
+    );
+  });
+});
+
+describe('glob: failures', () => {
+  it('refuses a directory outside the workspace', async () => {
+    const parts = await harness.respond('glob', { pattern: '*', path: '/etc' });
+    expect(parts).toEqual(
+      errorPart(
+        'call-1',
+        'glob',
+        `Path not in workspace: Attempted path "/etc" resolves outside the allowed workspace directories: ${root}`,
+      ),
+    );
+  });
+
+  it('reports a missing directory and a path that is a file', async () => {
+    await files({ 'file.txt': HOUR });
+    expect(await harness.respond('glob', { pattern: '*', path: 'missing' })).toEqual(
+      errorPart('call-1', 'glob', `Search path does not exist ${path.join(root, 'missing')}`),
+    );
+    expect(await harness.respond('glob', { pattern: '*', path: 'file.txt' })).toEqual(
+      errorPart('call-2', 'glob', `Search path is not a directory: ${path.join(root, 'file.txt')}`),
+    );
+  });
+
+  it('refuses an empty pattern', async () => {
+    expect(await harness.respond('glob', { pattern: '  ' })).toEqual(
+      errorPart('call-1', 'glob', "The 'pattern' parameter cannot be empty."),
+    );
+  });
+});
+
+describe('glob: invocation', () => {
+  it('describes the call, names its location and asks for plain information', async () => {
+    await mkdir(path.join(root, 'src'));
+    const tool = createGlobTool({ workspace: harness.workspace });
+    const built = tool.build({ pattern: '**/*.ts', dir_path: 'src' });
+    if (isBuildError(built)) throw new Error(built.error);
+    expect(built.describe()).toBe("Find files matching '**/*.ts' within src");
+    expect(built.locations()).toEqual(['src']);
+    expect(await built.confirmationDetails(new AbortController().signal)).toEqual({
+      type: 'info',
+      title: 'Confirm Find Files',
+      prompt: "Find files matching '**/*.ts' within src",
+    });
+    expect(tool.kind).toBe('search');
+  });
+});
