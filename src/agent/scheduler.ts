@@ -176,7 +176,9 @@ export class ToolScheduler {
           toolName: call.tool.name,
           kind: call.tool.kind,
           ...(call.tool.serverName === undefined ? {} : { serverName: call.tool.serverName }),
-          args: call.request.args,
+          // The validated parameters, under their canonical names: what the policy judges is
+          // exactly what `execute` will use (an alias such as `dir_path` is already mapped).
+          args: call.invocation.params as Record<string, unknown>,
           locations: attempt(() => call.invocation.locations()) ?? [],
           details,
         },

@@ -1,0 +1,67 @@
+/**
+ * What the shell analysis finds in a command: every simple command at any depth, and every
+ * construct that makes the bytes run differ from the words a rule can see. The engine denies a
+ * command with any hazard unless a rule explicitly allows that exact form.
+ */
+
+export type ShellHazardKind =
+  /** The command could not be parsed, or parsing took too long, or it is too big to judge. */
+  | 'parse_error'
+  /** `$(…)` or backticks. */
+  | 'command_substitution'
+  /** `<(…)` or `>(…)`. */
+  | 'process_substitution'
+  /** `$x`, `${x}`, `${x@P}`, `$'…'` ANSI-C strings, arithmetic expansion in a command word. */
+  | 'expansion'
+  /** The command name is not a plain literal word: quoting, escapes, globs or braces in it. */
+  | 'dynamic_command_name'
+  /** `VAR=value cmd …` (e.g. `GIT_SSH_COMMAND=…`, `LD_PRELOAD=…`, `BASH_ENV=…`). */
+  | 'assignment_prefix'
+  /** A command that runs another command: env, command, exec, eval, source, ., xargs, timeout,
+   * nice, nohup, sudo, … (`bash|sh -c 'literal'` is unwrapped instead and its commands checked). */
+  | 'wrapper'
+  /** An interpreter given inline code: `python -c`, `node -e`, `perl -e`, `bash -c "$x"`, … */
+  | 'inline_code'
+  /** An argument that makes an allowed binary run code or write files: `git -c`, `--output`,
+   * `--ext-diff`, `--upload-pack`, `ext::`, `find -exec`/`-delete`, `sed e`, `rg --pre`, … */
+  | 'dangerous_argument'
+  /** Function definitions, here-documents feeding an interpreter, and other constructs we do not judge. */
+  | 'unsupported_construct';
+
+export interface ShellHazard {
+  kind: ShellHazardKind;
+  /** What was found, quoted from the command, e.g. "command substitution `$(env)`". */
+  detail: string;
+}
+
+export interface ShellRedirect {
+  /** `>`, `>>`, `<`, `&>`, `>|`, `2>`, … */
+  operator: string;
+  /** The target as written. */
+  target: string;
+  /** The target's literal value when it has no expansions (undefined otherwise). */
+  literalTarget?: string;
+  /** Duplication of a descriptor (`2>&1`, `>&2`) rather than a file. */
+  isDescriptorDuplication: boolean;
+}
+
+/** One simple command (a pipeline stage, a list element, a command inside `$(…)` …). */
+export interface ShellCommandPiece {
+  /** Exact source text of this simple command (without redirections), for prefix/regex rules. */
+  text: string;
+  /** The command name's literal value; undefined when it is not a literal word. */
+  name?: string;
+  /** Literal values of the arguments (undefined for an argument that is not a literal word). */
+  args: readonly (string | undefined)[];
+  redirects: readonly ShellRedirect[];
+  hazards: readonly ShellHazard[];
+  /** How deep inside substitutions / `bash -c` strings this command sits (0 = top level). */
+  depth: number;
+}
+
+export interface ShellAnalysis {
+  /** Every simple command found, in source order (outer before inner). */
+  commands: readonly ShellCommandPiece[];
+  /** Hazards that belong to no single command (parse errors, timeouts, size limit). */
+  hazards: readonly ShellHazard[];
+}
