@@ -6,7 +6,8 @@
 //
 // Usage: node scripts/build.mjs [--out DIR]   (default: dist)
 import ncc from '@vercel/ncc';
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +18,21 @@ const outDir = resolve(outFlag >= 0 ? process.argv[outFlag + 1] : join(root, 'di
 const entries = [
   { name: 'action', source: 'src/index.ts', shim: 'index.js', shebang: false },
   { name: 'cli', source: 'src/cli.ts', shim: 'cli.js', shebang: true },
+];
+
+// Files the bundles read at run time, placed beside each bundle: the bash grammar and the
+// tree-sitter runtime (WebAssembly, loaded by the policy's shell analysis) and the policy presets.
+const require = createRequire(import.meta.url);
+const runtimeFiles = [
+  // The runtime's CommonJS build, loaded beside the bundle: its ES module build cannot start
+  // inside an ncc bundle (it reaches `createRequire` through a dynamic import ncc rewrites).
+  { from: require.resolve('web-tree-sitter'), to: 'web-tree-sitter.cjs' },
+  { from: require.resolve('web-tree-sitter/web-tree-sitter.wasm'), to: 'web-tree-sitter.wasm' },
+  { from: require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'), to: 'tree-sitter-bash.wasm' },
+  ...(await readdir(join(root, 'policies')))
+    .filter((file) => file.endsWith('.toml'))
+    .sort()
+    .map((file) => ({ from: join(root, 'policies', file), to: join('policies', file) })),
 ];
 
 await rm(outDir, { recursive: true, force: true });
@@ -35,6 +51,11 @@ for (const entry of entries) {
     const target = join(folder, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, asset.source);
+  }
+  for (const file of runtimeFiles) {
+    const target = join(folder, file.to);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(file.from, target);
   }
   const shimPath = join(outDir, entry.shim);
   const header = entry.shebang ? '#!/usr/bin/env node\n' : '';

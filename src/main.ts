@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { allowAllConfirmer } from './agent/confirmer.js';
 import { createTranscriptWriter } from './agent/transcript.js';
 import { createContentGenerator } from './model/create-content-generator.js';
 import { resolveModelAuth } from './model/model-auth.js';
 import { actionsLogger } from './platform/actions-logger.js';
+import { loadCliPolicy } from './policy-setup.js';
 import { ConfigurationError, errorMessage } from './platform/errors.js';
 import { SessionStatsCollector } from './report/session-stats.js';
 import { startAgent } from './run-agent.js';
@@ -23,6 +23,14 @@ function positiveInteger(name: string, fallback: number): number {
     });
   }
   return Number(raw);
+}
+
+/** A multi-line input as its non-empty, trimmed lines. */
+function lines(value: string): string[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 export async function run(): Promise<void> {
@@ -39,6 +47,13 @@ export async function run(): Promise<void> {
     const maxTurns = positiveInteger('max_turns', 100);
     const timeoutMinutes = positiveInteger('timeout_minutes', 30);
     const workspaceRoot = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    // The `edit` preset for a task run, plus the workflow's own policy files and test commands.
+    const policy = await loadCliPolicy({
+      mode: 'invoke',
+      policyFiles: lines(core.getInput('policy')).map((file) => path.resolve(workspaceRoot, file)),
+      allowCommands: lines(core.getInput('allowed_commands')),
+      yolo: false,
+    });
 
     const auth = resolveModelAuth({
       ...process.env,
@@ -68,7 +83,7 @@ export async function run(): Promise<void> {
       env: process.env,
       sessionId,
       contentGenerator,
-      confirmer: allowAllConfirmer,
+      policy: { engine: policy.engine, runMode: 'invoke', trust: 'maintainer' },
       logger: actionsLogger,
       onEvent: (event) => {
         stats.listener(event);

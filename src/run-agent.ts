@@ -4,11 +4,15 @@
  */
 import type { SessionBudgets } from './agent/budgets.js';
 import type { Confirmer } from './agent/confirmer.js';
+import { denyAllConfirmer } from './agent/confirmer.js';
 import type { AgentEventListener } from './agent/events.js';
-import type { SessionResult } from './agent/session.js';
+import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
 import type { ContentGenerator } from './model/content-generator.js';
 import type { Logger } from './platform/logger.js';
+import type { PolicyEngine } from './policy/policy-engine.js';
+import { createPolicyConfirmer } from './policy/policy-confirmer.js';
+import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js';
 import { registerBuiltinTools } from './tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
 import { ToolRegistry } from './tools/registry.js';
@@ -20,7 +24,13 @@ export interface RunAgentOptions {
   model: string;
   sessionId: string;
   contentGenerator: ContentGenerator;
-  confirmer: Confirmer;
+  /**
+   * The policy that answers every confirmation, and the run it judges. It also leaves the tools
+   * it denies unconditionally out of the declarations. Takes precedence over `confirmer`.
+   */
+  policy?: { engine: PolicyEngine; runMode: RunMode; trust: RunTrust };
+  /** Answers confirmations when there is no `policy`; without either, every call is denied. */
+  confirmer?: Confirmer;
   logger: Logger;
   onEvent: AgentEventListener;
   budgets?: Partial<SessionBudgets>;
@@ -54,12 +64,21 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { parentEnv: options.env, ...options.shell },
   });
+  const policy = options.policy;
+  let confirmer = options.confirmer ?? denyAllConfirmer;
+  let declarationFilter: AgentSessionOptions['declarationFilter'];
+  if (policy) {
+    const context = policyContext(workspace, policy);
+    confirmer = createPolicyConfirmer({ engine: policy.engine, context });
+    declarationFilter = (tool) => !policy.engine.isUnconditionallyDenied(tool, context);
+  }
   const session = new AgentSession({
     sessionId: options.sessionId,
     model: options.model,
     contentGenerator: options.contentGenerator,
     registry,
-    confirmer: options.confirmer,
+    confirmer,
+    ...(declarationFilter ? { declarationFilter } : {}),
     workspaceRoot: workspace.root,
     logger: options.logger,
     onEvent: options.onEvent,
@@ -71,4 +90,24 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     // Background processes and connections the tools hold end with the session.
     .finally(() => registry.dispose());
   return { session, result };
+}
+
+/**
+ * What the policy knows about the run. Redirection targets get the same checks as the tools' own
+ * paths (symlinks, `.git` in any spelling, denied places), so `echo x > link` cannot write where
+ * `write_file` could not.
+ */
+export function policyContext(
+  workspace: Workspace,
+  run: { runMode: RunMode; trust: RunTrust },
+): PolicyContext {
+  return {
+    runMode: run.runMode,
+    trust: run.trust,
+    workspaceRoot: workspace.root,
+    workspacePathProblem: (absolutePath, purpose) => {
+      const resolved = workspace.resolve(absolutePath, { purpose });
+      return resolved.ok ? undefined : resolved.error.message;
+    },
+  };
 }

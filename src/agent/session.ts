@@ -21,6 +21,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import type { Tool } from '../tools/tool-types.js';
 import type { SessionBudgets } from './budgets.js';
 import {
   BudgetTracker,
@@ -98,6 +99,12 @@ export interface AgentSessionOptions {
   /** Default: a `ToolScheduler` over `registry` and `confirmer`. */
   createScheduler?: (options: ToolSchedulerOptions) => ToolCallRunner;
   liveOutputIntervalMs?: number;
+  /**
+   * Which registered tools are declared to the model (default: all). The policy leaves out tools
+   * it denies unconditionally, so the model does not spend turns on calls that cannot run; a call
+   * to a tool left out still reaches the confirmer and is refused there.
+   */
+  declarationFilter?: (tool: Tool) => boolean;
 }
 
 export interface SessionResult {
@@ -276,7 +283,7 @@ export class AgentSession {
           chat.send({
             promptId: this.promptId(),
             signal,
-            declarations: this.options.registry.declarations(),
+            declarations: this.options.registry.declarations(this.options.declarationFilter),
           }),
           signal,
           { graceMs: 0 },

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../platform/errors.js';
+import type { RunMode } from '../policy/policy-types.js';
+import { RUN_MODES } from '../policy/policy-types.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
@@ -20,9 +22,22 @@ export interface CliOptions {
   debug: boolean;
   help: boolean;
   version: boolean;
+  /** Policy files (`--policy`, repeatable), loaded in the workflow tier in the order given. */
+  policyFiles: string[];
+  /** Shell commands allowed by prefix (`--allow-command`, repeatable). */
+  allowCommands: string[];
+  /** What the run is for; picks the built-in preset. */
+  mode: RunMode;
+  /**
+   * Replaces the preset with a lowest-priority rule allowing every call; `--policy` and
+   * `--allow-command` rules still decide first, and shell commands are still analysed.
+   */
+  yolo: boolean;
 }
 
 export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
+       gemini-agent policy check FILE...
+       gemini-agent policy explain --tool NAME --args JSON [--mode MODE] [--policy FILE]...
 
 Runs a Gemini coding agent on a repository without asking anyone: it reads, searches and
 changes files in the workspace and answers with what it did.
@@ -37,9 +52,20 @@ Options:
       --timeout SECONDS      stop after this much wall-clock time
       --replay FILE          answer from a recorded session ({method, response} JSON lines)
       --record FILE          record the model's responses to FILE in the same format
+      --mode MODE            invoke | review | triage | maintenance (default: invoke); picks the
+                             built-in policy preset (edit for invoke, read-only for review and
+                             triage, maintenance for maintenance)
+      --policy FILE          a policy TOML file over the preset (repeatable); the rule with the
+                             highest priority decides, on a tie the one written first
+      --allow-command CMD    allow shell commands starting with CMD, e.g. "npm test" (repeatable)
+      --yolo                 instead of the preset, allow every call no --policy rule decides.
+                             Shell commands are still checked sub-command by sub-command:
+                             substitutions, wrappers, redirections and the like stay denied
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
+
+Every tool call is answered by the policy: nobody is asked. A call no rule allows is denied.
 
 Authentication: GEMINI_API_KEY; or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and
 GOOGLE_CLOUD_LOCATION; or GOOGLE_GENAI_USE_GCA=true (Code Assist). Not needed with --replay.
@@ -83,6 +109,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         timeout: { type: 'string' },
         replay: { type: 'string' },
         record: { type: 'string' },
+        mode: { type: 'string' },
+        policy: { type: 'string', multiple: true },
+        'allow-command': { type: 'string', multiple: true },
+        yolo: { type: 'boolean' },
         debug: { type: 'boolean', short: 'd' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -114,6 +144,11 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');
   }
+  const allowCommands = values['allow-command'] ?? [];
+  const emptyCommand = allowCommands.find((command) => command.trim() === '');
+  if (emptyCommand !== undefined) {
+    throw new UsageError('--allow-command expects a command such as "npm test", got an empty one.');
+  }
 
   return {
     prompt,
@@ -128,5 +163,18 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     debug: values.debug ?? false,
     help: values.help ?? false,
     version: values.version ?? false,
+    policyFiles: values.policy ?? [],
+    allowCommands,
+    mode: parseRunMode('--mode', values.mode),
+    yolo: values.yolo ?? false,
   };
+}
+
+/** A run mode flag's value (default `invoke`). */
+export function parseRunMode(flag: string, value: string | undefined): RunMode {
+  if (value === undefined) return 'invoke';
+  if (!RUN_MODES.includes(value as RunMode)) {
+    throw new UsageError(`${flag} expects one of ${RUN_MODES.join(', ')}, got "${value}".`);
+  }
+  return value as RunMode;
 }

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { allowAllConfirmer } from '../agent/confirmer.js';
 import type { AgentEvent, AgentEventListener } from '../agent/events.js';
 import { createTranscriptWriter } from '../agent/transcript.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
@@ -28,6 +27,8 @@ import { createJsonOutput } from './output/json-output.js';
 import { createStreamJsonOutput } from './output/stream-json-output.js';
 import { createTextOutput } from './output/text-output.js';
 import type { CliOutput, TextSink } from './output/types.js';
+import { runPolicyCommand } from './policy-command.js';
+import { loadCliPolicy } from '../policy-setup.js';
 import { readPipedStdin } from './read-stdin.js';
 
 export interface CliIo {
@@ -58,6 +59,8 @@ export function processIo(): CliIo {
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // `policy` as the first word is the subcommand; a prompt starting with it needs -p.
+  if (argv[0] === 'policy') return runPolicyCommand(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCliArgs(argv, io.env);
@@ -84,6 +87,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
+    // Policy problems (a typo in a --policy file) stop the run before any model request.
+    const policy = await loadCliPolicy(options);
     const sessionId = randomUUID();
     // Retries happen below the session; until it exists they go to the log, then into its event
     // stream, so every output format shows them.
@@ -112,7 +117,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       env: io.env,
       sessionId,
       contentGenerator,
-      confirmer: allowAllConfirmer,
+      // Nobody is asked: the policy answers every confirmation. A local run is started by a
+      // person at their own checkout, so it runs with maintainer trust.
+      policy: { engine: policy.engine, runMode: options.mode, trust: 'maintainer' },
       logger,
       onEvent: fanOut([stats.listener, output.listener, ...optional(transcript)]),
       budgets: {

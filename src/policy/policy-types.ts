@@ -101,6 +101,13 @@ export interface PolicyContext {
   trust: RunTrust;
   /** Absolute real path of the workspace root (redirection targets must lie inside it). */
   workspaceRoot: string;
+  /**
+   * Checks a shell redirection target (absolute, already inside the workspace by its text) the
+   * way the tools check their paths — symlinks, denied places, `.git` in any spelling — and
+   * returns why it may not be used, or undefined. Without it only the text is checked, which
+   * keeps the engine free of I/O in tests and in `policy explain`.
+   */
+  workspacePathProblem?: (absolutePath: string, purpose: 'read' | 'write') => string | undefined;
 }
 
 /** How one sub-command of a shell command was judged. */

@@ -45,9 +45,20 @@ export interface ShellRedirect {
   isDescriptorDuplication: boolean;
 }
 
-/** One simple command (a pipeline stage, a list element, a command inside `$(…)` …). */
+/**
+ * One simple command (a pipeline stage, a list element, a command inside `$(…)` …).
+ *
+ * Constructs that are not simple commands but carry a hazard are pieces too, so that the hazard
+ * can be judged: a `for` header over `$(…)`, `[[ … ]]` with expansions, `(( … ))`, a variable
+ * assignment, a function definition, a redirection without a command (`text` is then the
+ * construct's source, `name` its keyword when it has one). A `bash -c '<literal>'` without hazards
+ * of its own is not a piece: its commands are, one level deeper, carrying its redirections.
+ */
 export interface ShellCommandPiece {
-  /** Exact source text of this simple command (without redirections), for prefix/regex rules. */
+  /**
+   * Exact source text of this simple command (without redirections), for prefix/regex rules.
+   * Where a redirection stands between words (`echo a > f b`), the words are joined by a space.
+   */
   text: string;
   /** The command name's literal value; undefined when it is not a literal word. */
   name?: string;

@@ -64,6 +64,11 @@ describe('parseCliArgs', () => {
       /--replay and --record cannot be used together/,
     ],
     [['-p'], /argument missing/],
+    [
+      ['-p', 'x', '--mode', 'deploy'],
+      /--mode expects one of invoke, review, triage, maintenance, got "deploy"/,
+    ],
+    [['-p', 'x', '--allow-command', ' '], /--allow-command expects a command such as "npm test"/],
   ])('rejects %j with one clear line', (argv, message) => {
     let thrown: unknown;
     try {
@@ -74,5 +79,38 @@ describe('parseCliArgs', () => {
     expect(thrown).toBeInstanceOf(UsageError);
     expect((thrown as Error).message).toMatch(message);
     expect((thrown as Error).message).not.toContain('\n');
+  });
+
+  it('reads the policy flags: repeatable files and commands, the mode and --yolo', () => {
+    const options = parseCliArgs(
+      [
+        '-p',
+        'x',
+        '--policy',
+        'a.toml',
+        '--policy',
+        'b.toml',
+        '--allow-command',
+        'npm test',
+        '--allow-command',
+        'npm run lint',
+        '--mode',
+        'review',
+        '--yolo',
+      ],
+      {},
+    );
+    expect(options).toMatchObject({
+      policyFiles: ['a.toml', 'b.toml'],
+      allowCommands: ['npm test', 'npm run lint'],
+      mode: 'review',
+      yolo: true,
+    });
+    expect(parseCliArgs(['-p', 'x'], {})).toMatchObject({
+      policyFiles: [],
+      allowCommands: [],
+      mode: 'invoke',
+      yolo: false,
+    });
   });
 });

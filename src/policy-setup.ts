@@ -1,0 +1,89 @@
+/**
+ * The run's policy: the preset of the run mode, the `--allow-command` rules and the `--policy`
+ * files (workflow tier), or with `--yolo` an allow-everything rule instead of the preset.
+ * Shared by runs and by `gemini-agent policy explain`, so explain answers what a run would.
+ */
+import type { PolicyEngine } from './policy/policy-engine.js';
+import { createPolicyEngine } from './policy/policy-engine.js';
+import type { LoadedPolicyFile } from './policy/load-policy.js';
+import { loadPolicyFiles } from './policy/load-policy.js';
+import type { PolicyRule, RunMode } from './policy/policy-types.js';
+import { commandAllowRules, loadPreset, presetForMode } from './policy/presets.js';
+import { analyzeShellCommand } from './policy/shell-analysis.js';
+import { BUILTIN_TOOL_ALIASES } from './tools/builtin-tools.js';
+
+export interface CliPolicyOptions {
+  mode: RunMode;
+  policyFiles: readonly string[];
+  allowCommands: readonly string[];
+  yolo: boolean;
+}
+
+export interface CliPolicy {
+  engine: PolicyEngine;
+  /** Every rule, in the order the engine tries them. */
+  rules: readonly PolicyRule[];
+  /** Where the rules came from: the preset (or `--yolo`) first, then the `--policy` files. */
+  sources: string[];
+}
+
+/** The label `--yolo`'s rule carries as its source. */
+export const YOLO_SOURCE = '--yolo';
+
+/**
+ * `--yolo`: allow every call no other rule decides. It sits below every rule (effective priority
+ * 0, under the lowest tier), so `--policy` files and `--allow-command` still decide first. It is a
+ * rule like any other: shell commands are still analysed sub-command by sub-command, so
+ * substitutions, wrappers, non-literal names and redirections outside the workspace stay denied.
+ * (The presets end in catch-all denials, which would leave nothing for this rule, so `--yolo`
+ * takes the preset's place instead of being added below it.)
+ */
+export function yoloRule(): PolicyRule {
+  return {
+    id: YOLO_SOURCE,
+    toolNames: ['*'],
+    decision: 'allow',
+    priority: 0,
+    effectivePriority: 0,
+    source: { file: YOLO_SOURCE, line: 1, column: 1, tier: 'default' },
+  };
+}
+
+export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolicy> {
+  const sources: string[] = [];
+  const rules: PolicyRule[] = [];
+  if (options.yolo) {
+    rules.push(yoloRule());
+    sources.push(YOLO_SOURCE);
+  } else {
+    const preset = presetForMode(options.mode);
+    const loaded = await loadPreset(preset);
+    rules.push(...loaded.rules);
+    sources.push(...loaded.files.map((file) => describeFile(file)));
+  }
+  if (options.allowCommands.length > 0) {
+    // In the presets' tier: above their allows and explained denials, below their hard denials.
+    rules.push(
+      ...commandAllowRules(options.allowCommands, { file: '--allow-command', tier: 'default' }),
+    );
+    sources.push(`--allow-command (default, ${options.allowCommands.length} rules)`);
+  }
+  if (options.policyFiles.length > 0) {
+    const loaded = await loadPolicyFiles(
+      options.policyFiles.map((path) => ({ path, tier: 'workflow' as const })),
+    );
+    rules.push(...loaded.rules);
+    sources.push(...loaded.files.map((file) => describeFile(file)));
+  }
+  const engine = createPolicyEngine({
+    rules,
+    analyzeShell: (command) => analyzeShellCommand(command),
+    toolAliases: BUILTIN_TOOL_ALIASES,
+  });
+  return { engine, rules: engine.rules, sources };
+}
+
+function describeFile(file: LoadedPolicyFile): string {
+  const count = `${file.ruleCount} rule${file.ruleCount === 1 ? '' : 's'}`;
+  return `${file.file} (${file.tier}, ${count})`;
+}

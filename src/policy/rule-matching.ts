@@ -1,0 +1,377 @@
+/**
+ * Whether one policy rule's conditions hold for a call. Every condition a rule has must hold for
+ * it to match; a condition the rule does not have always holds. The engine decides what a match
+ * means (first match wins); this file only answers "does it match".
+ *
+ * Pure: no I/O. Paths are compared as text (the workspace has already resolved symlinks for the
+ * locations tools report).
+ */
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import picomatch from 'picomatch';
+import { ruleLocation, ruleOrigin } from './describe-rule.js';
+import type { PolicyContext, PolicyRule, RunMode, RunTrust } from './policy-types.js';
+
+export { ruleLocation };
+
+/** The shell tool: its calls are judged per sub-command. */
+export const SHELL_TOOL_NAME = 'run_shell_command';
+
+/**
+ * The Gemini CLI approval mode this product runs in. A rule with `modes` applies only if they
+ * include it: we never run in `yolo` or `autoEdit` (our `--yolo` is a rule, not a mode).
+ */
+export const APPROVAL_MODE = 'default';
+
+/** The prefix of MCP tool names in the Gemini CLI's current naming (`mcp_<server>_<tool>`). */
+const MCP_PREFIX = 'mcp_';
+
+/** The tool a rule is matched against. */
+export interface ToolIdentity {
+  name: string;
+  serverName?: string;
+}
+
+/** A path argument of a call, in the forms patterns are compared with. */
+export interface CallPath {
+  /** As the tool reported it. */
+  written: string;
+  /** Workspace-relative with `/` separators (`.` for the root); absent when outside the workspace. */
+  relative?: string;
+  /** Absolute. */
+  absolute: string;
+}
+
+/** Everything about a call (or one shell sub-command of it) that a rule's conditions look at. */
+export interface MatchSubject {
+  tool: ToolIdentity;
+  /** The arguments as stable (key-sorted) JSON; for a shell sub-command, with its text as `command`. */
+  argsJson: string;
+  annotations?: Readonly<Record<string, unknown>>;
+  paths: readonly CallPath[];
+}
+
+// ---- locations and sources ------------------------------------------------------------------
+
+/** `file:line:column (tier, priority N.NNN)`: what the transcript shows as `decided_by`. */
+export function describeDecider(rule: PolicyRule | undefined): string {
+  return rule ? ruleOrigin(rule) : 'default (no rule matched)';
+}
+
+/**
+ * Arguments as JSON with object keys sorted at every depth and no whitespace, so a pattern sees
+ * the same text whatever order the model sent the keys in. `undefined` members are left out (as
+ * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
+ */
+export function stableStringify(value: unknown): string {
+  const ancestors = new Set<unknown>();
+  const write = (current: unknown): string => {
+    if (current === undefined || typeof current === 'function') return 'null';
+    if (current === null || typeof current !== 'object') return JSON.stringify(current);
+    if (ancestors.has(current)) return '"[Circular]"';
+    ancestors.add(current);
+    try {
+      if (Array.isArray(current))
+        return `[${current.map((item: unknown) => write(item)).join(',')}]`;
+      const record = current as Record<string, unknown>;
+      const members = Object.keys(record)
+        .sort()
+        .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
+        .map((key) => `${JSON.stringify(key)}:${write(record[key])}`);
+      return `{${members.join(',')}}`;
+    } finally {
+      ancestors.delete(current);
+    }
+  };
+  return write(value);
+}
+
+/**
+ * The forms of each path argument. Tools report paths relative to the workspace when they lie
+ * inside it; anything else (absolute, or escaping with `..`) is kept absolute only, so a relative
+ * pattern such as `**` never matches a path outside the workspace.
+ */
+export function callPaths(locations: readonly string[], workspaceRoot: string): CallPath[] {
+  return locations.map((written) => {
+    const absolute = path.resolve(workspaceRoot, written);
+    const relative = path.relative(workspaceRoot, absolute);
+    const inside = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+    if (!inside) return { written, absolute };
+    return {
+      written,
+      absolute,
+      relative: relative === '' ? '.' : relative.split(path.sep).join('/'),
+    };
+  });
+}
+
+// ---- tool name, server, context -------------------------------------------------------------
+
+/** The server-less name of an MCP tool (`mcp_srv_tool` and `srv__tool` both give `tool`). */
+function shortMcpName(tool: ToolIdentity & { serverName: string }): string {
+  for (const prefix of [`${MCP_PREFIX}${tool.serverName}_`, `${tool.serverName}__`]) {
+    if (tool.name.startsWith(prefix) && tool.name.length > prefix.length) {
+      return tool.name.slice(prefix.length);
+    }
+  }
+  return tool.name;
+}
+
+/**
+ * Whether one `toolName` entry names the tool. `*` is every tool; `mcp_*` every MCP tool;
+ * `mcp_<server>_*` every tool of that server. An MCP tool answers to the name it is registered
+ * under and to its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's
+ * own name for it (registered as `mcp_github_read_file`, called `read_file` by the server) only
+ * when the rule pins the server with `mcpName` — otherwise an allow for the built-in `read_file`
+ * would also allow that server's tool.
+ */
+function nameEntryMatches(
+  entry: string,
+  tool: ToolIdentity,
+  rule: PolicyRule,
+  aliases: Readonly<Record<string, string>>,
+): boolean {
+  if (entry === '*') return true;
+  const { serverName } = tool;
+  if (serverName === undefined) {
+    return entry === tool.name || aliases[entry] === tool.name;
+  }
+  if (entry === `${MCP_PREFIX}*`) return true;
+  if (entry.startsWith(MCP_PREFIX) && entry.endsWith('_*')) {
+    return entry.slice(MCP_PREFIX.length, -2) === serverName;
+  }
+  const short = shortMcpName({ ...tool, serverName });
+  if (entry === tool.name) return true;
+  if (entry === `${MCP_PREFIX}${serverName}_${short}` || entry === `${serverName}__${short}`) {
+    return true;
+  }
+  return rule.mcpName === serverName && entry === short;
+}
+
+/** `toolNames` and `mcpName` (`mcpName = "*"`: any MCP tool). */
+export function matchesTool(
+  rule: PolicyRule,
+  tool: ToolIdentity,
+  aliases: Readonly<Record<string, string>> = {},
+): boolean {
+  if (rule.mcpName !== undefined) {
+    if (tool.serverName === undefined) return false;
+    if (rule.mcpName !== '*' && rule.mcpName !== tool.serverName) return false;
+  }
+  if (rule.toolNames === undefined) return true;
+  return rule.toolNames.some((entry) => nameEntryMatches(entry, tool, rule, aliases));
+}
+
+/**
+ * The conditions about the run rather than the call: approval modes (we run in `default`),
+ * `interactive` (we never are: a rule for interactive sessions never matches), run modes, trust.
+ */
+export function matchesRun(rule: PolicyRule, run: { runMode: RunMode; trust: RunTrust }): boolean {
+  if (rule.approvalModes && rule.approvalModes.length > 0) {
+    if (!rule.approvalModes.includes(APPROVAL_MODE)) return false;
+  }
+  if (rule.interactive === true) return false;
+  if (rule.runModes && !rule.runModes.includes(run.runMode)) return false;
+  if (rule.trust && !rule.trust.includes(run.trust)) return false;
+  return true;
+}
+
+/** Every annotation the rule names has that value on the tool; a tool without annotations fails. */
+export function matchesAnnotations(
+  rule: PolicyRule,
+  annotations: Readonly<Record<string, unknown>> | undefined,
+): boolean {
+  if (!rule.toolAnnotations) return true;
+  if (!annotations) return false;
+  return Object.entries(rule.toolAnnotations).every(([key, value]) =>
+    isDeepStrictEqual(annotations[key], value),
+  );
+}
+
+/** `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does. */
+export function matchesArgs(rule: PolicyRule, argsJson: string): boolean {
+  if (!rule.argsPattern) return true;
+  // A global or sticky regex remembers `lastIndex` between calls; a fresh one never does.
+  return withoutState(rule.argsPattern).test(argsJson);
+}
+
+// ---- paths ----------------------------------------------------------------------------------
+
+const matcherCache = new Map<string, (candidate: string) => boolean>();
+
+function globMatcher(
+  pattern: string,
+  options: { nocase: boolean },
+): (candidate: string) => boolean {
+  const key = `${options.nocase ? 'i' : 's'}:${pattern}`;
+  let matcher = matcherCache.get(key);
+  if (!matcher) {
+    matcher = picomatch(pattern, { dot: true, nocase: options.nocase });
+    matcherCache.set(key, matcher);
+  }
+  return matcher;
+}
+
+/** `~` and `~/…` as the home directory; everything else as written. */
+export function expandHome(pattern: string, homeDir: string): string {
+  if (pattern === '~') return homeDir;
+  if (pattern.startsWith('~/')) return path.join(homeDir, pattern.slice(2));
+  return pattern;
+}
+
+/**
+ * Whether one path matches one glob. Absolute patterns are compared with the absolute path;
+ * relative ones with the workspace-relative path (a path outside the workspace has none). The
+ * workspace root itself is `.`, which `**` also covers.
+ */
+function pathMatches(
+  pattern: string,
+  candidate: CallPath,
+  options: { homeDir: string; nocase: boolean },
+): boolean {
+  const expanded = expandHome(pattern, options.homeDir);
+  if (path.isAbsolute(expanded)) {
+    return globMatcher(expanded, options)(candidate.absolute);
+  }
+  if (candidate.relative === undefined) return false;
+  if (candidate.relative === '.' && (expanded === '**' || expanded === '.')) return true;
+  return globMatcher(expanded, options)(candidate.relative);
+}
+
+/** `pathPatterns`: every path argument matches one of them (a call without paths matches). */
+export function matchesPaths(
+  rule: PolicyRule,
+  paths: readonly CallPath[],
+  homeDir: string,
+): boolean {
+  const patterns = rule.pathPatterns;
+  if (!patterns) return true;
+  return paths.every((candidate) =>
+    patterns.some((pattern) => pathMatches(pattern, candidate, { homeDir, nocase: false })),
+  );
+}
+
+/**
+ * The first path argument that one of the rule's `excludedPaths` covers. Compared without regard
+ * to case, so an exclusion also holds on case-insensitive file systems.
+ */
+export function excludedPathHit(
+  rule: PolicyRule,
+  paths: readonly CallPath[],
+  homeDir: string,
+): { path: string; pattern: string } | undefined {
+  for (const candidate of paths) {
+    for (const pattern of rule.excludedPaths ?? []) {
+      if (pathMatches(pattern, candidate, { homeDir, nocase: true })) {
+        return { path: candidate.written, pattern };
+      }
+    }
+  }
+  return undefined;
+}
+
+// ---- shell commands -------------------------------------------------------------------------
+
+/**
+ * `commandPrefix` on a word boundary: the text is the prefix, or continues after it with
+ * whitespace (`echo` matches `echo hi`, not `echoes`). A prefix that itself ends in whitespace
+ * needs no further boundary.
+ */
+export function prefixMatches(prefix: string, text: string): boolean {
+  if (prefix === '' || !text.startsWith(prefix)) return false;
+  if (text.length === prefix.length) return true;
+  return /\s$/u.test(prefix) || /^\s/u.test(text.slice(prefix.length));
+}
+
+const anchoredCache = new WeakMap<RegExp, { start: RegExp; whole: RegExp }>();
+
+/** The rule's regex anchored at the start (how `commandRegex` matches) and at both ends. */
+function anchored(regex: RegExp): { start: RegExp; whole: RegExp } {
+  let cached = anchoredCache.get(regex);
+  if (!cached) {
+    const flags = regex.flags.replace(/[gy]/gu, '');
+    cached = {
+      start: new RegExp(`^(?:${regex.source})`, flags),
+      whole: new RegExp(`^(?:${regex.source})$`, flags),
+    };
+    anchoredCache.set(regex, cached);
+  }
+  return cached;
+}
+
+/** Whether a rule has conditions on the shell command's text. */
+export function hasCommandConditions(rule: PolicyRule): boolean {
+  return rule.commandPrefixes !== undefined || rule.commandRegex !== undefined;
+}
+
+/**
+ * `commandPrefix` / `commandRegex` against one sub-command's text. The regex must match from the
+ * start of the text (a rule's command conditions describe how a command begins, as in the Gemini
+ * CLI where they match right after `"command":"`). Both present: both must hold.
+ */
+export function matchesCommand(rule: PolicyRule, text: string): boolean {
+  if (rule.commandPrefixes && !rule.commandPrefixes.some((prefix) => prefixMatches(prefix, text))) {
+    return false;
+  }
+  if (rule.commandRegex && !anchored(rule.commandRegex).start.test(text)) return false;
+  return true;
+}
+
+/**
+ * Whether the rule names this exact sub-command: a `commandPrefix` equal to the whole text, or a
+ * `commandRegex` matching all of it. Only such a rule can allow a sub-command with hazards.
+ */
+export function matchesCommandExactly(rule: PolicyRule, text: string): boolean {
+  if (!hasCommandConditions(rule)) return false;
+  if (rule.commandPrefixes && !rule.commandPrefixes.includes(text)) return false;
+  if (rule.commandRegex && !anchored(rule.commandRegex).whole.test(text)) return false;
+  return true;
+}
+
+// ---- maxCalls -------------------------------------------------------------------------------
+
+/**
+ * How often each rule with `maxCalls` has allowed a call, per engine (i.e. per session). A rule
+ * whose budget is used up no longer matches, so later calls fall through to other rules.
+ */
+export class CallCounter {
+  private readonly used = new Map<string, number>();
+
+  hasRoom(rule: PolicyRule): boolean {
+    return rule.maxCalls === undefined || (this.used.get(rule.id) ?? 0) < rule.maxCalls;
+  }
+
+  /** Counts one allowed call against each rule (a rule allowing several sub-commands counts once). */
+  record(rules: Iterable<PolicyRule>): void {
+    for (const rule of new Set(rules)) {
+      if (rule.maxCalls !== undefined) this.used.set(rule.id, (this.used.get(rule.id) ?? 0) + 1);
+    }
+  }
+}
+
+/** Every condition except the shell command's: tool, run, annotations, arguments, paths, budget. */
+export function matchesSubject(
+  rule: PolicyRule,
+  subject: MatchSubject,
+  options: {
+    context: Pick<PolicyContext, 'runMode' | 'trust'>;
+    aliases: Readonly<Record<string, string>>;
+    homeDir: string;
+    counter: CallCounter;
+  },
+): boolean {
+  return (
+    matchesTool(rule, subject.tool, options.aliases) &&
+    matchesRun(rule, options.context) &&
+    matchesAnnotations(rule, subject.annotations) &&
+    matchesArgs(rule, subject.argsJson) &&
+    matchesPaths(rule, subject.paths, options.homeDir) &&
+    options.counter.hasRoom(rule)
+  );
+}
+
+function withoutState(regex: RegExp): RegExp {
+  return regex.global || regex.sticky
+    ? new RegExp(regex.source, regex.flags.replace(/[gy]/gu, ''))
+    : regex;
+}
