@@ -1,11 +1,11 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9792:
+/***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5948);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1013);
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
 
@@ -14,7 +14,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION */ .x}\n`);
 }
 else {
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(847), __nccwpck_require__.e(379)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1379));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(255), __nccwpck_require__.e(919)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3919));
     process.exitCode = await runCli(args, processIo());
 }
 
@@ -23,7 +23,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5948:
+/***/ 1013:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -286,7 +286,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 2375:
+/***/ 4756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
@@ -596,6 +596,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9792);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
