@@ -1,0 +1,168 @@
+/**
+ * Everything the pipeline posts to GitHub goes through a `GitHubSink`: the Action wires the
+ * Octokit one below, the CLI a dry-run one that prints what would be posted. Keeping the surface
+ * this small is what lets trusted code — never the model — decide what reaches GitHub.
+ */
+import type { Octokit } from '@octokit/rest';
+import { ConfigurationError, errorMessage } from '../platform/errors.js';
+
+export interface RepoRef {
+  owner: string;
+  repo: string;
+}
+
+/** GitHub's reaction names. */
+export type ReactionContent =
+  '+1' | '-1' | 'laugh' | 'confused' | 'heart' | 'hooray' | 'rocket' | 'eyes';
+
+/** What a reaction goes on: the trigger comment, review comment, or the issue/PR itself. */
+export type ReactionTarget = RepoRef &
+  (
+    | { kind: 'issue_comment'; commentId: number }
+    | { kind: 'review_comment'; commentId: number }
+    | { kind: 'issue'; issueNumber: number }
+  );
+
+/** Where a new comment goes: an issue or PR conversation, or a reply in a review thread. */
+export type CommentTarget =
+  | (RepoRef & { issueNumber: number })
+  | (RepoRef & {
+      pullNumber: number;
+      /** A review comment of the thread (the trigger); the reply joins its thread. */
+      inReplyTo: number;
+    });
+
+/** A comment the sink created; pass it back to edit it. */
+export interface PostedComment extends RepoRef {
+  kind: 'issue_comment' | 'review_comment';
+  id: number;
+  /** Its page, e.g. for the `comment_url` output. */
+  url: string;
+}
+
+export interface GitHubSink {
+  addReaction(target: ReactionTarget, content: ReactionContent): Promise<void>;
+  createComment(target: CommentTarget, body: string): Promise<PostedComment>;
+  updateComment(comment: PostedComment, body: string): Promise<PostedComment>;
+}
+
+export function isReviewThreadTarget(
+  target: CommentTarget,
+): target is Extract<CommentTarget, { inReplyTo: number }> {
+  return 'inReplyTo' in target;
+}
+
+export interface OctokitSinkOptions {
+  /** Applied to every body as a last line of defence; the renderers redact already. */
+  redact?: (text: string) => string;
+}
+
+/** The sink that writes through the REST API (Octokit with retry and throttling, injected). */
+export function createOctokitSink(octokit: Octokit, options: OctokitSinkOptions = {}): GitHubSink {
+  const redact = options.redact ?? ((text: string) => text);
+  return {
+    async addReaction(target, content) {
+      const { owner, repo } = target;
+      await withHint(`add a reaction on ${where(target)}`, async () => {
+        switch (target.kind) {
+          case 'issue_comment':
+            await octokit.rest.reactions.createForIssueComment({
+              owner,
+              repo,
+              comment_id: target.commentId,
+              content,
+            });
+            return;
+          case 'review_comment':
+            await octokit.rest.reactions.createForPullRequestReviewComment({
+              owner,
+              repo,
+              comment_id: target.commentId,
+              content,
+            });
+            return;
+          case 'issue':
+            await octokit.rest.reactions.createForIssue({
+              owner,
+              repo,
+              issue_number: target.issueNumber,
+              content,
+            });
+            return;
+        }
+      });
+    },
+
+    async createComment(target, body) {
+      const { owner, repo } = target;
+      const text = redact(body);
+      if (isReviewThreadTarget(target)) {
+        const { data } = await withHint(`reply in the review thread on ${where(target)}`, () =>
+          octokit.rest.pulls.createReplyForReviewComment({
+            owner,
+            repo,
+            pull_number: target.pullNumber,
+            comment_id: target.inReplyTo,
+            body: text,
+          }),
+        );
+        return { owner, repo, kind: 'review_comment', id: data.id, url: data.html_url };
+      }
+      const { data } = await withHint(`comment on ${where(target)}`, () =>
+        octokit.rest.issues.createComment({
+          owner,
+          repo,
+          issue_number: target.issueNumber,
+          body: text,
+        }),
+      );
+      return { owner, repo, kind: 'issue_comment', id: data.id, url: data.html_url };
+    },
+
+    async updateComment(comment, body) {
+      const { owner, repo, id } = comment;
+      const text = redact(body);
+      const action = `edit comment ${id} in ${owner}/${repo}`;
+      if (comment.kind === 'review_comment') {
+        const { data } = await withHint(action, () =>
+          octokit.rest.pulls.updateReviewComment({ owner, repo, comment_id: id, body: text }),
+        );
+        return { ...comment, url: data.html_url };
+      }
+      const { data } = await withHint(action, () =>
+        octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: text }),
+      );
+      return { ...comment, url: data.html_url };
+    },
+  };
+}
+
+function where(target: ReactionTarget | CommentTarget): string {
+  const repo = `${target.owner}/${target.repo}`;
+  if ('issueNumber' in target) return `${repo}#${target.issueNumber}`;
+  if ('pullNumber' in target) return `${repo}#${target.pullNumber}`;
+  return `comment ${target.commentId} in ${repo}`;
+}
+
+/**
+ * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
+ * `ConfigurationError` saying which permissions the token needs; anything else passes through.
+ */
+async function withHint<T>(action: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    // GitHub also answers 403 to a rate limit, which no permission fixes.
+    const rateLimited = /rate limit/i.test(errorMessage(error));
+    if ((status === 401 || status === 403) && !rateLimited) {
+      throw new ConfigurationError(
+        `could not ${action}: ${errorMessage(error)} (HTTP ${status}). The token needs ` +
+          '`issues: write` and `pull-requests: write` under `permissions:` in the workflow.',
+        { input: 'github_token' },
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}

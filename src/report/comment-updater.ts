@@ -1,0 +1,184 @@
+/**
+ * Keeps one progress comment up to date: created at once, then edited in place at most once per
+ * interval (GitHub limits how fast content may change, and readers need no more), with edits in
+ * order and the latest body always winning. The final body is always written: if the comment
+ * cannot be edited, the result is posted as a new comment — a run never ends without a visible
+ * result.
+ */
+import type { CommentTarget, GitHubSink, PostedComment } from '../github/sink.js';
+import { errorMessage } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { silentLogger } from '../platform/logger.js';
+
+export interface CommentUpdaterOptions {
+  sink: Pick<GitHubSink, 'createComment' | 'updateComment'>;
+  target: CommentTarget;
+  /** The least time between two writes. Default 3 seconds. */
+  intervalMs?: number;
+  /** Milliseconds; default `Date.now`. */
+  now?: () => number;
+  /** Calls `callback` after `ms`; returns a function that cancels it. Default `setTimeout`. */
+  setTimer?: (callback: () => void, ms: number) => () => void;
+  logger?: Logger;
+}
+
+export interface CommentUpdater {
+  /** Creates the comment now (retrying once); `undefined` when GitHub refused twice. */
+  start(body: string): Promise<PostedComment | undefined>;
+  /** Replaces the body to show; written when the interval allows, superseded by later calls. */
+  update(body: string): void;
+  /** Writes the final body after any write in flight, creating a new comment if need be. */
+  finish(body: string): Promise<PostedComment | undefined>;
+  /** The comment as last created or edited. */
+  readonly comment: PostedComment | undefined;
+  /** Resolves when no write is in flight. */
+  idle(): Promise<void>;
+}
+
+export const DEFAULT_UPDATE_INTERVAL_MS = 3000;
+
+const defaultSetTimer = (callback: () => void, ms: number): (() => void) => {
+  const timer = setTimeout(callback, ms);
+  return () => {
+    clearTimeout(timer);
+  };
+};
+
+export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpdater {
+  const { sink, target } = options;
+  const interval = options.intervalMs ?? DEFAULT_UPDATE_INTERVAL_MS;
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? defaultSetTimer;
+  const logger = options.logger ?? silentLogger;
+  const place = describeTarget(target);
+
+  let comment: PostedComment | undefined;
+  let lastSent: string | undefined;
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
+  let pending: string | undefined;
+  let cancelTimer: (() => void) | undefined;
+  let writing = false;
+  let started = false;
+  let finished = false;
+  let failedEdits = 0;
+  // Every write runs after the previous one: GitHub keeps the last edit it receives, so two
+  // edits racing could leave an older body in place.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>): Promise<void> => {
+    queue = queue.then(task);
+    return queue;
+  };
+
+  const create = async (body: string): Promise<PostedComment | undefined> => {
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      lastWriteAt = now();
+      try {
+        const created = await sink.createComment(target, body);
+        lastSent = body;
+        return created;
+      } catch (error) {
+        const retry = attempt === 1 ? ' Trying once more.' : '';
+        logger.warning(`Could not create a comment on ${place}: ${errorMessage(error)}.${retry}`);
+      }
+    }
+    return undefined;
+  };
+
+  const schedule = (): void => {
+    // Without a comment (still being created, or creation failed) edits wait for `finish`.
+    if (finished || writing || cancelTimer || pending === undefined || !comment) return;
+    const wait = lastWriteAt + interval - now();
+    if (wait > 0) {
+      cancelTimer = setTimer(() => {
+        cancelTimer = undefined;
+        schedule();
+      }, wait);
+      return;
+    }
+    const body = pending;
+    const current = comment;
+    pending = undefined;
+    if (body === lastSent) return;
+    writing = true;
+    void enqueue(async () => {
+      lastWriteAt = now();
+      try {
+        comment = await sink.updateComment(current, body);
+        lastSent = body;
+        failedEdits = 0;
+      } catch (error) {
+        // The body is tried again at the next interval unless a newer one replaces it; one
+        // warning is enough for a run of failures.
+        pending ??= body;
+        failedEdits++;
+        const message = `Could not update the comment on ${place}: ${errorMessage(error)}`;
+        if (failedEdits === 1) logger.warning(message);
+        else logger.debug(message);
+      } finally {
+        writing = false;
+        schedule();
+      }
+    });
+  };
+
+  return {
+    get comment() {
+      return comment;
+    },
+
+    async start(body) {
+      if (started) throw new Error('The progress comment was already started.');
+      started = true;
+      await enqueue(async () => {
+        comment ??= await create(body);
+      });
+      schedule();
+      return comment;
+    },
+
+    update(body) {
+      if (finished) return;
+      pending = body;
+      schedule();
+    },
+
+    async finish(body) {
+      finished = true;
+      pending = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      await enqueue(async () => {
+        if (comment) {
+          if (body === lastSent) return;
+          try {
+            comment = await sink.updateComment(comment, body);
+            lastSent = body;
+            return;
+          } catch (error) {
+            logger.warning(
+              `Could not update the comment on ${place} (${errorMessage(error)}); posting the result as a new comment.`,
+            );
+          }
+        }
+        const created = await create(body);
+        if (created) comment = created;
+        else logger.error(`The result could not be posted on ${place}; see the job summary.`);
+      });
+      return comment;
+    },
+
+    async idle() {
+      // A write that ends may queue the next one; wait until nothing new was queued.
+      for (;;) {
+        const current = queue;
+        await current;
+        if (current === queue) return;
+      }
+    },
+  };
+}
+
+function describeTarget(target: CommentTarget): string {
+  const number = 'issueNumber' in target ? target.issueNumber : target.pullNumber;
+  return `${target.owner}/${target.repo}#${number}`;
+}

@@ -1,0 +1,382 @@
+/**
+ * The comment a run keeps on the issue or pull request: while the agent works, its status, todo
+ * list and tool calls as they happen; at the end, who asked, how long it took, the answer, the
+ * tool transcript, the diff and the tokens used — or a clear error — always with the run link.
+ * Pure renderers: every piece of text that came from the model or a tool is redacted, then
+ * escaped so it can neither break the layout nor ping anyone.
+ */
+import type { SessionEndReason, TodoItem } from '../agent/events.js';
+import { formatDuration } from '../agent/budgets.js';
+import type { FitSection, LinesBlock, Measure } from './fit-comment.js';
+import {
+  GITHUB_COMMENT_LIMIT,
+  cutMarkdown,
+  fitMarkdown,
+  fitSections,
+  renderLinesBlock,
+  shrinkLinesBlock,
+} from './fit-comment.js';
+import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './markdown.js';
+import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
+import { finalText } from './progress-state.js';
+
+/** Masks secrets in outgoing text (known values and token shapes). */
+export type Redact = (text: string) => string;
+
+export interface ReportLinks {
+  /** The workflow run (or job) page: every comment links to it. */
+  runUrl?: string;
+  /** The transcript JSONL (the `transcript_file` output), named where content was cut. */
+  transcriptPath?: string;
+  /** More links for the footer, e.g. the bot branch or a pull request. */
+  extra?: { label: string; url: string }[];
+}
+
+export interface RenderOptions {
+  redact: Redact;
+  /** The login of who asked, named in the header. */
+  actor?: string;
+  /** Default `Gemini`. */
+  botName?: string;
+  /** An image (an animated spinner) shown while working; default an emoji. */
+  spinnerImageUrl?: string;
+  /** The most tool calls the progress comment lists (the latest); default 50. */
+  maxToolCalls?: number;
+}
+
+/** How a run ended, as the caller knows it. */
+export interface FinalOutcome {
+  /**
+   * Default: the session's end reason from the event stream. `crash` is a failure outside the
+   * session (the Action itself); with neither, the run is reported as a crash.
+   */
+  reason?: SessionEndReason | 'crash';
+  /** Explanation of a failure; default the session's message. Redacted before it is shown. */
+  error?: string;
+  /** Default: from the first to the final event. */
+  durationMs?: number;
+  /** The answer to show; default the model's last text. */
+  summary?: string;
+  /** The change left in the workspace: `git diff --stat` output and the unified diff. */
+  diff?: { stat: string; patch: string };
+}
+
+const ICONS: Record<ToolCallState, string> = {
+  pending: '⏳',
+  running: '🔄',
+  done: '✅',
+  failed: '❌',
+  denied: '🚫',
+  cancelled: '⏹️',
+};
+
+const COMMENT_LIMIT_LABEL = `GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString('en-US')}-character comment limit`;
+const DESCRIPTION_MAX = 160;
+const RESULT_MAX = 160;
+
+/** The comment while the run goes on (and a plain end state if rendered after the end). */
+export function renderProgressComment(
+  state: ProgressState,
+  links: ReportLinks,
+  options: RenderOptions,
+): string {
+  const parts = [progressHeader(state, options)];
+  if (state.status === 'working' && state.thought !== undefined) {
+    parts.push(`_💭 ${inlineText(options.redact(state.thought.subject), { maxLength: 120 })}_`);
+  }
+  if (state.todos.length > 0)
+    parts.push(`**Todo**\n\n${todoLines(state.todos, options).join('\n')}`);
+  if (state.toolCalls.length > 0) parts.push(toolCallList(state, options));
+  parts.push(footer(links, []));
+  return fitMarkdown(parts.join('\n\n'), {
+    limit: GITHUB_COMMENT_LIMIT,
+    note: cutNote('The comment was cut', links, COMMENT_LIMIT_LABEL),
+  });
+}
+
+/** The final comment, cut to GitHub's limit: the diff shrinks first, then the transcript. */
+export function renderFinalComment(
+  state: ProgressState,
+  outcome: FinalOutcome,
+  links: ReportLinks,
+  options: RenderOptions,
+): string {
+  return fitSections(finalSections(state, outcome, links, options), {
+    limit: GITHUB_COMMENT_LIMIT,
+    note: cutNote('The comment was cut', links, COMMENT_LIMIT_LABEL),
+  });
+}
+
+/**
+ * The final report's parts in order, each able to shrink (diff first, then the transcript, the
+ * todo list, the summary); `limitLabel` names the limit in the notes left where text was cut.
+ */
+export function finalSections(
+  state: ProgressState,
+  outcome: FinalOutcome,
+  links: ReportLinks,
+  options: RenderOptions & { limitLabel?: string },
+): FitSection[] {
+  const { redact } = options;
+  const limitLabel = options.limitLabel ?? COMMENT_LIMIT_LABEL;
+  const reason = outcome.reason ?? state.endReason ?? 'crash';
+  const elapsed = formatElapsed(outcome.durationMs ?? elapsedOf(state));
+  const who = actorText(options.actor);
+  const bot = options.botName ?? 'Gemini';
+  const header =
+    reason === 'completed'
+      ? `**${bot} finished ${who} in ${elapsed}**`
+      : `**${bot} failed ${who} after ${elapsed}**\n\n${failureLine(reason, outcome.error ?? state.endMessage, redact)}`;
+
+  const sections: FitSection[] = [{ text: header }];
+  const summaryText = redact(outcome.summary ?? finalText(state)).trim();
+  if (summaryText !== '') {
+    const summary = modelMarkdown(summaryText);
+    const note = cutNote('The summary was cut', links, limitLabel);
+    sections.push({
+      text: summary,
+      shrinkOrder: 4,
+      shrink: (max, measure) =>
+        measure(note) >= max ? note : cutMarkdown(summary, max, { measure, note }),
+    });
+  }
+  if (state.todos.length > 0) {
+    const done = state.todos.filter((todo) => todo.status === 'completed').length;
+    sections.push(
+      linesSection(
+        {
+          before: `<details><summary>Todo list (${done}/${state.todos.length} done)</summary>\n\n`,
+          lines: todoLines(state.todos, options),
+          after: '\n\n</details>',
+          note: (omitted) => cutNote(`${omitted} more todo items not shown`, links, limitLabel),
+        },
+        3,
+      ),
+    );
+  }
+  if (state.toolCalls.length > 0) {
+    sections.push(
+      linesSection(
+        {
+          before: `<details><summary>Tool calls (${state.toolCalls.length})</summary>\n\n`,
+          lines: state.toolCalls.map((call) => toolLine(call, options, { final: true })),
+          after: '\n\n</details>',
+          note: (omitted) => cutNote(`${omitted} more tool calls not shown`, links, limitLabel),
+        },
+        2,
+      ),
+    );
+  }
+  const diff = outcome.diff;
+  if (diff !== undefined && diff.patch.trim() !== '') {
+    sections.push(linesSection(diffBlock(diff, links, limitLabel, redact), 1));
+  }
+  sections.push({ text: footer(links, [usageLine(state)]) });
+  return sections;
+}
+
+/** `45s`, `2m 5s`, `1h 2m 3s`. */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (hours > 0) return `${hours}h ${minutes}m ${seconds}s`;
+  if (minutes > 0) return `${minutes}m ${seconds}s`;
+  return `${seconds}s`;
+}
+
+function progressHeader(state: ProgressState, options: RenderOptions): string {
+  const bot = options.botName ?? 'Gemini';
+  const who = actorText(options.actor);
+  if (state.status === 'finished') {
+    return `**${bot} finished ${who} in ${formatElapsed(elapsedOf(state))}**`;
+  }
+  if (state.status === 'failed') {
+    return `**${bot} failed ${who} after ${formatElapsed(elapsedOf(state))}**`;
+  }
+  const spinner =
+    options.spinnerImageUrl === undefined
+      ? '⏳'
+      : `<img src="${escapeHtml(options.spinnerImageUrl)}" width="14" height="14" alt="" />`;
+  return `**${bot} is working on ${who}** ${spinner}`;
+}
+
+/** `@octocat's task`; a login that is not a plain GitHub login is shown as text. */
+function actorText(actor: string | undefined): string {
+  if (actor === undefined || actor === '') return 'the task';
+  if (/^[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\[bot\])?$/i.test(actor)) return `@${actor}'s task`;
+  return `${inlineText(actor, { maxLength: 60 })}'s task`;
+}
+
+function elapsedOf(state: ProgressState): number {
+  if (state.startedAt === undefined) return 0;
+  return (state.endedAt ?? state.startedAt) - state.startedAt;
+}
+
+const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | 'crash', string> = {
+  max_turns: 'Budget reached: the turn limit',
+  max_tool_calls: 'Budget reached: the tool-call limit',
+  timeout: 'Budget reached: the time limit',
+  token_budget: 'Budget reached: the token budget',
+  loop_detected: 'Stopped: the agent was repeating itself',
+  cancelled: 'The run was cancelled',
+  model_error: 'Model error',
+  model_blocked: "The model's response was blocked",
+  auth_error: 'The model rejected the credentials',
+  fatal_tool_error: 'A tool failed in a way the run cannot recover from',
+  internal_error: 'The agent crashed',
+  crash: 'The run crashed',
+};
+
+function failureLine(
+  reason: Exclude<SessionEndReason, 'completed'> | 'crash',
+  error: string | undefined,
+  redact: Redact,
+): string {
+  const detail =
+    error === undefined || error.trim() === ''
+      ? ''
+      : `: ${inlineText(redact(error), { maxLength: 1000 })}`;
+  return `> ❌ **${FAILURES[reason]}**${detail}`;
+}
+
+function todoLines(todos: readonly TodoItem[], options: RenderOptions): string[] {
+  return todos.map((todo) => {
+    const text = inlineText(options.redact(todo.description), { maxLength: 200 });
+    switch (todo.status) {
+      case 'completed':
+        return `- [x] ${text}`;
+      case 'in_progress':
+        return `- [ ] **${text}** ← in progress`;
+      case 'cancelled':
+        return `- [ ] ~~${text}~~ (cancelled)`;
+      case 'pending':
+        return `- [ ] ${text}`;
+    }
+  });
+}
+
+function toolCallList(state: ProgressState, options: RenderOptions): string {
+  const max = options.maxToolCalls ?? 50;
+  const shown = state.toolCalls.slice(-max);
+  const hidden = state.toolCalls.length - shown.length;
+  const lines = shown.map((call) => toolLine(call, options, { final: false }));
+  if (hidden > 0) lines.unshift(`- … ${hidden} earlier tool calls`);
+  return `**Tool calls**\n\n${lines.join('\n')}`;
+}
+
+/** One line per call: icon, tool, what it does, and how it went. */
+function toolLine(call: ToolCallView, options: RenderOptions, how: { final: boolean }): string {
+  const { redact } = options;
+  const name = codeSpan(redact(call.name), { maxLength: 80 });
+  const description =
+    call.description === undefined
+      ? ''
+      : ` ${inlineText(redact(call.description), { maxLength: DESCRIPTION_MAX })}`;
+  let outcome = '';
+  switch (call.state) {
+    case 'denied': {
+      const rule = call.decidedBy === undefined ? '' : ` (${codeSpan(redact(call.decidedBy))})`;
+      const reason =
+        call.denialReason === undefined
+          ? ''
+          : `: ${inlineText(redact(denialGist(call.denialReason)), { maxLength: RESULT_MAX })}`;
+      outcome = ` — denied by policy${rule}${reason}`;
+      break;
+    }
+    case 'running':
+      outcome =
+        call.liveOutput === undefined
+          ? ' — running…'
+          : ` — running… ${codeSpan(redact(call.liveOutput), { maxLength: RESULT_MAX })}`;
+      break;
+    case 'cancelled':
+      outcome = ` — cancelled${resultText(call, redact)}`;
+      break;
+    case 'failed':
+    case 'done':
+      outcome = call.result === undefined ? '' : ` —${resultText(call, redact)}`;
+      break;
+    case 'pending':
+      break;
+  }
+  const time =
+    how.final && call.durationMs !== undefined ? ` · ${formatDuration(call.durationMs)}` : '';
+  return `- ${ICONS[call.state]} ${name}${description}${outcome}${time}`;
+}
+
+function resultText(call: ToolCallView, redact: Redact): string {
+  if (call.result === undefined) return '';
+  return ` ${inlineText(redact(call.result), { maxLength: RESULT_MAX })}`;
+}
+
+/**
+ * The part of a denial worth a line. A refusal of something that would have needed a person
+ * starts with the same explanation every time; what follows "will not run:" is the policy's
+ * own reason.
+ */
+function denialGist(reason: string): string {
+  const match = /will not run: (.*?)(?: Do not retry it\..*)?$/s.exec(reason);
+  return match?.[1] ?? reason;
+}
+
+function diffBlock(
+  diff: { stat: string; patch: string },
+  links: ReportLinks,
+  limitLabel: string,
+  redact: Redact,
+): LinesBlock {
+  const patch = redact(diff.patch).replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  const stat = redact(diff.stat).replace(/\r\n?/g, '\n').trimEnd();
+  const statLines = stat.split('\n');
+  const label = statLines.at(-1)?.trim() ?? '';
+  const fence = fenceFor(`${stat}\n${patch}`);
+  const statBlock = stat === '' ? '' : `${fence}\n${stat}\n${fence}\n\n`;
+  return {
+    before: `<details><summary>Changes${label === '' ? '' : `: ${escapeHtml(label)}`}</summary>\n\n${statBlock}${fence}diff\n`,
+    lines: patch.split('\n'),
+    after: `\n${fence}\n\n</details>`,
+    note: (omitted) => cutNote(`${omitted} more diff lines not shown`, links, limitLabel),
+  };
+}
+
+function linesSection(block: LinesBlock, shrinkOrder: number): FitSection {
+  return {
+    text: renderLinesBlock(block),
+    shrinkOrder,
+    shrink: (max: number, measure: Measure) => shrinkLinesBlock(block, max, measure),
+  };
+}
+
+function usageLine(state: ProgressState): string {
+  const usage = state.usage;
+  const number = (n: number) => n.toLocaleString('en-US');
+  return `**Tokens:** ${number(usage.input_tokens)} input · ${number(usage.output_tokens)} output · ${number(usage.total_tokens)} total · **Tool calls:** ${state.toolCalls.length}`;
+}
+
+function footer(links: ReportLinks, leading: string[]): string {
+  const items = [...leading];
+  if (links.runUrl !== undefined) items.push(`[View job run](${safeUrl(links.runUrl)})`);
+  for (const link of links.extra ?? []) {
+    items.push(`[${inlineText(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
+  }
+  return items.join(' · ');
+}
+
+/** Where to find what was left out: the job run and the transcript file. */
+export function cutNote(what: string, links: ReportLinks, limitLabel: string): string {
+  const where: string[] = [];
+  if (links.runUrl !== undefined) where.push(`the [job run](${safeUrl(links.runUrl)})`);
+  if (links.transcriptPath !== undefined) {
+    where.push(`the transcript file ${codeSpan(links.transcriptPath, { maxLength: 300 })}`);
+  }
+  const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
+  return `> ✂️ ${what} to fit ${limitLabel}.${pointer}`;
+}
+
+/** A URL in a Markdown link target: only http(s), without characters that end the target. */
+function safeUrl(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return '#';
+  return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
+}
