@@ -16,8 +16,10 @@ const outFlag = process.argv.indexOf('--out');
 const outDir = resolve(outFlag >= 0 ? process.argv[outFlag + 1] : join(root, 'dist'));
 
 const entries = [
-  { name: 'action', source: 'src/index.ts', shim: 'index.js', shebang: false },
-  { name: 'cli', source: 'src/cli.ts', shim: 'cli.js', shebang: true },
+  { name: 'action', source: 'src/index.ts', shim: 'index.js', shebang: false, runtime: true },
+  { name: 'cli', source: 'src/cli.ts', shim: 'cli.js', shebang: true, runtime: true },
+  // The post step only stops leftover processes: it needs none of the runtime files.
+  { name: 'post', source: 'src/post.ts', shim: 'post.js', shebang: false, runtime: false },
 ];
 
 // Files the bundles read at run time, placed beside each bundle: the bash grammar and the
@@ -52,7 +54,7 @@ for (const entry of entries) {
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, asset.source);
   }
-  for (const file of runtimeFiles) {
+  for (const file of entry.runtime ? runtimeFiles : []) {
     const target = join(folder, file.to);
     await mkdir(dirname(target), { recursive: true });
     await copyFile(file.from, target);

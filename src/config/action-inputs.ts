@@ -1,0 +1,335 @@
+/**
+ * The Action's inputs, read once through one schema. Every input is a string on the runner; here
+ * each becomes a typed value, and a bad one fails the run before anything else happens with a
+ * message naming the input and what it accepts (`max_turns: expected a positive whole number,
+ * got "ten".`). Defaults equal the ones in action.yml, so a run without the runner's defaults
+ * (tests, a local invocation) behaves the same.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import type { Environment, ModelAuth } from '../model/model-auth.js';
+import { resolveModelAuth } from '../model/model-auth.js';
+import { AuthenticationError, ConfigurationError } from '../platform/errors.js';
+import { secretEnvironmentValues } from '../platform/redaction.js';
+import type { RunMode } from '../policy/policy-types.js';
+
+/** `auto` picks the run mode from the event and the command; the others force one. */
+export type ActionMode = 'auto' | RunMode;
+export const ACTION_MODES = ['auto', 'invoke', 'review', 'triage', 'maintenance'] as const;
+
+/** Where the Gemini CLI-compatible settings come from. */
+export type SettingsSource =
+  | { kind: 'inline'; settings: Record<string, unknown> }
+  /** Relative to the repository root; read from the base branch on pull requests. */
+  | { kind: 'file'; path: string };
+
+export interface ActionInputs {
+  /** How the model is reached, with base URLs from the environment. */
+  auth: ModelAuth;
+  model: string;
+  /** The configured task (maintenance, workflow_dispatch); undefined when empty. */
+  prompt: string | undefined;
+  mode: ActionMode;
+  triggerPhrase: string;
+  githubToken: string;
+  /** Policy TOML files relative to the repository root, in the order given. */
+  policyFiles: string[];
+  /** Extra shell commands the agent may run, e.g. `npm test`. */
+  allowedCommands: string[];
+  settings: SettingsSource | undefined;
+  maxTurns: number;
+  timeoutMinutes: number;
+  /** Bot logins (exact, e.g. `dependabot[bot]`) allowed to trigger runs. */
+  allowedBots: string[];
+  /** Every secret value among the inputs and the environment, to register for redaction. */
+  secrets: string[];
+}
+
+/** Defaults of the inputs that have one; action.yml declares the same (a test checks). */
+export const INPUT_DEFAULTS = {
+  use_vertex_ai: 'false',
+  use_gemini_code_assist: 'false',
+  model: 'gemini-2.5-pro',
+  mode: 'auto',
+  trigger_phrase: '/gemini',
+  max_turns: '100',
+  timeout_minutes: '30',
+} as const satisfies Record<string, string>;
+
+/** `JSON.stringify` of what the user wrote, so spaces and empty values are visible. */
+const shown = (value: string) => JSON.stringify(value);
+
+function withDefault(name: keyof typeof INPUT_DEFAULTS) {
+  return z.string().transform((value) => (value === '' ? INPUT_DEFAULTS[name] : value));
+}
+
+/** An input left empty is `undefined`; secrets are never echoed in messages. */
+const optionalString = z.string().transform((value) => (value === '' ? undefined : value));
+
+/** The YAML 1.2 core schema spellings, which `core.getBooleanInput` accepts too. */
+function booleanInput(name: keyof typeof INPUT_DEFAULTS) {
+  return withDefault(name).transform((value, ctx) => {
+    if (['true', 'True', 'TRUE'].includes(value)) return true;
+    if (['false', 'False', 'FALSE'].includes(value)) return false;
+    ctx.addIssue({ code: 'custom', message: `expected true or false, got ${shown(value)}.` });
+    return z.NEVER;
+  });
+}
+
+function positiveInteger(name: keyof typeof INPUT_DEFAULTS) {
+  return withDefault(name).transform((value, ctx) => {
+    const number = Number(value);
+    if (/^\d+$/.test(value) && number > 0 && Number.isSafeInteger(number)) return number;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a positive whole number, got ${shown(value)}.`,
+    });
+    return z.NEVER;
+  });
+}
+
+/** One word: no spaces, tabs or line breaks (an empty optional input passes). */
+function singleWord(what: string) {
+  return <T extends string | undefined>(value: T, ctx: z.RefinementCtx<T>) => {
+    if (value !== undefined && /\s/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected ${what} without spaces, got ${shown(value)}.`,
+      });
+    }
+  };
+}
+
+/** One entry a line; blank lines and surrounding spaces are ignored. */
+const lineList = z.string().transform((value) =>
+  value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== ''),
+);
+
+/** A path inside the repository, so it can be read from the base branch of a pull request. */
+function relativePathProblem(file: string): string | undefined {
+  if (path.isAbsolute(file) || /^[A-Za-z]:[\\/]/.test(file)) return 'is absolute';
+  const normalized = path.posix.normalize(file.replace(/\\/g, '/'));
+  if (normalized === '..' || normalized.startsWith('../')) return 'leaves the repository';
+  return undefined;
+}
+
+const policyFiles = lineList.superRefine((files, ctx) => {
+  for (const file of files) {
+    const problem = relativePathProblem(file);
+    if (problem !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected policy TOML files relative to the repository root, one a line; ${shown(file)} ${problem}.`,
+      });
+    }
+  }
+});
+
+const settings = optionalString.transform((value, ctx): SettingsSource | undefined => {
+  if (value === undefined) return undefined;
+  const accepts =
+    'expected a JSON object or the path of a settings JSON file relative to the repository root';
+  // A path never starts with a bracket; JSON that is not an object gets a clear message.
+  if (/^[[{]/.test(value)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.addIssue({ code: 'custom', message: `${accepts}; the JSON does not parse: ${reason}.` });
+      return z.NEVER;
+    }
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      return { kind: 'inline', settings: parsed as Record<string, unknown> };
+    }
+    ctx.addIssue({ code: 'custom', message: `${accepts}; got JSON that is not an object.` });
+    return z.NEVER;
+  }
+  const problem = /[\r\n]/.test(value) ? 'spans several lines' : relativePathProblem(value);
+  if (problem !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `${accepts}; ${shown(value)} ${problem}.` });
+    return z.NEVER;
+  }
+  return { kind: 'file', path: value };
+});
+
+/** A GitHub login; bots end in `[bot]`. Exact names only: a wildcard would let any app in. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
+
+const allowedBots = z.string().transform((value, ctx) => {
+  const names = value
+    .split(/[,\r\n]/)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (!LOGIN.test(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected exact bot logins separated by commas or line breaks, such as dependabot[bot]; ${shown(name)} is not a login${name.includes('*') ? ' (wildcards are not supported)' : ''}.`,
+      });
+    }
+  }
+  return names;
+});
+
+const mode = withDefault('mode').transform((value, ctx): ActionMode => {
+  const lower = value.toLowerCase();
+  const found = ACTION_MODES.find((candidate) => candidate === lower);
+  if (found !== undefined) return found;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected one of ${ACTION_MODES.join(', ')}, got ${shown(value)}.`,
+  });
+  return z.NEVER;
+});
+
+const githubToken = z.string().superRefine((value, ctx) => {
+  if (value === '') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'expected a GitHub token; it is empty. Leave the input out to use the job token (${{ github.token }}), or pass a secret that is set.',
+    });
+  }
+});
+
+/** The schema of every input, keyed by input name as in action.yml. */
+export const actionInputsSchema = z.object({
+  gemini_api_key: optionalString,
+  use_vertex_ai: booleanInput('use_vertex_ai'),
+  gcp_project_id: optionalString.superRefine(singleWord('a Google Cloud project id')),
+  gcp_location: optionalString.superRefine(
+    singleWord('a Google Cloud location such as us-central1'),
+  ),
+  use_gemini_code_assist: booleanInput('use_gemini_code_assist'),
+  model: withDefault('model').superRefine(singleWord('a model name such as gemini-2.5-pro')),
+  prompt: optionalString,
+  mode,
+  trigger_phrase: withDefault('trigger_phrase').superRefine(
+    singleWord('a trigger phrase such as /gemini'),
+  ),
+  github_token: githubToken,
+  policy: policyFiles,
+  allowed_commands: lineList,
+  settings,
+  max_turns: positiveInteger('max_turns'),
+  timeout_minutes: positiveInteger('timeout_minutes'),
+  allowed_bots: allowedBots,
+});
+
+type ParsedInputs = z.output<typeof actionInputsSchema>;
+
+/** Every input name, in action.yml's order. */
+export const INPUT_NAMES = Object.keys(actionInputsSchema.shape) as (keyof ParsedInputs)[];
+
+const HOW_TO_AUTHENTICATE =
+  'set gemini_api_key, or use_vertex_ai: true with gcp_project_id and gcp_location, or use_gemini_code_assist: true';
+
+/**
+ * Exactly one way to reach the model. Inputs win over the environment; when no input chooses,
+ * the environment variables the Gemini CLI reads decide (GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI,
+ * GOOGLE_GENAI_USE_GCA), so workflows that configure the model through `env:` keep working.
+ */
+function resolveAuth(inputs: ParsedInputs, env: Environment): ModelAuth {
+  const chosen = [
+    inputs.gemini_api_key !== undefined ? 'gemini_api_key' : undefined,
+    inputs.use_vertex_ai ? 'use_vertex_ai' : undefined,
+    inputs.use_gemini_code_assist ? 'use_gemini_code_assist' : undefined,
+  ].filter((name) => name !== undefined);
+  const [first, second] = chosen;
+  if (second !== undefined) {
+    throw new AuthenticationError(
+      `expected one way to reach the model, but ${chosen.join(' and ')} are set; keep one (${HOW_TO_AUTHENTICATE}).`,
+      { input: second },
+    );
+  }
+  // Clears the switches the environment may hold, so the chosen input is what decides.
+  const base = { ...env, GOOGLE_GENAI_USE_GCA: '', GOOGLE_GENAI_USE_VERTEXAI: '' };
+  switch (first) {
+    case 'gemini_api_key':
+      return resolveModelAuth({ ...base, GEMINI_API_KEY: inputs.gemini_api_key });
+    case 'use_vertex_ai': {
+      const project = inputs.gcp_project_id ?? env.GOOGLE_CLOUD_PROJECT?.trim();
+      const location = inputs.gcp_location ?? env.GOOGLE_CLOUD_LOCATION?.trim();
+      const missing = [
+        project ? undefined : 'gcp_project_id',
+        location ? undefined : 'gcp_location',
+      ].filter((name) => name !== undefined);
+      if (missing[0] !== undefined) {
+        throw new AuthenticationError(
+          `expected a value: use_vertex_ai: true needs gcp_project_id and gcp_location (or GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION in the environment); ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} empty.`,
+          { input: missing[0] },
+        );
+      }
+      return resolveModelAuth({
+        ...base,
+        GOOGLE_GENAI_USE_VERTEXAI: 'true',
+        GOOGLE_CLOUD_PROJECT: project,
+        GOOGLE_CLOUD_LOCATION: location,
+      });
+    }
+    case 'use_gemini_code_assist':
+      return resolveModelAuth({
+        ...base,
+        GOOGLE_GENAI_USE_GCA: 'true',
+        ...(inputs.gcp_project_id !== undefined
+          ? { GOOGLE_CLOUD_PROJECT: inputs.gcp_project_id }
+          : {}),
+      });
+    default:
+      try {
+        return resolveModelAuth(env);
+      } catch (error) {
+        if (!(error instanceof AuthenticationError)) throw error;
+        throw new AuthenticationError(
+          `expected model credentials: ${HOW_TO_AUTHENTICATE}. (${error.message})`,
+          { input: 'gemini_api_key' },
+          { cause: error },
+        );
+      }
+  }
+}
+
+/**
+ * Reads and checks every input. `getInput` returns an input's value (`''` when unset), as
+ * `core.getInput` does; `env` supplies the model environment variables and the secrets to redact.
+ * Throws a `ConfigurationError` located at the first bad input.
+ */
+export function readActionInputs(
+  getInput: (name: string) => string,
+  env: Environment,
+): ActionInputs {
+  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name).trim()]));
+  const result = actionInputsSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const input = String(issue?.path[0] ?? 'inputs');
+    throw new ConfigurationError(issue?.message ?? 'invalid value.', { input });
+  }
+  const inputs = result.data;
+  const auth = resolveAuth(inputs, env);
+  const secrets = [
+    inputs.gemini_api_key,
+    inputs.github_token,
+    'apiKey' in auth ? auth.apiKey : undefined,
+    ...secretEnvironmentValues(env),
+  ].filter((value): value is string => value !== undefined && value !== '');
+  return {
+    auth,
+    model: inputs.model,
+    prompt: inputs.prompt,
+    mode: inputs.mode,
+    triggerPhrase: inputs.trigger_phrase,
+    githubToken: inputs.github_token,
+    policyFiles: inputs.policy,
+    allowedCommands: inputs.allowed_commands,
+    settings: inputs.settings,
+    maxTurns: inputs.max_turns,
+    timeoutMinutes: inputs.timeout_minutes,
+    allowedBots: inputs.allowed_bots,
+    secrets: [...new Set(secrets)],
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * The one way this project talks to GitHub: an Octokit with retries for server errors and
+ * throttling for rate limits, pointed at the instance the run belongs to (github.com or GitHub
+ * Enterprise). Every wait is logged and bounded, so a rate-limited run fails with a clear message
+ * instead of sleeping until the job times out.
+ */
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
+import type { Logger } from '../platform/logger.js';
+import { DEFAULT_API_URL } from './urls.js';
+
+const GitHubOctokit = Octokit.plugin(retry, throttling);
+
+/** The request options the throttling plugin hands to its limit handlers. */
+type EndpointOptions = Parameters<
+  InstanceType<typeof GitHubOctokit>['request']['endpoint']['parse']
+>[0];
+
+/** The REST client every GitHub module receives. */
+export type GitHubClient = InstanceType<typeof GitHubOctokit>;
+
+export interface RetryLimits {
+  /** Retries after a 5xx (or another retryable failure); 0 turns retrying off. Default 3. */
+  retries?: number;
+  /** Retry `n` waits `n² × retryAfterBaseMs`. Default 1000 (1 s, 4 s, 9 s). */
+  retryAfterBaseMs?: number;
+}
+
+export interface ThrottleLimits {
+  /** Off in tests that make many writes: GitHub asks for a second between writes. Default on. */
+  enabled?: boolean;
+  /** Retries after hitting a rate limit, per request. Default 2. */
+  maxRetries?: number;
+  /**
+   * The longest wait GitHub may ask for (`retry-after`, or until the primary limit resets)
+   * before we give up instead of waiting. Default 120 s.
+   */
+  maxWaitSeconds?: number;
+  /** Milliseconds per second of a wait GitHub asks for; tests make it tiny. Default 1000. */
+  retryAfterBaseMs?: number;
+}
+
+export interface CreateOctokitOptions {
+  token: string;
+  /** `GITHUB_API_URL` (see `apiUrl` in urls.ts); github.com's API by default. */
+  baseUrl?: string;
+  logger: Logger;
+  userAgent?: string;
+  /** Each request is aborted after this long (a failure that is retried). Default 60 s. */
+  requestTimeoutMs?: number;
+  retry?: RetryLimits;
+  throttle?: ThrottleLimits;
+}
+
+const DEFAULTS = {
+  retries: 3,
+  retryAfterBaseMs: 1000,
+  throttleRetries: 2,
+  maxWaitSeconds: 120,
+  requestTimeoutMs: 60_000,
+};
+
+/** GitHub's advice when a secondary limit comes without `retry-after`: wait a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+
+/** `fetch` with a time limit per request, so a stalled connection cannot hang the run. */
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
+    return globalThis.fetch(input, { ...init, signal });
+  };
+}
+
+export function createOctokit(options: CreateOctokitOptions): GitHubClient {
+  const { logger } = options;
+  const retries = options.retry?.retries ?? DEFAULTS.retries;
+  const retryAfterBaseMs = options.retry?.retryAfterBaseMs ?? DEFAULTS.retryAfterBaseMs;
+  const throttle = options.throttle ?? {};
+  const maxThrottleRetries = throttle.maxRetries ?? DEFAULTS.throttleRetries;
+  const maxWaitSeconds = throttle.maxWaitSeconds ?? DEFAULTS.maxWaitSeconds;
+  const baseUrl = (options.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
+  /** `GET /repos/o/r`: the request as a user would recognise it, without the host. */
+  const shown = (method: string, url: string) =>
+    `${method} ${url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url}`;
+
+  /** Decides whether to wait out a rate limit, and says so either way. */
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: EndpointOptions, _octokit: unknown, retryCount: number) => {
+      // The options still hold the URL template; parsing fills in the parameters.
+      const { method, url } = octokit.request.endpoint.parse(request);
+      const what = `GitHub ${kind} on ${shown(method, url)}`;
+      if (retryCount >= maxThrottleRetries) {
+        logger.warning(`${what}; giving up after ${retryCount} retries.`);
+        return false;
+      }
+      if (retryAfter > maxWaitSeconds) {
+        logger.warning(
+          `${what}; GitHub asks to wait ${retryAfter}s, more than the ${maxWaitSeconds}s limit, so the request fails.`,
+        );
+        return false;
+      }
+      logger.warning(
+        `${what}; waiting ${retryAfter}s before retry ${retryCount + 1} of ${maxThrottleRetries}.`,
+      );
+      return true;
+    };
+
+  const octokit = new GitHubOctokit({
+    auth: options.token,
+    baseUrl,
+    ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
+    request: { fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs) },
+    // Octokit logs every request at info and every failed one at error; failures reach callers
+    // as exceptions, so both are debug detail here. Only the message is passed on: the extra
+    // arguments hold request options, headers included.
+    log: {
+      debug: (message: string) => {
+        logger.debug(message);
+      },
+      info: (message: string) => {
+        logger.debug(message);
+      },
+      warn: (message: string) => {
+        logger.warning(message);
+      },
+      error: (message: string) => {
+        logger.debug(message);
+      },
+    },
+    retry: { enabled: retries > 0, retries, retryAfterBaseValue: retryAfterBaseMs },
+    throttle:
+      throttle.enabled === false
+        ? { enabled: false }
+        : {
+            onRateLimit: onLimit('rate limit'),
+            onSecondaryRateLimit: onLimit('secondary rate limit'),
+            fallbackSecondaryRateRetryAfter: SECONDARY_FALLBACK_SECONDS,
+            retryAfterBaseValue: throttle.retryAfterBaseMs ?? DEFAULTS.retryAfterBaseMs,
+          },
+  });
+
+  // The retry plugin computes each retry through this hook; wrapping it is how its waits get
+  // logged (it logs nothing itself).
+  const retryRequest = octokit.retry.retryRequest.bind(octokit.retry);
+  octokit.retry.retryRequest = (error, maxRetries, retryAfter) => {
+    const done = Number(error.request.request?.retryCount ?? 0);
+    if (done < maxRetries) {
+      const seconds = (retryAfter * retryAfterBaseMs) / 1000;
+      logger.warning(
+        `GitHub ${shown(error.request.method, error.request.url)} failed (${error.status}: ${error.message}); retry ${done + 1} of ${maxRetries} in ${seconds}s.`,
+      );
+    }
+    return retryRequest(error, maxRetries, retryAfter);
+  };
+  return octokit;
+}
