@@ -31,6 +31,7 @@ const OPERATIONS = [
   // Repository, configuration from the base branch, and the actor's permission.
   'GET /repos/{owner}/{repo}',
   'GET /repos/{owner}/{repo}/contents/{path}',
+  'GET /repos/{owner}/{repo}/compare/{basehead}',
   'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
   // Issues and their comments (pull requests are issues too).
   'GET /repos/{owner}/{repo}/issues/{issue_number}',
@@ -53,6 +54,7 @@ const OPERATIONS = [
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/comments',
   'GET /repos/{owner}/{repo}/pulls/comments/{comment_id}',
+  'PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}',
   'POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
   'POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews',

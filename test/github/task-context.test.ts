@@ -344,8 +344,7 @@ describe('gatherTaskContext', () => {
       .reply(200, [])
       .get(`${REPO}/pulls/2`)
       .reply(200, pull('1111111111111111111111111111111111111111'));
-    // The comparison endpoint is not in the trimmed API description yet: a plain interceptor.
-    const compare = nock(GITHUB_API)
+    const compare = githubApi()
       .get(`${REPO}/compare/${BASE}...${PINNED}`)
       .reply(200, {
         files: [
