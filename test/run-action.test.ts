@@ -1,0 +1,284 @@
+// The Action's whole run in-process: a real webhook payload, GitHub through nock (every request
+// checked against GitHub's REST API description) and the model through the fake Gemini server.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nock from 'nock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOctokit } from '../src/github/octokit.js';
+import { memoryLogger } from '../src/platform/logger.js';
+import type { ActionDeps, ActionResult } from '../src/run-action.js';
+import { runAction } from '../src/run-action.js';
+import type { FakeGeminiServer } from './support/fake-gemini.js';
+import { callsReply, httpError, textReply, usage, useFakeGemini } from './support/fake-gemini.js';
+import { githubApi } from './support/github-api.js';
+import { tempRepo } from './support/temp-repo.js';
+import { webhookExample } from './support/webhook-payloads.js';
+
+const REPO = '/repos/Codertocat/Hello-World';
+/** The trigger comment of the issue_comment example, on issue #1 by Codertocat. */
+const TRIGGER_COMMENT_ID = 492700400;
+const API_KEY = 'test-gemini-key-0123456789abcdef';
+const GITHUB_TOKEN = 'ghs_TestJobToken0123456789abcdefABCDEF';
+const RUN_URL = 'https://github.com/Codertocat/Hello-World/actions/runs/4242';
+const COMMENT_ID = 900;
+const COMMENT_URL = `https://github.com/Codertocat/Hello-World/issues/1#issuecomment-${COMMENT_ID}`;
+
+afterEach(() => {
+  nock.cleanAll();
+});
+
+interface GitHubRecord {
+  /** Bodies sent to create the comment, then to edit it, in order. */
+  commentBodies: string[];
+  /** Every request body sent to GitHub, as JSON text. */
+  requestBodies: string[];
+}
+
+/** GitHub for an authorized run on issue #1: permission, reaction, context, one comment. */
+function githubForRun(permission: string): GitHubRecord {
+  const record: GitHubRecord = { commentBodies: [], requestBodies: [] };
+  const remember = (body: unknown) => {
+    record.requestBodies.push(JSON.stringify(body));
+    const text = (body as { body?: unknown }).body;
+    if (typeof text === 'string') record.commentBodies.push(text);
+  };
+  githubApi()
+    .get(`${REPO}/collaborators/Codertocat/permission`)
+    .reply(200, { permission, role_name: permission, user: { login: 'Codertocat' } })
+    .post(`${REPO}/issues/comments/${TRIGGER_COMMENT_ID}/reactions`)
+    .reply(201, (_uri, body) => {
+      remember(body);
+      return { id: 1, content: 'eyes' };
+    })
+    .get(`${REPO}/issues/1`)
+    .reply(200, {
+      number: 1,
+      title: 'Spelling error in the README file',
+      body: 'It looks like you accidently spelled commit with two t.',
+      state: 'open',
+      html_url: 'https://github.com/Codertocat/Hello-World/issues/1',
+      user: { login: 'Codertocat' },
+      labels: [],
+    })
+    .get(`${REPO}/issues/1/comments`)
+    .query(true)
+    .reply(200, [])
+    .post(`${REPO}/issues/1/comments`)
+    .reply(201, (_uri, body) => {
+      remember(body);
+      return { id: COMMENT_ID, html_url: COMMENT_URL, body: '' };
+    })
+    .patch(`${REPO}/issues/comments/${COMMENT_ID}`)
+    .reply(200, (_uri, body) => {
+      remember(body);
+      return { id: COMMENT_ID, html_url: COMMENT_URL, body: '' };
+    })
+    .persist();
+  return record;
+}
+
+interface Harness {
+  result: ActionResult;
+  outputs: Record<string, string>;
+  summary: string;
+  failed: string[];
+  secrets: string[];
+  logs: string[];
+}
+
+async function run(
+  server: FakeGeminiServer,
+  options: { inputs?: Record<string, string>; commentBody?: string } = {},
+): Promise<Harness> {
+  const workspace = await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true });
+  const runnerTemp = await tempRepo();
+  const payload = webhookExample('issue_comment', { action: 'created' });
+  payload.comment.body = options.commentBody ?? '/gemini describe the README';
+  const eventPath = path.join(runnerTemp, 'event.json');
+  await writeFile(eventPath, JSON.stringify(payload));
+  const inputs: Record<string, string> = {
+    gemini_api_key: API_KEY,
+    github_token: GITHUB_TOKEN,
+    max_turns: '5',
+    ...options.inputs,
+  };
+  const outputs: Record<string, string> = {};
+  const failed: string[] = [];
+  const secrets: string[] = [];
+  let summary = '';
+  const logger = memoryLogger();
+  const deps: ActionDeps = {
+    env: {
+      PATH: process.env.PATH ?? '',
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_WORKSPACE: workspace,
+      RUNNER_TEMP: runnerTemp,
+      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+      GITHUB_RUN_ID: '4242',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: 'https://api.github.com',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+    },
+    getInput: (name) => inputs[name] ?? '',
+    setOutput: (name, value) => {
+      outputs[name] = value;
+    },
+    setSecret: (value) => {
+      secrets.push(value);
+    },
+    setFailed: (message) => {
+      failed.push(message);
+    },
+    summary: {
+      addRaw(text: string) {
+        summary += `${text}\n`;
+        return this;
+      },
+      write: () => Promise.resolve(),
+    },
+    logger,
+    createOctokit: (octokitOptions) =>
+      createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
+    modelRetry: { maxAttempts: 3, sleep: () => Promise.resolve() },
+    commentIntervalMs: 0,
+  };
+  const result = await runAction(deps);
+  return {
+    result,
+    outputs,
+    summary,
+    failed,
+    secrets,
+    logs: logger.lines.map((line) => line.message),
+  };
+}
+
+describe('runAction', () => {
+  it('answers an authorized /gemini comment in one comment edited in place', async () => {
+    const github = githubForRun('write');
+    const server = await useFakeGemini([
+      callsReply([{ id: 'c1', name: 'read_file', args: { absolute_path: 'README.md' } }], {
+        usage: usage({ prompt: 100, candidates: 10 }),
+      }),
+      // The model repeats the key it must never see published.
+      textReply(`The README is a one-line heading. (key ${API_KEY})`, {
+        usage: usage({ prompt: 150, candidates: 20 }),
+      }),
+    ]);
+
+    const { result, outputs, summary, failed, secrets, logs } = await run(server);
+
+    expect(failed).toEqual([]);
+    expect(result.conclusion).toBe('success');
+    // One comment: created once, then only edited.
+    expect(github.requestBodies[0]).toBe(JSON.stringify({ content: 'eyes' }));
+    const bodies = github.commentBodies;
+    expect(bodies.length).toBeGreaterThan(1);
+    const final = bodies.at(-1) ?? '';
+    expect(final).toMatch(/finished @Codertocat's task in \d+m? ?\d*s?/);
+    expect(final).toContain('The README is a one-line heading.');
+    expect(final).toContain(RUN_URL);
+    expect(final).toContain('read_file');
+    expect(outputs).toMatchObject({
+      conclusion: 'success',
+      comment_url: COMMENT_URL,
+      tool_calls: '1',
+      error: '',
+    });
+    expect(outputs).toMatchObject({ input_tokens: '250', output_tokens: '30' });
+    expect(outputs.summary).toContain('The README is a one-line heading.');
+    const transcript = await readFile(outputs.transcript_file ?? '', 'utf8');
+    expect(transcript).toContain('"kind":"state_change"');
+    expect(summary).toContain('The README is a one-line heading.');
+    // The trigger comment is the task; the model was told it.
+    expect(JSON.stringify(server.generateRequests()[0]?.body)).toContain('describe the README');
+
+    // The key never leaves: not to GitHub, not in outputs, summary, transcript or logs.
+    expect(secrets).toContain(API_KEY);
+    expect(secrets).toContain(GITHUB_TOKEN);
+    const published = [
+      ...github.requestBodies,
+      JSON.stringify(outputs),
+      summary,
+      transcript,
+      ...logs,
+      ...server.requests.map((request) => JSON.stringify(request.body)),
+    ].join('\n');
+    expect(published).toContain('***');
+    expect(published).not.toContain(API_KEY);
+    expect(published).not.toContain(GITHUB_TOKEN);
+  });
+
+  it('skips quietly when the commenter cannot write to the repository', async () => {
+    const github = githubForRun('read');
+    const server = await useFakeGemini([]);
+
+    const { result, outputs, summary, failed, logs } = await run(server);
+
+    expect(result.conclusion).toBe('skipped');
+    expect(outputs.conclusion).toBe('skipped');
+    expect(failed).toEqual([]);
+    expect(github.requestBodies).toEqual([]);
+    // One line; the mention is escaped so the summary pings no one.
+    expect(summary.trim().split('\n')).toHaveLength(1);
+    expect(summary).toMatch(
+      /^⏭️ Skipped: @\u200b?Codertocat has read permission on Codertocat\/Hello-World; write, maintain or admin is needed$/m,
+    );
+    expect(logs.some((line) => line.includes('has read permission'))).toBe(true);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('skips comments without the trigger phrase without calling GitHub', async () => {
+    const server = await useFakeGemini([]);
+    const { result, summary } = await run(server, { commentBody: 'nice work' });
+    expect(result.conclusion).toBe('skipped');
+    expect(summary).toContain('⏭️ Skipped:');
+  });
+
+  it('ends the comment with the model error when the model keeps failing', async () => {
+    const github = githubForRun('admin');
+    const server = await useFakeGemini([
+      httpError(500, 'backend exploded'),
+      httpError(500, 'backend exploded'),
+      httpError(500, 'backend exploded'),
+    ]);
+
+    const { result, outputs, failed } = await run(server);
+
+    expect(result.conclusion).toBe('failure');
+    expect(server.generateRequests()).toHaveLength(3);
+    const final = github.commentBodies.at(-1) ?? '';
+    expect(final).toContain("failed @Codertocat's task");
+    expect(final).toContain('Model error');
+    expect(final).toContain(RUN_URL);
+    expect(outputs.conclusion).toBe('failure');
+    expect(outputs.error).not.toBe('');
+    expect(failed).toEqual([outputs.error]);
+  });
+
+  it('says which budget stopped the run', async () => {
+    const github = githubForRun('write');
+    const server = await useFakeGemini([
+      callsReply([{ id: 'c1', name: 'read_file', args: { absolute_path: 'README.md' } }]),
+      textReply('never reached'),
+    ]);
+
+    const { result, outputs, failed } = await run(server, { inputs: { max_turns: '1' } });
+
+    expect(result.conclusion).toBe('failure');
+    const final = github.commentBodies.at(-1) ?? '';
+    expect(final).toContain('Budget reached: the turn limit');
+    expect(final).toContain(RUN_URL);
+    expect(outputs.conclusion).toBe('failure');
+    expect(failed).toHaveLength(1);
+  });
+
+  it('fails with the input named when an input is invalid, before calling anything', async () => {
+    const server = await useFakeGemini([]);
+    const { result, outputs, failed } = await run(server, { inputs: { max_turns: 'lots' } });
+    expect(result.conclusion).toBe('failure');
+    expect(failed).toEqual(['max_turns: expected a positive whole number, got "lots".']);
+    expect(outputs).toEqual({ conclusion: 'failure', error: failed[0] });
+  });
+});
