@@ -24,7 +24,7 @@ import { readActionInputs } from './config/action-inputs.js';
 import { authorize } from './github/authorize.js';
 import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
 import { createOctokit } from './github/octokit.js';
-import { policyFilePaths } from './github/policy-files.js';
+import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
 import { buildTaskPrompt } from './github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from './github/sink.js';
 import { createOctokitSink } from './github/sink.js';
@@ -321,7 +321,13 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       writer(event);
       updater?.update(renderProgressComment(state, links, renderOptions));
     };
+    const contextDirectory = await contextDirectoryFor(trigger, ['GEMINI.md'], {
+      octokit,
+      tempRoot: env.RUNNER_TEMP,
+      logger,
+    });
     const { result } = await startAgent({
+      ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
       workspaceRoot,
       model: inputs.model,

@@ -40,6 +40,8 @@ export interface RunAgentOptions {
    * (default `~/.gemini/GEMINI.md`).
    */
   userMemoryPath?: string;
+  /** Read GEMINI.md files from this directory only (the base branch's copies on a pull request). */
+  contextDirectory?: string;
   /** The environment the run started in: denied paths (runner temp, file commands) come from it. */
   env: NodeJS.ProcessEnv;
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
@@ -84,6 +86,9 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     onEvent: options.onEvent,
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
+    ...(options.contextDirectory !== undefined
+      ? { contextDirectory: options.contextDirectory }
+      : {}),
   });
   const result = session
     .run(options.prompt, options.signal ? { signal: options.signal } : {})

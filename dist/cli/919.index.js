@@ -2410,7 +2410,9 @@ async function loadContextFiles(options) {
     const memoryPath = options.userMemoryPath === undefined ? defaultUserMemoryPath(homeDir) : options.userMemoryPath;
     if (memoryPath !== null)
         await add(external_node_path_default().resolve(memoryPath), 'user', undefined);
-    const dirs = await contextDirectories(workspace);
+    const dirs = options.contextDirectory === undefined
+        ? await contextDirectories(workspace)
+        : [external_node_path_default().resolve(options.contextDirectory)];
     // Symlinks in the repository must not pull in files from outside it (a GEMINI.md pointing at
     // a credentials file would put secrets in the prompt).
     const boundary = await realpathOrUndefined(dirs[0] ?? workspace);
@@ -3289,6 +3291,9 @@ async function loadSystemInstruction(options) {
     const context = await loadContextFiles({
         workspaceRoot: options.workspaceRoot,
         fileNames: options.contextFileNames,
+        ...(options.contextDirectory === undefined
+            ? {}
+            : { contextDirectory: options.contextDirectory }),
         ...(options.userMemoryPath === undefined ? {} : { userMemoryPath: options.userMemoryPath }),
         logger: options.logger,
     });
@@ -3534,6 +3539,9 @@ class AgentSession {
         const systemInstruction = await loadSystemInstruction({
             workspaceRoot: this.workspaceRoot,
             contextFileNames: this.contextFileNames,
+            ...(this.options.contextDirectory === undefined
+                ? {}
+                : { contextDirectory: this.options.contextDirectory }),
             ...(this.options.userMemoryPath === undefined
                 ? {}
                 : { userMemoryPath: this.options.userMemoryPath }),
@@ -10479,6 +10487,9 @@ async function startAgent(options) {
         onEvent: options.onEvent,
         ...(options.budgets ? { budgets: options.budgets } : {}),
         ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
+        ...(options.contextDirectory !== undefined
+            ? { contextDirectory: options.contextDirectory }
+            : {}),
     });
     const result = session
         .run(options.prompt, options.signal ? { signal: options.signal } : {})

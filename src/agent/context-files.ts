@@ -25,6 +25,12 @@ export interface ContextFilesOptions {
   homeDir?: string;
   maxFileBytes?: number;
   logger?: Logger;
+  /**
+   * Search only this directory for project context files, instead of the directories from the
+   * git root down to the workspace: on a pull request, the base branch's copies (the PR's own
+   * GEMINI.md is untrusted).
+   */
+  contextDirectory?: string;
 }
 
 export interface ContextFile {
@@ -130,7 +136,10 @@ export async function loadContextFiles(options: ContextFilesOptions): Promise<Lo
     options.userMemoryPath === undefined ? defaultUserMemoryPath(homeDir) : options.userMemoryPath;
   if (memoryPath !== null) await add(path.resolve(memoryPath), 'user', undefined);
 
-  const dirs = await contextDirectories(workspace);
+  const dirs =
+    options.contextDirectory === undefined
+      ? await contextDirectories(workspace)
+      : [path.resolve(options.contextDirectory)];
   // Symlinks in the repository must not pull in files from outside it (a GEMINI.md pointing at
   // a credentials file would put secrets in the prompt).
   const boundary = await realpathOrUndefined(dirs[0] ?? workspace);

@@ -80,6 +80,11 @@ export interface AgentSessionOptions {
   budgets?: Partial<SessionBudgets>;
   /** Context file name(s) looked for from the git root down to the workspace. Default `GEMINI.md`. */
   contextFileName?: string | string[];
+  /**
+   * Read the project's context files from this directory only, not from the workspace (the Action
+   * passes the base branch's copies on pull requests).
+   */
+  contextDirectory?: string;
   /** Default `~/.gemini/GEMINI.md`; `null` leaves the memory file out. */
   userMemoryPath?: string | null;
   compression?: Partial<CompressionOptions>;
@@ -347,6 +352,9 @@ export class AgentSession {
     const systemInstruction = await loadSystemInstruction({
       workspaceRoot: this.workspaceRoot,
       contextFileNames: this.contextFileNames,
+      ...(this.options.contextDirectory === undefined
+        ? {}
+        : { contextDirectory: this.options.contextDirectory }),
       ...(this.options.userMemoryPath === undefined
         ? {}
         : { userMemoryPath: this.options.userMemoryPath }),

@@ -49,6 +49,8 @@ export function buildSystemInstruction(corePrompt: string, contextText: string):
 export interface SystemInstructionOptions {
   workspaceRoot: string;
   contextFileNames: readonly string[];
+  /** Read project context files from this directory only (see `ContextFilesOptions`). */
+  contextDirectory?: string;
   /** Default `~/.gemini/GEMINI.md`; `null` leaves it out. */
   userMemoryPath?: string | null;
   toolNames: readonly string[];
@@ -62,6 +64,9 @@ export async function loadSystemInstruction(options: SystemInstructionOptions): 
   const context = await loadContextFiles({
     workspaceRoot: options.workspaceRoot,
     fileNames: options.contextFileNames,
+    ...(options.contextDirectory === undefined
+      ? {}
+      : { contextDirectory: options.contextDirectory }),
     ...(options.userMemoryPath === undefined ? {} : { userMemoryPath: options.userMemoryPath }),
     logger: options.logger,
   });

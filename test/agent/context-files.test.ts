@@ -35,6 +35,22 @@ async function layout() {
 }
 
 describe('loadContextFiles', () => {
+  it('reads project context only from contextDirectory when one is given (a base-branch copy)', async () => {
+    const { home, workspace, base } = await layout();
+    const baseCopy = path.join(base, 'base-branch-config');
+    await write(path.join(baseCopy, 'GEMINI.md'), '# Base branch rules\n');
+    const loaded = await loadContextFiles({
+      workspaceRoot: workspace,
+      contextDirectory: baseCopy,
+      homeDir: home,
+      userMemoryPath: null,
+    });
+    expect(loaded.files.map((file) => file.path)).toEqual([path.join(baseCopy, 'GEMINI.md')]);
+    expect(loaded.text).toContain('# Base branch rules');
+    expect(loaded.text).not.toContain('Repo rules');
+    expect(loaded.text).not.toContain('App rules');
+  });
+
   it('reads the memory file, then GEMINI.md from the git root down to the workspace', async () => {
     const { home, repo, workspace } = await layout();
     const loaded = await loadContextFiles({ workspaceRoot: workspace, homeDir: home });

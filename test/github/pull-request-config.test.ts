@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { policyFilePaths } from '../../src/github/policy-files.js';
+import { contextDirectoryFor, policyFilePaths } from '../../src/github/pull-request-config.js';
 import type { Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
@@ -96,5 +96,30 @@ describe('policyFilePaths', () => {
     await expect(failure).rejects.toThrow(
       /^policy: expected the policy files to exist on the base branch .*: \.gemini\/policy\.toml\.$/,
     );
+  });
+});
+
+describe('contextDirectoryFor', () => {
+  it("gives the base branch's GEMINI.md on a pull request and nothing otherwise", async () => {
+    const trigger = pullRequestTrigger();
+    const text = '# Base rules\n';
+    githubApi()
+      .get(contentsPath(trigger, 'GEMINI.md'))
+      .query({ ref: trigger.pullRequest.baseSha })
+      .reply(200, {
+        type: 'file',
+        path: 'GEMINI.md',
+        name: 'GEMINI.md',
+        size: text.length,
+        encoding: 'base64',
+        content: Buffer.from(text).toString('base64'),
+      });
+    const options = { octokit: client(), tempRoot: await tempRepo(), logger: memoryLogger() };
+    const directory = await contextDirectoryFor(trigger, ['GEMINI.md'], options);
+    expect(await readFile(path.join(directory ?? '', 'GEMINI.md'), 'utf8')).toBe(text);
+
+    const schedule = parseTrigger('schedule', webhookExample('schedule'), { prompt: 'tidy up' });
+    if (!('kind' in schedule) || schedule.kind !== 'schedule') throw new Error('not a schedule');
+    expect(await contextDirectoryFor(schedule, ['GEMINI.md'], options)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Where a run's policy files are read from. Shared by the Action's phases; kept apart so the rule
- * "on a pull request, never the PR's own copy" has one home.
+ * Where a run's agent configuration comes from: on a pull request, the base branch — never the
+ * PR's own copies, which a contributor could have changed — and the workspace otherwise. One home
+ * for that rule, for the policy files and for the context files (GEMINI.md).
  */
 import path from 'node:path';
 import { ConfigurationError } from '../platform/errors.js';
@@ -44,4 +45,27 @@ export async function policyFilePaths(
     );
   }
   return base.files.map((file) => file.localPath);
+}
+
+/**
+ * On a pull request, a directory holding the base branch's context files (pinned by the base
+ * commit), for the session to read instead of the PR's; undefined for other runs, which read the
+ * workspace's.
+ */
+export async function contextDirectoryFor(
+  trigger: Trigger,
+  fileNames: readonly string[],
+  options: { octokit: BaseConfigClient; tempRoot: string | undefined; logger: Logger },
+): Promise<string | undefined> {
+  const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
+  if (!pullRequest) return undefined;
+  const base = await loadBaseBranchConfig(options.octokit, {
+    owner: trigger.repo.owner,
+    repo: trigger.repo.name,
+    baseRef: pullRequest.baseSha,
+    files: [...fileNames],
+    ...(options.tempRoot ? { tempRoot: options.tempRoot } : {}),
+    logger: options.logger,
+  });
+  return base.directory;
 }
