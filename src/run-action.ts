@@ -11,11 +11,9 @@
  * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
  *   through the redactor, which knows every secret among the inputs and the environment.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { AgentEvent } from './agent/events.js';
 import { createTranscriptWriter } from './agent/transcript.js';
 import type { TranscriptWriter } from './agent/transcript.js';
@@ -55,6 +53,7 @@ import { renderFinalComment, renderProgressComment } from './report/progress-com
 import type { ProgressState } from './report/progress-state.js';
 import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
 import { SessionStatsCollector } from './report/session-stats.js';
+import { workspaceDiff } from './publish/workspace-diff.js';
 import { startAgent } from './run-agent.js';
 
 export type ActionConclusion = 'success' | 'failure' | 'skipped';
@@ -105,8 +104,6 @@ type OutputName =
   | 'output_tokens'
   | 'tool_calls'
   | 'error';
-
-const execFileAsync = promisify(execFile);
 
 async function readJsonFile(eventPath: string): Promise<unknown> {
   return JSON.parse(await readFile(eventPath, 'utf8')) as unknown;
@@ -424,17 +421,6 @@ async function react(sink: GitHubSink, trigger: Trigger, logger: Logger): Promis
 }
 
 /** `git diff` of the workspace (tracked files); undefined outside a repository or on failure. */
-async function workspaceDiff(cwd: string): Promise<{ stat: string; patch: string } | undefined> {
-  const git = async (...args: string[]) =>
-    (await execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 })).stdout;
-  try {
-    const [stat, patch] = await Promise.all([git('diff', '--stat', 'HEAD'), git('diff', 'HEAD')]);
-    return patch.trim() === '' ? undefined : { stat, patch };
-  } catch {
-    return undefined;
-  }
-}
-
 async function writeSummarySafely(
   summary: JobSummaryWriter,
   markdown: string,
