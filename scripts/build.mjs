@@ -37,15 +37,23 @@ const runtimeFiles = [
     .map((file) => ({ from: join(root, 'policies', file), to: join('policies', file) })),
 ];
 
+// Every bundle is compiled before anything is written, so a failed or interrupted build leaves
+// the previous dist/ whole; the compilations run side by side.
+const bundles = await Promise.all(
+  entries.map(async (entry) => ({
+    entry,
+    ...(await ncc(join(root, entry.source), {
+      minify: false,
+      sourceMap: false,
+      quiet: true,
+      target: 'es2023',
+      license: 'licenses.txt',
+    })),
+  })),
+);
+
 await rm(outDir, { recursive: true, force: true });
-for (const entry of entries) {
-  const { code, assets } = await ncc(join(root, entry.source), {
-    minify: false,
-    sourceMap: false,
-    quiet: true,
-    target: 'es2023',
-    license: 'licenses.txt',
-  });
+for (const { entry, code, assets } of bundles) {
   const folder = join(outDir, entry.name);
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'index.js'), code);
