@@ -54,6 +54,7 @@ import type { ProgressState } from './report/progress-state.js';
 import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
 import { SessionStatsCollector } from './report/session-stats.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
+import { describeRetry } from './model/retry.js';
 import { startAgent } from './run-agent.js';
 
 export type ActionConclusion = 'success' | 'failure' | 'skipped';
@@ -303,10 +304,8 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       sessionId,
       retry: {
         ...deps.modelRetry,
-        onRetry: ({ attempt, maxAttempts, error }) => {
-          logger.warning(
-            `Model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts}.`,
-          );
+        onRetry: (event) => {
+          logger.warning(describeRetry(event));
         },
       },
     });

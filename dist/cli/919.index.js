@@ -1050,6 +1050,11 @@ function invalidReplyReason(chunks) {
 ;// CONCATENATED MODULE: ./src/model/retry.ts
 
 
+/** The one sentence every front end (CLI, Action) shows for a retried model request. */
+function describeRetry(event) {
+    const seconds = Math.round(event.delayMs / 100) / 10;
+    return `Model request failed (${event.error.message}); retry ${event.attempt}/${event.maxAttempts} in ${seconds} s.`;
+}
 /** Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, ±30% jitter. */
 const DEFAULT_RETRY_OPTIONS = {
     maxAttempts: 10,
@@ -16151,6 +16156,7 @@ async function readPipedStdin(stdin) {
 
 
 
+
 function processIo() {
     return {
         env: process.env,
@@ -16308,8 +16314,8 @@ async function openModel(options, io, sessionId, cleanups, onRetry) {
         sessionId,
         ...(options.record !== undefined ? { recordTo: options.record } : {}),
         retry: {
-            onRetry: ({ attempt, maxAttempts, delayMs, error }) => {
-                onRetry(`Model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s.`);
+            onRetry: (event) => {
+                onRetry(describeRetry(event));
             },
         },
     });

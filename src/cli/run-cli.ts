@@ -13,6 +13,7 @@ import { createContentGenerator } from '../model/create-content-generator.js';
 import type { ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
 import { readRecordedSession } from '../model/recording.js';
+import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
@@ -209,10 +210,8 @@ async function openModel(
     sessionId,
     ...(options.record !== undefined ? { recordTo: options.record } : {}),
     retry: {
-      onRetry: ({ attempt, maxAttempts, delayMs, error }) => {
-        onRetry(
-          `Model request failed (${errorMessage(error)}); retry ${attempt}/${maxAttempts} in ${Math.round(delayMs / 100) / 10} s.`,
-        );
+      onRetry: (event) => {
+        onRetry(describeRetry(event));
       },
     },
   });

@@ -8,6 +8,12 @@ import type { ContentGenerator } from './content-generator.js';
 import { ModelRequestError } from './errors.js';
 import { INVALID_REASON_TEXT, invalidReplyReason } from './response-validation.js';
 
+/** The one sentence every front end (CLI, Action) shows for a retried model request. */
+export function describeRetry(event: RetryEvent): string {
+  const seconds = Math.round(event.delayMs / 100) / 10;
+  return `Model request failed (${event.error.message}); retry ${event.attempt}/${event.maxAttempts} in ${seconds} s.`;
+}
+
 export interface RetryEvent {
   /** The attempt that just failed, from 1. */
   attempt: number;

@@ -1,5 +1,5 @@
 // Who may start a run: the actor's permission read through a real Octokit from a nock'd GitHub.
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { PermissionClient } from '../../src/github/authorize.js';
@@ -14,7 +14,7 @@ import type { Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import { githubApi } from '../support/github-api.js';
+import { githubApi, quietOctokit } from '../support/github-api.js';
 import {
   fromFork,
   issueCommentOnPullRequest,
@@ -27,14 +27,6 @@ const PERMISSION_PATH = (login: string) =>
 afterEach(() => {
   nock.cleanAll();
 });
-
-function client(): Octokit {
-  const quiet = () => undefined;
-  return new Octokit({
-    auth: 'test-token',
-    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-  });
-}
 
 function parsed(eventName: string, payload: unknown, options = {}): Trigger {
   const trigger = parseTrigger(eventName, payload, options);
@@ -101,7 +93,7 @@ describe('maintainer commands', () => {
     const scope = replyPermission('alice', permission, role);
     const logger = memoryLogger();
     const result = await authorize(commentBy('alice'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: [],
       logger,
     });
@@ -127,7 +119,11 @@ describe('maintainer commands', () => {
   ])('denies permission %s with role %s, even for a MEMBER', async (permission, role) => {
     const scope = replyPermission('bob', permission, role);
     const logger = memoryLogger();
-    const result = await authorize(commentBy('bob'), { client: client(), allowedBots: [], logger });
+    const result = await authorize(commentBy('bob'), {
+      client: quietOctokit(),
+      allowedBots: [],
+      logger,
+    });
     expect(result).toEqual({
       authorized: false,
       reason: `@bob has ${role} permission on Codertocat/Hello-World; write, maintain or admin is needed`,
@@ -143,7 +139,7 @@ describe('maintainer commands', () => {
       .get(PERMISSION_PATH('mallory'))
       .reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
     const result = await authorize(commentBy('mallory'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: [],
       logger: memoryLogger(),
     });
@@ -157,7 +153,7 @@ describe('maintainer commands', () => {
   it('fails closed with a clear error when GitHub fails (500)', async () => {
     const scope = githubApi().get(PERMISSION_PATH('alice')).reply(500, { message: 'Server Error' });
     const run = authorize(commentBy('alice'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: [],
       logger: memoryLogger(),
     });
@@ -171,7 +167,11 @@ describe('maintainer commands', () => {
   it('fails closed when GitHub cannot be reached', async () => {
     const scope = githubApi().get(PERMISSION_PATH('alice')).replyWithError('socket hang up');
     await expect(
-      authorize(commentBy('alice'), { client: client(), allowedBots: [], logger: memoryLogger() }),
+      authorize(commentBy('alice'), {
+        client: quietOctokit(),
+        allowedBots: [],
+        logger: memoryLogger(),
+      }),
     ).rejects.toThrow(/^Could not read @alice's permission on Codertocat\/Hello-World \(/);
     scope.done();
   });
@@ -181,7 +181,7 @@ describe('maintainer commands', () => {
       .get(PERMISSION_PATH('alice'))
       .reply(403, { message: 'Resource not accessible by integration' });
     const run = authorize(commentBy('alice'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: [],
       logger: memoryLogger(),
     });
@@ -196,7 +196,7 @@ describe('maintainer commands', () => {
     const scope = githubApi().get(PERMISSION_PATH('alice')).reply(200, {});
     expect(
       await authorize(commentBy('alice'), {
-        client: client(),
+        client: quietOctokit(),
         allowedBots: [],
         logger: memoryLogger(),
       }),
@@ -215,12 +215,20 @@ describe('maintainer commands', () => {
       .reply(200, permissionBody('octocat', 'write', 'write'));
     const assigned = parsed('issues', webhookExample('issues', { action: 'assigned' }));
     expect(
-      await authorize(assigned, { client: client(), allowedBots: [], logger: memoryLogger() }),
+      await authorize(assigned, {
+        client: quietOctokit(),
+        allowedBots: [],
+        logger: memoryLogger(),
+      }),
     ).toMatchObject({ authorized: false });
     const dispatch = webhookExample('workflow_dispatch', { ref: 'refs/heads/main' });
     const dispatched = parsed('workflow_dispatch', dispatch, { prompt: 'x' });
     expect(
-      await authorize(dispatched, { client: client(), allowedBots: [], logger: memoryLogger() }),
+      await authorize(dispatched, {
+        client: quietOctokit(),
+        allowedBots: [],
+        logger: memoryLogger(),
+      }),
     ).toMatchObject({ authorized: true, trust: 'maintainer', permission: 'write' });
     scope.done();
     dispatchScope.done();
@@ -234,7 +242,7 @@ describe('bots', () => {
 
   it('allows a bot only by its exact login, ignoring case as GitHub does', async () => {
     const logger = memoryLogger();
-    const options = { client: client(), allowedBots: ['dependabot[bot]'], logger };
+    const options = { client: quietOctokit(), allowedBots: ['dependabot[bot]'], logger };
     expect(await authorize(botComment('dependabot[bot]'), options)).toEqual({
       authorized: true,
       trust: 'maintainer',
@@ -252,7 +260,7 @@ describe('bots', () => {
     'denies the look-alike %s without asking GitHub',
     async (login) => {
       const result = await authorize(botComment(login), {
-        client: client(),
+        client: quietOctokit(),
         allowedBots: ['dependabot[bot]'],
         logger: memoryLogger(),
       });
@@ -265,7 +273,7 @@ describe('bots', () => {
 
   it('hints at the [bot] suffix when the list names the bot without it', async () => {
     const result = await authorize(botComment('dependabot[bot]'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: ['dependabot'],
       logger: memoryLogger(),
     });
@@ -279,7 +287,7 @@ describe('bots', () => {
 
   it('treats a login ending in [bot] as a bot whatever type the payload claims', async () => {
     const result = await authorize(commentBy('dependabot[bot]', 'User'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: [],
       logger: memoryLogger(),
     });
@@ -292,7 +300,7 @@ describe('bots', () => {
   it('checks a user named like a listed bot as the user it is', async () => {
     const scope = githubApi().get(PERMISSION_PATH('dependabot')).reply(404, {});
     const result = await authorize(commentBy('dependabot'), {
-      client: client(),
+      client: quietOctokit(),
       allowedBots: ['dependabot[bot]', 'dependabot'],
       logger: memoryLogger(),
     });
@@ -307,7 +315,7 @@ describe('bots', () => {
 describe('automatic runs', () => {
   it('need no user check and are marked automatic', async () => {
     const logger = memoryLogger();
-    const options = { client: client(), allowedBots: [], logger };
+    const options = { client: quietOctokit(), allowedBots: [], logger };
     const runs: Trigger[] = [
       parsed('pull_request', webhookExample('pull_request', { action: 'opened' })),
       parsed('schedule', webhookExample('schedule'), { prompt: 'x' }),
@@ -329,7 +337,7 @@ describe('automatic runs', () => {
   });
 
   it('marks pull requests from forks, under pull_request and pull_request_target', async () => {
-    const options = { client: client(), allowedBots: [], logger: memoryLogger() };
+    const options = { client: quietOctokit(), allowedBots: [], logger: memoryLogger() };
     const fork = parsed(
       'pull_request',
       fromFork(webhookExample('pull_request', { action: 'opened' })),
@@ -355,7 +363,7 @@ describe('automatic runs', () => {
     expect(needsPermissionCheck(trigger)).toBe(true);
     const scope = replyPermission('Codertocat', 'read', 'read');
     expect(
-      await authorize(trigger, { client: client(), allowedBots: [], logger: memoryLogger() }),
+      await authorize(trigger, { client: quietOctokit(), allowedBots: [], logger: memoryLogger() }),
     ).toMatchObject({ authorized: false });
     scope.done();
   });
@@ -368,7 +376,7 @@ describe('fork heads of commands', () => {
     const scope = replyPermission('Codertocat', 'admin', 'admin');
     expect(
       await authorize(parsed('pull_request_review_comment', payload), {
-        client: client(),
+        client: quietOctokit(),
         allowedBots: [],
         logger: memoryLogger(),
       }),
@@ -383,7 +391,7 @@ describe('fork heads of commands', () => {
     const scope = replyPermission('Codertocat', 'admin', 'admin');
     expect(
       await authorize(parsed('issue_comment', payload), {
-        client: client(),
+        client: quietOctokit(),
         allowedBots: [],
         logger,
       }),

@@ -3,7 +3,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, describe, expect, expectTypeOf, it, onTestFinished } from 'vitest';
 import type { BaseConfigClient } from '../../src/github/base-config.js';
@@ -11,7 +10,7 @@ import { loadBaseBranchConfig } from '../../src/github/base-config.js';
 import type { GitHubClient } from '../../src/github/octokit.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import { githubApi } from '../support/github-api.js';
+import { githubApi, quietOctokit } from '../support/github-api.js';
 
 const REPO = '/repos/octo-org/app';
 const BASE_SHA = '0123456789abcdef0123456789abcdef01234567';
@@ -19,14 +18,6 @@ const BASE_SHA = '0123456789abcdef0123456789abcdef01234567';
 afterEach(() => {
   nock.cleanAll();
 });
-
-function client(): Octokit {
-  const quiet = () => undefined;
-  return new Octokit({
-    auth: 'test-token',
-    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-  });
-}
 
 function contents(repoPath: string): string {
   return `${REPO}/contents/${encodeURIComponent(repoPath)}`;
@@ -48,7 +39,7 @@ function entry(type: string, repoPath: string, size = 10) {
 }
 
 async function load(options: Parameters<typeof loadBaseBranchConfig>[1]) {
-  const config = await loadBaseBranchConfig(client(), options);
+  const config = await loadBaseBranchConfig(quietOctokit(), options);
   onTestFinished(() => rm(config.directory, { recursive: true, force: true }));
   return config;
 }
@@ -181,7 +172,7 @@ describe('loadBaseBranchConfig', () => {
   it('refuses paths outside the repository before asking GitHub', async () => {
     for (const bad of ['../secrets', '/etc/passwd', 'a/../../b', 'a\\b', '']) {
       await expect(
-        loadBaseBranchConfig(client(), {
+        loadBaseBranchConfig(quietOctokit(), {
           owner: 'octo-org',
           repo: 'app',
           baseRef: BASE_SHA,
@@ -198,7 +189,7 @@ describe('loadBaseBranchConfig', () => {
       .reply(403, { message: 'Resource not accessible by integration' });
     const tempRoot = await makeRoot();
     await expect(
-      loadBaseBranchConfig(client(), {
+      loadBaseBranchConfig(quietOctokit(), {
         owner: 'octo-org',
         repo: 'app',
         baseRef: BASE_SHA,

@@ -1,7 +1,6 @@
 // Policy files on a pull request come from the base branch, never from the PR's own copy.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { contextDirectoryFor, policyFilePaths } from '../../src/github/pull-request-config.js';
@@ -9,18 +8,13 @@ import type { Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import { githubApi } from '../support/github-api.js';
+import { githubApi, quietOctokit } from '../support/github-api.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
 
 afterEach(() => {
   nock.cleanAll();
 });
-
-function client(): Octokit {
-  const quiet = () => undefined;
-  return new Octokit({ auth: 't', log: { debug: quiet, info: quiet, warn: quiet, error: quiet } });
-}
 
 function pullRequestTrigger(): Extract<Trigger, { kind: 'pull_request' }> {
   const trigger = parseTrigger(
@@ -42,7 +36,7 @@ describe('policyFilePaths', () => {
     const trigger = parseTrigger('schedule', webhookExample('schedule'), { prompt: 'tidy up' });
     if (!('kind' in trigger) || trigger.kind !== 'schedule') throw new Error('not a schedule');
     const paths = await policyFilePaths(trigger, ['.gemini/policy.toml'], {
-      octokit: client(),
+      octokit: quietOctokit(),
       workspaceRoot: workspace,
       tempRoot: undefined,
       logger: memoryLogger(),
@@ -67,7 +61,7 @@ describe('policyFilePaths', () => {
       });
     const tempRoot = await tempRepo();
     const paths = await policyFilePaths(trigger, ['.gemini/policy.toml'], {
-      octokit: client(),
+      octokit: quietOctokit(),
       workspaceRoot: '/nonexistent-workspace',
       tempRoot,
       logger: memoryLogger(),
@@ -87,7 +81,7 @@ describe('policyFilePaths', () => {
       .query({ ref: trigger.pullRequest.baseSha })
       .reply(404, { message: 'Not Found' });
     const failure = policyFilePaths(trigger, ['.gemini/policy.toml'], {
-      octokit: client(),
+      octokit: quietOctokit(),
       workspaceRoot: await tempRepo(),
       tempRoot: await tempRepo(),
       logger: memoryLogger(),
@@ -114,7 +108,7 @@ describe('contextDirectoryFor', () => {
         encoding: 'base64',
         content: Buffer.from(text).toString('base64'),
       });
-    const options = { octokit: client(), tempRoot: await tempRepo(), logger: memoryLogger() };
+    const options = { octokit: quietOctokit(), tempRoot: await tempRepo(), logger: memoryLogger() };
     const directory = await contextDirectoryFor(trigger, ['GEMINI.md'], options);
     expect(await readFile(path.join(directory ?? '', 'GEMINI.md'), 'utf8')).toBe(text);
 

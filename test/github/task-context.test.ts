@@ -1,6 +1,5 @@
 // The task context read from a nock'd GitHub (every request checked against GitHub's REST API
 // description) for triggers parsed from real webhook payloads.
-import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { GitHubClient } from '../../src/github/octokit.js';
@@ -9,7 +8,7 @@ import { gatherTaskContext } from '../../src/github/task-context.js';
 import type { Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import { GITHUB_API, githubApi } from '../support/github-api.js';
+import { GITHUB_API, githubApi, quietOctokit } from '../support/github-api.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
 
 const REPO = '/repos/Codertocat/Hello-World';
@@ -22,14 +21,6 @@ const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e';
 afterEach(() => {
   nock.cleanAll();
 });
-
-function client(): Octokit {
-  const quiet = () => undefined;
-  return new Octokit({
-    auth: 'test-token',
-    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-  });
-}
 
 function parsed(eventName: string, payload: unknown): Trigger {
   const trigger = parseTrigger(eventName, payload, {});
@@ -117,7 +108,7 @@ describe('gatherTaskContext', () => {
         comment({ id: 4, created: BEFORE, updated: LATER, body: 'Edited after the trigger' }),
       ]);
 
-    const context = await gatherTaskContext(issueCommentTrigger(), client());
+    const context = await gatherTaskContext(issueCommentTrigger(), quietOctokit());
 
     expect(api.isDone()).toBe(true);
     expect(context.target).toEqual({
@@ -172,7 +163,7 @@ describe('gatherTaskContext', () => {
     if (trigger.kind !== 'issue_comment') throw new Error('expected an issue comment');
     trigger.issue.body = 'long body. '.repeat(2000);
 
-    const context = await gatherTaskContext(trigger, client(), { budgetChars: 12_000 });
+    const context = await gatherTaskContext(trigger, quietOctokit(), { budgetChars: 12_000 });
 
     const kept = context.comments.map((c) => c.id);
     expect(kept.length).toBeGreaterThan(2);
@@ -195,7 +186,7 @@ describe('gatherTaskContext', () => {
       .query({ per_page: 100 })
       .reply(200, [comment({ id: 7, body: 'line of a huge log\n'.repeat(5000) })]);
 
-    const context = await gatherTaskContext(issueCommentTrigger(), client(), {
+    const context = await gatherTaskContext(issueCommentTrigger(), quietOctokit(), {
       budgetChars: 6000,
     });
 
@@ -219,7 +210,7 @@ describe('gatherTaskContext', () => {
       .query({ per_page: 100, page: 2 })
       .reply(200, [comment({ id: 101, body: 'last' })]);
 
-    const context = await gatherTaskContext(issueCommentTrigger(), client());
+    const context = await gatherTaskContext(issueCommentTrigger(), quietOctokit());
 
     expect(context.comments).toHaveLength(101);
     expect(context.comments.at(-1)?.body).toBe('last');
@@ -258,7 +249,7 @@ describe('gatherTaskContext', () => {
         },
       ]);
 
-    const context = await gatherTaskContext(trigger, client(), { budgetChars: 20_000 });
+    const context = await gatherTaskContext(trigger, quietOctokit(), { budgetChars: 20_000 });
 
     expect(context.target?.kind).toBe('pull_request');
     expect(context.target?.body).toBe('Please review <img src="a.png">');
@@ -320,7 +311,7 @@ describe('gatherTaskContext', () => {
       .query({ per_page: 100, page: 2 })
       .reply(200, files.slice(100));
 
-    const context = await gatherTaskContext(trigger, client(), { budgetChars: 10_000 });
+    const context = await gatherTaskContext(trigger, quietOctokit(), { budgetChars: 10_000 });
 
     const listed = context.pullRequest?.files ?? [];
     expect(listed.length).toBeGreaterThan(10);
@@ -352,7 +343,7 @@ describe('gatherTaskContext', () => {
         ],
       });
 
-    const context = await gatherTaskContext(trigger, client(), { logger });
+    const context = await gatherTaskContext(trigger, quietOctokit(), { logger });
 
     expect(compare.isDone()).toBe(true);
     expect(context.pullRequest?.headSha).toBe(PINNED);
@@ -380,7 +371,7 @@ describe('gatherTaskContext', () => {
       .query({ per_page: 100 })
       .reply(200, []);
 
-    const context = await gatherTaskContext(trigger, client());
+    const context = await gatherTaskContext(trigger, quietOctokit());
 
     expect(context.target?.title).toBe('Update the README with new information.');
     expect(context.pullRequest?.headSha).toBe(PINNED);
@@ -415,7 +406,7 @@ describe('gatherTaskContext', () => {
         comment({ id: 13, created: LATER, body: 'after', in_reply_to_id: 10 }),
       ]);
 
-    const context = await gatherTaskContext(trigger, client());
+    const context = await gatherTaskContext(trigger, quietOctokit());
 
     expect(context.reviewThread).toEqual({
       path: payload.comment.path,
@@ -470,7 +461,7 @@ describe('gatherTaskContext', () => {
       .query({ per_page: 100 })
       .reply(200, []);
 
-    const context = await gatherTaskContext(trigger, client(), { budgetChars: 8000 });
+    const context = await gatherTaskContext(trigger, quietOctokit(), { budgetChars: 8000 });
 
     const hunk = context.reviewThread?.diffHunk ?? '';
     expect(hunk.endsWith('+the commented line')).toBe(true);
@@ -486,7 +477,7 @@ describe('gatherTaskContext', () => {
       ...webhookExample('workflow_dispatch'),
       inputs: { prompt: 'update dependencies' },
     });
-    const quiet = await gatherTaskContext(trigger, client());
+    const quiet = await gatherTaskContext(trigger, quietOctokit());
     expect(quiet.target).toBeUndefined();
     expect(quiet.repositoryLabels).toBeUndefined();
 
@@ -499,7 +490,9 @@ describe('gatherTaskContext', () => {
         { name: 'bug', description: "Something isn't working" },
         { name: 'docs\u200B', description: null },
       ]);
-    const labelled = await gatherTaskContext(trigger, client(), { includeRepositoryLabels: true });
+    const labelled = await gatherTaskContext(trigger, quietOctokit(), {
+      includeRepositoryLabels: true,
+    });
     expect(labelled.repositoryLabels).toEqual([
       { name: 'bug', description: "Something isn't working" },
       { name: 'docs', description: '' },

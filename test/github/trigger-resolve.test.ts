@@ -1,11 +1,10 @@
 // A comment on a pull request arrives without the pull request: it is looked up and pinned.
-import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { GitHubClient } from '../../src/github/octokit.js';
 import type { PullRequestClient, Trigger } from '../../src/github/trigger.js';
 import { parseTrigger, resolvePullRequest } from '../../src/github/trigger.js';
-import { githubApi } from '../support/github-api.js';
+import { githubApi, quietOctokit } from '../support/github-api.js';
 import {
   fromFork,
   issueCommentOnPullRequest,
@@ -17,14 +16,6 @@ const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 afterEach(() => {
   nock.cleanAll();
 });
-
-function client(): Octokit {
-  const quiet = () => undefined;
-  return new Octokit({
-    auth: 'test-token',
-    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-  });
-}
 
 function prComment(): Trigger {
   const payload = issueCommentOnPullRequest();
@@ -42,7 +33,7 @@ describe('resolvePullRequest', () => {
   it('fills in the pull request of a PR comment and pins its head for checkout', async () => {
     const pr = webhookExample('pull_request', { action: 'opened' }).pull_request;
     const scope = githubApi().get('/repos/Codertocat/Hello-World/pulls/2').reply(200, pr);
-    const trigger = await resolvePullRequest(prComment(), client());
+    const trigger = await resolvePullRequest(prComment(), quietOctokit());
     expect(trigger).toMatchObject({
       kind: 'issue_comment',
       scope: 'pull_request',
@@ -62,7 +53,7 @@ describe('resolvePullRequest', () => {
   it('marks a fork head', async () => {
     const pr = fromFork(webhookExample('pull_request', { action: 'opened' })).pull_request;
     const scope = githubApi().get('/repos/Codertocat/Hello-World/pulls/2').reply(200, pr);
-    const trigger = await resolvePullRequest(prComment(), client());
+    const trigger = await resolvePullRequest(prComment(), quietOctokit());
     expect(trigger).toMatchObject({
       pullRequest: { isFork: true, headRepoFullName: 'mallory/Hello-World' },
     });
@@ -73,7 +64,7 @@ describe('resolvePullRequest', () => {
     const scope = githubApi()
       .get('/repos/Codertocat/Hello-World/pulls/2')
       .reply(200, { number: 2 });
-    await expect(resolvePullRequest(prComment(), client())).rejects.toThrow(
+    await expect(resolvePullRequest(prComment(), quietOctokit())).rejects.toThrow(
       /^GitHub's answer for pull request #2 is not a pull request: title: /,
     );
     scope.done();
@@ -90,7 +81,7 @@ describe('resolvePullRequest', () => {
     for (const trigger of [onIssue, onPullRequest]) {
       if (trigger.kind === 'ignored') throw new Error(trigger.reason);
       // No interceptor is set up: any request would fail the test.
-      expect(await resolvePullRequest(trigger, client())).toBe(trigger);
+      expect(await resolvePullRequest(trigger, quietOctokit())).toBe(trigger);
     }
   });
 });

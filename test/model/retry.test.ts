@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CodeAssistContentGenerator } from '../../src/model/code-assist-generator.js';
 import type { ContentGenerator } from '../../src/model/content-generator.js';
 import { ModelRequestError } from '../../src/model/errors.js';
-import { backoffDelay, withRetry } from '../../src/model/retry.js';
+import { backoffDelay, describeRetry, withRetry } from '../../src/model/retry.js';
 import {
   callsReply,
   chunk,
@@ -313,5 +313,14 @@ describe('withRetry backoff', () => {
     const bug = new TypeError('undefined is not a function');
     const fake = flaky([bug as unknown as ModelRequestError]);
     await expect(withRetry(fake, instantRetry()).generateContent(request, 'p')).rejects.toBe(bug);
+  });
+});
+
+describe('describeRetry', () => {
+  it('says what failed, which attempt it was and how long the wait is', () => {
+    const error = new ModelRequestError('HTTP 429: quota exceeded', { kind: 'http', status: 429 });
+    expect(describeRetry({ attempt: 2, maxAttempts: 10, delayMs: 2500, error })).toBe(
+      'Model request failed (HTTP 429: quota exceeded); retry 2/10 in 2.5 s.',
+    );
   });
 });

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { onTestFinished } from 'vitest';
 
@@ -362,4 +363,13 @@ export function githubApi(options: GitHubApiOptions = {}): nock.Scope {
   const cleanup = () => nock.emitter.removeListener('no match', noMatch);
   if (failTestOnProblems(problems, cleanup)) nock.emitter.on('no match', noMatch);
   return scope;
+}
+
+/** A real Octokit for tests of code that takes one, with its own logging silenced. */
+export function quietOctokit(): Octokit {
+  const quiet = () => undefined;
+  return new Octokit({
+    auth: 'test-token',
+    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+  });
 }
