@@ -62,6 +62,17 @@ const OPERATIONS = [
   'GET /repos/{owner}/{repo}/git/ref/{ref}',
   'POST /repos/{owner}/{repo}/git/refs',
   'PATCH /repos/{owner}/{repo}/git/refs/{ref}',
+  // Signed commits through the Git Data API.
+  'GET /repos/{owner}/{repo}/git/commits/{commit_sha}',
+  'POST /repos/{owner}/{repo}/git/blobs',
+  'POST /repos/{owner}/{repo}/git/trees',
+  'POST /repos/{owner}/{repo}/git/commits',
+  // Pull requests for the agent's branch: reopened runs update the one they opened.
+  'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+  // Scheduled triage, and the maintenance report kept in one issue.
+  'GET /repos/{owner}/{repo}/issues',
+  'POST /repos/{owner}/{repo}/issues',
+  'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
   // Finding earlier runs' issues and pull requests.
   'GET /search/issues',
 ];
