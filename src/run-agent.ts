@@ -16,6 +16,7 @@ import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js'
 import { registerBuiltinTools } from './tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
 import { ToolRegistry } from './tools/registry.js';
+import type { Tool } from './tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 
 export interface RunAgentOptions {
@@ -46,6 +47,11 @@ export interface RunAgentOptions {
   env: NodeJS.ProcessEnv;
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
   shell?: BuiltinToolsOptions['shell'];
+  /**
+   * Tools of this run beside the built-ins, e.g. `submit_review` in a review: the model reports
+   * through them and trusted code acts on what they collected after the session.
+   */
+  extraTools?: readonly Tool[];
 }
 
 export interface AgentRun {
@@ -66,6 +72,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { parentEnv: options.env, ...options.shell },
   });
+  for (const tool of options.extraTools ?? []) registry.register(tool);
   const policy = options.policy;
   let confirmer = options.confirmer ?? denyAllConfirmer;
   let declarationFilter: AgentSessionOptions['declarationFilter'];
