@@ -10,7 +10,8 @@
  *   or to slip a command into an older comment; post a new comment instead.
  * - The Action's own comments, reviews, pushes and pull requests never start a run (no loops):
  *   `github-actions[bot]` and the configured bot logins are compared case-insensitively, as
- *   GitHub compares logins.
+ *   GitHub compares logins, and text carrying the Action's hidden marker is its own whoever
+ *   posted it (a personal access token posts as a person).
  * - Draft pull requests are not reviewed automatically; `ready_for_review` reviews them.
  * - For `/gemini` commands the comment is the instruction; the `prompt` input is the instruction
  *   of automatic and repository-wide runs (for `workflow_dispatch` the dispatch form's `prompt`
@@ -21,6 +22,7 @@
 import { ConfigurationError } from '../platform/errors.js';
 import type { ErrorLocation } from '../platform/errors.js';
 import type { RunMode } from '../policy/policy-types.js';
+import { carriesOwnMarker } from './own-marker.js';
 import type { InstructionContext } from './command.js';
 import { defaultInstruction, findCommand, validateTriggerPhrase } from './command.js';
 import type { EventPayloads } from './event-schema.js';
@@ -167,7 +169,7 @@ function parseIssueComment(
   const skip = commentSkip('issue_comment', payload.action, 'created', 'comment');
   if (skip) return skip;
   const comment = toComment('issue_comment', payload.comment);
-  const own = ownActor(context, comment.author, toActor(payload.sender));
+  const own = ownActor(context, comment.author, toActor(payload.sender)) ?? ownText(comment.body);
   if (own) return ignored('issue_comment', payload.action, own);
   const command = findCommand(comment.body, context.phrase);
   if (!command) return noCommand('issue_comment', payload.action, context, 'comment');
@@ -198,7 +200,7 @@ function parseReviewComment(
   if (skip) return skip;
   const raw = payload.comment;
   const comment = toComment('review_comment', raw);
-  const own = ownActor(context, comment.author, toActor(payload.sender));
+  const own = ownActor(context, comment.author, toActor(payload.sender)) ?? ownText(comment.body);
   if (own) return ignored(event, payload.action, own);
   const command = findCommand(comment.body, context.phrase);
   if (!command) return noCommand(event, payload.action, context, 'review comment');
@@ -241,9 +243,9 @@ function parseReview(
   }
   const review = payload.review;
   const author = toActor(review.user);
-  const own = ownActor(context, author, toActor(payload.sender));
-  if (own) return ignored(event, payload.action, own);
   const body = review.body ?? '';
+  const own = ownActor(context, author, toActor(payload.sender)) ?? ownText(body);
+  if (own) return ignored(event, payload.action, own);
   const command = findCommand(body, context.phrase);
   if (!command) return noCommand(event, payload.action, context, 'review');
   const pullRequest = toPullRequest(payload.pull_request, payload.repository.full_name);
@@ -528,6 +530,13 @@ function ownActor(context: ParseContext, ...actors: (Actor | undefined)[]): stri
   const own = actors.find((actor) => actor && context.ownLogins.has(normalizeLogin(actor.login)));
   return own
     ? `@${own.login} is this Action's own account; its activity never starts a run`
+    : undefined;
+}
+
+/** Why a comment is the Action's own text, posted under whatever account the token is. */
+function ownText(body: string): string | undefined {
+  return carriesOwnMarker(body)
+    ? "the text carries this Action's marker: its own comments never start a run"
     : undefined;
 }
 

@@ -5,6 +5,7 @@
  * Pure renderers: every piece of text that came from the model or a tool is redacted, then
  * escaped so it can neither break the layout nor ping anyone.
  */
+import { ownMarker } from '../github/own-marker.js';
 import type { SessionEndReason, TodoItem } from '../agent/events.js';
 import { formatDuration } from '../agent/budgets.js';
 import type { FitSection, LinesBlock, Measure } from './fit-comment.js';
@@ -361,7 +362,8 @@ function footer(links: ReportLinks, leading: string[]): string {
   for (const link of links.extra ?? []) {
     items.push(`[${inlineText(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
   }
-  return items.join(' · ');
+  // The marker tells later events this is the Action's own comment, whatever account posted it.
+  return `${items.join(' · ')}\n${ownMarker('progress')}`;
 }
 
 /** Where to find what was left out: the job run and the transcript file. */

@@ -1,4 +1,5 @@
 // Comment- and review-triggered runs, parsed from real webhook payloads.
+import { ownMarker } from '../../src/github/own-marker.js';
 import { describe, expect, it } from 'vitest';
 import type { IgnoredTrigger, Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
@@ -161,6 +162,22 @@ describe('self-triggering', () => {
     expect(parseTrigger('issue_comment', payload, { botLogins: ['my-gemini-app[bot]'] }).kind).toBe(
       'issue_comment',
     );
+  });
+
+  it("ignores the Action's own comments and reviews posted under a person's token", () => {
+    // A personal access token posts as its owner, who has write access: only the marker tells.
+    const comment = webhookExample('issue_comment', { action: 'created' });
+    comment.comment.body = `Working on /gemini fix the tests\n\n${ownMarker('progress')}`;
+    expect(ignoredBy('issue_comment', comment).reason).toMatch(/carries this Action's marker/);
+    const thread = webhookExample('pull_request_review_comment', { action: 'created' });
+    thread.comment.body = `/gemini done\n${ownMarker('progress')}`;
+    expect(ignoredBy('pull_request_review_comment', thread).reason).toMatch(/marker/);
+    const review = webhookExample('pull_request_review', { action: 'submitted' });
+    review.review.body = `/gemini review\n${ownMarker('review', { head: 'abc123' })}`;
+    expect(ignoredBy('pull_request_review', review).reason).toMatch(/marker/);
+    // Without the marker the same person's comment is a command.
+    comment.comment.body = 'Working on /gemini fix the tests';
+    expect(parseTrigger('issue_comment', comment).kind).toBe('issue_comment');
   });
 
   it("ignores reviews and pushes by the bot's own account", () => {

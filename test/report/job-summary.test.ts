@@ -39,7 +39,7 @@ describe('the job summary', () => {
     );
     expect(summary).toContain('Answer with token *** for @\u200Bbob.');
     expect(summary).toContain('<details><summary>Tool calls (1)</summary>');
-    expect(lines.at(-1)).toBe(
+    expect(lines.at(-2)).toBe(
       `**Tokens:** 10 input · 5 output · 15 total · **Tool calls:** 1 · [View job run](${RUN})`,
     );
   });
