@@ -8,6 +8,8 @@ import { createPolicyEngine } from './policy/policy-engine.js';
 import type { LoadedPolicyFile } from './policy/load-policy.js';
 import { loadPolicyFiles } from './policy/load-policy.js';
 import type { PolicyRule, RunMode } from './policy/policy-types.js';
+import { TIER_BASE } from './policy/policy-types.js';
+import { SHELL_TOOL_NAME } from './policy/parse-policy.js';
 import { commandAllowRules, loadPreset, presetForMode } from './policy/presets.js';
 import { analyzeShellCommand } from './policy/shell-analysis.js';
 import { BUILTIN_TOOL_ALIASES } from './tools/builtin-tools.js';
@@ -17,6 +19,12 @@ export interface CliPolicyOptions {
   policyFiles: readonly string[];
   allowCommands: readonly string[];
   yolo: boolean;
+  /**
+   * The workspace holds code nobody with write access wrote (a fork's pull request head): no
+   * command may run at all, whatever the preset, `allowCommands` or the policy files allow,
+   * because running it would run that code beside the run's credentials.
+   */
+  untrustedWorkspace?: boolean;
 }
 
 export interface CliPolicy {
@@ -49,6 +57,24 @@ export function yoloRule(): PolicyRule {
   };
 }
 
+/** The label of the rule that stops commands in a workspace holding a fork's code. */
+export const UNTRUSTED_WORKSPACE_SOURCE = 'fork code in the workspace';
+
+/** Denies every shell command, in the admin tier at the highest priority, so nothing overrides it. */
+function untrustedWorkspaceRule(): PolicyRule {
+  const priority = 999;
+  return {
+    id: UNTRUSTED_WORKSPACE_SOURCE,
+    toolNames: [SHELL_TOOL_NAME],
+    decision: 'deny',
+    priority,
+    effectivePriority: TIER_BASE.admin + priority / 1000,
+    denyMessage:
+      "The workspace holds a fork's pull request code, which must not run in this workflow: no shell commands are allowed. Read and search the files instead.",
+    source: { file: UNTRUSTED_WORKSPACE_SOURCE, line: 1, column: 1, tier: 'admin' },
+  };
+}
+
 export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolicy> {
   const sources: string[] = [];
   const rules: PolicyRule[] = [];
@@ -74,6 +100,10 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     );
     rules.push(...loaded.rules);
     sources.push(...loaded.files.map((file) => describeFile(file)));
+  }
+  if (options.untrustedWorkspace === true) {
+    rules.push(untrustedWorkspaceRule());
+    sources.push(`${UNTRUSTED_WORKSPACE_SOURCE} (admin, 1 rule)`);
   }
   const engine = createPolicyEngine({
     rules,

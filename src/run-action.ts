@@ -20,6 +20,7 @@ import type { TranscriptWriter } from './agent/transcript.js';
 import type { ActionInputs } from './config/action-inputs.js';
 import { readActionInputs } from './config/action-inputs.js';
 import { authorize } from './github/authorize.js';
+import { checkForkWorkspace } from './github/fork-workspace.js';
 import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
 import { createOctokit } from './github/octokit.js';
 import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
@@ -172,6 +173,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
   let octokit: GitHubClient;
   let trigger: Trigger;
   let trust: 'maintainer' | 'automatic';
+  let forkHead: boolean;
   try {
     octokit = (deps.createOctokit ?? createOctokit)({
       token: inputs.githubToken,
@@ -204,6 +206,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     });
     if (!authorization.authorized) return await skip(authorization.reason);
     trust = authorization.trust;
+    forkHead = authorization.forkHead;
   } catch (error) {
     return fail(errorMessage(error));
   }
@@ -214,6 +217,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     octokit,
     trigger,
     trust,
+    forkHead,
     redact,
     logger,
     outputs,
@@ -228,6 +232,8 @@ interface AuthorizedRun {
   octokit: GitHubClient;
   trigger: Trigger;
   trust: 'maintainer' | 'automatic';
+  /** The pull request's head is a fork's (or unknown): its code must not run. */
+  forkHead: boolean;
   redact: Redact;
   logger: Logger;
   outputs: Record<string, string>;
@@ -276,7 +282,9 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
 
   let outcome: FinalOutcome;
   try {
-    // 5. Context, prompt, policy, model and the agent session.
+    // 5. Context, prompt, policy, model and the agent session. The transcript exists from here
+    // on, so even a run that fails before the session has the file its output points at.
+    transcript = createTranscriptWriter(transcriptPath, { redact });
     const context = await gatherTaskContext(trigger, octokit, {
       logger,
       includeRepositoryLabels: trigger.mode === 'triage',
@@ -299,6 +307,7 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       }),
       allowCommands: inputs.allowedCommands,
       yolo: false,
+      untrustedWorkspace: await holdsForkCode(run, workspaceRoot),
     });
     const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
       sessionId,
@@ -309,7 +318,6 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         },
       },
     });
-    transcript = createTranscriptWriter(transcriptPath, { redact });
     const writer = transcript;
     const onEvent = (event: AgentEvent): void => {
       state = applyEvent(state, event);
@@ -376,6 +384,21 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const error = run.outputs.error ?? redact(errorText);
   deps.setFailed(error);
   return { conclusion: 'failure', outputs: run.outputs, error };
+}
+
+/** Whether the workspace holds a fork's code, logged when it does (no commands will run). */
+async function holdsForkCode(run: AuthorizedRun, workspaceRoot: string): Promise<boolean> {
+  if (!run.forkHead) return false;
+  const headSha = 'pullRequest' in run.trigger ? run.trigger.pullRequest?.headSha : undefined;
+  const check = await checkForkWorkspace(workspaceRoot, headSha);
+  if (check.holdsForkCode) {
+    run.logger.warning(
+      `The workspace may hold the fork's pull request code (${check.reason}): no shell commands will run in this session.`,
+    );
+  } else {
+    run.logger.info(`The workspace does not hold the fork's code: ${check.reason}.`);
+  }
+  return check.holdsForkCode;
 }
 
 /** The error output for an outcome that did not complete. */
