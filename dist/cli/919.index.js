@@ -10472,6 +10472,8 @@ async function startAgent(options) {
         ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
         shell: { parentEnv: options.env, ...options.shell },
     });
+    for (const tool of options.extraTools ?? [])
+        registry.register(tool);
     const policy = options.policy;
     let confirmer = options.confirmer ?? denyAllConfirmer;
     let declarationFilter;
@@ -15824,6 +15826,8 @@ function flagRedirectsAfterDirectoryChange(commands) {
 
 
 
+
+
 /** The label `--yolo`'s rule carries as its source. */
 const YOLO_SOURCE = '--yolo';
 /**
@@ -15842,6 +15846,21 @@ function yoloRule() {
         priority: 0,
         effectivePriority: 0,
         source: { file: YOLO_SOURCE, line: 1, column: 1, tier: 'default' },
+    };
+}
+/** The label of the rule that stops commands in a workspace holding a fork's code. */
+const UNTRUSTED_WORKSPACE_SOURCE = 'fork code in the workspace';
+/** Denies every shell command, in the admin tier at the highest priority, so nothing overrides it. */
+function untrustedWorkspaceRule() {
+    const priority = 999;
+    return {
+        id: UNTRUSTED_WORKSPACE_SOURCE,
+        toolNames: [rule_tables_SHELL_TOOL_NAME],
+        decision: 'deny',
+        priority,
+        effectivePriority: TIER_BASE.admin + priority / 1000,
+        denyMessage: "The workspace holds a fork's pull request code, which must not run in this workflow: no shell commands are allowed. Read and search the files instead.",
+        source: { file: UNTRUSTED_WORKSPACE_SOURCE, line: 1, column: 1, tier: 'admin' },
     };
 }
 async function loadCliPolicy(options) {
@@ -15866,6 +15885,10 @@ async function loadCliPolicy(options) {
         const loaded = await loadPolicyFiles(options.policyFiles.map((path) => ({ path, tier: 'workflow' })));
         rules.push(...loaded.rules);
         sources.push(...loaded.files.map((file) => describeFile(file)));
+    }
+    if (options.untrustedWorkspace === true) {
+        rules.push(untrustedWorkspaceRule());
+        sources.push(`${UNTRUSTED_WORKSPACE_SOURCE} (admin, 1 rule)`);
     }
     const engine = createPolicyEngine({
         rules,
