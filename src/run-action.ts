@@ -20,7 +20,9 @@ import type { TranscriptWriter } from './agent/transcript.js';
 import type { ActionInputs } from './config/action-inputs.js';
 import { readActionInputs } from './config/action-inputs.js';
 import { authorize } from './github/authorize.js';
+import { parseEventPayload } from './github/event-schema.js';
 import { checkForkWorkspace } from './github/fork-workspace.js';
+import { toPullRequest } from './github/trigger-convert.js';
 import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
 import { createOctokit } from './github/octokit.js';
 import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
@@ -36,7 +38,7 @@ import type { CreateContentGeneratorOptions } from './model/create-content-gener
 import { createContentGenerator } from './model/create-content-generator.js';
 import type { ModelAuth } from './model/model-auth.js';
 import type { RetryOptions } from './model/retry.js';
-import { ConfigurationError, errorMessage } from './platform/errors.js';
+import { AuthenticationError, ConfigurationError, errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import type { Redact } from './platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from './platform/redaction.js';
@@ -165,6 +167,9 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
   try {
     inputs = readActionInputs(deps.getInput, env);
   } catch (error) {
+    const forkReason =
+      error instanceof AuthenticationError ? await forkPullRequestWithoutSecrets(deps) : undefined;
+    if (forkReason !== undefined) return await skip(forkReason);
     return fail(errorMessage(error));
   }
   for (const secret of inputs.secrets) redactor.register(secret);
@@ -384,6 +389,28 @@ async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const error = run.outputs.error ?? redact(errorText);
   deps.setFailed(error);
   return { conclusion: 'failure', outputs: run.outputs, error };
+}
+
+/**
+ * GitHub gives a `pull_request` run from a fork no secrets, so the model key is empty there by
+ * design. That is no failure to flag on every outside contribution: the run is skipped with the
+ * reason and the way to review such pull requests.
+ */
+async function forkPullRequestWithoutSecrets(deps: ActionDeps): Promise<string | undefined> {
+  const { env } = deps;
+  if (env.GITHUB_EVENT_NAME !== 'pull_request' || !env.GITHUB_EVENT_PATH) return undefined;
+  try {
+    const payload = await (deps.readEventPayload ?? readJsonFile)(env.GITHUB_EVENT_PATH);
+    const event = parseEventPayload('pull_request', payload, { file: env.GITHUB_EVENT_PATH });
+    const pullRequest = toPullRequest(event.pull_request, event.repository.full_name);
+    if (!pullRequest.isFork) return undefined;
+  } catch {
+    return undefined;
+  }
+  return (
+    'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
+    "to review fork pull requests, run the review workflow on pull_request_target (it never checks out or runs the fork's code)"
+  );
 }
 
 /** Whether the workspace holds a fork's code, logged when it does (no commands will run). */

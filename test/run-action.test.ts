@@ -88,14 +88,18 @@ interface Harness {
 
 async function run(
   server: FakeGeminiServer,
-  options: { inputs?: Record<string, string>; commentBody?: string } = {},
+  options: {
+    inputs?: Record<string, string>;
+    commentBody?: string;
+    event?: { name: string; payload: unknown };
+  } = {},
 ): Promise<Harness> {
   const workspace = await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true });
   const runnerTemp = await tempRepo();
   const payload = webhookExample('issue_comment', { action: 'created' });
   payload.comment.body = options.commentBody ?? '/gemini describe the README';
   const eventPath = path.join(runnerTemp, 'event.json');
-  await writeFile(eventPath, JSON.stringify(payload));
+  await writeFile(eventPath, JSON.stringify(options.event?.payload ?? payload));
   const inputs: Record<string, string> = {
     gemini_api_key: API_KEY,
     github_token: GITHUB_TOKEN,
@@ -110,7 +114,7 @@ async function run(
   const deps: ActionDeps = {
     env: {
       PATH: process.env.PATH ?? '',
-      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_NAME: options.event?.name ?? 'issue_comment',
       GITHUB_EVENT_PATH: eventPath,
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: runnerTemp,
@@ -280,5 +284,30 @@ describe('runAction', () => {
     expect(result.conclusion).toBe('failure');
     expect(failed).toEqual(['max_turns: expected a positive whole number, got "lots".']);
     expect(outputs).toEqual({ conclusion: 'failure', error: failed[0] });
+  });
+
+  it("skips a fork's pull_request run, which GitHub gives no secrets, and says how to review forks", async () => {
+    const server = await useFakeGemini([]);
+    const payload = webhookExample('pull_request', { action: 'opened' });
+    payload.pull_request.head.repo = { ...payload.repository, full_name: 'mallory/Hello-World' };
+    const fork = await run(server, {
+      inputs: { gemini_api_key: '' },
+      event: { name: 'pull_request', payload },
+    });
+    expect(fork.result.conclusion).toBe('skipped');
+    expect(fork.failed).toEqual([]);
+    expect(fork.summary).toContain('GitHub gives such runs no secrets');
+    expect(fork.summary).toContain('pull\\_request\\_target');
+
+    // The same missing key on the repository's own pull request is a failure to fix.
+    const own = await run(server, {
+      inputs: { gemini_api_key: '' },
+      event: {
+        name: 'pull_request',
+        payload: webhookExample('pull_request', { action: 'opened' }),
+      },
+    });
+    expect(own.result.conclusion).toBe('failure');
+    expect(own.failed[0]).toMatch(/^gemini_api_key: expected model credentials/);
   });
 });
