@@ -207,7 +207,7 @@ describe('githubApi', () => {
       /^nock interceptor GET \/repos\/octo-org\/hello-world\/issue\/7: not an operation of GitHub's REST API description/,
     );
     expect(() => githubApi().delete('/repos/octo-org/hello-world/issues/7')).toThrow(
-      /has no DELETE \(only GET\)/,
+      /has no DELETE \(only GET, PATCH\)/,
     );
   });
 

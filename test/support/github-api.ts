@@ -108,6 +108,12 @@ function closed(schema: unknown): unknown {
   if ('properties' in result && !('additionalProperties' in result) && !('allOf' in result)) {
     result.additionalProperties = false;
   }
+  // OpenAPI 3.0 puts `nullable` beside `oneOf` (issue title, milestone, type); Ajv accepts it only
+  // beside `type`, so it becomes the JSON Schema spelling of the same thing.
+  if (result.nullable === true && !('type' in result)) {
+    delete result.nullable;
+    return { anyOf: [result, { type: 'null' }] };
+  }
   return result;
 }
 
