@@ -443,6 +443,9 @@ function parsePush(payload: EventPayloads['push'], context: ParseContext): Draft
   };
 }
 
+/** The task of a repository-wide triage run without a prompt. */
+export const SCHEDULED_TRIAGE_INSTRUCTION = 'Triage the open issues that have no labels yet.';
+
 /** The mode and the instruction: the last step, shared by every event. */
 function settle(draft: Draft, context: ParseContext): Trigger | IgnoredTrigger {
   const choice = chooseMode(draft, context.mode);
@@ -458,7 +461,10 @@ function settle(draft: Draft, context: ParseContext): Trigger | IgnoredTrigger {
   }
   if (prompt) return { ...base, instruction: prompt.text, instructionSource: prompt.source };
   if (!needsPrompt(draft, choice.mode)) {
-    const fallback = defaultInstruction(choice.mode, instructionContext(draft));
+    const fallback =
+      draft.scope === 'repository'
+        ? SCHEDULED_TRIAGE_INSTRUCTION
+        : defaultInstruction(choice.mode, instructionContext(draft));
     return { ...base, instruction: fallback, instructionSource: 'default' };
   }
   throw new ConfigurationError(
@@ -474,10 +480,13 @@ function settle(draft: Draft, context: ParseContext): Trigger | IgnoredTrigger {
 
 /**
  * Events other than commands name no task of their own. Reviewing or triaging an issue or pull
- * request is an obvious one, and so is working on an issue someone assigned; anything else (and
- * every repository-wide run) needs the prompt input.
+ * request is an obvious one, and so is triaging the repository's unlabelled issues and working on
+ * an issue someone assigned; anything else (and every other repository-wide run) needs the prompt
+ * input.
  */
 function needsPrompt(draft: Draft, mode: RunMode): boolean {
+  // Triage of the repository (scheduled or dispatched) has its obvious task: the open issues.
+  if (mode === 'triage') return false;
   if (draft.scope === 'repository') return true;
   if (mode === 'review' || mode === 'triage') return false;
   return !(draft.kind === 'issues' && draft.action === 'assigned');

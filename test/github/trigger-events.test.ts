@@ -236,6 +236,17 @@ describe('repository-wide events', () => {
     );
   });
 
+  it('schedule with mode triage: the open unlabelled issues are the task, no prompt needed', () => {
+    const trigger = parseTrigger('schedule', webhookExample('schedule'), { mode: 'triage' });
+    expect(trigger).toMatchObject({
+      kind: 'schedule',
+      mode: 'triage',
+      instruction: 'Triage the open issues that have no labels yet.',
+      instructionSource: 'default',
+      number: undefined,
+    });
+  });
+
   it("workflow_dispatch: the form's prompt input wins over the prompt input", () => {
     const payload = webhookExample('workflow_dispatch', { ref: 'refs/heads/main' });
     payload.inputs = { prompt: 'Tidy the docs.', dry: true };

@@ -1,0 +1,159 @@
+/**
+ * The review's settings, from the Action's `review_*` inputs. Each input is a string on the
+ * runner; a bad one fails the run with a message naming the input and what it accepts
+ * (`review_min_severity: expected one of critical, high, medium, low, got "urgent".`).
+ */
+import { z } from 'zod';
+import { ConfigurationError } from '../platform/errors.js';
+import type { Severity } from '../tools/submit-review.js';
+import { MAX_SUBMITTED_FINDINGS, SEVERITIES } from '../tools/submit-review.js';
+
+export interface ReviewOptions {
+  /** Inline findings posted at most, the most severe first. */
+  maxFindings: number;
+  /** Findings below this severity are not posted. */
+  minSeverity: Severity;
+  /** `REQUEST_CHANGES` when a finding is at least this severe; `never` always comments. */
+  requestChanges: 'never' | Severity;
+  /** Automatic reviews skip draft pull requests. */
+  skipDrafts: boolean;
+  /** Pull requests with any of these labels are not reviewed (case-insensitive). */
+  skipLabels: string[];
+  /** Pull requests by these authors (exact logins, case-insensitive) are not reviewed. */
+  skipAuthors: string[];
+  /** Globs of files not reviewed (generated code, lock files). */
+  ignorePaths: string[];
+}
+
+/** The inputs, with the defaults action.yml should declare. */
+export const REVIEW_INPUT_DEFAULTS = {
+  review_max_findings: '25',
+  review_min_severity: 'low',
+  review_request_changes: 'never',
+  review_skip_drafts: 'true',
+  review_skip_labels: '',
+  review_skip_authors: '',
+  review_ignore_paths: '',
+} as const satisfies Record<string, string>;
+
+export type ReviewInputName = keyof typeof REVIEW_INPUT_DEFAULTS;
+export const REVIEW_INPUT_NAMES = Object.keys(REVIEW_INPUT_DEFAULTS) as ReviewInputName[];
+
+const shown = (value: string) => JSON.stringify(value);
+
+function withDefault(name: ReviewInputName) {
+  return z
+    .string()
+    .transform((value) => value.trim())
+    .transform((value) => (value === '' ? REVIEW_INPUT_DEFAULTS[name] : value));
+}
+
+const SEVERITY_LIST = SEVERITIES.join(', ');
+
+function severity(value: string): Severity | undefined {
+  const lower = value.toLowerCase();
+  return SEVERITIES.find((candidate) => candidate === lower);
+}
+
+/** Entries separated by commas or line breaks, trimmed, blanks dropped. */
+function splitList(value: string, separators: RegExp): string[] {
+  return value
+    .split(separators)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** A GitHub login; bots end in `[bot]`. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
+
+const schema = z.object({
+  review_max_findings: withDefault('review_max_findings').transform((value, ctx) => {
+    const number = Number(value);
+    if (/^\d+$/.test(value) && number <= MAX_SUBMITTED_FINDINGS) return number;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a whole number from 0 to ${MAX_SUBMITTED_FINDINGS}, got ${shown(value)}.`,
+    });
+    return z.NEVER;
+  }),
+  review_min_severity: withDefault('review_min_severity').transform((value, ctx) => {
+    const found = severity(value);
+    if (found !== undefined) return found;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected one of ${SEVERITY_LIST}, got ${shown(value)}.`,
+    });
+    return z.NEVER;
+  }),
+  review_request_changes: withDefault('review_request_changes').transform(
+    (value, ctx): 'never' | Severity => {
+      if (value.toLowerCase() === 'never') return 'never';
+      const found = severity(value);
+      if (found !== undefined) return found;
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected never or a severity (${SEVERITY_LIST}) at or above which the review requests changes, got ${shown(value)}.`,
+      });
+      return z.NEVER;
+    },
+  ),
+  review_skip_drafts: withDefault('review_skip_drafts').transform((value, ctx) => {
+    if (['true', 'True', 'TRUE'].includes(value)) return true;
+    if (['false', 'False', 'FALSE'].includes(value)) return false;
+    ctx.addIssue({ code: 'custom', message: `expected true or false, got ${shown(value)}.` });
+    return z.NEVER;
+  }),
+  review_skip_labels: withDefault('review_skip_labels').transform((value) =>
+    splitList(value, /[,\r\n]/),
+  ),
+  review_skip_authors: withDefault('review_skip_authors').transform((value, ctx) => {
+    const logins = splitList(value, /[,\r\n]/);
+    for (const login of logins) {
+      if (!LOGIN.test(login)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected exact logins separated by commas or line breaks, such as renovate[bot]; ${shown(login)} is not a login${login.includes('*') ? ' (wildcards are not supported)' : ''}.`,
+        });
+      }
+    }
+    return logins;
+  }),
+  // Line breaks only: a glob may hold commas (`*.{js,ts}`).
+  review_ignore_paths: withDefault('review_ignore_paths').transform((value, ctx) => {
+    const globs = splitList(value, /\r?\n/);
+    for (const glob of globs) {
+      if (glob.startsWith('/') || glob.startsWith('./')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected globs relative to the repository root, one a line (such as dist/** or *.lock); ${shown(glob)} starts with ${glob.startsWith('/') ? '/' : './'}.`,
+        });
+      }
+    }
+    return globs;
+  }),
+});
+
+/** Reads the `review_*` inputs (`''` when unset, as `core.getInput` returns them). */
+export function readReviewOptions(getInput: (name: ReviewInputName) => string): ReviewOptions {
+  const raw = Object.fromEntries(REVIEW_INPUT_NAMES.map((name) => [name, getInput(name)]));
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigurationError(issue?.message ?? 'invalid value.', {
+      input: String(issue?.path[0] ?? 'review inputs'),
+    });
+  }
+  const inputs = result.data;
+  return {
+    maxFindings: inputs.review_max_findings,
+    minSeverity: inputs.review_min_severity,
+    requestChanges: inputs.review_request_changes,
+    skipDrafts: inputs.review_skip_drafts,
+    skipLabels: inputs.review_skip_labels,
+    skipAuthors: inputs.review_skip_authors,
+    ignorePaths: inputs.review_ignore_paths,
+  };
+}
+
+/** The options with every input left at its default. */
+export const DEFAULT_REVIEW_OPTIONS: ReviewOptions = readReviewOptions(() => '');
