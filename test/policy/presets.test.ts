@@ -25,6 +25,8 @@ import { tempRepo } from '../support/temp-repo.js';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const docs = readFileSync(path.join(repoRoot, 'docs', 'policy.md'), 'utf8');
 
+/** The tools a review and a triage hand their result in with. */
+const RESULT_TOOLS = ['submit_review', 'set_labels'];
 const READ_TOOLS = [
   'read_file',
   'read_many_files',
@@ -105,8 +107,16 @@ describe('presets', () => {
   describe('read-only', () => {
     it('allows reading, listing, searching, the todo list and read-only git, nothing more', async () => {
       const rules = await rulesOf('read-only');
-      expect(allowedTools(rules)).toEqual(new Set([...READ_TOOLS, 'grep_search']));
+      expect(allowedTools(rules)).toEqual(new Set([...READ_TOOLS, 'grep_search', ...RESULT_TOOLS]));
       expect(allowedCommands(rules)).toEqual(new Set(READ_ONLY_GIT));
+    });
+
+    it('allows each run its own result tool only: submit_review in reviews, set_labels in triage', async () => {
+      const rules = await rulesOf('read-only');
+      const modesOf = (tool: string) =>
+        allows(rules).find((rule) => rule.toolNames?.includes(tool))?.runModes;
+      expect(modesOf('submit_review')).toEqual(['review']);
+      expect(modesOf('set_labels')).toEqual(['triage']);
     });
 
     it('denies edits, other shell commands, memory and the web with a message, and everything else', async () => {
@@ -149,7 +159,8 @@ describe('presets', () => {
     it('allows everything read-only allows, plus edits except protected paths', async () => {
       const readOnly = await rulesOf('read-only');
       const rules = await rulesOf('edit');
-      expect(allowedTools(rules)).toEqual(new Set([...allowedTools(readOnly), ...EDIT_TOOLS]));
+      const readTools = [...allowedTools(readOnly)].filter((tool) => !RESULT_TOOLS.includes(tool));
+      expect(allowedTools(rules)).toEqual(new Set([...readTools, ...EDIT_TOOLS]));
       expect(allowedCommands(rules)).toEqual(allowedCommands(readOnly));
       const editAllow = allows(rules).find((rule) => rule.toolNames?.includes('write_file'));
       expect(editAllow?.toolNames).toEqual(EDIT_TOOLS);
