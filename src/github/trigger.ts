@@ -488,7 +488,7 @@ function needsPrompt(draft: Draft, mode: RunMode): boolean {
   // Triage of the repository (scheduled or dispatched) has its obvious task: the open issues.
   if (mode === 'triage') return false;
   if (draft.scope === 'repository') return true;
-  if (mode === 'review' || mode === 'triage') return false;
+  if (mode === 'review') return false;
   return !(draft.kind === 'issues' && draft.action === 'assigned');
 }
 
