@@ -12,6 +12,14 @@ import { resolveModelAuth } from '../model/model-auth.js';
 import { AuthenticationError, ConfigurationError } from '../platform/errors.js';
 import { secretEnvironmentValues } from '../platform/redaction.js';
 import type { RunMode } from '../policy/policy-types.js';
+import type { TriageOptions } from '../modes/triage-plan.js';
+import type { ReviewOptions } from '../review/review-options.js';
+import {
+  REVIEW_INPUT_DEFAULTS,
+  reviewInputShape,
+  reviewOptionsFrom,
+} from '../review/review-options.js';
+import { MAX_TRIAGE_BATCH_SIZE } from '../triage/scheduled-triage.js';
 
 /** `auto` picks the run mode from the event and the command; the others force one. */
 export type ActionMode = 'auto' | RunMode;
@@ -41,12 +49,46 @@ export interface ActionInputs {
   timeoutMinutes: number;
   /** Bot logins (exact, e.g. `dependabot[bot]`) allowed to trigger runs. */
   allowedBots: string[];
+  /** The login `githubToken` posts as: its earlier reviews and reports are the Action's own. */
+  botLogin: string;
+  review: ReviewOptions;
+  triage: TriageOptions;
+  publish: PublishInputs;
+  /** A file holding the maintenance task, relative to the repository root. */
+  promptFile: string | undefined;
+  /** Which sticky report issue a maintenance workflow keeps; default the workflow's name. */
+  reportKey: string | undefined;
   /** Every secret value among the inputs and the environment, to register for redaction. */
   secrets: string[];
 }
 
+/** How the agent's changes are published (invoke and maintenance runs). */
+export interface PublishInputs {
+  /** New branches are `<branchPrefix>issue-<n>-<slug>` and the like. */
+  branchPrefix: string;
+  /** A `/gemini` on a same-repository pull request commits to its head branch. */
+  pushToPrBranch: boolean;
+  /** Changes to `.github/workflows/` are published instead of refused. */
+  allowWorkflowEdits: boolean;
+  /** Commits are made through the API so GitHub shows them as Verified. */
+  signedCommits: boolean;
+  createPr: CreatePrMode;
+}
+
+export const CREATE_PR_MODES = ['never', 'draft', 'ready'] as const;
+export type CreatePrMode = (typeof CREATE_PR_MODES)[number];
+
 /** Defaults of the inputs that have one; action.yml declares the same (a test checks). */
 export const INPUT_DEFAULTS = {
+  bot_login: 'github-actions[bot]',
+  triage_batch_size: '10',
+  triage_comment: 'true',
+  branch_prefix: 'gemini/',
+  push_to_pr_branch: 'true',
+  allow_workflow_edits: 'false',
+  signed_commits: 'false',
+  create_pr: 'draft',
+  ...REVIEW_INPUT_DEFAULTS,
   use_vertex_ai: 'false',
   use_gemini_code_assist: 'false',
   model: 'gemini-2.5-pro',
@@ -75,6 +117,37 @@ function booleanInput(name: keyof typeof INPUT_DEFAULTS) {
     return z.NEVER;
   });
 }
+
+function choice<T extends string>(name: keyof typeof INPUT_DEFAULTS, choices: readonly T[]) {
+  return withDefault(name).transform((value, ctx): T => {
+    const found = choices.find((candidate) => candidate === value.toLowerCase());
+    if (found !== undefined) return found;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected one of ${choices.join(', ')}, got ${shown(value)}.`,
+    });
+    return z.NEVER;
+  });
+}
+
+/**
+ * A branch name prefix such as `gemini/` or `bots/gemini-`: what git accepts in a branch name,
+ * and never a prefix that could name the default branch or a tag-like ref on its own.
+ */
+const branchPrefix = withDefault('branch_prefix').superRefine((value, ctx) => {
+  const problem =
+    /[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|^-|\.lock\//.test(value) || value.includes('\u007f')
+      ? 'holds characters or sequences git does not allow in branch names (spaces, ~ ^ : ? * [ \\, .., @{, //, a leading / or -)'
+      : /^refs\//.test(value)
+        ? 'starts with refs/ (give the part after refs/heads/)'
+        : undefined;
+  if (problem !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a branch name prefix such as gemini/; ${shown(value)} ${problem}.`,
+    });
+  }
+});
 
 function positiveInteger(name: keyof typeof INPUT_DEFAULTS) {
   return withDefault(name).transform((value, ctx) => {
@@ -218,6 +291,39 @@ export const actionInputsSchema = z.object({
   max_turns: positiveInteger('max_turns'),
   timeout_minutes: positiveInteger('timeout_minutes'),
   allowed_bots: allowedBots,
+  bot_login: withDefault('bot_login').superRefine((value, ctx) => {
+    if (!LOGIN.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected the login the github_token posts as, such as github-actions[bot] or my-app[bot]; got ${shown(value)}.`,
+      });
+    }
+  }),
+  ...reviewInputShape,
+  triage_batch_size: positiveInteger('triage_batch_size').superRefine((value, ctx) => {
+    if (value > MAX_TRIAGE_BATCH_SIZE) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a whole number from 1 to ${MAX_TRIAGE_BATCH_SIZE} (issues per triage session), got ${value}.`,
+      });
+    }
+  }),
+  triage_comment: booleanInput('triage_comment'),
+  prompt_file: optionalString.superRefine((value, ctx) => {
+    const problem = value === undefined ? undefined : relativePathProblem(value);
+    if (problem !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a file relative to the repository root; ${shown(value ?? '')} ${problem}.`,
+      });
+    }
+  }),
+  report_key: optionalString,
+  branch_prefix: branchPrefix,
+  push_to_pr_branch: booleanInput('push_to_pr_branch'),
+  allow_workflow_edits: booleanInput('allow_workflow_edits'),
+  signed_commits: booleanInput('signed_commits'),
+  create_pr: choice('create_pr', CREATE_PR_MODES),
 });
 
 type ParsedInputs = z.output<typeof actionInputsSchema>;
@@ -330,6 +436,18 @@ export function readActionInputs(
     maxTurns: inputs.max_turns,
     timeoutMinutes: inputs.timeout_minutes,
     allowedBots: inputs.allowed_bots,
+    botLogin: inputs.bot_login,
+    review: reviewOptionsFrom(inputs),
+    triage: { allowComment: inputs.triage_comment, batchSize: inputs.triage_batch_size },
+    publish: {
+      branchPrefix: inputs.branch_prefix,
+      pushToPrBranch: inputs.push_to_pr_branch,
+      allowWorkflowEdits: inputs.allow_workflow_edits,
+      signedCommits: inputs.signed_commits,
+      createPr: inputs.create_pr,
+    },
+    promptFile: inputs.prompt_file,
+    reportKey: inputs.report_key,
     secrets: [...new Set(secrets)],
   };
 }

@@ -66,7 +66,8 @@ function splitList(value: string, separators: RegExp): string[] {
 /** A GitHub login; bots end in `[bot]`. */
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
 
-const schema = z.object({
+/** The `review_*` inputs' schema, part of the Action's one input schema (action-inputs.ts). */
+export const reviewInputShape = {
   review_max_findings: withDefault('review_max_findings').transform((value, ctx) => {
     const number = Number(value);
     if (/^\d+$/.test(value) && number <= MAX_SUBMITTED_FINDINGS) return number;
@@ -131,7 +132,22 @@ const schema = z.object({
     }
     return globs;
   }),
-});
+};
+
+const schema = z.object(reviewInputShape);
+
+/** The parsed `review_*` inputs as options. */
+export function reviewOptionsFrom(inputs: z.output<typeof schema>): ReviewOptions {
+  return {
+    maxFindings: inputs.review_max_findings,
+    minSeverity: inputs.review_min_severity,
+    requestChanges: inputs.review_request_changes,
+    skipDrafts: inputs.review_skip_drafts,
+    skipLabels: inputs.review_skip_labels,
+    skipAuthors: inputs.review_skip_authors,
+    ignorePaths: inputs.review_ignore_paths,
+  };
+}
 
 /** Reads the `review_*` inputs (`''` when unset, as `core.getInput` returns them). */
 export function readReviewOptions(getInput: (name: ReviewInputName) => string): ReviewOptions {
@@ -143,16 +159,7 @@ export function readReviewOptions(getInput: (name: ReviewInputName) => string): 
       input: String(issue?.path[0] ?? 'review inputs'),
     });
   }
-  const inputs = result.data;
-  return {
-    maxFindings: inputs.review_max_findings,
-    minSeverity: inputs.review_min_severity,
-    requestChanges: inputs.review_request_changes,
-    skipDrafts: inputs.review_skip_drafts,
-    skipLabels: inputs.review_skip_labels,
-    skipAuthors: inputs.review_skip_authors,
-    ignorePaths: inputs.review_ignore_paths,
-  };
+  return reviewOptionsFrom(result.data);
 }
 
 /** The options with every input left at its default. */

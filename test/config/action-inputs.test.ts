@@ -49,8 +49,82 @@ describe('readActionInputs', () => {
       maxTurns: 100,
       timeoutMinutes: 30,
       allowedBots: [],
+      botLogin: 'github-actions[bot]',
+      review: {
+        maxFindings: 25,
+        minSeverity: 'low',
+        requestChanges: 'never',
+        skipDrafts: true,
+        skipLabels: [],
+        skipAuthors: [],
+        ignorePaths: [],
+      },
+      triage: { allowComment: true, batchSize: 10 },
+      publish: {
+        branchPrefix: 'gemini/',
+        pushToPrBranch: true,
+        allowWorkflowEdits: false,
+        signedCommits: false,
+        createPr: 'draft',
+      },
+      promptFile: undefined,
+      reportKey: undefined,
       secrets: ['model-key-1234', TOKEN],
     });
+  });
+
+  it.each([
+    [
+      'branch_prefix',
+      'gemini bot/',
+      'expected a branch name prefix such as gemini/; "gemini bot/" holds characters',
+    ],
+    [
+      'branch_prefix',
+      'refs/heads/x/',
+      'expected a branch name prefix such as gemini/; "refs/heads/x/" starts with refs/',
+    ],
+    ['create_pr', 'yes', 'expected one of never, draft, ready, got "yes".'],
+    ['push_to_pr_branch', 'maybe', 'expected true or false, got "maybe".'],
+    [
+      'triage_batch_size',
+      '40',
+      'expected a whole number from 1 to 25 (issues per triage session), got 40.',
+    ],
+    ['review_min_severity', 'urgent', 'expected one of critical, high, medium, low, got "urgent".'],
+    ['review_max_findings', '500', 'expected a whole number from 0 to 100, got "500".'],
+    [
+      'prompt_file',
+      '../secrets.txt',
+      'expected a file relative to the repository root; "../secrets.txt" leaves the repository.',
+    ],
+    ['bot_login', 'my app', 'expected the login the github_token posts as'],
+  ])('names %s when its value %j is wrong', (input, value, message) => {
+    expect(() => read({ [input]: value })).toThrow(`${input}: ${message}`);
+  });
+
+  it('reads the publishing, review and triage inputs', () => {
+    const inputs = read({
+      branch_prefix: 'bots/gemini-',
+      create_pr: 'Ready',
+      signed_commits: 'true',
+      review_request_changes: 'high',
+      review_ignore_paths: 'dist/**\n*.lock',
+      triage_comment: 'false',
+      triage_batch_size: '5',
+      bot_login: 'my-app[bot]',
+    });
+    expect(inputs.publish).toMatchObject({
+      branchPrefix: 'bots/gemini-',
+      createPr: 'ready',
+      signedCommits: true,
+    });
+    expect(inputs.review).toMatchObject({
+      requestChanges: 'high',
+      ignorePaths: ['dist/**', '*.lock'],
+    });
+    expect(inputs.triage).toEqual({ allowComment: false, batchSize: 5 });
+    expect(inputs.botLogin).toBe('my-app[bot]');
   });
 
   it('parses every input into its type', () => {

@@ -74,6 +74,12 @@ describe('action.yml', () => {
         'summary',
         'tool_calls',
         'transcript_file',
+        'review_url',
+        'labels',
+        'branch_name',
+        'commit_sha',
+        'pr_number',
+        'pr_url',
       ].sort(),
     );
   });

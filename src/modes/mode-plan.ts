@@ -1,0 +1,49 @@
+/**
+ * What a run mode adds around the agent session. Before it: the tools the model hands its result
+ * in with, and the prompt's goal and hand-in rules. After it: trusted code that checks what the
+ * tools collected (or what the workspace holds) and writes it to GitHub — a review, labels, a
+ * commit and pull request — and says in the final report what it did.
+ */
+import type { Tool } from '../tools/tool-types.js';
+
+/** Outputs a mode sets besides the common ones (action.yml declares each). */
+export type ModeOutputName =
+  'review_url' | 'branch_name' | 'commit_sha' | 'pr_number' | 'pr_url' | 'labels';
+
+/** How the session went, as the mode's publishing step needs to know it. */
+export interface SessionSummary {
+  /** The session ended with the model's answer (not a budget, an error or a crash). */
+  completed: boolean;
+  /** The model's final text. */
+  summary: string;
+}
+
+export interface ModeResult {
+  /** Markdown sections for the final comment and the job summary, in order. */
+  sections: string[];
+  outputs: Partial<Record<ModeOutputName, string>>;
+  /** Links for the final comment's footer (the review, the branch, the pull request). */
+  links: { label: string; url: string }[];
+  /** Set when publishing failed: the run fails with this (redacted) message. */
+  error?: string;
+}
+
+export interface ModePlan {
+  /** Tools beside the built-ins, registered for this run only. */
+  extraTools: Tool[];
+  /** Replaces the mode's goal line in the task prompt. */
+  goal?: string;
+  /** How to hand in the result, placed in the prompt before the GitHub data. */
+  handIn?: string;
+  /** After the session, whatever its end: publish what is worth publishing and report it. */
+  finish(session: SessionSummary): Promise<ModeResult>;
+}
+
+/** The plan of a mode with nothing to publish (the session's answer is the result). */
+export const answerOnlyPlan: ModePlan = {
+  extraTools: [],
+  finish: () => Promise.resolve({ sections: [], outputs: {}, links: [] }),
+};
+
+/** Before the session, a mode may decide there is nothing to do (a draft, nothing new). */
+export type ModePreparation = { skip: string } | { plan: ModePlan };

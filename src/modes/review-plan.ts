@@ -1,0 +1,119 @@
+/**
+ * Review mode around the session: before it, the pull request's files, the skip rules, and
+ * what is new since the last review; the `submit_review` tool that checks each finding against
+ * the diff while the model can still fix it; after it, one review posted by trusted code.
+ */
+import type { GitHubClient } from '../github/octokit.js';
+import type { PullRequestInfo, Trigger } from '../github/trigger.js';
+import type { Logger } from '../platform/logger.js';
+import type { Redact } from '../platform/redaction.js';
+import { placementCheck } from '../review/anchor-findings.js';
+import { DiffIndex } from '../review/diff-hunks.js';
+import { findLastReview, planReviewScope, shortSha } from '../review/incremental.js';
+import type { ReviewSink } from '../review/post-review.js';
+import { publishReview } from '../review/publish-review.js';
+import { fetchPullRequestFiles } from '../review/pull-request-files.js';
+import type { ReviewOptions } from '../review/review-options.js';
+import { reviewInstructions } from '../review/review-instructions.js';
+import { decideReviewSkip } from '../review/skip-rules.js';
+import { createReviewCollector } from '../tools/submit-review.js';
+import type { ModePreparation } from './mode-plan.js';
+
+export interface ReviewPlanInput {
+  trigger: Trigger;
+  pullRequest: PullRequestInfo;
+  /** The branch's head when the context was read (it may have moved since the trigger). */
+  currentHeadSha: string | undefined;
+  /** The pull request's labels, for `review_skip_labels`. */
+  labels: readonly string[];
+  options: ReviewOptions;
+  octokit: GitHubClient;
+  sink: ReviewSink;
+  /** The account the Action posts as: only its earlier reviews count as reviewed. */
+  botLogin: string;
+  redact: Redact;
+  logger: Logger;
+}
+
+export async function prepareReview(input: ReviewPlanInput): Promise<ModePreparation> {
+  const { trigger, pullRequest, options, octokit, logger } = input;
+  const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
+  // Someone asked (`/gemini review`): drafts, labels and authors do not stop the review.
+  const requested = 'command' in trigger;
+  const files = await fetchPullRequestFiles(octokit, {
+    ...repo,
+    pullNumber: pullRequest.number,
+    headSha: pullRequest.headSha,
+    baseSha: pullRequest.baseSha,
+    currentHeadSha: input.currentHeadSha,
+  });
+  const decision = decideReviewSkip({
+    pullRequest: {
+      draft: pullRequest.draft,
+      author: pullRequest.author?.login,
+      labels: input.labels,
+    },
+    files,
+    options,
+    requested,
+  });
+  if (decision.skip) return { skip: `no review: ${decision.reason}` };
+  const previous = await findLastReview(octokit, {
+    ...repo,
+    pullNumber: pullRequest.number,
+    botLogin: input.botLogin,
+  });
+  const scope = await planReviewScope(octokit, {
+    ...repo,
+    headSha: pullRequest.headSha,
+    files: decision.files,
+    previous,
+  });
+  if (scope.nothingNew && !requested) {
+    return {
+      skip: `no review: the head ${shortSha(pullRequest.headSha)} was reviewed already (comment /gemini review to review it again)`,
+    };
+  }
+  if (scope.kind === 'incremental') logger.info(scope.sentence ?? 'Reviewing the new commits.');
+  const diff = DiffIndex.fromGitHub(files);
+  const collector = createReviewCollector({ checkPlacement: placementCheck(diff) });
+  return {
+    plan: {
+      extraTools: [collector.tool],
+      handIn: reviewInstructions({
+        scope,
+        ignored: decision.ignored,
+        minSeverity: options.minSeverity,
+        maxFindings: options.maxFindings,
+      }),
+      async finish(session) {
+        const collected = collector.result();
+        // A session that stopped early without handing anything in has no review to post;
+        // its comment says why it stopped.
+        if (collected === undefined && !session.completed) {
+          return { sections: [], outputs: {}, links: [] };
+        }
+        const posted = await publishReview({
+          sink: input.sink,
+          pr: { ...repo, pullNumber: pullRequest.number },
+          headSha: pullRequest.headSha,
+          collected,
+          fallbackSummary: session.summary,
+          diff,
+          options,
+          scope: scope.sentence,
+          redact: input.redact,
+          logger,
+        });
+        const what = posted.fellBack
+          ? 'GitHub refused the review, so it was posted as a comment'
+          : `${posted.findings} finding${posted.findings === 1 ? '' : 's'}, ${posted.inlineCount} inline`;
+        return {
+          sections: [`**Review:** [posted](${posted.url}) — ${what}.`],
+          outputs: { review_url: posted.url },
+          links: [{ label: 'Review', url: posted.url }],
+        };
+      },
+    },
+  };
+}
