@@ -240,6 +240,8 @@ export interface ParseTriggerOptions {
   prompt?: string;
   /** Logins this Action posts as, besides `github-actions[bot]` (an App's or a PAT's user). */
   botLogins?: readonly string[];
+  /** Review draft pull requests too (`review_skip_drafts: false`); default they wait until ready. */
+  reviewDrafts?: boolean;
   /** `GITHUB_REPOSITORY`, for schedule payloads that do not name the repository. */
   repository?: string;
   /** Where the payload came from (`GITHUB_EVENT_PATH`), for error messages. */

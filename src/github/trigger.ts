@@ -12,7 +12,8 @@
  *   `github-actions[bot]` and the configured bot logins are compared case-insensitively, as
  *   GitHub compares logins, and text carrying the Action's hidden marker is its own whoever
  *   posted it (a personal access token posts as a person).
- * - Draft pull requests are not reviewed automatically; `ready_for_review` reviews them.
+ * - Draft pull requests are not reviewed automatically (unless `reviewDrafts`);
+ *   `ready_for_review` reviews them.
  * - For `/gemini` commands the comment is the instruction; the `prompt` input is the instruction
  *   of automatic and repository-wide runs (for `workflow_dispatch` the dispatch form's `prompt`
  *   input wins, for `repository_dispatch` the `client_payload.prompt`).
@@ -90,6 +91,7 @@ interface ParseContext {
   mode: ModeInput;
   prompt: string;
   ownLogins: Set<string>;
+  reviewDrafts: boolean;
   repository: string | undefined;
   location: ErrorLocation;
 }
@@ -116,6 +118,7 @@ export function parseTrigger(
     mode: options.mode ?? 'auto',
     prompt: options.prompt?.trim() ?? '',
     ownLogins: new Set([ACTIONS_BOT_LOGIN, ...(options.botLogins ?? [])].map(normalizeLogin)),
+    reviewDrafts: options.reviewDrafts ?? false,
     repository: options.repository,
     location: options.eventPath ? { file: options.eventPath } : { input: 'GITHUB_EVENT_PATH' },
   };
@@ -292,7 +295,7 @@ function parsePullRequestEvent(
   const own = ownActor(context, actor);
   if (own) return ignored(event, payload.action, own);
   const pullRequest = toPullRequest(payload.pull_request, payload.repository.full_name);
-  if (pullRequest.draft && payload.action !== 'ready_for_review') {
+  if (pullRequest.draft && payload.action !== 'ready_for_review' && !context.reviewDrafts) {
     return ignored(
       event,
       payload.action,

@@ -4,6 +4,7 @@
  * tools collected (or what the workspace holds) and writes it to GitHub — a review, labels, a
  * commit and pull request — and says in the final report what it did.
  */
+import type { SessionEndReason } from '../agent/events.js';
 import type { Tool } from '../tools/tool-types.js';
 
 /** Outputs a mode sets besides the common ones (action.yml declares each). */
@@ -28,9 +29,27 @@ export interface ModeResult {
   error?: string;
 }
 
+/** How the sessions of a run ended, when a plan runs them itself. */
+export interface SessionsOutcome {
+  reason: SessionEndReason;
+  error?: string | undefined;
+  summary: string;
+}
+
+/** Runs one agent session on `prompt` with `extraTools` beside the built-ins. */
+export type SessionRunner = (
+  prompt: string,
+  extraTools: Tool[],
+) => Promise<{ reason: SessionEndReason; response: string; error?: string | undefined }>;
+
 export interface ModePlan {
   /** Tools beside the built-ins, registered for this run only. */
   extraTools: Tool[];
+  /**
+   * Runs the sessions itself instead of one session on the task prompt (a scheduled triage runs
+   * one per batch of issues).
+   */
+  run?: (runSession: SessionRunner) => Promise<SessionsOutcome>;
   /** Replaces the mode's goal line in the task prompt. */
   goal?: string;
   /** How to hand in the result, placed in the prompt before the GitHub data. */

@@ -57,7 +57,7 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
     options,
     requested,
   });
-  if (decision.skip) return { skip: `no review: ${decision.reason}` };
+  if (decision.skip) return { skip: `no review: ${decision.reason.replace(/\.$/, '')}` };
   const previous = await findLastReview(octokit, {
     ...repo,
     pullNumber: pullRequest.number,

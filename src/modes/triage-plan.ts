@@ -15,7 +15,8 @@ import { listRepositoryLabels } from '../triage/repository-labels.js';
 import type { TriageBatchSession, TriageSessionOutcome } from '../triage/scheduled-triage.js';
 import { runScheduledTriage } from '../triage/scheduled-triage.js';
 import { singleIssueTriageGoal } from '../triage/triage-instructions.js';
-import type { ModePreparation, ModeResult } from './mode-plan.js';
+import type { SessionEndReason } from '../agent/events.js';
+import type { ModePlan, ModePreparation, ModeResult } from './mode-plan.js';
 
 export interface TriageOptions {
   /** Post the model's short note beside the labels (`triage_comment`). */
@@ -76,11 +77,42 @@ export interface ScheduledTriageInput {
   logger: Logger;
 }
 
+/** A scheduled triage: one session per batch of unlabelled issues, each labelled as it ends. */
+export function scheduledTriagePlan(input: ScheduledTriageInput): ModePlan {
+  let result: ModeResult & { note?: string | undefined; stopped?: boolean } = {
+    sections: [],
+    outputs: {},
+    links: [],
+  };
+  return {
+    extraTools: [],
+    async run(runSession) {
+      // The first batch that did not complete decides how the run ended; a batch whose session
+      // could not start at all ends the triage (the report's note says why).
+      let failed: { reason: SessionEndReason; error?: string | undefined } | undefined;
+      result = await runScheduledTriageBatches(input, async (batch) => {
+        const session = await runSession(batch.prompt, batch.tools);
+        if (session.reason !== 'completed') failed ??= session;
+        return { reason: session.reason, error: session.error };
+      });
+      if (failed === undefined && result.note !== undefined && result.stopped) {
+        failed = { reason: 'internal_error', error: result.note };
+      }
+      return {
+        reason: failed?.reason ?? 'completed',
+        error: failed?.error,
+        summary: result.sections.join('\n\n'),
+      };
+    },
+    finish: () => Promise.resolve(result),
+  };
+}
+
 /** Runs every batch through `runSession`; the report covers all of them. */
 export async function runScheduledTriageBatches(
   input: ScheduledTriageInput,
   runSession: (session: TriageBatchSession) => Promise<TriageSessionOutcome>,
-): Promise<ModeResult & { note: string | undefined; failed: boolean }> {
+): Promise<ModeResult & { note: string | undefined; stopped: boolean }> {
   const report = await runScheduledTriage({
     client: input.octokit,
     repo: { owner: input.trigger.repo.owner, repo: input.trigger.repo.name },
@@ -98,16 +130,11 @@ export async function runScheduledTriageBatches(
   const result = labelsResult(applied);
   const sessions = report.batches.length;
   const intro = `**Scheduled triage:** ${report.listed} unlabelled issue${report.listed === 1 ? '' : 's'}, ${sessions} session${sessions === 1 ? '' : 's'}.`;
-  const failed = report.batches.some(
-    (batch) =>
-      batch.error !== undefined ||
-      (batch.outcome !== undefined && batch.outcome.reason !== 'completed'),
-  );
   return {
     ...result,
     sections: [intro, ...(report.note ? [report.note] : []), ...result.sections],
     note: report.note,
-    failed,
+    stopped: report.batches.some((batch) => batch.error !== undefined),
   };
 }
 

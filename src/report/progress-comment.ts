@@ -60,6 +60,11 @@ export interface FinalOutcome {
   summary?: string;
   /** The change left in the workspace: `git diff --stat` output and the unified diff. */
   diff?: { stat: string; patch: string };
+  /**
+   * What trusted code did with the result (the review posted, labels applied, the branch and
+   * pull request): Markdown it rendered itself, shown after the summary.
+   */
+  results?: string[];
 }
 
 const ICONS: Record<ToolCallState, string> = {
@@ -141,6 +146,7 @@ export function finalSections(
         measure(note) >= max ? note : cutMarkdown(summary, max, { measure, note }),
     });
   }
+  for (const result of outcome.results ?? []) sections.push({ text: result });
   if (state.todos.length > 0) {
     const done = state.todos.filter((todo) => todo.status === 'completed').length;
     sections.push(

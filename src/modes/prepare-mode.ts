@@ -1,0 +1,75 @@
+/**
+ * The plan of the trigger's mode: what the session gets beside the built-ins, and what trusted
+ * code does with its result. Invoke and maintenance runs publish the workspace's change; reviews
+ * post one review; triage applies labels.
+ */
+import type { ActionInputs } from '../config/action-inputs.js';
+import type { GitHubClient } from '../github/octokit.js';
+import type { TaskContext } from '../github/task-context.js';
+import type { Trigger } from '../github/trigger.js';
+import type { Logger } from '../platform/logger.js';
+import type { Redact } from '../platform/redaction.js';
+import { createOctokitReviewSink } from '../review/post-review.js';
+import { createOctokitLabelSink } from '../triage/apply-labels.js';
+import type { ModePreparation } from './mode-plan.js';
+import { answerOnlyPlan } from './mode-plan.js';
+import { prepareReview } from './review-plan.js';
+import { prepareTriage, scheduledTriagePlan } from './triage-plan.js';
+
+export interface PrepareModeInput {
+  trigger: Trigger;
+  context: TaskContext;
+  inputs: ActionInputs;
+  octokit: GitHubClient;
+  redact: Redact;
+  logger: Logger;
+}
+
+export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
+  const { trigger, context, inputs, octokit, redact, logger } = input;
+  switch (trigger.mode) {
+    case 'review': {
+      const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
+      if (pullRequest === undefined) return { skip: 'no review: the run has no pull request' };
+      return prepareReview({
+        trigger,
+        pullRequest,
+        currentHeadSha: context.pullRequest?.currentHeadSha,
+        labels: context.target?.labels ?? [],
+        options: inputs.review,
+        octokit,
+        sink: createOctokitReviewSink(octokit, { redact }),
+        botLogin: inputs.botLogin,
+        redact,
+        logger,
+      });
+    }
+    case 'triage': {
+      const sink = createOctokitLabelSink(octokit, { redact });
+      if (trigger.number === undefined) {
+        return {
+          plan: scheduledTriagePlan({
+            trigger,
+            options: inputs.triage,
+            octokit,
+            sink,
+            redact,
+            logger,
+          }),
+        };
+      }
+      return prepareTriage({
+        trigger,
+        currentLabels: context.target?.labels ?? [],
+        options: inputs.triage,
+        octokit,
+        sink,
+        redact,
+        logger,
+      });
+    }
+    case 'invoke':
+    case 'maintenance':
+      return { plan: answerOnlyPlan };
+  }
+}

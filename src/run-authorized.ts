@@ -1,0 +1,355 @@
+/**
+ * Phases 4–6 of the Action's run, once the trigger is authorized: the reaction and the live
+ * comment, the task context, the mode's plan (its tools before the session, its publishing after),
+ * the policy, the model and the agent, then the final comment, the job summary and the outputs.
+ *
+ * Which runs keep a live comment: those someone asked for (a `/gemini` command, an assignment)
+ * and every invoke or maintenance run on an issue or pull request. Automatic reviews and triage
+ * show their result where it belongs — the review, the labels — and comment only to report a
+ * failure, so a run still never ends without a visible result.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { AgentEvent } from './agent/events.js';
+import { createTranscriptWriter } from './agent/transcript.js';
+import type { TranscriptWriter } from './agent/transcript.js';
+import type { ActionInputs } from './config/action-inputs.js';
+import { checkForkWorkspace } from './github/fork-workspace.js';
+import type { GitHubClient } from './github/octokit.js';
+import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
+import { buildTaskPrompt } from './github/prompt.js';
+import type { CommentTarget, GitHubSink, ReactionTarget } from './github/sink.js';
+import { createOctokitSink } from './github/sink.js';
+import { gatherTaskContext } from './github/task-context.js';
+import type { Trigger } from './github/trigger.js';
+import { runUrl } from './github/urls.js';
+import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from './modes/mode-plan.js';
+import { prepareMode } from './modes/prepare-mode.js';
+import { createContentGenerator } from './model/create-content-generator.js';
+import { describeRetry } from './model/retry.js';
+import { errorMessage } from './platform/errors.js';
+import type { Logger } from './platform/logger.js';
+import type { Redact } from './platform/redaction.js';
+import { loadCliPolicy } from './policy-setup.js';
+import { workspaceDiff } from './publish/workspace-diff.js';
+import type { CommentUpdater } from './report/comment-updater.js';
+import { createCommentUpdater } from './report/comment-updater.js';
+import type { JobSummaryWriter } from './report/job-summary.js';
+import { renderJobSummary, writeJobSummary } from './report/job-summary.js';
+import type { FinalOutcome, RenderOptions, ReportLinks } from './report/progress-comment.js';
+import { renderFinalComment, renderProgressComment } from './report/progress-comment.js';
+import type { ProgressState } from './report/progress-state.js';
+import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
+import { SessionStatsCollector } from './report/session-stats.js';
+import type { ActionDeps, ActionResult } from './run-action.js';
+import { startAgent } from './run-agent.js';
+
+/** The outputs action.yml declares. */
+export type OutputName =
+  | 'conclusion'
+  | 'summary'
+  | 'transcript_file'
+  | 'comment_url'
+  | 'input_tokens'
+  | 'output_tokens'
+  | 'tool_calls'
+  | 'error'
+  | ModeOutputName;
+
+export interface AuthorizedRun {
+  deps: ActionDeps;
+  inputs: ActionInputs;
+  octokit: GitHubClient;
+  trigger: Trigger;
+  trust: 'maintainer' | 'automatic';
+  /** The pull request's head is a fork's (or unknown): its code must not run. */
+  forkHead: boolean;
+  redact: Redact;
+  logger: Logger;
+  outputs: Record<string, string>;
+  setOutput: (name: OutputName, value: string) => void;
+  /** Ends the run quietly as skipped: a log line and one job-summary line. */
+  skip: (reason: string) => Promise<ActionResult>;
+}
+
+export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
+  const { deps, inputs, octokit, trigger, trust, redact, logger, setOutput } = run;
+  const { env } = deps;
+  const now = deps.now ?? Date.now;
+  const startedAt = now();
+  const sessionId = randomUUID();
+  const workspaceRoot = env.GITHUB_WORKSPACE ?? process.cwd();
+  const transcriptPath = path.join(
+    env.RUNNER_TEMP ?? workspaceRoot,
+    `gemini-agent-${sessionId}.jsonl`,
+  );
+  const links: ReportLinks = { transcriptPath };
+  const link = runUrl(env);
+  if (link !== undefined) links.runUrl = link;
+  const renderOptions: RenderOptions = {
+    redact,
+    ...(trigger.actor ? { actor: trigger.actor.login } : {}),
+  };
+  let state: ProgressState = initialProgressState();
+  const stats = new SessionStatsCollector();
+  let transcript: TranscriptWriter | undefined;
+
+  // 4. Reporting starts: a reaction and the live comment, for runs someone is waiting on.
+  const sink = createOctokitSink(octokit, { redact });
+  const target = commentTarget(trigger);
+  const live = target !== undefined && keepsLiveComment(trigger);
+  const updater: CommentUpdater | undefined =
+    target === undefined
+      ? undefined
+      : createCommentUpdater({
+          sink,
+          target,
+          ...(deps.commentIntervalMs !== undefined ? { intervalMs: deps.commentIntervalMs } : {}),
+          now,
+          logger,
+        });
+  if (live && updater !== undefined) {
+    await react(sink, trigger, logger);
+    await updater.start(renderProgressComment(state, links, renderOptions));
+  }
+
+  let outcome: FinalOutcome;
+  let result: ModeResult = { sections: [], outputs: {}, links: [] };
+  let skipped: string | undefined;
+  try {
+    // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
+    // from here on, so even a run that fails before the session has the file its output names.
+    transcript = createTranscriptWriter(transcriptPath, { redact });
+    const writer = transcript;
+    const context = await gatherTaskContext(trigger, octokit, {
+      logger,
+      includeRepositoryLabels: false,
+    });
+    for (const warning of context.warnings) logger.warning(warning);
+    const preparation = await prepareMode({ trigger, context, inputs, octokit, redact, logger });
+    if ('skip' in preparation) {
+      skipped = preparation.skip;
+      outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
+    } else {
+      const plan: ModePlan = preparation.plan;
+      const runSession = await sessionRunner(run, {
+        sessionId,
+        workspaceRoot,
+        onEvent: (event) => {
+          state = applyEvent(state, event);
+          stats.listener(event);
+          writer(event);
+          if (live) updater?.update(renderProgressComment(state, links, renderOptions));
+        },
+      });
+      const session = plan.run
+        ? await plan.run(runSession)
+        : await runSession(
+            buildTaskPrompt(context, trigger.instruction, {
+              mode: trigger.mode,
+              actor:
+                trigger.instructionSource === 'command' && trust === 'maintainer'
+                  ? trigger.actor?.login
+                  : undefined,
+              goal: plan.goal,
+              handIn: plan.handIn,
+            }),
+            plan.extraTools,
+          ).then((ended) => ({ ...ended, summary: ended.response.trim() || finalText(state) }));
+      outcome = {
+        reason: session.reason,
+        summary: session.summary,
+        ...(session.error !== undefined ? { error: session.error } : {}),
+      };
+      const diff = await workspaceDiff(workspaceRoot);
+      if (diff !== undefined) outcome.diff = diff;
+      // 6a. What the mode publishes, whatever the session's end: a partial result is still one.
+      result = await plan.finish({
+        completed: session.reason === 'completed',
+        summary: session.summary,
+      });
+      outcome.results = result.sections;
+      links.extra = result.links;
+      if (result.error !== undefined && session.reason === 'completed') {
+        outcome.reason = 'crash';
+        outcome.error = result.error;
+      }
+      outcome.durationMs = now() - startedAt;
+    }
+  } catch (error) {
+    logger.error(`The run failed: ${errorMessage(error)}`);
+    outcome = {
+      reason: 'crash',
+      error: errorMessage(error),
+      durationMs: now() - startedAt,
+      results: result.sections,
+    };
+  } finally {
+    transcript?.close();
+  }
+
+  // 6b. The end: final comment, job summary, outputs. A skip nobody watched stays one line.
+  if (skipped !== undefined && !live) return run.skip(skipped);
+  const succeeded = outcome.reason === 'completed';
+  // A run nobody watches live comments only to report a failure.
+  const posted =
+    updater !== undefined && (live || !succeeded)
+      ? await updater.finish(renderFinalComment(state, outcome, links, renderOptions))
+      : undefined;
+  await writeSummarySafely(
+    deps.summary,
+    renderJobSummary(state, outcome, links, renderOptions),
+    logger,
+  );
+  const errorText = succeeded ? '' : failureText(outcome, state);
+  const conclusion = !succeeded ? 'failure' : skipped !== undefined ? 'skipped' : 'success';
+  if (skipped !== undefined) logger.info(`Nothing to do: ${skipped}.`);
+  setOutput('conclusion', conclusion);
+  setOutput('summary', outcome.summary ?? finalText(state));
+  setOutput('transcript_file', transcript ? transcriptPath : '');
+  setOutput('comment_url', posted?.url ?? '');
+  const usage = stats.streamStats();
+  setOutput('input_tokens', String(usage.input_tokens));
+  setOutput('output_tokens', String(usage.output_tokens));
+  setOutput('tool_calls', String(usage.tool_calls));
+  for (const [name, value] of Object.entries(result.outputs)) {
+    setOutput(name as ModeOutputName, value);
+  }
+  setOutput('error', errorText);
+  if (succeeded) return { conclusion, outputs: run.outputs };
+  // A budget stop is a failure too: the task was not finished, and the reason says which budget.
+  const error = run.outputs.error ?? redact(errorText);
+  deps.setFailed(error);
+  return { conclusion: 'failure', outputs: run.outputs, error };
+}
+
+/**
+ * Builds what runs one session: the policy for the mode (and for a fork's code in the
+ * workspace), the model, GEMINI.md from the base branch on pull requests. Each call starts a
+ * fresh session on `prompt`; the events of all of them go to `onEvent`.
+ */
+async function sessionRunner(
+  run: AuthorizedRun,
+  session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
+): Promise<SessionRunner> {
+  const { deps, inputs, octokit, trigger, trust, logger } = run;
+  const { env } = deps;
+  const policy = await loadCliPolicy({
+    mode: trigger.mode,
+    policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
+      octokit,
+      workspaceRoot: session.workspaceRoot,
+      tempRoot: env.RUNNER_TEMP,
+      logger,
+    }),
+    allowCommands: inputs.allowedCommands,
+    yolo: false,
+    untrustedWorkspace: await holdsForkCode(run, session.workspaceRoot),
+  });
+  const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
+    sessionId: session.sessionId,
+    retry: {
+      ...deps.modelRetry,
+      onRetry: (event) => {
+        logger.warning(describeRetry(event));
+      },
+    },
+  });
+  const contextDirectory = await contextDirectoryFor(trigger, ['GEMINI.md'], {
+    octokit,
+    tempRoot: env.RUNNER_TEMP,
+    logger,
+  });
+  return async (prompt, extraTools) => {
+    const { result } = await startAgent({
+      ...(contextDirectory === undefined ? {} : { contextDirectory }),
+      prompt,
+      workspaceRoot: session.workspaceRoot,
+      model: inputs.model,
+      env,
+      sessionId: session.sessionId,
+      contentGenerator,
+      policy: { engine: policy.engine, runMode: trigger.mode, trust },
+      logger,
+      onEvent: session.onEvent,
+      budgets: { maxTurns: inputs.maxTurns, timeoutMs: inputs.timeoutMinutes * 60_000 },
+      extraTools,
+    });
+    return result;
+  };
+}
+
+/** Someone waits on the answer: a command, an assignment, or any task that changes code. */
+function keepsLiveComment(trigger: Trigger): boolean {
+  if ('command' in trigger) return true;
+  return trigger.mode === 'invoke' || trigger.mode === 'maintenance';
+}
+
+/** Whether the workspace holds a fork's code, logged when it does (no commands will run). */
+async function holdsForkCode(run: AuthorizedRun, workspaceRoot: string): Promise<boolean> {
+  if (!run.forkHead) return false;
+  const headSha = 'pullRequest' in run.trigger ? run.trigger.pullRequest?.headSha : undefined;
+  const check = await checkForkWorkspace(workspaceRoot, headSha);
+  if (check.holdsForkCode) {
+    run.logger.warning(
+      `The workspace may hold the fork's pull request code (${check.reason}): no shell commands will run in this session.`,
+    );
+  } else {
+    run.logger.info(`The workspace does not hold the fork's code: ${check.reason}.`);
+  }
+  return check.holdsForkCode;
+}
+
+/** The error output for an outcome that did not complete. */
+function failureText(outcome: FinalOutcome, state: ProgressState): string {
+  const reason = outcome.reason ?? state.endReason ?? 'crash';
+  const detail = outcome.error ?? state.endMessage;
+  return detail !== undefined && detail.trim() !== '' ? detail : `The agent stopped: ${reason}.`;
+}
+
+/** Where the run's comment goes; undefined for runs without an issue or pull request. */
+function commentTarget(trigger: Trigger): CommentTarget | undefined {
+  const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
+  if (trigger.kind === 'pull_request_review_comment') {
+    return {
+      ...repo,
+      pullNumber: trigger.number,
+      inReplyTo: trigger.thread.inReplyToId ?? trigger.thread.commentId,
+    };
+  }
+  if (trigger.number === undefined) return undefined;
+  return { ...repo, issueNumber: trigger.number };
+}
+
+/** 👀 on what started the run; a refusal is only a warning (the comment is what matters). */
+async function react(sink: GitHubSink, trigger: Trigger, logger: Logger): Promise<void> {
+  const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
+  let target: ReactionTarget | undefined;
+  if ('comment' in trigger && trigger.comment.kind === 'issue_comment') {
+    target = { ...repo, kind: 'issue_comment', commentId: trigger.comment.id };
+  } else if ('comment' in trigger && trigger.comment.kind === 'review_comment') {
+    target = { ...repo, kind: 'review_comment', commentId: trigger.comment.id };
+  } else if (trigger.number !== undefined) {
+    // Reviews take no reactions; the pull request itself does.
+    target = { ...repo, kind: 'issue', issueNumber: trigger.number };
+  }
+  if (target === undefined) return;
+  try {
+    await sink.addReaction(target, 'eyes');
+  } catch (error) {
+    logger.warning(`Could not add a reaction: ${errorMessage(error)}`);
+  }
+}
+
+/** Writes the job summary; a failure to write it is only a warning. */
+export async function writeSummarySafely(
+  summary: JobSummaryWriter,
+  markdown: string,
+  logger: Logger,
+): Promise<void> {
+  try {
+    await writeJobSummary(summary, markdown);
+  } catch (error) {
+    logger.warning(`Could not write the job summary: ${errorMessage(error)}`);
+  }
+}

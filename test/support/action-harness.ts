@@ -1,0 +1,94 @@
+// Runs the Action in-process (runAction with injected dependencies) against the local fake
+// GitHub server and the fake Gemini server, collecting what the runner would show: outputs, the
+// job summary, failures and log lines.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createOctokit } from '../../src/github/octokit.js';
+import { memoryLogger } from '../../src/platform/logger.js';
+import type { ActionDeps, ActionResult } from '../../src/run-action.js';
+import { runAction } from '../../src/run-action.js';
+import type { FakeGitHub } from './fake-github-server.js';
+import type { FakeGeminiServer } from './fake-gemini.js';
+import { tempRepo } from './temp-repo.js';
+
+export const HARNESS_API_KEY = 'harness-gemini-key-0123456789abcdef';
+
+export interface HarnessRun {
+  result: ActionResult;
+  outputs: Record<string, string>;
+  summary: string;
+  failed: string[];
+  logs: string[];
+  workspace: string;
+}
+
+export async function runActionInProcess(options: {
+  eventName: string;
+  payload: unknown;
+  github: FakeGitHub;
+  gemini: FakeGeminiServer;
+  inputs?: Record<string, string>;
+  /** The checked-out repository; default a one-commit repository with a README. */
+  workspace?: string;
+  repository?: string;
+}): Promise<HarnessRun> {
+  const workspace =
+    options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
+  const runnerTemp = await tempRepo();
+  const eventPath = path.join(runnerTemp, 'event.json');
+  await writeFile(eventPath, JSON.stringify(options.payload));
+  const inputs: Record<string, string> = {
+    gemini_api_key: HARNESS_API_KEY,
+    github_token: options.github.token,
+    max_turns: '10',
+    ...options.inputs,
+  };
+  const outputs: Record<string, string> = {};
+  const failed: string[] = [];
+  let summary = '';
+  const logger = memoryLogger();
+  const deps: ActionDeps = {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: runnerTemp,
+      GITHUB_EVENT_NAME: options.eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_WORKSPACE: workspace,
+      RUNNER_TEMP: runnerTemp,
+      GITHUB_REPOSITORY: options.repository ?? 'Codertocat/Hello-World',
+      GITHUB_RUN_ID: '4242',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: options.github.url,
+      GOOGLE_GEMINI_BASE_URL: options.gemini.url,
+    },
+    getInput: (name) => inputs[name] ?? '',
+    setOutput: (name, value) => {
+      outputs[name] = value;
+    },
+    setSecret: () => undefined,
+    setFailed: (message) => {
+      failed.push(message);
+    },
+    summary: {
+      addRaw(text: string) {
+        summary += `${text}\n`;
+        return this;
+      },
+      write: () => Promise.resolve(),
+    },
+    logger,
+    createOctokit: (octokitOptions) =>
+      createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
+    modelRetry: { maxAttempts: 1, sleep: () => Promise.resolve() },
+    commentIntervalMs: 0,
+  };
+  const result = await runAction(deps);
+  return {
+    result,
+    outputs,
+    summary,
+    failed,
+    logs: logger.lines.map((line) => line.message),
+    workspace,
+  };
+}
