@@ -1,0 +1,27 @@
+/**
+ * What GitHub said when a request failed: its status and message (with the validation details
+ * of a 422), for messages a user can act on.
+ */
+
+/** The HTTP status of an Octokit request error, if it has one. */
+export function githubStatus(error: unknown): number | undefined {
+  const value = (error as { status?: unknown } | undefined)?.status;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** GitHub's message and validation details, or the error's own message. */
+export function githubMessage(error: unknown): string {
+  const data = (error as { response?: { data?: { message?: unknown; errors?: unknown } } }).response
+    ?.data;
+  const details = Array.isArray(data?.errors)
+    ? data.errors
+        .map((item: unknown) =>
+          typeof item === 'object' && item !== null && 'message' in item
+            ? String(item.message)
+            : '',
+        )
+        .filter((text) => text !== '')
+    : [];
+  if (typeof data?.message === 'string') return [data.message, ...details].join(': ');
+  return error instanceof Error ? error.message : String(error);
+}

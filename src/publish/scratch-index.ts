@@ -1,0 +1,24 @@
+/**
+ * A throwaway index file for one job (reading the change, building a commit's tree), so the
+ * workspace's own index — the user's staging — is never read or written by our commands.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ScratchIndex {
+  /** Pass to every git command that should use the throwaway index. */
+  env: { GIT_INDEX_FILE: string };
+  /** A private directory for other temporary files of the job. */
+  dir: string;
+}
+
+/** Runs `job` with a fresh index file that is removed afterwards, whatever happens. */
+export async function withScratchIndex<T>(job: (scratch: ScratchIndex) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gemini-agent-index-'));
+  try {
+    return await job({ env: { GIT_INDEX_FILE: path.join(dir, 'index') }, dir });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
