@@ -19,6 +19,7 @@ import {
   reviewInputShape,
   reviewOptionsFrom,
 } from '../review/review-options.js';
+import { validateBranchPrefix } from '../publish/branch-name.js';
 import { MAX_TRIAGE_BATCH_SIZE } from '../triage/scheduled-triage.js';
 
 /** `auto` picks the run mode from the event and the command; the others force one. */
@@ -130,22 +131,13 @@ function choice<T extends string>(name: keyof typeof INPUT_DEFAULTS, choices: re
   });
 }
 
-/**
- * A branch name prefix such as `gemini/` or `bots/gemini-`: what git accepts in a branch name,
- * and never a prefix that could name the default branch or a tag-like ref on its own.
- */
+/** A branch name prefix such as `gemini/`: publishing's own check, so both agree. */
 const branchPrefix = withDefault('branch_prefix').superRefine((value, ctx) => {
-  const problem =
-    /[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|^-|\.lock\//.test(value) || value.includes('\u007f')
-      ? 'holds characters or sequences git does not allow in branch names (spaces, ~ ^ : ? * [ \\, .., @{, //, a leading / or -)'
-      : /^refs\//.test(value)
-        ? 'starts with refs/ (give the part after refs/heads/)'
-        : undefined;
-  if (problem !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `expected a branch name prefix such as gemini/; ${shown(value)} ${problem}.`,
-    });
+  try {
+    validateBranchPrefix(value);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.detail });
   }
 });
 

@@ -25,10 +25,13 @@ function formatLocation(location: ErrorLocation | undefined): string {
 export class ConfigurationError extends Error {
   override readonly name: string = 'ConfigurationError';
   readonly location: ErrorLocation | undefined;
+  /** The message without its location, for callers that place it themselves. */
+  readonly detail: string;
 
   constructor(message: string, location?: ErrorLocation, options?: { cause?: unknown }) {
     super(`${formatLocation(location)}${message}`, options);
     this.location = location;
+    this.detail = message;
   }
 }
 

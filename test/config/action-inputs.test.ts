@@ -77,12 +77,12 @@ describe('readActionInputs', () => {
     [
       'branch_prefix',
       'gemini bot/',
-      'expected a branch name prefix such as gemini/; "gemini bot/" holds characters',
+      'expected a branch name prefix such as "gemini/" (letters, digits, "-", "_", "." and "/"), got "gemini bot/"',
     ],
     [
       'branch_prefix',
       'refs/heads/x/',
-      'expected a branch name prefix such as gemini/; "refs/heads/x/" starts with refs/',
+      'expected a branch name prefix such as "gemini/" (letters, digits, "-", "_", "." and "/"), got "refs/heads/x/": it starts with "refs/".',
     ],
     ['create_pr', 'yes', 'expected one of never, draft, ready, got "yes".'],
     ['push_to_pr_branch', 'maybe', 'expected true or false, got "maybe".'],
@@ -101,6 +101,7 @@ describe('readActionInputs', () => {
     ['bot_login', 'my app', 'expected the login the github_token posts as'],
   ])('names %s when its value %j is wrong', (input, value, message) => {
     expect(() => read({ [input]: value })).toThrow(`${input}: ${message}`);
+    expect(() => read({ [input]: value })).not.toThrow(`${input}: ${input}:`);
   });
 
   it('reads the publishing, review and triage inputs', () => {
