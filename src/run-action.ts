@@ -63,6 +63,11 @@ export interface ActionDeps {
   ) => Promise<ContentGenerator>;
   /** Extra model retry options (tests make the waits instant). */
   modelRetry?: Omit<RetryOptions, 'onRetry'>;
+  /**
+   * Where git pushes the agent's branch and looks for an earlier one; default
+   * `${GITHUB_SERVER_URL}/<owner>/<repo>.git`. Tests point it at a local bare repository.
+   */
+  gitRemoteUrl?: string;
   /** The least time between two edits of the progress comment; default 3 s. */
   commentIntervalMs?: number;
 }

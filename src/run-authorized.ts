@@ -22,7 +22,7 @@ import type { CommentTarget, GitHubSink, ReactionTarget } from './github/sink.js
 import { createOctokitSink } from './github/sink.js';
 import { gatherTaskContext } from './github/task-context.js';
 import type { Trigger } from './github/trigger.js';
-import { runUrl } from './github/urls.js';
+import { runUrl, serverUrl } from './github/urls.js';
 import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from './modes/mode-plan.js';
 import { prepareMode } from './modes/prepare-mode.js';
 import { createContentGenerator } from './model/create-content-generator.js';
@@ -126,7 +126,20 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       includeRepositoryLabels: false,
     });
     for (const warning of context.warnings) logger.warning(warning);
-    const preparation = await prepareMode({ trigger, context, inputs, octokit, redact, logger });
+    const preparation = await prepareMode({
+      trigger,
+      context,
+      inputs,
+      octokit,
+      redact,
+      logger,
+      workspaceRoot,
+      serverUrl: serverUrl(env),
+      remoteUrl: deps.gitRemoteUrl,
+      workflowName: env.GITHUB_WORKFLOW,
+      links,
+      now,
+    });
     if ('skip' in preparation) {
       skipped = preparation.skip;
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };

@@ -11,7 +11,7 @@ import { runAction } from '../src/run-action.js';
 import type { FakeGeminiServer } from './support/fake-gemini.js';
 import { callsReply, httpError, textReply, usage, useFakeGemini } from './support/fake-gemini.js';
 import { githubApi } from './support/github-api.js';
-import { tempRepo } from './support/temp-repo.js';
+import { bareRemoteOf, tempRepo } from './support/temp-repo.js';
 import { webhookExample } from './support/webhook-payloads.js';
 
 const REPO = '/repos/Codertocat/Hello-World';
@@ -146,6 +146,7 @@ async function run(
       createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
     modelRetry: { maxAttempts: 3, sleep: () => Promise.resolve() },
     commentIntervalMs: 0,
+    gitRemoteUrl: await bareRemoteOf(workspace),
   };
   const result = await runAction(deps);
   return {

@@ -9,10 +9,11 @@ import type { TaskContext } from '../github/task-context.js';
 import type { Trigger } from '../github/trigger.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
+import type { ReportLinks } from '../report/progress-comment.js';
 import { createOctokitReviewSink } from '../review/post-review.js';
 import { createOctokitLabelSink } from '../triage/apply-labels.js';
 import type { ModePreparation } from './mode-plan.js';
-import { answerOnlyPlan } from './mode-plan.js';
+import { preparePublishing } from './publish-plan.js';
 import { prepareReview } from './review-plan.js';
 import { prepareTriage, scheduledTriagePlan } from './triage-plan.js';
 
@@ -23,6 +24,15 @@ export interface PrepareModeInput {
   octokit: GitHubClient;
   redact: Redact;
   logger: Logger;
+  workspaceRoot: string;
+  /** `GITHUB_SERVER_URL`. */
+  serverUrl: string;
+  /** Where git pushes and fetches; default from `serverUrl` and the repository. */
+  remoteUrl?: string | undefined;
+  /** `GITHUB_WORKFLOW`. */
+  workflowName: string | undefined;
+  links: ReportLinks;
+  now: () => number;
 }
 
 export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
@@ -70,6 +80,18 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
     }
     case 'invoke':
     case 'maintenance':
-      return { plan: answerOnlyPlan };
+      return preparePublishing({
+        trigger,
+        inputs,
+        octokit,
+        workspaceRoot: input.workspaceRoot,
+        serverUrl: input.serverUrl,
+        remoteUrl: input.remoteUrl,
+        workflowName: input.workflowName,
+        links: input.links,
+        redact,
+        logger,
+        now: input.now,
+      });
   }
 }

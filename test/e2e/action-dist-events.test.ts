@@ -8,7 +8,7 @@ import { useFakeGitHub } from '../support/fake-github-server.js';
 import { callsReply, httpError, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
-import { E2E_API_KEY, E2E_RUN_URL, runActionDist } from './support/run-action-dist.js';
+import { E2E_API_KEY, runActionDist } from './support/run-action-dist.js';
 
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 
@@ -33,7 +33,7 @@ describe('dist/index.js on other events', () => {
       error: '',
     });
     expect(result.summary).toContain('Nothing to update this week.');
-    expect(result.summary).toContain(E2E_RUN_URL);
+    expect(result.summary).toContain(result.runUrl);
     // Nobody asked in a conversation, so nothing is posted and nobody's permission is read.
     expect(github.requests.filter((request) => request.method !== 'GET')).toEqual([]);
     expect(github.unexpected).toEqual([]);
@@ -180,7 +180,7 @@ describe('dist/index.js on other events', () => {
     const comment = github.comments(1).find((entry) => !entry.seeded);
     expect(comment?.body).toContain("failed @Codertocat's task");
     expect(comment?.body).toContain('API key not valid');
-    expect(comment?.body).toContain(E2E_RUN_URL);
+    expect(comment?.body).toContain(result.runUrl);
     expect(result.summary).toContain('API key not valid');
     expect(await readFile(result.outputs.transcript_file ?? '', 'utf8')).toContain('"failed"');
   });

@@ -6,10 +6,9 @@ import type { FakeGitHub } from '../support/fake-github-server.js';
 import { useFakeGitHub } from '../support/fake-github-server.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { webhookExample } from '../support/webhook-payloads.js';
-import { E2E_API_KEY, E2E_RUN_URL, runActionDist } from './support/run-action-dist.js';
+import { E2E_API_KEY, runActionDist } from './support/run-action-dist.js';
 
 const API_KEY = E2E_API_KEY;
-const RUN_URL = E2E_RUN_URL;
 
 /** `/gemini …` by `login` on issue #1 of Codertocat/Hello-World (the real example payload). */
 function commentEvent(login: string, body: string) {
@@ -75,7 +74,7 @@ describe('dist/index.js', () => {
     expect(comment?.bodies.length).toBeGreaterThan(1);
     expect(comment?.body).toContain("finished @Codertocat's task");
     expect(comment?.body).toContain('The README is a one-line heading.');
-    expect(comment?.body).toContain(RUN_URL);
+    expect(comment?.body).toContain(result.runUrl);
     expect(result.outputs).toMatchObject({
       conclusion: 'success',
       summary: 'The README is a one-line heading.',

@@ -9,7 +9,7 @@ import type { ActionDeps, ActionResult } from '../../src/run-action.js';
 import { runAction } from '../../src/run-action.js';
 import type { FakeGitHub } from './fake-github-server.js';
 import type { FakeGeminiServer } from './fake-gemini.js';
-import { tempRepo } from './temp-repo.js';
+import { bareRemoteOf, tempRepo } from './temp-repo.js';
 
 export const HARNESS_API_KEY = 'harness-gemini-key-0123456789abcdef';
 
@@ -20,6 +20,8 @@ export interface HarnessRun {
   failed: string[];
   logs: string[];
   workspace: string;
+  /** The bare repository standing in for GitHub's git remote. */
+  remote: string;
 }
 
 export async function runActionInProcess(options: {
@@ -31,9 +33,12 @@ export async function runActionInProcess(options: {
   /** The checked-out repository; default a one-commit repository with a README. */
   workspace?: string;
   repository?: string;
+  /** The git remote; default a bare clone of the workspace. */
+  remote?: string;
 }): Promise<HarnessRun> {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
+  const remote = options.remote ?? (await bareRemoteOf(workspace));
   const runnerTemp = await tempRepo();
   const eventPath = path.join(runnerTemp, 'event.json');
   await writeFile(eventPath, JSON.stringify(options.payload));
@@ -81,6 +86,7 @@ export async function runActionInProcess(options: {
       createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
     modelRetry: { maxAttempts: 1, sleep: () => Promise.resolve() },
     commentIntervalMs: 0,
+    gitRemoteUrl: remote,
   };
   const result = await runAction(deps);
   return {
@@ -90,5 +96,6 @@ export async function runActionInProcess(options: {
     failed,
     logs: logger.lines.map((line) => line.message),
     workspace,
+    remote,
   };
 }

@@ -34,3 +34,11 @@ export async function tempRepo(
   }
   return dir;
 }
+
+/** A bare clone of `repo`: the remote the Action pushes to in tests (removed afterwards). */
+export async function bareRemoteOf(repo: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gemini-agent-remote-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  execFileSync('git', ['clone', '-q', '--bare', repo, dir], { stdio: 'ignore' });
+  return dir;
+}

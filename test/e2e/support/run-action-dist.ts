@@ -1,19 +1,19 @@
 // Runs the committed Action bundle as the runner would: a child process with the runner's
 // environment, an event payload file, INPUT_* variables and GITHUB_OUTPUT / GITHUB_STEP_SUMMARY
 // files, against a local fake GitHub and the fake Gemini server.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FakeGitHub } from '../../support/fake-github-server.js';
 import type { FakeGeminiServer } from '../../support/fake-gemini.js';
+import { basicAuthorization, gitHttpServer } from '../../support/git-http-server.js';
 import { tempRepo } from '../../support/temp-repo.js';
 
 const execFileAsync = promisify(execFile);
 const action = path.resolve(import.meta.dirname, '../../../dist/index.js');
 
 export const E2E_API_KEY = 'e2e-gemini-key-0123456789abcdef';
-export const E2E_RUN_URL = 'https://github.com/Codertocat/Hello-World/actions/runs/777';
 
 /** Parses the runner's GITHUB_OUTPUT file (`name<<delimiter` blocks). */
 export function parseOutputs(text: string): Record<string, string> {
@@ -34,6 +34,10 @@ export interface DistRun {
   stdout: string;
   outputs: Record<string, string>;
   summary: string;
+  /** The job run's page, as the run links it (under the local git server's URL). */
+  runUrl: string;
+  /** The bare repository behind the local git server: what was pushed lands here. */
+  remote: string;
 }
 
 export async function runActionDist(options: {
@@ -49,6 +53,13 @@ export async function runActionDist(options: {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
   const runnerTemp = await tempRepo();
+  // GitHub's git side: the workspace's bare clone served over HTTP at GITHUB_SERVER_URL, so the
+  // Action looks for earlier branches and pushes without leaving the machine.
+  const projectRoot = await tempRepo();
+  const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
+  execFileSync('git', ['clone', '-q', '--bare', workspace, remote], { stdio: 'ignore' });
+  const token = options.github?.token ?? 'ghs_unused0123456789abcdefABCDEF0123';
+  const gitServer = await gitHttpServer(projectRoot, basicAuthorization(token));
   const outputFile = path.join(runnerTemp, 'output');
   const summaryFile = path.join(runnerTemp, 'summary');
   const eventFile = path.join(runnerTemp, 'event.json');
@@ -63,14 +74,14 @@ export async function runActionDist(options: {
     GITHUB_EVENT_PATH: eventFile,
     GITHUB_REPOSITORY: 'Codertocat/Hello-World',
     GITHUB_RUN_ID: '777',
-    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_SERVER_URL: gitServer.url,
     GITHUB_API_URL: options.github?.url ?? 'http://127.0.0.1:9',
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: runnerTemp,
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GOOGLE_GEMINI_BASE_URL: options.gemini.url,
-    INPUT_GITHUB_TOKEN: options.github?.token ?? 'ghs_unused0123456789abcdefABCDEF0123',
+    INPUT_GITHUB_TOKEN: token,
   };
   for (const [name, value] of Object.entries(options.inputs)) {
     env[`INPUT_${name.toUpperCase()}`] = value;
@@ -86,5 +97,7 @@ export async function runActionDist(options: {
     ...result,
     outputs: parseOutputs(await readFile(outputFile, 'utf8')),
     summary: await readFile(summaryFile, 'utf8'),
+    runUrl: `${gitServer.url}/Codertocat/Hello-World/actions/runs/777`,
+    remote,
   };
 }

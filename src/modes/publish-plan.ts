@@ -1,0 +1,203 @@
+/**
+ * Invoke and maintenance runs around the session: before it, an earlier run's branch for the
+ * same issue is checked out so the agent continues its work; after it, the workspace's change is
+ * checked and published by trusted code (see publish/publish-changes.ts). A repository-wide
+ * maintenance run also keeps its report in one sticky issue.
+ */
+import type { ActionInputs } from '../config/action-inputs.js';
+import type { GitHubClient } from '../github/octokit.js';
+import type { Trigger } from '../github/trigger.js';
+import {
+  createOctokitReportSink,
+  publishStickyReport,
+  reportKey,
+} from '../maintenance/sticky-report.js';
+import { errorMessage } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { Redact } from '../platform/redaction.js';
+import { continueExistingBranch } from '../publish/existing-branch.js';
+import type { PublishResult } from '../publish/publish-changes.js';
+import { publishChanges } from '../publish/publish-changes.js';
+import { publishTargetFor } from '../publish/publish-target.js';
+import { renderPublishSection } from '../report/publish-section.js';
+import type { ReportLinks } from '../report/progress-comment.js';
+import type { ModePreparation, ModeResult, SessionSummary } from './mode-plan.js';
+import { answerOnlyPlan } from './mode-plan.js';
+
+export interface PublishPlanInput {
+  trigger: Trigger;
+  inputs: Pick<ActionInputs, 'publish' | 'botLogin' | 'reportKey' | 'githubToken' | 'secrets'>;
+  octokit: GitHubClient;
+  workspaceRoot: string;
+  /** `GITHUB_SERVER_URL`. */
+  serverUrl: string;
+  /** Where git pushes and fetches; default `<serverUrl>/<owner>/<repo>.git`. */
+  remoteUrl?: string | undefined;
+  /** `GITHUB_WORKFLOW`: names a maintenance run's branch and report. */
+  workflowName: string | undefined;
+  links: ReportLinks;
+  redact: Redact;
+  logger: Logger;
+  now: () => number;
+}
+
+/** The characters the patch of an unpushed change may take in the comment. */
+const PATCH_BUDGET = 20_000;
+
+export async function preparePublishing(input: PublishPlanInput): Promise<ModePreparation> {
+  const { trigger, inputs, logger, redact } = input;
+  const workflowName = input.workflowName?.trim() || 'maintenance';
+  const target = publishTargetFor(trigger, { maintenanceName: workflowName });
+  if (target === undefined) {
+    logger.warning("The run's changes cannot be published: its pull request was not looked up.");
+    return { plan: answerOnlyPlan };
+  }
+  const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
+  const access = {
+    remoteUrl:
+      input.remoteUrl ?? `${input.serverUrl.replace(/\/+$/, '')}/${repo.owner}/${repo.repo}.git`,
+    serverUrl: input.serverUrl,
+    token: inputs.githubToken,
+  };
+  // A re-run for the same issue continues on the earlier run's branch, so its push is a
+  // fast-forward and its pull request is the same one.
+  const continued = await continueExistingBranch({
+    workspaceRoot: input.workspaceRoot,
+    target,
+    branchPrefix: inputs.publish.branchPrefix,
+    pushToPrBranch: inputs.publish.pushToPrBranch,
+    ...access,
+    logger,
+    redact,
+  });
+  if (continued.continued)
+    logger.info(`Continuing on ${continued.branch ?? 'the earlier branch'}.`);
+  const startedAt = new Date(input.now()).toISOString();
+  const sticky = trigger.mode === 'maintenance' && trigger.number === undefined;
+  const key = sticky
+    ? reportKey({ reportKey: inputs.reportKey, workflow: input.workflowName })
+    : '';
+
+  return {
+    plan: {
+      extraTools: [],
+      async finish(session) {
+        const published = session.completed
+          ? await publishChanges({
+              workspaceRoot: input.workspaceRoot,
+              repo,
+              ...(trigger.repo.defaultBranch ? { defaultBranch: trigger.repo.defaultBranch } : {}),
+              target,
+              options: inputs.publish,
+              ...(trigger.actor
+                ? { actor: { login: trigger.actor.login, isBot: trigger.actor.isBot } }
+                : {}),
+              summary: session.summary,
+              knownSecrets: inputs.secrets,
+              redact,
+              logger,
+              octokit: input.octokit,
+              ...access,
+              ...(continued.branch !== undefined ? { branch: continued.branch } : {}),
+              ...(continued.baseSha !== undefined ? { baseSha: continued.baseSha } : {}),
+              ...(input.links.runUrl !== undefined ? { runUrl: input.links.runUrl } : {}),
+            })
+          : undefined;
+        const result = publishResult(published, session, input, repo);
+        if (sticky) await keepReport(result, published, session, { input, key, startedAt });
+        return result;
+      },
+    },
+  };
+}
+
+function publishResult(
+  published: PublishResult | undefined,
+  session: SessionSummary,
+  input: PublishPlanInput,
+  repo: { owner: string; repo: string },
+): ModeResult {
+  if (published === undefined) {
+    return {
+      sections: session.completed
+        ? []
+        : [
+            '**Changes:** not published, because the session did not finish; the diff below is what it left in the workspace.',
+          ],
+      outputs: {},
+      links: [],
+    };
+  }
+  const section = renderPublishSection(published, {
+    redact: input.redact,
+    serverUrl: input.serverUrl,
+    repo,
+    links: input.links,
+    patchBudget: PATCH_BUDGET,
+  });
+  const links: ModeResult['links'] = [];
+  if (published.pullRequest)
+    links.push({
+      label: `Pull request #${published.pullRequest.number}`,
+      url: published.pullRequest.url,
+    });
+  return {
+    sections: section === '' ? [] : [section],
+    outputs: {
+      ...(published.branch !== undefined && published.status === 'pushed'
+        ? { branch_name: published.branch }
+        : {}),
+      ...(published.commitSha !== undefined ? { commit_sha: published.commitSha } : {}),
+      ...(published.pullRequest
+        ? { pr_number: String(published.pullRequest.number), pr_url: published.pullRequest.url }
+        : {}),
+    },
+    links,
+    ...(published.status === 'failed'
+      ? { error: `The changes could not be published: ${published.error ?? 'unknown error'}` }
+      : {}),
+  };
+}
+
+/** The maintenance report issue; failing to update it is a warning, not the run's failure. */
+async function keepReport(
+  result: ModeResult,
+  published: PublishResult | undefined,
+  session: SessionSummary,
+  context: { input: PublishPlanInput; key: string; startedAt: string },
+): Promise<void> {
+  const { input } = context;
+  const repo = { owner: input.trigger.repo.owner, repo: input.trigger.repo.name };
+  try {
+    const report = await publishStickyReport(
+      {
+        startedAt: context.startedAt,
+        conclusion: session.completed && result.error === undefined ? 'success' : 'failure',
+        durationMs: input.now() - Date.parse(context.startedAt),
+        ...(input.links.runUrl !== undefined ? { runUrl: input.links.runUrl } : {}),
+        summary: session.summary,
+        ...(result.error !== undefined ? { error: result.error } : {}),
+        ...(published?.pullRequest ? { pullRequest: published.pullRequest } : {}),
+        ...(published?.branch !== undefined ? { branch: published.branch } : {}),
+        ...(published?.commitSha !== undefined ? { commitSha: published.commitSha } : {}),
+        refusals: (published?.refusals ?? []).map(
+          (refusal) => `${refusal.path}: ${refusal.reason}`,
+        ),
+      },
+      {
+        sink: createOctokitReportSink(input.octokit),
+        repo,
+        key: context.key,
+        creator: input.inputs.botLogin,
+        redact: input.redact,
+        logger: input.logger,
+      },
+    );
+    result.links.push({ label: 'Maintenance report', url: report.issue.url });
+    result.sections.push(
+      `**Report:** kept in [issue #${report.issue.number}](${report.issue.url}).`,
+    );
+  } catch (error) {
+    input.logger.warning(`Could not update the maintenance report issue: ${errorMessage(error)}`);
+  }
+}
