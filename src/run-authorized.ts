@@ -138,6 +138,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       remoteUrl: deps.gitRemoteUrl,
       workflowName: env.GITHUB_WORKFLOW,
       links,
+      patchPath: transcriptPath.replace(/\.jsonl$/, '.patch'),
       now,
     });
     if ('skip' in preparation) {

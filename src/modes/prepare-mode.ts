@@ -32,6 +32,8 @@ export interface PrepareModeInput {
   /** `GITHUB_WORKFLOW`. */
   workflowName: string | undefined;
   links: ReportLinks;
+  /** Where an unpushed change's patch is written. */
+  patchPath: string;
   now: () => number;
 }
 
@@ -89,6 +91,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         remoteUrl: input.remoteUrl,
         workflowName: input.workflowName,
         links: input.links,
+        patchPath: input.patchPath,
         redact,
         logger,
         now: input.now,

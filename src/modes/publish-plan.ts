@@ -4,6 +4,7 @@
  * checked and published by trusted code (see publish/publish-changes.ts). A repository-wide
  * maintenance run also keeps its report in one sticky issue.
  */
+import { writeFile } from 'node:fs/promises';
 import type { ActionInputs } from '../config/action-inputs.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { Trigger } from '../github/trigger.js';
@@ -36,6 +37,8 @@ export interface PublishPlanInput {
   /** `GITHUB_WORKFLOW`: names a maintenance run's branch and report. */
   workflowName: string | undefined;
   links: ReportLinks;
+  /** Where an unpushed change's whole patch is written (the comment shows it cut to fit). */
+  patchPath: string;
   redact: Redact;
   logger: Logger;
   now: () => number;
@@ -103,6 +106,7 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
               ...(input.links.runUrl !== undefined ? { runUrl: input.links.runUrl } : {}),
             })
           : undefined;
+        if (published?.patch !== undefined) await savePatch(published.patch, input);
         const result = publishResult(published, session, input, repo);
         if (sticky) await keepReport(result, published, session, { input, key, startedAt });
         return result;
@@ -132,7 +136,11 @@ function publishResult(
     redact: input.redact,
     serverUrl: input.serverUrl,
     repo,
-    links: input.links,
+    // Where the patch is cut, the note points at the file holding all of it.
+    links:
+      published.patch === undefined
+        ? input.links
+        : { ...input.links, transcriptPath: input.patchPath },
     patchBudget: PATCH_BUDGET,
   });
   const links: ModeResult['links'] = [];
@@ -157,6 +165,16 @@ function publishResult(
       ? { error: `The changes could not be published: ${published.error ?? 'unknown error'}` }
       : {}),
   };
+}
+
+/** The whole patch (already redacted) in a file the job can upload; a failure is a warning. */
+async function savePatch(patch: string, input: PublishPlanInput): Promise<void> {
+  try {
+    await writeFile(input.patchPath, patch.endsWith('\n') ? patch : `${patch}\n`);
+    input.logger.info(`The change was not pushed; its patch is in ${input.patchPath}.`);
+  } catch (error) {
+    input.logger.warning(`Could not write the patch file: ${errorMessage(error)}`);
+  }
 }
 
 /** The maintenance report issue; failing to update it is a warning, not the run's failure. */
