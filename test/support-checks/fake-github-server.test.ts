@@ -1,5 +1,6 @@
 // The fake GitHub server the end-to-end tests run the Action against, driven by a real Octokit:
 // if it answered differently from GitHub, those tests would prove nothing.
+import type { RestEndpointMethodTypes } from '@octokit/rest';
 import { Octokit } from '@octokit/rest';
 import { describe, expect, it } from 'vitest';
 import { createOctokit } from '../../src/github/octokit.js';
@@ -586,6 +587,302 @@ describe('contents', () => {
       octokit.rest.repos.getContent({ owner, repo, path, ref: 'no-such-branch' }),
     ).rejects.toMatchObject({ status: 404, message: containing('No commit found') });
     expectClean(fake);
+  });
+});
+
+describe('listing, opening and editing issues', () => {
+  /** More issues: open and closed, with labels and authors to filter by. */
+  const issues: FakeGitHubOptions['issues'] = [
+    ...(seed().issues ?? []),
+    {
+      number: 2,
+      title: 'Button is blue',
+      user: 'tess',
+      labels: ['bug', 'UI'],
+      assignees: ['tom'],
+      createdAt: '2025-02-03T00:00:00Z',
+      updatedAt: '2025-02-20T00:00:00Z',
+    },
+    {
+      number: 3,
+      title: 'Old crash',
+      user: 'rob',
+      labels: ['bug'],
+      state: 'closed',
+      createdAt: '2025-01-01T00:00:00Z',
+    },
+    {
+      number: 4,
+      title: 'Docs',
+      body: 'Ping @maria please',
+      user: 'rob',
+      createdAt: '2025-02-05T00:00:00Z',
+    },
+  ];
+
+  it('lists issues and pull requests, filtered, sorted and paged as GitHub does', async () => {
+    const { fake, octokit } = await start({
+      issues,
+      pulls: seed().pulls?.map((pull) => ({ ...pull, createdAt: '2025-02-10T00:00:00Z' })),
+    });
+    const list = async (
+      params: Omit<
+        RestEndpointMethodTypes['issues']['listForRepo']['parameters'],
+        'owner' | 'repo'
+      > = {},
+    ) =>
+      (await octokit.rest.issues.listForRepo({ owner, repo, ...params })).data.map(
+        (item) => item.number,
+      );
+    // Open ones, newest first; pull requests among them, with their pull_request object.
+    expect(await list()).toEqual([8, 7, 4, 2, 1]);
+    const { data } = await octokit.rest.issues.listForRepo({ owner, repo });
+    expect(data.find((item) => item.number === 7)?.pull_request?.url).toMatch(/\/pulls\/7$/);
+    expect(data.find((item) => item.number === 4)?.pull_request).toBeUndefined();
+    expect(data.find((item) => item.number === 4)).toMatchObject({
+      html_url: `https://github.com/${owner}/${repo}/issues/4`,
+      user: { login: 'rob' },
+      node_id: expect.any(String) as unknown,
+    });
+
+    expect(await list({ state: 'closed' })).toEqual([3]);
+    expect(await list({ state: 'all', direction: 'asc' })).toEqual([3, 1, 2, 4, 7, 8]);
+    // Every label must match, case-insensitively.
+    expect(await list({ labels: 'bug' })).toEqual([2, 1]);
+    expect(await list({ labels: 'bug,ui' })).toEqual([2]);
+    expect(await list({ state: 'all', labels: 'bug', creator: 'ROB' })).toEqual([1, 3]);
+    expect(await list({ assignee: 'tom' })).toEqual([2]);
+    expect(await list({ assignee: 'none', creator: 'rob' })).toEqual([4, 1]);
+    expect(await list({ mentioned: 'maria' })).toEqual([4]);
+    expect(await list({ sort: 'updated', direction: 'desc', labels: 'bug' })).toEqual([2, 1]);
+    expect(await list({ since: '2025-02-08T00:00:00Z' })).toEqual([8, 7, 2]);
+    expect(await list({ milestone: '*' })).toEqual([]);
+
+    const first = await octokit.rest.issues.listForRepo({ owner, repo, per_page: 2 });
+    expect(first.data.map((item) => item.number)).toEqual([8, 7]);
+    expect(first.headers.link).toContain('rel="next"');
+    const all = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      per_page: 2,
+    });
+    expect(all.map((item) => item.number)).toEqual([8, 7, 4, 2, 1]);
+    expectClean(fake);
+  });
+
+  it('opens an issue as the bot, creating missing labels, and keeps every edit', async () => {
+    const { fake, octokit } = await start();
+    const created = await octokit.rest.issues.create({
+      owner,
+      repo,
+      title: 'Weekly report',
+      body: 'First',
+      labels: ['Bug', 'report'],
+      assignees: ['tom'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({
+      number: 9,
+      title: 'Weekly report',
+      body: 'First',
+      state: 'open',
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      html_url: `https://github.com/${owner}/${repo}/issues/9`,
+      assignees: [{ login: 'tom' }],
+      created_at: '2025-03-01T12:00:02Z',
+    });
+    // An existing label keeps its name; a new one is made with GitHub's default color.
+    expect(created.data.labels).toMatchObject([
+      { name: 'bug' },
+      { name: 'report', color: 'ededed' },
+    ]);
+    const labels = await octokit.rest.issues.listLabelsForRepo({ owner, repo });
+    expect(labels.data.map((label) => label.name)).toContain('report');
+
+    const edited = await octokit.rest.issues.update({
+      owner,
+      repo,
+      issue_number: 9,
+      title: 'Weekly report (done)',
+      body: 'Second',
+      labels: ['triage'],
+      state: 'closed',
+      state_reason: 'not_planned',
+    });
+    expect(edited.data).toMatchObject({
+      title: 'Weekly report (done)',
+      body: 'Second',
+      state: 'closed',
+      state_reason: 'not_planned',
+      closed_at: '2025-03-01T12:00:03Z',
+      labels: [{ name: 'triage' }],
+    });
+    const reopened = await octokit.rest.issues.update({
+      owner,
+      repo,
+      issue_number: 9,
+      state: 'open',
+    });
+    expect(reopened.data).toMatchObject({
+      state: 'open',
+      state_reason: 'reopened',
+      closed_at: null,
+    });
+    expect(fake.createdIssues).toEqual([
+      {
+        number: 9,
+        title: 'Weekly report (done)',
+        body: 'Second',
+        bodies: ['First', 'Second'],
+        user: 'github-actions[bot]',
+        state: 'open',
+        labels: ['triage'],
+        assignees: ['tom'],
+        pull: null,
+        seeded: false,
+      },
+    ]);
+    expect(fake.issue(1)).toMatchObject({ seeded: true, labels: ['bug'], bodies: ['It crashes.'] });
+    expect(fake.issue(99)).toBeUndefined();
+    expectClean(fake);
+  });
+
+  it('drops labels from a caller without push access and refuses what GitHub refuses', async () => {
+    const { fake, octokit } = await start({
+      permissions: { 'github-actions[bot]': 'triage', tom: 'write' },
+    });
+    const { data } = await octokit.rest.issues.create({
+      owner,
+      repo,
+      title: 'Quiet',
+      labels: ['brand-new'],
+    });
+    expect(data.labels).toEqual([]);
+    expect(fake.issue(data.number)?.labels).toEqual([]);
+    const labels = await octokit.rest.issues.listLabelsForRepo({ owner, repo });
+    expect(labels.data.map((label) => label.name)).not.toContain('brand-new');
+
+    await expect(octokit.rest.issues.create({ owner, repo, title: ' ' })).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(
+      octokit.rest.issues.create({ owner, repo, title: 'Long', body: 'x'.repeat(65_537) }),
+    ).rejects.toMatchObject({ status: 422, message: containing('body is too long') });
+    await expect(
+      octokit.rest.issues.update({ owner, repo, issue_number: 404, body: 'x' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('editing pull requests', () => {
+  it('shows seeded labels on the pull request and on its issue', async () => {
+    const { octokit } = await start({
+      pulls: seed().pulls?.map((pull) =>
+        pull.number === 7 ? { ...pull, labels: ['triage'] } : pull,
+      ),
+    });
+    const pull = await octokit.rest.pulls.get({ owner, repo, pull_number: 7 });
+    expect(pull.data.labels.map((label) => label.name)).toEqual(['triage']);
+    const issue = await octokit.rest.issues.get({ owner, repo, issue_number: 7 });
+    expect(issue.data.labels).toMatchObject([{ name: 'triage', color: 'fbca04' }]);
+  });
+
+  it('updates the title, body, base and state', async () => {
+    const { fake, octokit } = await start({ branches: { release: 'd'.repeat(40) } });
+    const { data } = await octokit.rest.pulls.update({
+      owner,
+      repo,
+      pull_number: 7,
+      title: 'Renamed',
+      body: 'New body',
+      base: 'release',
+    });
+    expect(data).toMatchObject({
+      title: 'Renamed',
+      body: 'New body',
+      base: { ref: 'release', sha: 'd'.repeat(40) },
+      state: 'open',
+    });
+    const closed = await octokit.rest.pulls.update({
+      owner,
+      repo,
+      pull_number: 7,
+      state: 'closed',
+    });
+    expect(closed.data).toMatchObject({ state: 'closed', merged: false });
+    expect(closed.data.closed_at).not.toBeNull();
+    expect(fake.issue(7)).toMatchObject({
+      title: 'Renamed',
+      state: 'closed',
+      bodies: ['Small change.', 'New body'],
+      pull: { head: 'feature', base: 'release' },
+    });
+
+    await expect(
+      octokit.rest.pulls.update({ owner, repo, pull_number: 8, base: 'nope' }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      octokit.rest.pulls.update({ owner, repo, pull_number: 8, title: '' }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      octokit.rest.pulls.update({ owner, repo, pull_number: 1, title: 'An issue' }),
+    ).rejects.toMatchObject({ status: 404 });
+    expectClean(fake);
+  });
+
+  it('refuses a second open pull request for the same head and base, on create and reopen', async () => {
+    const { octokit } = await start();
+    await octokit.rest.pulls.update({ owner, repo, pull_number: 7, state: 'closed' });
+    const second = await octokit.rest.pulls.create({
+      owner,
+      repo,
+      title: 'Again',
+      head: 'feature',
+      base: 'main',
+    });
+    const duplicate = {
+      status: 422,
+      response: {
+        data: {
+          message: 'Validation Failed',
+          errors: [
+            {
+              resource: 'PullRequest',
+              code: 'custom',
+              message: `A pull request already exists for ${owner}:feature.`,
+            },
+          ],
+        },
+      },
+    };
+    await expect(
+      octokit.rest.pulls.create({
+        owner,
+        repo,
+        title: 'Third',
+        head: `${owner}:feature`,
+        base: 'main',
+      }),
+    ).rejects.toMatchObject(duplicate);
+    await expect(
+      octokit.rest.pulls.update({ owner, repo, pull_number: 7, state: 'open' }),
+    ).rejects.toMatchObject(duplicate);
+    // Another base, or a fork's branch of the same name, is not the same pull request.
+    await octokit.rest.pulls.update({
+      owner,
+      repo,
+      pull_number: second.data.number,
+      state: 'closed',
+    });
+    await octokit.rest.pulls.update({ owner, repo, pull_number: 7, state: 'open' });
+    const fromOwnBranch = await octokit.rest.pulls.create({
+      owner,
+      repo,
+      title: 'Own patch-1',
+      head: 'patch-1',
+      base: 'main',
+    });
+    expect(fromOwnBranch.status).toBe(201);
   });
 });
 

@@ -2,7 +2,9 @@
  * A local GitHub for end-to-end tests: a real HTTP server on 127.0.0.1 that speaks the REST API
  * the Action uses, backed by an in-memory repository the test seeds. Point `GITHUB_API_URL` (or
  * Octokit's `baseUrl`) at `url` and assert what the run did: every request with the token it
- * carried, each comment's full edit history, reactions, reviews, labels and pull requests.
+ * carried, each comment's full edit history, reactions, reviews, labels, issues and pull
+ * requests, and the commits and branches made through the Git Data API (hashed as git hashes
+ * them, so locally computed blob and tree SHAs match).
  *
  * It is strict where GitHub is: requests need the token, bodies over GitHub's limit and inline
  * comments off the diff are refused, and every request is checked against GitHub's REST API
@@ -17,42 +19,70 @@ import type { AddressInfo } from 'node:net';
 import type {
   FakeBranchSeed,
   FakeCommentSeed,
+  FakeCommitSeed,
   FakeIssueSeed,
   FakeLabelSeed,
   FakePullFileSeed,
   FakePullSeed,
   FakeRepoSeed,
   FakeReviewCommentSeed,
-  IssueCommentRecord,
   PermissionLevel,
   ReactionContent,
   ReactionSubject,
   ReviewCommentInput,
-  ReviewCommentRecord,
 } from './fake-github/model.js';
 import { FakeGitHubModel, timestamp } from './fake-github/model.js';
 import type { Reply } from './fake-github/router.js';
 import { error, findRoute } from './fake-github/router.js';
 import { gitRoutes } from './fake-github/routes-git.js';
+import { gitDataRoutes } from './fake-github/routes-git-data.js';
 import { issueRoutes } from './fake-github/routes-issues.js';
+import { issueManageRoutes } from './fake-github/routes-issues-manage.js';
 import { pullRoutes } from './fake-github/routes-pulls.js';
+import { pullManageRoutes } from './fake-github/routes-pulls-manage.js';
 import type { ShapeContext } from './fake-github/shapes.js';
+import type {
+  CommentView,
+  CreatedPullView,
+  GitCommitView,
+  IssueView,
+  ReactionView,
+  ReviewCommentView,
+  ReviewView,
+} from './fake-github/views.js';
+import {
+  commentView,
+  createdPullViews,
+  gitCommitView,
+  issueView,
+  reactionViews,
+  reviewCommentView,
+  reviewViews,
+} from './fake-github/views.js';
 import { onTestFinished } from 'vitest';
 import { assertGitHubRequest } from './github-api.js';
 
 export type {
+  CommentView,
+  CreatedPullView,
   FakeBranchSeed,
   FakeCommentSeed,
+  FakeCommitSeed,
   FakeIssueSeed,
   FakeLabelSeed,
   FakePullFileSeed,
   FakePullSeed,
   FakeRepoSeed,
   FakeReviewCommentSeed,
+  GitCommitView,
+  IssueView,
   PermissionLevel,
   ReactionContent,
   ReactionSubject,
+  ReactionView,
   ReviewCommentInput,
+  ReviewCommentView,
+  ReviewView,
 };
 
 /** A token in the shape of a job's GITHUB_TOKEN, so redaction treats it like the real one. */
@@ -70,10 +100,18 @@ export interface FakeGitHubOptions {
   pulls?: FakePullSeed[];
   /** The repository's labels. */
   labels?: (string | FakeLabelSeed)[];
-  /** File contents by ref (branch name or commit SHA), then by path, for the contents endpoint. */
+  /**
+   * File contents by ref (branch name or commit SHA), then by path, for the contents endpoint;
+   * they are also the tree of the commit at that ref, as the git endpoints see it.
+   */
   files?: Record<string, Record<string, string>>;
   /** Branches besides the default one and the pull requests' own, with their head SHA. */
   branches?: Record<string, string>;
+  /**
+   * Commits the git endpoints know besides the branch heads and pull request SHAs: their parents
+   * (a force-push, a merge) and files.
+   */
+  commits?: FakeCommitSeed[];
   /** Who the token acts as: the author of every comment, reaction, review and pull request. */
   botLogin?: string;
   /** Timestamps of everything created or edited. Default the real time. */
@@ -116,54 +154,6 @@ export interface FakeGitHubViolation {
   message: string;
 }
 
-export interface CommentView {
-  id: number;
-  user: string;
-  /** The current body. */
-  body: string;
-  /** Every body it has had, the first (as created or seeded) first and the current one last. */
-  bodies: string[];
-  createdAt: string;
-  updatedAt: string;
-  /** Seeded by the test rather than created through the API. */
-  seeded: boolean;
-}
-
-export interface ReviewCommentView extends CommentView {
-  path: string;
-  line: number;
-  side: 'LEFT' | 'RIGHT';
-  inReplyTo: number | null;
-  reviewId: number | null;
-}
-
-export interface ReactionView {
-  subject: ReactionSubject;
-  content: ReactionContent;
-  user: string;
-}
-
-export interface ReviewView {
-  id: number;
-  pullNumber: number;
-  user: string;
-  /** The `event` sent; undefined leaves the review pending. */
-  event: string | undefined;
-  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'PENDING';
-  body: string;
-  commitId: string;
-  comments: ReviewCommentInput[];
-}
-
-export interface CreatedPullView {
-  number: number;
-  title: string;
-  body: string | null;
-  head: string;
-  base: string;
-  draft: boolean;
-}
-
 export interface FailureOptions {
   /** Response headers, e.g. `retry-after` or `x-ratelimit-remaining: 0` for rate limits. */
   headers?: Record<string, string>;
@@ -185,6 +175,16 @@ export interface FakeGitHub {
   readonly reviews: readonly ReviewView[];
   /** Pull requests opened through the API, in order. */
   readonly createdPulls: readonly CreatedPullView[];
+  /** Issues opened through the API, in order, as they are now. */
+  readonly createdIssues: readonly IssueView[];
+  /** Commits made through the Git Data API, in order. */
+  readonly gitCommits: readonly GitCommitView[];
+  /** Every reference now: full name (`refs/heads/main`) → SHA. */
+  readonly refs: Readonly<Record<string, string>>;
+  /** An issue or pull request as it is now; undefined when there is none. */
+  issue(issueNumber: number): IssueView | undefined;
+  /** A commit the fake knows (seeded or made through the API), with its files. */
+  gitCommit(sha: string): GitCommitView | undefined;
   /** The conversation comments of an issue or pull request, oldest first. */
   comments(issueNumber: number): CommentView[];
   /** The review comments of a pull request (threads and replies), oldest first. */
@@ -214,7 +214,14 @@ interface Failure {
   remaining: number;
 }
 
-const ROUTES = [...issueRoutes, ...pullRoutes, ...gitRoutes];
+const ROUTES = [
+  ...issueRoutes,
+  ...issueManageRoutes,
+  ...pullRoutes,
+  ...pullManageRoutes,
+  ...gitRoutes,
+  ...gitDataRoutes,
+];
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -257,29 +264,6 @@ function send(res: ServerResponse, reply: Reply): void {
     ...reply.headers,
   });
   res.end(reply.status === 204 ? undefined : text);
-}
-
-function commentView(record: IssueCommentRecord): CommentView {
-  return {
-    id: record.id,
-    user: record.user,
-    body: record.bodies.at(-1) ?? '',
-    bodies: [...record.bodies],
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    seeded: record.seeded,
-  };
-}
-
-function reviewCommentView(record: ReviewCommentRecord): ReviewCommentView {
-  return {
-    ...commentView(record),
-    path: record.path,
-    line: record.line,
-    side: record.side,
-    inReplyTo: record.inReplyTo,
-    reviewId: record.reviewId,
-  };
 }
 
 /** Starts the fake on a free port of 127.0.0.1. */
@@ -427,30 +411,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     unexpected,
     violations,
     get reactions() {
-      return model.reactions.map(({ subject, content, user }) => ({ subject, content, user }));
+      return reactionViews(model);
     },
     get reviews() {
-      return model.reviews.map((review) => ({
-        id: review.id,
-        pullNumber: review.pullNumber,
-        user: review.user,
-        event: review.event,
-        state: review.state,
-        body: review.body,
-        commitId: review.commitId,
-        comments: review.comments.map((comment) => ({ ...comment })),
-      }));
+      return reviewViews(model);
     },
     get createdPulls() {
-      return model.createdPulls.flatMap((number) => {
-        const issue = model.issues.get(number);
-        if (!issue?.pull) return [];
-        const { head, base, draft } = issue.pull;
-        return [
-          { number, title: issue.title, body: issue.body, head: head.ref, base: base.ref, draft },
-        ];
-      });
+      return createdPullViews(model);
     },
+    get createdIssues() {
+      return model.createdIssues.flatMap((number) => issueView(model, number) ?? []);
+    },
+    get gitCommits() {
+      return model.git.created.flatMap((sha) => gitCommitView(model, sha) ?? []);
+    },
+    get refs() {
+      return Object.fromEntries(model.refs);
+    },
+    issue: (issueNumber) => issueView(model, issueNumber),
+    gitCommit: (sha) => gitCommitView(model, sha),
     comments: (issueNumber) =>
       [...model.issueComments.values()]
         .filter((comment) => comment.issueNumber === issueNumber)

@@ -5,111 +5,36 @@
  */
 import { createHash } from 'node:crypto';
 import { anchorInPatch } from './diff-lines.js';
+import { GitObjects } from './git-objects.js';
+import { seedGitHistory } from './git-seed.js';
+import type {
+  AuthorAssociation,
+  FakeBranchSeed,
+  FakeCommentSeed,
+  FakeCommitSeed,
+  FakeIssueSeed,
+  FakeLabelSeed,
+  FakePullFileSeed,
+  FakePullSeed,
+  FakeRepoSeed,
+  FileStatus,
+  PermissionLevel,
+} from './seeds.js';
 
-export type PermissionLevel = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
-
-export type AuthorAssociation =
-  | 'COLLABORATOR'
-  | 'CONTRIBUTOR'
-  | 'FIRST_TIMER'
-  | 'FIRST_TIME_CONTRIBUTOR'
-  | 'MANNEQUIN'
-  | 'MEMBER'
-  | 'NONE'
-  | 'OWNER';
-
-export interface FakeRepoSeed {
-  owner: string;
-  name: string;
-  /** Default `main`. */
-  defaultBranch?: string;
-  /** The default branch's head commit; a stable made-up SHA by default. */
-  defaultBranchSha?: string;
-  private?: boolean;
-}
-
-export interface FakeCommentSeed {
-  /** Default: the next free id. */
-  id?: number;
-  user: string;
-  body: string;
-  /** ISO time; default the clock's time when the server started. */
-  createdAt?: string;
-  /** Default `createdAt`: an edit after the trigger shows here. */
-  updatedAt?: string;
-  /** Default from the repository owner and `permissions`. */
-  authorAssociation?: AuthorAssociation;
-}
-
-export interface FakeIssueSeed {
-  number: number;
-  title: string;
-  body?: string | null;
-  /** Default the repository owner. */
-  user?: string;
-  labels?: string[];
-  assignees?: string[];
-  state?: 'open' | 'closed';
-  locked?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-  comments?: FakeCommentSeed[];
-}
-
-export type FileStatus =
-  'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
-
-export interface FakePullFileSeed {
-  filename: string;
-  /** Default `modified`. */
-  status?: FileStatus;
-  /** The unified-diff hunks of this file, starting at the first `@@` line. */
-  patch?: string;
-  /** Default: counted from `patch`. */
-  additions?: number;
-  deletions?: number;
-  previousFilename?: string;
-}
-
-export interface FakeReviewCommentSeed extends FakeCommentSeed {
-  path: string;
-  /** The line on `side` (new file for RIGHT, old file for LEFT). */
-  line: number;
-  side?: 'LEFT' | 'RIGHT';
-  /** The comment this one answers: its thread's first comment. */
-  inReplyTo?: number;
-  /** Default the pull request's head SHA. */
-  commitId?: string;
-  /** Default: cut from the file's patch up to `line`. */
-  diffHunk?: string;
-  pullRequestReviewId?: number;
-}
-
-export interface FakeBranchSeed {
-  ref: string;
-  sha: string;
-}
-
-export interface FakePullSeed extends FakeIssueSeed {
-  /** `repo` set (and different from the repository) makes the head a fork's branch. */
-  head: FakeBranchSeed & { repo?: { owner: string; name: string } };
-  base: FakeBranchSeed;
-  draft?: boolean;
-  merged?: boolean;
-  files?: FakePullFileSeed[];
-  /** The `Accept: application/vnd.github.diff` answer; default built from the files' patches. */
-  diff?: string;
-  reviewComments?: FakeReviewCommentSeed[];
-  /** Earlier head SHAs a review may still be pinned to. */
-  previousHeadShas?: string[];
-}
-
-export interface FakeLabelSeed {
-  name: string;
-  /** Six hex digits without `#`; default `ededed`, GitHub's color for labels made on the fly. */
-  color?: string;
-  description?: string | null;
-}
+export type {
+  AuthorAssociation,
+  FakeBranchSeed,
+  FakeCommentSeed,
+  FakeCommitSeed,
+  FakeIssueSeed,
+  FakeLabelSeed,
+  FakePullFileSeed,
+  FakePullSeed,
+  FakeRepoSeed,
+  FakeReviewCommentSeed,
+  FileStatus,
+  PermissionLevel,
+} from './seeds.js';
 
 export interface IssueCommentRecord {
   id: number;
@@ -144,6 +69,8 @@ export interface PullFileRecord {
   deletions: number;
   patch?: string;
   previousFilename?: string;
+  /** The file's blob at the head, when the fake built the diff from trees. */
+  sha?: string;
 }
 
 export interface PullRecord {
@@ -155,6 +82,8 @@ export interface PullRecord {
   diff?: string;
   knownShas: Set<string>;
   maintainerCanModify: boolean;
+  /** Seeded answers of the compare endpoint, by `base...head`. */
+  compare: Map<string, PullFileRecord[]>;
 }
 
 export interface IssueRecord {
@@ -162,10 +91,16 @@ export interface IssueRecord {
   id: number;
   title: string;
   body: string | null;
+  /** Every body it has had, the current one last. */
+  bodies: (string | null)[];
   user: string;
   labels: string[];
   assignees: string[];
   state: 'open' | 'closed';
+  /** Why it was closed or reopened, as the request said; GitHub's default otherwise. */
+  stateReason?: 'completed' | 'not_planned' | 'duplicate' | 'reopened';
+  /** When it was last closed; default `updatedAt` for a seeded closed issue. */
+  closedAt?: string;
   locked: boolean;
   createdAt: string;
   updatedAt: string;
@@ -230,6 +165,7 @@ export interface ModelSeed {
   files?: Record<string, Record<string, string>>;
   /** More branches, by name, with their head SHA. */
   branches?: Record<string, string>;
+  commits?: FakeCommitSeed[];
   botLogin: string;
   now: () => string;
 }
@@ -242,6 +178,19 @@ export function fakeSha(seed: string): string {
 /** A stable numeric id for a name, so the same user keeps the same id across runs. */
 export function stableId(seed: string): number {
   return (createHash('sha1').update(seed).digest().readUInt32BE(0) % 90_000_000) + 10_000_000;
+}
+
+/** A seeded changed file as the endpoints keep it, with its counts filled in. */
+export function pullFileRecord(file: FakePullFileSeed): PullFileRecord {
+  return {
+    filename: file.filename,
+    status: file.status ?? 'modified',
+    ...countChanges(file.patch),
+    ...(file.additions !== undefined ? { additions: file.additions } : {}),
+    ...(file.deletions !== undefined ? { deletions: file.deletions } : {}),
+    ...(file.patch !== undefined ? { patch: file.patch } : {}),
+    ...(file.previousFilename !== undefined ? { previousFilename: file.previousFilename } : {}),
+  };
 }
 
 /** Added and removed lines of a patch. */
@@ -273,6 +222,10 @@ export class FakeGitHubModel {
   readonly files = new Map<string, Map<string, string>>();
   /** Numbers of the pull requests created through the API, in order. */
   readonly createdPulls: number[] = [];
+  /** Numbers of the issues created through the API, in order. */
+  readonly createdIssues: number[] = [];
+  /** Blobs, trees and commits: the seeded branch heads and what the git endpoints create. */
+  readonly git = new GitObjects();
   private lastId = 1000;
 
   constructor(seed: ModelSeed) {
@@ -313,6 +266,7 @@ export class FakeGitHubModel {
     this.lastId = Math.max(this.lastId, ...seededIds);
     for (const issue of seed.issues ?? []) this.seedIssue(issue);
     for (const pull of seed.pulls ?? []) this.seedPull(pull);
+    seedGitHistory(this, seed);
   }
 
   nextId(): number {
@@ -331,6 +285,15 @@ export class FakeGitHubModel {
   associationOf(login: string): AuthorAssociation {
     if (login.toLowerCase() === this.repo.owner.toLowerCase()) return 'OWNER';
     return this.permissionOf(login) === 'none' ? 'NONE' : 'COLLABORATOR';
+  }
+
+  /**
+   * Whether a user may push, which decides whether labels sent with a new issue are kept: as
+   * `permissions` says, and by default yes (the token the fake acts for can).
+   */
+  canPush(login: string): boolean {
+    const level = this.permissions.get(login.toLowerCase());
+    return level === undefined || level === 'admin' || level === 'maintain' || level === 'write';
   }
 
   ensureLabel(seed: FakeLabelSeed): LabelRecord {
@@ -360,6 +323,7 @@ export class FakeGitHubModel {
       id: stableId(`issue:${seed.number}`),
       title: seed.title,
       body: seed.body ?? null,
+      bodies: [seed.body ?? null],
       user: seed.user ?? this.repo.owner,
       labels: [],
       assignees: seed.assignees ?? [],
@@ -401,18 +365,16 @@ export class FakeGitHubModel {
       base: { ref: seed.base.ref, sha: seed.base.sha },
       draft: seed.draft ?? false,
       merged: seed.merged ?? false,
-      files: (seed.files ?? []).map((file) => ({
-        filename: file.filename,
-        status: file.status ?? 'modified',
-        ...countChanges(file.patch),
-        ...(file.additions !== undefined ? { additions: file.additions } : {}),
-        ...(file.deletions !== undefined ? { deletions: file.deletions } : {}),
-        ...(file.patch !== undefined ? { patch: file.patch } : {}),
-        ...(file.previousFilename !== undefined ? { previousFilename: file.previousFilename } : {}),
-      })),
+      files: (seed.files ?? []).map(pullFileRecord),
       ...(seed.diff !== undefined ? { diff: seed.diff } : {}),
       knownShas: new Set([seed.head.sha, ...(seed.previousHeadShas ?? [])]),
       maintainerCanModify: false,
+      compare: new Map(
+        Object.entries(seed.compare ?? {}).map(([basehead, files]) => [
+          basehead,
+          files.map(pullFileRecord),
+        ]),
+      ),
     };
     this.seedIssue(seed, pull);
     if (!this.refs.has(`refs/heads/${seed.base.ref}`)) {
@@ -448,6 +410,22 @@ export function isFork(pull: PullRecord, repo: { owner: string; name: string }):
     pull.head.owner.toLowerCase() !== repo.owner.toLowerCase() ||
     pull.head.name.toLowerCase() !== repo.name.toLowerCase()
   );
+}
+
+/** Closes or reopens an issue or pull request, keeping when and why as GitHub reports them. */
+export function changeState(
+  issue: IssueRecord,
+  state: 'open' | 'closed',
+  now: string,
+  reason?: IssueRecord['stateReason'],
+): void {
+  if (state === issue.state) {
+    if (reason !== undefined && state === 'closed') issue.stateReason = reason;
+    return;
+  }
+  issue.state = state;
+  issue.stateReason = state === 'closed' ? (reason ?? 'completed') : 'reopened';
+  if (state === 'closed') issue.closedAt = now;
 }
 
 /** GitHub's timestamp format: ISO 8601 to the second. */

@@ -177,6 +177,19 @@ export function characterCount(text: string): number {
   return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 }
 
+/** GitHub's 422 for a body longer than it stores; undefined for one that fits. */
+export function bodyTooLong(text: string | null | undefined, resource: string): Reply | undefined {
+  if (text === null || text === undefined || characterCount(text) <= BODY_LIMIT) return undefined;
+  return validationFailed([
+    {
+      resource,
+      code: 'custom',
+      field: 'body',
+      message: `body is too long (maximum is ${BODY_LIMIT} characters)`,
+    },
+  ]);
+}
+
 /**
  * The comment body of a create or edit request, or GitHub's 422 when it is missing, empty or
  * longer than GitHub stores.
@@ -186,17 +199,7 @@ export function commentBody(body: unknown, resource: string): string | Reply {
   if (text === undefined || text === '') {
     return validationFailed([{ resource, code: 'missing_field', field: 'body' }]);
   }
-  if (characterCount(text) > BODY_LIMIT) {
-    return validationFailed([
-      {
-        resource,
-        code: 'custom',
-        field: 'body',
-        message: `body is too long (maximum is ${BODY_LIMIT} characters)`,
-      },
-    ]);
-  }
-  return text;
+  return bodyTooLong(text, resource) ?? text;
 }
 
 export function isReply(value: unknown): value is Reply {

@@ -1,10 +1,13 @@
 /**
  * The fake's repository content and git reference endpoints. Files come from a map per ref (a
  * branch name or a commit SHA), so a test can give the base branch and a pull request's head
- * different configuration and see which one the code reads.
+ * different configuration and see which one the code reads; a commit made through the Git Data
+ * API serves its own tree. References only point at commits the fake knows, and move without
+ * `force` only forward, as GitHub's do.
  */
+import { isFork } from './model.js';
 import type { Handler, RouteDefinition, RouteRequest } from './router.js';
-import { error, notFound, ok, stringField, validationFailed } from './router.js';
+import { booleanField, error, notFound, ok, stringField, validationFailed } from './router.js';
 import type { ShapeContext } from './shapes.js';
 import * as shapes from './shapes.js';
 
@@ -13,6 +16,15 @@ function filesAt(ctx: ShapeContext, ref: string): Map<string, string> | undefine
   const { model } = ctx;
   const branch = ref.replace(/^refs\/heads\//, '');
   const sha = model.branchSha(branch);
+  const commit = model.git.commits.get(ref) ?? model.git.commits.get(sha ?? '');
+  if (commit?.treeKnown) {
+    const files = new Map<string, string>();
+    for (const [path, entry] of model.git.flatten(commit.tree)) {
+      const content = model.git.blobs.get(entry.sha);
+      if (content) files.set(path, content.toString('utf8'));
+    }
+    return files;
+  }
   const branchesAtSha = [...model.refs.entries()]
     .filter(([, refSha]) => refSha === ref)
     .map(([name]) => name.replace(/^refs\/heads\//, ''));
@@ -65,6 +77,19 @@ const getRef: Handler = (request, ctx) => {
 
 const SHA = /^[0-9a-f]{40}$/;
 
+/** Moves a reference; open pull requests from that branch follow it, as GitHub's do. */
+function moveRef(ctx: ShapeContext, ref: string, sha: string): void {
+  const { model } = ctx;
+  model.refs.set(ref, sha);
+  const branch = ref.replace(/^refs\/heads\//, '');
+  for (const issue of model.issues.values()) {
+    const pr = issue.pull;
+    if (issue.state !== 'open' || !pr || isFork(pr, model.repo) || pr.head.ref !== branch) continue;
+    pr.head.sha = sha;
+    pr.knownShas.add(sha);
+  }
+}
+
 const createRef: Handler = (request, ctx) => {
   const ref = stringField(request.body, 'ref');
   const sha = stringField(request.body, 'sha');
@@ -74,9 +99,9 @@ const createRef: Handler = (request, ctx) => {
     ]);
   }
   if (!/^refs\/[^/]+\/.+/.test(ref)) return error(422, `${ref} is not a valid ref name.`);
-  if (!SHA.test(sha)) return error(422, 'Object does not exist');
+  if (!SHA.test(sha) || !ctx.model.git.commits.has(sha)) return error(422, 'Object does not exist');
   if (ctx.model.refs.has(ref)) return error(422, 'Reference already exists');
-  ctx.model.refs.set(ref, sha);
+  moveRef(ctx, ref, sha);
   return ok(shapes.gitRef(ctx, ref, sha), 201);
 };
 
@@ -86,9 +111,13 @@ const updateRef: Handler = (request, ctx) => {
   if (sha === undefined) {
     return validationFailed([{ resource: 'Reference', code: 'missing_field', field: 'sha' }]);
   }
-  if (!ctx.model.refs.has(ref)) return error(422, 'Reference does not exist');
-  if (!SHA.test(sha)) return error(422, 'Object does not exist');
-  ctx.model.refs.set(ref, sha);
+  const current = ctx.model.refs.get(ref);
+  if (current === undefined) return error(422, 'Reference does not exist');
+  if (!SHA.test(sha) || !ctx.model.git.commits.has(sha)) return error(422, 'Object does not exist');
+  if (booleanField(request.body, 'force') !== true && !ctx.model.git.reaches(sha, current)) {
+    return error(422, 'Update is not a fast forward');
+  }
+  moveRef(ctx, ref, sha);
   return ok(shapes.gitRef(ctx, ref, sha));
 };
 

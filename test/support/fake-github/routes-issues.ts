@@ -160,7 +160,7 @@ const listLabels: Handler = (request, ctx) =>
   );
 
 /** The names in an add-labels body: `{labels: [...]}` or a bare array, of names or `{name}`. */
-function labelNames(body: unknown): string[] | undefined {
+export function labelNames(body: unknown): string[] | undefined {
   const list = Array.isArray(body) ? (body as unknown[]) : arrayField(body, 'labels');
   if (!list) return undefined;
   const names = list.map((item) =>

@@ -1,7 +1,7 @@
 /**
  * The fake's pull request endpoints: metadata or diff, files, review threads and replies,
- * batched reviews with inline comments (checked against the diff as GitHub checks them), and
- * opening pull requests.
+ * and batched reviews with inline comments (checked against the diff as GitHub checks them).
+ * Opening and editing pull requests is in routes-pulls-manage.ts.
  */
 import type { AnchorRequest } from './diff-lines.js';
 import { anchorInPatch, buildDiff } from './diff-lines.js';
@@ -12,12 +12,10 @@ import type {
   ReviewCommentRecord,
   ReviewRecord,
 } from './model.js';
-import { fakeSha } from './model.js';
 import type { Handler, Reply, RouteDefinition, RouteRequest } from './router.js';
 import {
   arrayField,
   BODY_LIMIT,
-  booleanField,
   characterCount,
   commentBody,
   isReply,
@@ -276,91 +274,10 @@ const createReview: Handler = (request, ctx) => {
   return ok(shapes.review(ctx, review));
 };
 
-const createPull: Handler = (request, ctx) => {
-  const { model } = ctx;
-  const title = stringField(request.body, 'title');
-  const headSpec = stringField(request.body, 'head');
-  const base = stringField(request.body, 'base');
-  const body = stringField(request.body, 'body') ?? null;
-  const missing = [
-    ...(title === undefined || title === '' ? ['title'] : []),
-    ...(headSpec === undefined ? ['head'] : []),
-    ...(base === undefined ? ['base'] : []),
-  ];
-  if (missing.length > 0 || headSpec === undefined || base === undefined) {
-    return validationFailed(
-      missing.map((field) => ({ resource: 'PullRequest', code: 'missing_field' as const, field })),
-    );
-  }
-  // `owner:branch` names a branch of that owner's fork; only this repository's are known.
-  const [headOwner, headRef] = headSpec.includes(':')
-    ? (headSpec.split(':', 2) as [string, string])
-    : [model.repo.owner, headSpec];
-  const baseSha = model.branchSha(base);
-  if (baseSha === undefined) {
-    return validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'base' }]);
-  }
-  if (headOwner.toLowerCase() !== model.repo.owner.toLowerCase()) {
-    return validationFailed([{ resource: 'PullRequest', code: 'invalid', field: 'head' }]);
-  }
-  if (headRef === base) {
-    return validationFailed([
-      {
-        resource: 'PullRequest',
-        code: 'custom',
-        message: `No commits between ${base} and ${headRef}`,
-      },
-    ]);
-  }
-  const duplicate = [...model.issues.values()].some(
-    (issue) =>
-      issue.state === 'open' && issue.pull?.head.ref === headRef && issue.pull.base.ref === base,
-  );
-  if (duplicate) {
-    return validationFailed([
-      {
-        resource: 'PullRequest',
-        code: 'custom',
-        message: `A pull request already exists for ${model.repo.owner}:${headRef}.`,
-      },
-    ]);
-  }
-  // A branch pushed with git rather than through the API is not in the fake's refs yet.
-  const headSha = model.branchSha(headRef) ?? fakeSha(`branch:${headRef}`);
-  model.refs.set(`refs/heads/${headRef}`, headSha);
-  const now = model.now();
-  const issue: IssueRecord = {
-    number: model.nextIssueNumber(),
-    id: model.nextId(),
-    title: title ?? '',
-    body,
-    user: request.actor,
-    labels: [],
-    assignees: [],
-    state: 'open',
-    locked: false,
-    createdAt: now,
-    updatedAt: now,
-    pull: {
-      head: { ref: headRef, sha: headSha, owner: model.repo.owner, name: model.repo.name },
-      base: { ref: base, sha: baseSha },
-      draft: booleanField(request.body, 'draft') ?? false,
-      merged: false,
-      files: [],
-      knownShas: new Set([headSha]),
-      maintainerCanModify: booleanField(request.body, 'maintainer_can_modify') ?? true,
-    },
-  };
-  model.issues.set(issue.number, issue);
-  model.createdPulls.push(issue.number);
-  return ok(shapes.pull(ctx, issue, issue.pull as PullRecord), 201);
-};
-
 const REPO = '/repos/{owner}/{repo}';
 
 export const pullRoutes: RouteDefinition[] = [
   { method: 'GET', template: `${REPO}/pulls`, handler: listPulls },
-  { method: 'POST', template: `${REPO}/pulls`, handler: createPull },
   { method: 'GET', template: `${REPO}/pulls/{pull_number}`, handler: getPull },
   { method: 'GET', template: `${REPO}/pulls/{pull_number}/files`, handler: listFiles },
   { method: 'GET', template: `${REPO}/pulls/{pull_number}/comments`, handler: listReviewComments },

@@ -3,18 +3,19 @@
  * responses (every field the description marks required, plus the optional ones code commonly
  * reads), so code that works against the fake reads the same fields from the real API.
  */
-import { createHash } from 'node:crypto';
 import type {
   FakeGitHubModel,
   IssueCommentRecord,
   IssueRecord,
   LabelRecord,
+  PullFileRecord,
   PullRecord,
   ReactionRecord,
   ReactionSubject,
   ReviewCommentRecord,
   ReviewRecord,
 } from './model.js';
+import { blobSha } from './git-objects.js';
 import { fakeSha, isFork, stableId } from './model.js';
 
 export interface ShapeContext {
@@ -35,12 +36,12 @@ export function nodeId(type: string, id: number): string {
   return Buffer.from(`0${type.length}:${type}${id}`).toString('base64');
 }
 
-function repoApi(ctx: ShapeContext): string {
+export function repoApi(ctx: ShapeContext): string {
   const { owner, name } = ctx.model.repo;
   return `${ctx.api}/repos/${owner}/${name}`;
 }
 
-function repoHtml(ctx: ShapeContext): string {
+export function repoHtml(ctx: ShapeContext): string {
   const { owner, name } = ctx.model.repo;
   return `${ctx.server}/${owner}/${name}`;
 }
@@ -231,7 +232,12 @@ export function issue(ctx: ShapeContext, record: IssueRecord): Json {
     html_url: issueHtml(ctx, record),
     number: record.number,
     state: record.state,
-    state_reason: record.state === 'closed' ? 'completed' : null,
+    state_reason:
+      record.state === 'closed'
+        ? (record.stateReason ?? 'completed')
+        : record.stateReason === 'reopened'
+          ? 'reopened'
+          : null,
     title: record.title,
     body: record.body,
     user: user(ctx, record.user),
@@ -242,7 +248,7 @@ export function issue(ctx: ShapeContext, record: IssueRecord): Json {
     locked: record.locked,
     active_lock_reason: null,
     comments: comments.length,
-    closed_at: record.state === 'closed' ? record.updatedAt : null,
+    closed_at: record.state === 'closed' ? (record.closedAt ?? record.updatedAt) : null,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
     author_association: ctx.model.associationOf(record.user),
@@ -412,19 +418,24 @@ export function pull(ctx: ShapeContext, record: IssueRecord, pr: PullRecord): Js
   };
 }
 
-export function pullFile(ctx: ShapeContext, pr: PullRecord, file: PullRecord['files'][number]) {
+export function pullFile(ctx: ShapeContext, pr: PullRecord, file: PullFileRecord): Json {
+  return diffEntry(ctx, pr.head.sha, file);
+}
+
+/** A changed file as the pull request files and compare endpoints list it, at `headSha`. */
+export function diffEntry(ctx: ShapeContext, headSha: string, file: PullFileRecord): Json {
   const { owner, name } = ctx.model.repo;
   const path = file.filename.split('/').map(encodeURIComponent).join('/');
   return {
-    sha: fakeSha(`blob:${pr.head.sha}:${file.filename}`),
+    sha: file.sha ?? fakeSha(`blob:${headSha}:${file.filename}`),
     filename: file.filename,
     status: file.status,
     additions: file.additions,
     deletions: file.deletions,
     changes: file.additions + file.deletions,
-    blob_url: `${ctx.server}/${owner}/${name}/blob/${pr.head.sha}/${path}`,
-    raw_url: `${ctx.server}/${owner}/${name}/raw/${pr.head.sha}/${path}`,
-    contents_url: `${repoApi(ctx)}/contents/${path}?ref=${pr.head.sha}`,
+    blob_url: `${ctx.server}/${owner}/${name}/blob/${headSha}/${path}`,
+    raw_url: `${ctx.server}/${owner}/${name}/raw/${headSha}/${path}`,
+    contents_url: `${repoApi(ctx)}/contents/${path}?ref=${headSha}`,
     ...(file.patch !== undefined ? { patch: file.patch } : {}),
     ...(file.previousFilename !== undefined ? { previous_filename: file.previousFilename } : {}),
   };
@@ -456,11 +467,6 @@ export function reaction(ctx: ShapeContext, record: ReactionRecord): Json {
     content: record.content,
     created_at: record.createdAt,
   };
-}
-
-/** Git's id for a blob with this content. */
-function blobSha(content: Buffer): string {
-  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
 function contentLinks(ctx: ShapeContext, path: string, ref: string, sha: string, kind: string) {
