@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { FakeGitHubOptions } from '../support/fake-github-server.js';
 import { useFakeGitHub } from '../support/fake-github-server.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { runActionInProcess } from '../support/action-harness.js';
@@ -23,7 +24,11 @@ function commentEvent(body: string) {
 }
 
 async function githubFor(payload: ReturnType<typeof commentEvent>) {
-  return useFakeGitHub({
+  return useFakeGitHub(githubSeedFor(payload));
+}
+
+function githubSeedFor(payload: ReturnType<typeof commentEvent>): FakeGitHubOptions {
+  return {
     repo: REPO,
     issues: [
       {
@@ -41,7 +46,7 @@ async function githubFor(payload: ReturnType<typeof commentEvent>) {
         ],
       },
     ],
-  });
+  };
 }
 
 const fixReadme = (workspace: string) =>
@@ -96,6 +101,38 @@ describe('invoke runs', () => {
     expect(run.outputs.pr_url).toMatch(/\/pull\/\d+$/);
     const final = github.comments(1).find((comment) => !comment.seeded);
     expect(final?.body).toContain(run.outputs.pr_url);
+  });
+
+  it('with signed_commits, makes the commit through the API so GitHub marks it verified', async () => {
+    const payload = commentEvent('/gemini fix the spelling in the README');
+    const workspace = await tempRepo(
+      { 'README.md': '# Hello-World\n\nComit with two t.\n' },
+      { git: true },
+    );
+    const github = await useFakeGitHub({
+      ...githubSeedFor(payload),
+      repo: { ...REPO, defaultBranchSha: git(workspace, 'rev-parse', 'HEAD') },
+      files: { master: { 'README.md': '# Hello-World\n\nComit with two t.\n' } },
+    });
+    const gemini = await useFakeGemini([fixReadme(workspace), textReply('Fixed the spelling.')]);
+
+    const run = await runActionInProcess({
+      eventName: 'issue_comment',
+      payload,
+      github,
+      gemini,
+      workspace,
+      inputs: { signed_commits: 'true' },
+    });
+
+    expect(run.result.conclusion).toBe('success');
+    expect(github.violations).toEqual([]);
+    const commit = github.gitCommit(run.outputs.commit_sha ?? '');
+    expect(commit?.verified).toBe(true);
+    expect(commit?.tree['README.md']).toBe('# Hello-World\n\nCommit with one t.\n');
+    expect(github.refs[`refs/heads/${run.outputs.branch_name ?? ''}`]).toBe(run.outputs.commit_sha);
+    // Nothing was pushed with git.
+    expect(git(run.remote, 'branch', '--list')).toBe('* main');
   });
 
   it('a re-run for the same issue continues on its branch and updates the same pull request', async () => {
