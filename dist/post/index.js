@@ -28421,9 +28421,12 @@ function formatLocation(location) {
 class ConfigurationError extends Error {
     name = 'ConfigurationError';
     location;
+    /** The message without its location, for callers that place it themselves. */
+    detail;
     constructor(message, location, options) {
         super(`${formatLocation(location)}${message}`, options);
         this.location = location;
+        this.detail = message;
     }
 }
 /** Bad command-line usage or input (unknown flag, missing prompt). CLI exit code 42. */

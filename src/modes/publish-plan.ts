@@ -78,7 +78,7 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
   const startedAt = new Date(input.now()).toISOString();
   const sticky = trigger.mode === 'maintenance' && trigger.number === undefined;
   const key = sticky
-    ? reportKey({ reportKey: inputs.reportKey, workflow: input.workflowName })
+    ? reportKey({ reportKey: inputs.reportKey, workflow: workflowName })
     : '';
 
   return {

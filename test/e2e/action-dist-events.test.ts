@@ -34,8 +34,13 @@ describe('dist/index.js on other events', () => {
     });
     expect(result.summary).toContain('Nothing to update this week.');
     expect(result.summary).toContain(result.runUrl);
-    // Nobody asked in a conversation, so nothing is posted and nobody's permission is read.
-    expect(github.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    // Nobody asked in a conversation: no comment, nobody's permission read; the run's report
+    // goes to the workflow's one report issue.
+    expect(github.requests.filter((request) => request.method !== 'GET')).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/repos/Codertocat/Hello-World/issues' }),
+    ]);
+    expect(github.createdIssues[0]?.title).toContain('Gemini');
+    expect(github.createdIssues[0]?.body).toContain('Nothing to update this week.');
     expect(github.unexpected).toEqual([]);
     const prompt = JSON.stringify(gemini.generateRequests()[0]?.body);
     expect(prompt).toContain('Check the README for stale links.');
@@ -223,5 +228,60 @@ describe('dist/index.js on other events', () => {
     const comment = github.comments(1).find((entry) => !entry.seeded);
     expect(comment?.body).toContain('Budget reached: the turn limit');
     expect(gemini.generateRequests()).toHaveLength(1);
+  });
+
+  it('publishes a change: a bot branch pushed over HTTP with the token, and a pull request', async () => {
+    const payload = webhookExample('issue_comment', { action: 'created' });
+    payload.comment.body = '/gemini fix the spelling';
+    const github = await useFakeGitHub({
+      repo: REPO,
+      issues: [
+        {
+          number: 1,
+          title: payload.issue.title,
+          comments: [
+            {
+              id: payload.comment.id,
+              user: 'Codertocat',
+              body: payload.comment.body,
+              createdAt: payload.comment.created_at,
+            },
+          ],
+        },
+      ],
+    });
+    const workspace = await tempRepo({ 'README.md': '# Hello-World\n\nComit\n' }, { git: true });
+    const gemini = await useFakeGemini([
+      callsReply([
+        {
+          id: 'w1',
+          name: 'write_file',
+          args: { file_path: `${workspace}/README.md`, content: '# Hello-World\n\nCommit\n' },
+        },
+      ]),
+      textReply('Fixed the spelling.'),
+    ]);
+
+    const result = await runActionDist({
+      payload,
+      inputs: { gemini_api_key: E2E_API_KEY },
+      github,
+      gemini,
+      workspace,
+    });
+
+    expect(result.code).toBe(0);
+    expect(result.outputs.branch_name).toBe('gemini/issue-1-spelling-error-in-the-readme-file');
+    const pushed = execFileSync('git', ['show', `${result.outputs.branch_name ?? ''}:README.md`], {
+      cwd: result.remote,
+      encoding: 'utf8',
+    });
+    expect(pushed).toBe('# Hello-World\n\nCommit\n');
+    expect(result.outputs.pr_url).toMatch(/\/pull\/\d+$/);
+    expect(github.createdPulls).toHaveLength(1);
+    // The token reached git only as the push's header: never in the workspace's git config.
+    const config = await readFile(`${workspace}/.git/config`, 'utf8');
+    expect(config).not.toContain(github.token);
+    expect(config).not.toMatch(/extraheader/i);
   });
 });

@@ -74,6 +74,7 @@ export async function runActionDist(options: {
     GITHUB_EVENT_PATH: eventFile,
     GITHUB_REPOSITORY: 'Codertocat/Hello-World',
     GITHUB_RUN_ID: '777',
+    GITHUB_WORKFLOW: 'Gemini',
     GITHUB_SERVER_URL: gitServer.url,
     GITHUB_API_URL: options.github?.url ?? 'http://127.0.0.1:9',
     GITHUB_WORKSPACE: workspace,
