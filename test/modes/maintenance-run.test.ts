@@ -73,4 +73,43 @@ describe('maintenance runs', () => {
     expect(updates).toHaveLength(1);
     expect(JSON.stringify(updates[0]?.body)).toContain('Nothing to do this time.');
   });
+
+  it('reads the task from prompt_file in the repository', async () => {
+    const github = await useFakeGitHub({ repo: REPO });
+    const workspace = await tempRepo(
+      { '.github/gemini/weekly.md': 'Update the copyright year in LICENSE.\n' },
+      { git: true },
+    );
+    const gemini = await useFakeGemini([textReply('The year is current already.')]);
+
+    const run = await runActionInProcess({
+      eventName: 'schedule',
+      payload: webhookExample('schedule'),
+      github,
+      gemini,
+      workspace,
+      inputs: { prompt_file: '.github/gemini/weekly.md' },
+    });
+
+    expect(run.result.conclusion).toBe('success');
+    const prompt = JSON.stringify(gemini.generateRequests()[0]?.body);
+    expect(prompt).toContain('Update the copyright year in LICENSE.');
+  });
+
+  it('names prompt_file when the file is missing', async () => {
+    const github = await useFakeGitHub({ repo: REPO });
+    const gemini = await useFakeGemini([]);
+
+    const run = await runActionInProcess({
+      eventName: 'schedule',
+      payload: webhookExample('schedule'),
+      github,
+      gemini,
+      inputs: { prompt_file: 'tasks/missing.md' },
+    });
+
+    expect(run.result.conclusion).toBe('failure');
+    expect(run.failed[0]).toMatch(/^prompt_file: /);
+    expect(gemini.requests).toEqual([]);
+  });
 });
