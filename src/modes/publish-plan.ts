@@ -77,9 +77,7 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
     logger.info(`Continuing on ${continued.branch ?? 'the earlier branch'}.`);
   const startedAt = new Date(input.now()).toISOString();
   const sticky = trigger.mode === 'maintenance' && trigger.number === undefined;
-  const key = sticky
-    ? reportKey({ reportKey: inputs.reportKey, workflow: workflowName })
-    : '';
+  const key = sticky ? reportKey({ reportKey: inputs.reportKey, workflow: workflowName }) : '';
 
   return {
     plan: {

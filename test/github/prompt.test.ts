@@ -280,7 +280,7 @@ Odd.
 </untrusted-data>
 `);
     expect(prompt).toContain(
-      "choosing the labels that fit it and recording them with the set_labels tool",
+      'choosing the labels that fit it and recording them with the set_labels tool',
     );
   });
 
