@@ -1,12 +1,21 @@
 /**
  * `--output-format text`: the model's words on stdout as they arrive; one short line per tool call
- * and every warning on stderr, so `> answer.md` captures only the answer.
+ * and every warning on stderr, so `> answer.md` captures only the answer. On a terminal a live
+ * status line (see status-line.ts) sits below those lines.
  */
 import type { AgentEvent, ToolCallData } from '../../agent/events.js';
+import type { TerminalProgress } from './status-line.js';
 import type { CliOutput, SessionOutcome, TextSink } from './types.js';
 
-export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }): CliOutput {
-  const { stdout, stderr } = options;
+export function createTextOutput(options: {
+  stdout: TextSink;
+  stderr: TextSink;
+  /** A live status line; final lines are then printed above it. */
+  progress?: TerminalProgress;
+}): CliOutput {
+  const { progress } = options;
+  const stdout = progress ? progress.above(options.stdout) : options.stdout;
+  const stderr = progress ? progress.above(options.stderr) : options.stderr;
   let endsWithNewline = true;
   let lastTextTurn: number | undefined;
 
@@ -25,6 +34,8 @@ export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }
   };
 
   const listener = (event: AgentEvent) => {
+    // The status line learns of the event first, so the one drawn below a final line is current.
+    progress?.listener(event);
     if (event.kind === 'text_content') {
       // Text from a later turn is a new paragraph, not a continuation of the last sentence.
       if (lastTextTurn !== undefined && event.turn !== lastTextTurn) {
@@ -44,12 +55,14 @@ export function createTextOutput(options: { stdout: TextSink; stderr: TextSink }
   return {
     listener,
     finish(outcome: SessionOutcome) {
+      progress?.stop();
       if (lastTextTurn !== undefined && !endsWithNewline) stdout.write('\n');
       if (outcome.reason !== 'completed') {
         stderr.write(`error: ${outcome.error ?? outcome.reason}\n`);
       }
     },
     failBeforeStart(error) {
+      progress?.stop();
       stderr.write(`error: ${error.message}\n`);
     },
   };
