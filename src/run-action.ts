@@ -231,6 +231,6 @@ async function forkPullRequestWithoutSecrets(deps: ActionDeps): Promise<string |
   }
   return (
     'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
-    "to review fork pull requests, run the review workflow on pull_request_target (it never checks out or runs the fork's code)"
+    "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)"
   );
 }

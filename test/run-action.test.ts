@@ -298,7 +298,7 @@ describe('runAction', () => {
     expect(fork.result.conclusion).toBe('skipped');
     expect(fork.failed).toEqual([]);
     expect(fork.summary).toContain('GitHub gives such runs no secrets');
-    expect(fork.summary).toContain('pull\\_request\\_target');
+    expect(fork.summary).toContain('a maintainer comments /gemini review');
 
     // The same missing key on the repository's own pull request is a failure to fix.
     const own = await run(server, {

@@ -1,0 +1,288 @@
+// The README is what a newcomer follows line by line, so what it states is checked here: the
+// inputs and outputs tables against action.yml (with the same generator `node
+// scripts/action-docs.mjs` runs), every link into the repository, the test command CI runs, the
+// workflow excerpts against the Action's input schema, and the policy examples against the policy
+// loader and `policy explain`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { actionTables, cellText, markers, renderReadme } from '../../scripts/action-docs.mjs';
+import { runPolicyCommand } from '../../src/cli/policy-command.js';
+import { actionInputsSchema } from '../../src/config/action-inputs.js';
+import { checkPolicy } from '../../src/policy/parse-policy.js';
+import { tempRepo } from '../support/temp-repo.js';
+import { anchors, codeBlocks, links, section } from './markdown.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const README = path.join(ROOT, 'README.md');
+const readme = await readFile(README, 'utf8');
+const actionYml = await readFile(path.join(ROOT, 'action.yml'), 'utf8');
+const DOCS = (await readdir(path.join(ROOT, 'docs')))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => path.join('docs', name));
+/** README.md and docs/*.md, relative to the repository root. */
+const MARKDOWN_FILES = ['README.md', ...DOCS];
+const texts = new Map(
+  await Promise.all(
+    MARKDOWN_FILES.map(
+      async (file) => [file, await readFile(path.join(ROOT, file), 'utf8')] as const,
+    ),
+  ),
+);
+
+function text(file: string): string {
+  const found = texts.get(file);
+  if (found === undefined) throw new Error(`${file} was not read`);
+  return found;
+}
+
+type Yaml = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Yaml {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const action: unknown = parse(actionYml);
+if (!isRecord(action) || !isRecord(action.inputs) || !isRecord(action.outputs)) {
+  throw new Error('action.yml: expected inputs and outputs');
+}
+const declaredInputs = action.inputs;
+const declaredOutputs = action.outputs;
+
+describe('README inputs and outputs tables', () => {
+  it('are what scripts/action-docs.mjs generates from action.yml', async () => {
+    const expected = await renderReadme(readme, actionYml, { filepath: README });
+    // On failure: run `node scripts/action-docs.mjs` and commit README.md.
+    expect(readme).toBe(expected);
+  });
+
+  it('list every input and output of action.yml with its default', () => {
+    const inputs = readme.slice(
+      readme.indexOf(markers('inputs').start),
+      readme.indexOf(markers('inputs').end),
+    );
+    for (const [name, spec] of Object.entries(declaredInputs)) {
+      const row = inputs.split('\n').find((line) => line.startsWith(`| \`${name}\` `));
+      expect(row, `input ${name}`).toBeDefined();
+      const fallback = isRecord(spec) ? spec.default : undefined;
+      if (typeof fallback === 'string' && fallback !== '') expect(row).toContain(`\`${fallback}\``);
+    }
+    const outputs = readme.slice(
+      readme.indexOf(markers('outputs').start),
+      readme.indexOf(markers('outputs').end),
+    );
+    for (const name of Object.keys(declaredOutputs)) {
+      expect(outputs, `output ${name}`).toContain(`| \`${name}\` `);
+    }
+  });
+
+  it('fail the check when action.yml changes', async () => {
+    const changed = actionYml.replace(
+      'description: The Gemini model.',
+      'description: The Gemini model to use.',
+    );
+    expect(changed).not.toBe(actionYml);
+    const updated = await renderReadme(readme, changed, { filepath: README });
+    expect(updated).not.toBe(readme);
+    expect(updated).toContain('The Gemini model to use.');
+  });
+
+  it('refuse a README without the marker comments', async () => {
+    const withoutOutputs = readme.replace(markers('outputs').start, '');
+    await expect(renderReadme(withoutOutputs, actionYml)).rejects.toThrow(
+      /expected one "<!-- outputs:start -->" followed by one "<!-- outputs:end -->"/,
+    );
+  });
+
+  it('keep each description on one line, with pipes and emphasis characters escaped', () => {
+    expect(cellText('Folded\n  over two lines.')).toBe('Folded over two lines.');
+    expect(cellText('a | b, `x | y`')).toBe('a \\| b, `x \\| y`');
+    expect(cellText('Globs such as dist/** or *.lock, not `*.md`')).toBe(
+      'Globs such as dist/\\*\\* or \\*.lock, not `*.md`',
+    );
+    const tables = actionTables(
+      'inputs:\n  a:\n    description: >-\n      one | two\n    default: x|y\noutputs:\n  b:\n    description: out\n',
+    );
+    expect(tables.inputs.split('\n')).toEqual([
+      '| input | description | default |',
+      '| --- | --- | --- |',
+      '| `a` | one \\| two | `x\\|y` |',
+    ]);
+  });
+});
+
+describe('links in README.md and docs/', () => {
+  it.each(MARKDOWN_FILES)('%s links only to files and headings that exist', (file) => {
+    const broken: string[] = [];
+    for (const { target, line } of links(text(file))) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto: and the like
+      const [pathPart = '', anchor] = target.split('#', 2);
+      const resolved =
+        pathPart === ''
+          ? path.join(ROOT, file)
+          : path.resolve(path.dirname(path.join(ROOT, file)), decodeURI(pathPart));
+      const where = `${file}:${line}: ${target}`;
+      if (!resolved.startsWith(`${ROOT}${path.sep}`)) {
+        broken.push(`${where} (outside the repository)`);
+      } else if (!existsSync(resolved)) {
+        broken.push(`${where} (no such file)`);
+      } else if (anchor !== undefined && resolved.endsWith('.md')) {
+        const targetFile = path.relative(ROOT, resolved);
+        const headings = anchors(texts.get(targetFile) ?? '');
+        if (texts.has(targetFile) && !headings.has(anchor))
+          broken.push(`${where} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('the README commands', () => {
+  it('runs the tests with `npm ci && npm test`, the command CI runs', () => {
+    const tests = section(readme, 'Run the tests');
+    expect(tests, 'a "## Run the tests" section').toBeDefined();
+    expect(codeBlocks(tests ?? '')[0]?.text).toBe('npm ci && npm test');
+  });
+
+  it('starts with the offline demo', () => {
+    const first = codeBlocks(readme)[0];
+    expect(first?.text).toBe('npm ci && npm run demo');
+  });
+});
+
+/** The `with:` mappings of the Action's steps in a YAML excerpt (or a bare `with:` fragment). */
+function actionWiths(document: unknown): Yaml[] {
+  const found: Yaml[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!isRecord(node)) return;
+    if (
+      typeof node.uses === 'string' &&
+      node.uses.includes('gemini-agent-action@') &&
+      isRecord(node.with)
+    ) {
+      found.push(node.with);
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+  if (isRecord(document) && Object.keys(document).length === 1 && isRecord(document.with)) {
+    found.push(document.with);
+  }
+  return found;
+}
+
+describe('workflow excerpts in the docs', () => {
+  const excerpts = [
+    ...MARKDOWN_FILES.flatMap((file) =>
+      codeBlocks(text(file))
+        .filter((block) => block.lang === 'yaml' || block.lang === 'yml')
+        .map((block) => ({ where: `${file}:${block.line}`, text: block.text })),
+    ),
+    // The example workflows users copy whole are held to the same rules.
+    ...readdirSync(path.join(ROOT, 'examples/workflows')).map((file) => ({
+      where: `examples/workflows/${file}`,
+      text: readFileSync(path.join(ROOT, 'examples/workflows', file), 'utf8'),
+    })),
+  ];
+
+  it('include the Action in every mode', () => {
+    const readmeWiths = codeBlocks(readme)
+      .filter((block) => block.lang === 'yaml')
+      .flatMap((block) => actionWiths(parse(block.text)));
+    const modes = new Set(
+      readmeWiths.map((inputs) => (typeof inputs.mode === 'string' ? inputs.mode : 'auto')),
+    );
+    expect([...modes].sort()).toEqual(['auto', 'maintenance', 'review', 'triage']);
+  });
+
+  it.each(excerpts)(
+    '$where gives the Action only inputs it has, with values it accepts',
+    ({ text: yamlText }) => {
+      const document: unknown = parse(yamlText);
+      for (const inputs of actionWiths(document)) {
+        const unknown = Object.keys(inputs).filter((name) => !(name in declaredInputs));
+        expect(unknown, 'inputs action.yml does not declare').toEqual([]);
+        // Every other input at its action.yml default, as the runner would pass it.
+        const raw = Object.fromEntries(
+          Object.entries(declaredInputs).map(([name, spec]) => {
+            const given = inputs[name];
+            const fallback = isRecord(spec) && typeof spec.default === 'string' ? spec.default : '';
+            return [name, given === undefined ? fallback : scalar(given).trim()];
+          }),
+        );
+        const result = actionInputsSchema.safeParse(raw);
+        expect(
+          result.success
+            ? []
+            : result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`),
+        ).toEqual([]);
+      }
+    },
+  );
+});
+
+describe('policy examples in the docs', () => {
+  const examples = MARKDOWN_FILES.flatMap((file) =>
+    codeBlocks(text(file))
+      .filter((block) => block.lang === 'toml')
+      .map((block) => ({ where: `${file}:${block.line}`, text: block.text })),
+  );
+
+  it.each(examples)('$where is a valid policy', ({ where, text: toml }) => {
+    const { problems } = checkPolicy(toml, { file: where, tier: 'workflow' });
+    expect(
+      problems.map((problem) => `${problem.line}:${problem.column}: ${problem.message}`),
+    ).toEqual([]);
+  });
+
+  it("decides the README's `policy explain` example as the README shows", async () => {
+    const policy = section(readme, 'Policy: what the agent may do') ?? '';
+    const blocks = codeBlocks(policy);
+    const toml = blocks.find((block) => block.lang === 'toml');
+    const commandIndex = blocks.findIndex(
+      (block) => block.lang === 'sh' && block.text.includes('policy explain'),
+    );
+    const shown = blocks[commandIndex + 1];
+    expect(toml, 'the example policy file').toBeDefined();
+    expect(shown?.lang, 'the output after the explain command').toBe('text');
+
+    const file = '.gemini/policies/ci.toml';
+    const dir = await tempRepo({ [file]: toml?.text ?? '' });
+    const words = shellWords(blocks[commandIndex]?.text.replace(/\\\n/g, ' ') ?? '');
+    expect(words.slice(0, 4)).toEqual(['npx', 'gemini-agent', 'policy', 'explain']);
+    const args = words.slice(3).map((word) => (word === file ? path.join(dir, file) : word));
+    let stdout = '';
+    const code = await runPolicyCommand(args, {
+      stdout: { write: (chunk: string) => (stdout += chunk) },
+      stderr: { write: () => true },
+    });
+    expect(code).toBe(0);
+    const output = stdout.replaceAll(`${dir}${path.sep}`, '');
+    for (const line of (shown?.text ?? '').split('\n')) {
+      // A line shortened with … in the README must match up to the ellipsis.
+      expect(output).toContain(line.endsWith('…') ? line.slice(0, -1).trimEnd() : line);
+    }
+  });
+});
+
+/** A YAML value as the runner passes it to an input: a string (objects would be a mistake). */
+function scalar(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
+}
+
+/** Splits a one-line shell command into words: whitespace separates, quotes group. */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  for (const match of command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
+    words.push(match[1] ?? match[2] ?? match[3] ?? '');
+  }
+  return words;
+}
