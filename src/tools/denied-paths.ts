@@ -65,6 +65,12 @@ export function deniedPathsFromEnvironment(
     }
   }
   add(env.GITHUB_EVENT_PATH, 'the raw event payload (GITHUB_EVENT_PATH)');
+  // google-github-actions/auth may write the credentials file inside the checkout.
+  add(
+    env.GOOGLE_APPLICATION_CREDENTIALS,
+    'the Google Cloud credentials file (GOOGLE_APPLICATION_CREDENTIALS)',
+  );
+  add(env.CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE, 'the gcloud credentials file');
   return denied;
 }
 

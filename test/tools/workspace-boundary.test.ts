@@ -137,6 +137,19 @@ describe('denied places', () => {
     ]);
   });
 
+  it('denies a Google Cloud credentials file left inside the checkout', async () => {
+    // google-github-actions/auth writes it where the workflow says; older versions, in the checkout.
+    const credentials = path.join(root, 'gha-creds-1234.json');
+    await writeFile(credentials, '{"type":"external_account"}');
+    const ws = await Workspace.create(root, {
+      deniedPaths: deniedPathsFromEnvironment({ GOOGLE_APPLICATION_CREDENTIALS: credentials }),
+    });
+    expect(refusal(ws.resolve('gha-creds-1234.json', { purpose: 'read' }))).toContain(
+      'the Google Cloud credentials file (GOOGLE_APPLICATION_CREDENTIALS)',
+    );
+    expect(ws.resolve('README.md', { purpose: 'read' }).ok).toBe(true);
+  });
+
   it('checks the real path, so a denied place reached through a symlink is still denied', async () => {
     await mkdir(path.join(root, 'private'));
     await symlink(path.join(root, 'private'), path.join(root, 'alias'));
