@@ -38,6 +38,8 @@ export interface CliOptions {
 export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
        gemini-agent policy check FILE...
        gemini-agent policy explain --tool NAME --args JSON [--mode MODE] [--policy FILE]...
+       gemini-agent run --event FILE --event-name NAME [options]   (see run --help)
+       gemini-agent demo [--live] [--out DIR]                        (see demo --help)
 
 Runs a Gemini coding agent on a repository without asking anyone: it reads, searches and
 changes files in the workspace and answers with what it did.

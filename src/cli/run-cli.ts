@@ -12,25 +12,26 @@ import type { ContentGenerator } from '../model/content-generator.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
 import type { ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
-import { readRecordedSession } from '../model/recording.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../run-agent.js';
-import { scriptFromRecording, startFakeGeminiServer } from '../testing/fake-gemini-server.js';
-import type { FakeGeminiServer } from '../testing/fake-gemini-server.js';
 import { VERSION } from '../version.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { ExitCode, exitCodeForError, exitCodeForReason } from './exit-codes.js';
 import { createJsonOutput } from './output/json-output.js';
 import { createStreamJsonOutput } from './output/stream-json-output.js';
+import { createTerminalProgress } from './output/status-line.js';
 import { createTextOutput } from './output/text-output.js';
 import type { CliOutput, TextSink } from './output/types.js';
+import { runDemoCommand } from './demo-command.js';
 import { runPolicyCommand } from './policy-command.js';
+import { runRunCommand } from './run-command.js';
 import { loadCliPolicy } from '../policy-setup.js';
 import { readPipedStdin } from './read-stdin.js';
+import { serveRecordedSession } from './replay-model.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -60,8 +61,11 @@ export function processIo(): CliIo {
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  // `policy` as the first word is the subcommand; a prompt starting with it needs -p.
+  // `policy`, `run` and `demo` as the first word are subcommands; a prompt starting with one
+  // of them needs -p.
   if (argv[0] === 'policy') return runPolicyCommand(argv.slice(1), io);
+  if (argv[0] === 'run') return runRunCommand(argv.slice(1), io);
+  if (argv[0] === 'demo') return runDemoCommand(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCliArgs(argv, io.env);
@@ -171,7 +175,11 @@ function createOutput(
     case 'stream-json':
       return createStreamJsonOutput({ stdout: io.stdout, prompt, stats });
     case 'text':
-      return createTextOutput({ stdout: io.stdout, stderr: io.stderr });
+      return createTextOutput({
+        stdout: io.stdout,
+        stderr: io.stderr,
+        progress: createTerminalProgress({ stream: io.stderr, env: io.env }),
+      });
   }
 }
 
@@ -195,14 +203,9 @@ async function openModel(
 ): Promise<ContentGenerator> {
   let auth: ModelAuth;
   if (options.replay !== undefined) {
-    const calls = await readRecordedSession(options.replay).catch((error: unknown) => {
-      throw new UsageError(`--replay: ${errorMessage(error)}`);
-    });
-    const server: FakeGeminiServer = await startFakeGeminiServer({
-      script: scriptFromRecording(calls),
-    });
-    cleanups.push(() => server.close());
-    auth = { type: 'gemini-api-key', apiKey: 'replay', baseUrl: server.url };
+    const replay = await serveRecordedSession(options.replay);
+    cleanups.push(() => replay.close());
+    auth = replay.auth;
   } else {
     auth = resolveModelAuth(io.env);
   }

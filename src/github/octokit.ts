@@ -51,6 +51,11 @@ export interface CreateOctokitOptions {
   requestTimeoutMs?: number;
   retry?: RetryLimits;
   throttle?: ThrottleLimits;
+  /**
+   * Answers the requests instead of the network; default the global `fetch`. The local dry run
+   * passes one that answers in-process, so every request still goes through this client.
+   */
+  fetch?: typeof fetch;
 }
 
 const DEFAULTS = {
@@ -65,12 +70,12 @@ const DEFAULTS = {
 const SECONDARY_FALLBACK_SECONDS = 60;
 
 /** `fetch` with a time limit per request, so a stalled connection cannot hang the run. */
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
+function fetchWithTimeout(timeoutMs: number, inner?: typeof fetch): typeof fetch {
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
-    return globalThis.fetch(input, { ...init, signal });
+    return (inner ?? globalThis.fetch)(input, { ...init, signal });
   };
 }
 
@@ -113,7 +118,9 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
     auth: options.token,
     baseUrl,
     ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
-    request: { fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs) },
+    request: {
+      fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, options.fetch),
+    },
     // Octokit logs every request at info and every failed one at error; failures reach callers
     // as exceptions, so both are debug detail here. Only the message is passed on: the extra
     // arguments hold request options, headers included.

@@ -1,0 +1,194 @@
+/**
+ * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
+ * a small project with a bug (examples/demo/repo) becomes a git repository in a temporary
+ * folder; a maintainer's `/gemini` comment on the issue describing the bug (examples/demo/
+ * event.json) starts a run; a recorded model session (examples/demo/session.jsonl) answers in
+ * place of the model. It shows the progress comment as it changes, the final comment, and the
+ * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
+ */
+import { execFile } from 'node:child_process';
+import { access, cp, mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { resolveModelAuth } from '../model/model-auth.js';
+import { errorMessage, UsageError } from '../platform/errors.js';
+import type { LocalRun } from '../local/local-run.js';
+import { runLocal } from '../local/local-run.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+import type { CommandIo } from './run-command.js';
+import { exitCodeFor, printRunEnd, shellWord } from './run-command.js';
+
+const run = promisify(execFile);
+
+export const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR]
+
+Runs the Action's pipeline on a copy of a small sample project, offline: a maintainer comments
+"/gemini please fix this…" on an issue about a bug, and a recorded model session does the work.
+It prints the progress comment as it changes, the final comment, and the commit with its diff on
+the bot's branch. Nothing is sent anywhere.
+
+Options:
+      --live      the same task with the real model (needs GEMINI_API_KEY, or Vertex AI or Code
+                  Assist credentials as for the Action)
+      --out DIR   where to put the sample repository and the run's files (default: a new
+                  temporary folder); must be new or empty
+  -h, --help      print this help
+`;
+
+/** The test command the demo lets the agent run, as a workflow would list it. */
+const ALLOWED_COMMANDS = 'node --test';
+
+/** The demo's files: beside the bundle when the build copied them, else in the package. */
+export async function findDemoFiles(moduleUrl: string = import.meta.url): Promise<string> {
+  const here = path.dirname(fileURLToPath(moduleUrl));
+  const candidates = [path.join(here, 'demo'), path.resolve(here, '..', '..', 'examples', 'demo')];
+  for (const candidate of candidates) {
+    try {
+      await access(path.join(candidate, 'session.jsonl'));
+      return candidate;
+    } catch {
+      // Try the next place.
+    }
+  }
+  throw new Error(`The demo's files were not found (looked in ${candidates.join(' and ')}).`);
+}
+
+export async function runDemoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  let values: { live?: boolean; out?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        live: { type: 'boolean' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    io.stderr.write(`error: ${message ?? ''}. Run "gemini-agent demo --help" for usage.\n`);
+    return ExitCode.INPUT;
+  }
+  if (values.help) {
+    io.stdout.write(DEMO_USAGE);
+    return ExitCode.OK;
+  }
+  try {
+    const live = values.live ?? false;
+    // Fails before anything is copied when --live has no credentials to use.
+    if (live) resolveModelAuth(io.env);
+    const demo = await findDemoFiles();
+    const root = await demoFolder(values.out);
+    const repo = path.join(root, 'temperature');
+    await createSampleRepository(path.join(demo, 'repo'), repo);
+    const print = (text = '') => io.stdout.write(`${text}\n`);
+    print('Gemini agent demo');
+    print('═════════════════');
+    print(`A small project with a bug, as a git repository: ${repo}`);
+    print('Issue #1 says "toCelsius returns the wrong temperature", and the maintainer @octocat');
+    print(
+      'comments "/gemini please fix this and make sure the tests pass". The Action\'s pipeline',
+    );
+    print(
+      live
+        ? 'runs on it with the live model, and a dry-run GitHub that posts nothing:'
+        : 'runs on it with a recorded model session, and a dry-run GitHub that posts nothing:',
+    );
+    if (!live && hasModelCredentials(io.env)) {
+      print('(Model credentials are set: "gemini-agent demo --live" runs the same task live.)');
+    }
+    const result = await runLocal(
+      {
+        eventFile: path.join(demo, 'event.json'),
+        eventName: 'issue_comment',
+        repo,
+        actorPermission: 'write',
+        inputs: { allowed_commands: ALLOWED_COMMANDS },
+        outDir: path.join(root, 'run'),
+        ...(live ? {} : { replay: path.join(demo, 'session.jsonl') }),
+      },
+      io,
+    );
+    printRunEnd(result, io);
+    await printCommit(result, io);
+    print();
+    print('Try it on your own repository: write an event file like');
+    print(`  ${path.join(demo, 'event.json')}`);
+    print('and run');
+    print('  gemini-agent run --event event.json --event-name issue_comment --repo .');
+    print('("gemini-agent run --help" has the options).');
+    return exitCodeFor(result);
+  } catch (error) {
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
+    return exitCodeForError(error);
+  }
+}
+
+async function demoFolder(out: string | undefined): Promise<string> {
+  if (out === undefined) return mkdtemp(path.join(tmpdir(), 'gemini-agent-demo-'));
+  const resolved = path.resolve(out);
+  await mkdir(resolved, { recursive: true });
+  const existing = await access(path.join(resolved, 'temperature')).then(
+    () => true,
+    () => false,
+  );
+  if (existing) {
+    throw new UsageError(`--out expects a new or empty folder; "${resolved}" has a demo in it.`);
+  }
+  return resolved;
+}
+
+function hasModelCredentials(env: NodeJS.ProcessEnv): boolean {
+  try {
+    resolveModelAuth(env);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The sample project as a repository with one commit on `main`, made the same way each time. */
+async function createSampleRepository(source: string, target: string): Promise<void> {
+  await cp(source, target, { recursive: true });
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_'))),
+    GIT_AUTHOR_NAME: 'Mona Lisa',
+    GIT_AUTHOR_EMAIL: 'mona@example.com',
+    GIT_AUTHOR_DATE: '2025-06-01T12:00:00Z',
+    GIT_COMMITTER_NAME: 'Mona Lisa',
+    GIT_COMMITTER_EMAIL: 'mona@example.com',
+    GIT_COMMITTER_DATE: '2025-06-01T12:00:00Z',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+  };
+  const git = (...args: string[]) => run('git', args, { cwd: target, env });
+  await git('init', '--quiet', '--initial-branch=main');
+  await git('add', '--all');
+  await git('-c', 'commit.gpgSign=false', 'commit', '--quiet', '-m', 'Add temperature conversion');
+}
+
+/** The bot's commit on its branch of the sample repository: `git log -1 --stat` and the diff. */
+async function printCommit(result: LocalRun, io: Pick<CommandIo, 'stdout'>): Promise<void> {
+  const branch = result.result.outputs.branch_name;
+  if (!branch) return;
+  const git = async (...args: string[]) =>
+    (await run('git', ['-c', 'core.pager=cat', ...args], { cwd: result.repo })).stdout;
+  const print = (text = '') => io.stdout.write(`${text}\n`);
+  print();
+  print(
+    `── The commit on branch ${branch} (git -C ${shellWord(result.repo)} log -1 --stat ${shellWord(branch)}):`,
+  );
+  print(indent(await git('log', '-1', '--stat', '--no-color', branch)));
+  print(`── Its diff (git diff main...${shellWord(branch)}):`);
+  print(indent(await git('diff', '--no-color', `main...${branch}`)));
+}
+
+function indent(text: string): string {
+  return text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => (line === '' ? '' : `   ${line}`))
+    .join('\n');
+}

@@ -1,0 +1,246 @@
+/**
+ * `gemini-agent run`: the Action's pipeline on a local repository for an event file, with a
+ * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { INPUT_NAMES } from '../config/action-inputs.js';
+import { errorMessage, UsageError } from '../platform/errors.js';
+import type { PermissionLevel } from '../local/dry-run-github.js';
+import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
+import { commentFileName } from '../local/dry-run-report.js';
+import { EVENT_NAMES } from '../local/event-facts.js';
+import type { LocalRun, LocalRunIo, LocalRunOptions } from '../local/local-run.js';
+import { runLocal } from '../local/local-run.js';
+import { renderMarkdownForTerminal } from '../local/terminal-markdown.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+
+export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
+
+Runs the Action's whole pipeline — trigger, mode, authorization, context, agent, publishing — on
+a local repository for a GitHub event, without sending anything to GitHub: the comments, review
+and labels it would post are printed and written under --out, and its commit becomes a branch of
+--repo. The agent works in a clone of --repo (under --out), never in your working tree.
+
+Options:
+      --event FILE              the webhook payload, as GitHub writes it to GITHUB_EVENT_PATH
+      --event-name NAME         ${EVENT_NAMES.join(' | ')}
+      --repo DIR                the repository (default: current directory); the run starts from
+                                its HEAD (or the pull request's head), and its commit is pushed to
+                                a new branch of it
+      --actor-permission LEVEL  the permission of whoever triggered the run: ${PERMISSION_LEVELS.join(' | ')}
+                                (default: write; below write the run is skipped)
+      --policy FILE             a policy TOML file, used as the workflow's policy input
+                                (repeatable)
+      --labels A,B              the repository's labels (default: GitHub's default labels)
+      --input NAME=VALUE        an Action input, e.g. --input allowed_commands="npm test"
+                                (repeatable; see action.yml)
+      --out DIR                 where to write what would be posted (default: a new temporary
+                                folder); must be new or empty
+      --replay FILE             answer from a recorded model session ({method, response} lines)
+      --record FILE             record the model's replies to FILE, for --replay later
+      --github                  use the real GitHub API with $GITHUB_TOKEN instead: comments,
+                                reviews, labels, pushes and pull requests are real
+  -d, --debug                   log details, every GitHub request included
+  -h, --help                    print this help
+
+Written under --out: comment-1.md (the final comment) and comment-1.states/ (each state of the
+progress comment), review.json and review.md, labels.json, pull-request.md, requests.jsonl
+(every GitHub request), job-summary.md, workspace/ (the clone the agent worked in) and
+runner-temp/ (the transcript).
+
+Model credentials as for the Action (--input gemini_api_key=… or GEMINI_API_KEY, Vertex AI, Code
+Assist); none with --replay.
+
+Exit codes: 0 success or skipped, 1 the run failed, 42 bad arguments, 52 an invalid policy file
+or event payload.
+`;
+
+export type CommandIo = LocalRunIo;
+
+/** Runs `run …` and returns the exit code; never throws. */
+export async function runRunCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  let options: LocalRunOptions | 'help';
+  try {
+    options = parseRunArgs(argv, process.cwd());
+  } catch (error) {
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
+    return exitCodeForError(error);
+  }
+  if (options === 'help') {
+    io.stdout.write(RUN_USAGE);
+    return ExitCode.OK;
+  }
+  try {
+    await requireDirectory(options.repo);
+    const run = await runLocal(options, io);
+    printRunEnd(run, io);
+    return exitCodeFor(run);
+  } catch (error) {
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
+    return exitCodeForError(error);
+  }
+}
+
+export function exitCodeFor(run: LocalRun): number {
+  return run.result.conclusion === 'failure' ? ExitCode.ERROR : ExitCode.OK;
+}
+
+function parsed<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    throw new UsageError(`${message}. Run "gemini-agent run --help" for usage.`);
+  }
+}
+
+/** The flags of `run`; every mistake is a one-line `UsageError`. */
+export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOptions | 'help' {
+  const { values, positionals } = parsed(() =>
+    parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        event: { type: 'string' },
+        'event-name': { type: 'string' },
+        repo: { type: 'string' },
+        'actor-permission': { type: 'string' },
+        policy: { type: 'string', multiple: true },
+        labels: { type: 'string' },
+        input: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        replay: { type: 'string' },
+        record: { type: 'string' },
+        github: { type: 'boolean' },
+        debug: { type: 'boolean', short: 'd' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (values.help) return 'help';
+  if (positionals.length > 0) {
+    throw new UsageError(
+      `run takes no positional arguments (got "${positionals[0] ?? ''}"); the task comes from the event.`,
+    );
+  }
+  if (values.event === undefined) {
+    throw new UsageError('run expects --event FILE, the webhook payload of the event to run for.');
+  }
+  if (values['event-name'] === undefined) {
+    throw new UsageError(`run expects --event-name NAME, one of ${EVENT_NAMES.join(', ')}.`);
+  }
+  if (values.replay !== undefined && values.record !== undefined) {
+    throw new UsageError('--replay and --record cannot be used together.');
+  }
+  const permission = values['actor-permission'] ?? 'write';
+  if (!(PERMISSION_LEVELS as readonly string[]).includes(permission)) {
+    throw new UsageError(
+      `--actor-permission expects one of ${PERMISSION_LEVELS.join(', ')}, got "${permission}".`,
+    );
+  }
+  const labels = values.labels
+    ?.split(',')
+    .map((label) => label.trim())
+    .filter((label) => label !== '');
+  return {
+    eventFile: values.event,
+    eventName: values['event-name'],
+    repo: path.resolve(cwd, values.repo ?? '.'),
+    actorPermission: permission as PermissionLevel,
+    policyFiles: values.policy ?? [],
+    ...(labels !== undefined ? { labels } : {}),
+    inputs: parseInputs(values.input ?? []),
+    ...(values.out !== undefined ? { outDir: values.out } : {}),
+    ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(values.record !== undefined ? { record: values.record } : {}),
+    github: values.github ?? false,
+    debug: values.debug ?? false,
+  };
+}
+
+function parseInputs(pairs: readonly string[]): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    const name = equals < 0 ? pair : pair.slice(0, equals);
+    if (equals < 0 || !(INPUT_NAMES as readonly string[]).includes(name)) {
+      throw new UsageError(
+        equals < 0
+          ? `--input expects NAME=VALUE, got "${pair}".`
+          : `--input: "${name}" is not an input of the Action; see action.yml for the inputs.`,
+      );
+    }
+    inputs[name] = pair.slice(equals + 1);
+  }
+  return inputs;
+}
+
+async function requireDirectory(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UsageError(`--repo expects an existing directory, got "${dir}".`);
+  }
+}
+
+/** The end of a run: its result, the final comments in full, the outputs and the files. */
+export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void {
+  const print = (text = '') => io.stdout.write(`${text}\n`);
+  const { result } = run;
+  const comments = run.gitHub?.store.comments ?? [];
+  for (const comment of comments) {
+    print();
+    print(
+      `── Final comment ${comment.ordinal} on #${comment.issueNumber} (${commentFileName(comment)}) ──`,
+    );
+    print(renderMarkdownForTerminal(comment.body, { indent: '  ' }));
+  }
+  print();
+  print(`── Result: ${result.conclusion}${result.error ? ` — ${result.error}` : ''}`);
+  const shown = ['branch_name', 'commit_sha', 'pr_url', 'comment_url', 'review_url', 'labels'];
+  for (const name of shown) {
+    const value = result.outputs[name];
+    if (value !== undefined && value !== '') print(`   ${name}: ${value}`);
+  }
+  const branch = result.outputs.branch_name;
+  if (branch && run.gitHub !== undefined) {
+    print(`   The commit is on branch ${branch} of ${run.repo}:`);
+    print(`     git -C ${shellWord(run.repo)} log -1 --stat ${shellWord(branch)}`);
+  }
+  print();
+  print(`── Files in ${run.outDir}:`);
+  for (const line of fileListing(run.files)) print(`   ${line}`);
+  print('   job-summary.md');
+  print('   workspace/        the clone the agent worked in');
+  if (result.outputs.transcript_file) {
+    print(`   ${path.relative(run.outDir, result.outputs.transcript_file)}  the transcript`);
+  }
+}
+
+/** The files written, each comment's states folded into one line. */
+export function fileListing(files: readonly string[]): string[] {
+  const lines: string[] = [];
+  const states = new Map<string, number>();
+  for (const file of files) {
+    const folder = /^(.+\.states)\/\d+\.md$/.exec(file)?.[1];
+    if (folder === undefined) {
+      lines.push(file);
+    } else {
+      if (!states.has(folder)) lines.push(`${folder}/`);
+      states.set(folder, (states.get(folder) ?? 0) + 1);
+    }
+  }
+  return lines.map((line) => {
+    const count = states.get(line.replace(/\/$/, ''));
+    return count === undefined
+      ? line
+      : `${line}  ${count} state${count === 1 ? '' : 's'}, one per edit`;
+  });
+}
+
+/** A word as a POSIX shell reads it back. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,152 @@
+/**
+ * The parts of a webhook payload the local run and its dry-run GitHub need: which repository,
+ * which issue or pull request, which comment started the run. The payload's own objects are kept
+ * as GitHub sent them, since the dry-run GitHub answers with them.
+ */
+import type { TriggerEventName } from '../github/mode.js';
+import { parseEventPayload } from '../github/event-schema.js';
+import { UsageError } from '../platform/errors.js';
+
+export type Json = Record<string, unknown>;
+
+export const EVENT_NAMES: readonly TriggerEventName[] = [
+  'issue_comment',
+  'pull_request_review_comment',
+  'pull_request_review',
+  'pull_request',
+  'pull_request_target',
+  'issues',
+  'schedule',
+  'workflow_dispatch',
+  'repository_dispatch',
+  'push',
+];
+
+export interface EventRepository {
+  owner: string;
+  name: string;
+  fullName: string;
+  defaultBranch: string | undefined;
+  private: boolean;
+}
+
+export interface EventFacts {
+  eventName: TriggerEventName;
+  repository: EventRepository;
+  /** The issue the event is about (for a pull request event, the pull request's own fields). */
+  issue: Json | undefined;
+  /** The pull request in the payload. */
+  pullRequest: Json | undefined;
+  /** An issue comment on a pull request: the payload holds the issue side only. */
+  commentOnPullRequest: boolean;
+  /** The comment that started the run (`issue_comment`). */
+  issueComment: Json | undefined;
+  /** The review comment that started the run (`pull_request_review_comment`). */
+  reviewComment: Json | undefined;
+  /** The issue or pull request number, if the event has one. */
+  number: number | undefined;
+}
+
+export function isEventName(name: string): name is TriggerEventName {
+  return (EVENT_NAMES as readonly string[]).includes(name);
+}
+
+function record(value: unknown): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Json)
+    : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Checks the payload the way the Action does (so a mistake is reported against the event file)
+ * and picks out its parts. `fallbackRepository` (`owner/name`) serves schedule payloads without
+ * a repository.
+ */
+export function eventFacts(
+  eventName: string,
+  payload: unknown,
+  options: { file: string; fallbackRepository?: string },
+): EventFacts {
+  if (!isEventName(eventName)) {
+    throw new UsageError(
+      `--event-name expects one of ${EVENT_NAMES.join(', ')}, got "${eventName}".`,
+    );
+  }
+  parseEventPayload(eventName, payload, { file: options.file });
+  const data = record(payload) ?? {};
+  const repository = eventRepository(record(data.repository), options.fallbackRepository);
+  const pullRequest = record(data.pull_request);
+  const rawIssue = record(data.issue);
+  const commentOnPullRequest =
+    eventName === 'issue_comment' && record(rawIssue?.pull_request) !== undefined;
+  const issue = rawIssue ?? (pullRequest ? issueFromPullRequest(pullRequest) : undefined);
+  const number = typeof issue?.number === 'number' ? issue.number : undefined;
+  return {
+    eventName,
+    repository,
+    issue,
+    pullRequest,
+    commentOnPullRequest,
+    issueComment: eventName === 'issue_comment' ? record(data.comment) : undefined,
+    reviewComment: eventName === 'pull_request_review_comment' ? record(data.comment) : undefined,
+    number,
+  };
+}
+
+function eventRepository(raw: Json | undefined, fallback: string | undefined): EventRepository {
+  const owner = text(record(raw?.owner)?.login);
+  const name = text(raw?.name);
+  if (owner !== undefined && name !== undefined) {
+    return {
+      owner,
+      name,
+      fullName: `${owner}/${name}`,
+      defaultBranch: text(raw?.default_branch),
+      private: raw?.private === true,
+    };
+  }
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(fallback ?? '');
+  if (match?.[1] !== undefined && match[2] !== undefined) {
+    return {
+      owner: match[1],
+      name: match[2],
+      fullName: `${match[1]}/${match[2]}`,
+      defaultBranch: undefined,
+      private: false,
+    };
+  }
+  throw new UsageError(
+    'The event payload names no repository: add "repository" with "name", "full_name" and "owner.login" to the event file.',
+  );
+}
+
+/** GitHub's issue view of a pull request (`GET /issues/{number}` on a pull request number). */
+function issueFromPullRequest(pullRequest: Json): Json {
+  return {
+    number: pullRequest.number,
+    title: pullRequest.title,
+    body: pullRequest.body ?? null,
+    html_url: pullRequest.html_url,
+    state: pullRequest.state ?? 'open',
+    user: pullRequest.user ?? null,
+    labels: Array.isArray(pullRequest.labels) ? pullRequest.labels : [],
+    created_at: pullRequest.created_at,
+    updated_at: pullRequest.updated_at,
+    pull_request: { url: pullRequest.url ?? null, html_url: pullRequest.html_url ?? null },
+  };
+}
+
+/** The head and base commits a pull request payload names. */
+export function pullRequestCommits(pullRequest: Json | undefined): {
+  head: string | undefined;
+  base: string | undefined;
+  headRef: string | undefined;
+} {
+  const head = record(pullRequest?.head);
+  const base = record(pullRequest?.base);
+  return { head: text(head?.sha), base: text(base?.sha), headRef: text(head?.ref) };
+}

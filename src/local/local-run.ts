@@ -1,0 +1,391 @@
+/**
+ * `gemini-agent run`: the Action's whole pipeline (`runAction`) on a local repository, with the
+ * dependencies a workflow run would have replaced by local ones —
+ *
+ * - GitHub: the dry-run GitHub (dry-run-github.ts) behind the same Octokit client, so every
+ *   comment, review and label is the one the Action would post; or, with `github: true`, the
+ *   real API with `GITHUB_TOKEN`;
+ * - the checkout: a clone of the repository under the output folder (local-workspace.ts);
+ * - the git remote: the repository itself, so the bot's commit arrives as a new branch of it;
+ * - the runner: the environment variables a runner sets, the inputs from the command line, the
+ *   job summary as a file, the log on the terminal;
+ * - the model: live, recorded to a file, or replayed from one.
+ */
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createOctokit } from '../github/octokit.js';
+import type { CreateContentGeneratorOptions } from '../model/create-content-generator.js';
+import { createContentGenerator } from '../model/create-content-generator.js';
+import type { ModelAuth } from '../model/model-auth.js';
+import { fileRecordingSink } from '../model/recording.js';
+import { errorMessage, UsageError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { streamLogger } from '../platform/logger.js';
+import { loadPolicyFiles } from '../policy/load-policy.js';
+import { createGit } from '../publish/git.js';
+import type { JobSummaryWriter } from '../report/job-summary.js';
+import type { ActionDeps, ActionResult } from '../run-action.js';
+import { runAction } from '../run-action.js';
+import type { ReplayedSession } from '../cli/replay-model.js';
+import { REPLAY_API_KEY, serveRecordedSession } from '../cli/replay-model.js';
+import type { DryRunGitHub, PermissionLevel } from './dry-run-github.js';
+import { createDryRunGitHub, DEFAULT_LABELS } from './dry-run-github.js';
+import type { TextSink } from './dry-run-report.js';
+import { createDryRunReport } from './dry-run-report.js';
+import type { LabelRecord } from './dry-run-store.js';
+import { eventFacts } from './event-facts.js';
+import type { EventFacts } from './event-facts.js';
+import { LocalRepository } from './local-git.js';
+import {
+  checkoutPlan,
+  cloneWorkspace,
+  hasUncommittedChanges,
+  localPullRequest,
+} from './local-workspace.js';
+
+export interface LocalRunOptions {
+  /** The webhook payload file (what GitHub writes to `GITHUB_EVENT_PATH`). */
+  eventFile: string;
+  eventName: string;
+  /** The repository the run is for; its commits are the workspace's, its branches the remote's. */
+  repo: string;
+  /** Every user's simulated permission on the repository. Default `write`. */
+  actorPermission?: PermissionLevel;
+  /** Policy files on this machine, used as the workflow's `policy` input would be. */
+  policyFiles?: readonly string[];
+  /** The repository's labels; default GitHub's default labels. */
+  labels?: readonly string[];
+  /** Action inputs by name (`--input name=value`). */
+  inputs?: Readonly<Record<string, string>>;
+  /** Where everything is written; default a new temporary folder. Must be new or empty. */
+  outDir?: string;
+  /** Serve the model from this recorded session. */
+  replay?: string;
+  /** Record the model's replies to this file. */
+  record?: string;
+  /** The real GitHub API (with `GITHUB_TOKEN`) instead of the dry run. */
+  github?: boolean;
+  debug?: boolean;
+}
+
+export interface LocalRunIo {
+  env: NodeJS.ProcessEnv;
+  /** What would be posted, as it is posted. */
+  stdout: TextSink;
+  /** The run's log. */
+  stderr: TextSink;
+}
+
+export interface LocalRun {
+  result: ActionResult;
+  outDir: string;
+  /** The clone the agent worked in. */
+  workspace: string;
+  /** The repository standing in for GitHub's (and its git remote). */
+  repo: string;
+  /** The job summary file. */
+  summaryFile: string;
+  /** The dry-run GitHub (undefined with `github: true`). */
+  gitHub: DryRunGitHub | undefined;
+  /** The files written under `outDir`, relative to it. */
+  files: string[];
+}
+
+/** The placeholder token of a dry run: nothing is sent anywhere, so no real token is needed. */
+export const DRY_RUN_TOKEN = 'gemini-agent-dry-run-placeholder-token';
+
+/** Runner variables that would describe another run; a local run sets its own. */
+const RUNNER_VARIABLES = /^(GITHUB_|RUNNER_|ACTIONS_|INPUT_)/;
+
+/** Where `--policy` files are placed in the workspace's git folder (never part of a commit). */
+const POLICY_FOLDER = '.git/gemini-agent-local';
+
+/** Runs the pipeline; usage problems throw before anything runs, a failed run is a result. */
+export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promise<LocalRun> {
+  const logger = streamLogger(io.stderr, { debug: options.debug ?? false });
+  const eventFile = path.resolve(options.eventFile);
+  const payload = await readEvent(eventFile);
+  const facts = eventFacts(options.eventName, payload, {
+    file: eventFile,
+    ...(io.env.GITHUB_REPOSITORY ? { fallbackRepository: io.env.GITHUB_REPOSITORY } : {}),
+  });
+  const repoDir = await topLevel(path.resolve(options.repo));
+  const repository = new LocalRepository(repoDir, createGit());
+  const github = options.github ?? false;
+  const token = github ? io.env.GITHUB_TOKEN?.trim() : DRY_RUN_TOKEN;
+  if (token === undefined || token === '') {
+    throw new UsageError(
+      '--github needs a token in GITHUB_TOKEN (e.g. GITHUB_TOKEN=$(gh auth token)).',
+    );
+  }
+  if (github && (options.policyFiles?.length ?? 0) > 0 && isPullRequestEvent(facts)) {
+    throw new UsageError(
+      '--policy cannot be used with --github on a pull request event: the Action reads policy files from the base branch on GitHub. Commit them and pass --input policy=PATH instead.',
+    );
+  }
+
+  const plan = await checkoutPlan(facts, repository, logger);
+  const outDir = await prepareOutDir(options.outDir);
+  if (await hasUncommittedChanges(repository)) {
+    logger.warning(
+      `${repoDir} has uncommitted changes; the run works on a clone of its commit ${plan.sha.slice(0, 12)}, as the Action works on a checkout, so they are not part of it.`,
+    );
+  }
+  const workspace = path.join(outDir, 'workspace');
+  await cloneWorkspace(repoDir, workspace, plan);
+  const runnerTemp = path.join(outDir, 'runner-temp');
+  await mkdir(runnerTemp, { recursive: true });
+  const policy = await placePolicyFiles(options.policyFiles ?? [], workspace);
+
+  const inputs: Record<string, string> = { ...options.inputs };
+  inputs.policy = [inputs.policy ?? '', ...policy.inputPaths]
+    .filter((line) => line !== '')
+    .join('\n');
+  inputs.github_token = token;
+
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    const model = await modelSource(options, inputs, cleanups);
+    const pullRequest = await localPullRequest(facts, repository, logger);
+    if (!github) await warnCheckedOutHead(pullRequest?.data, repository, inputs, logger);
+    const report = github ? undefined : createDryRunReport({ outDir, stdout: io.stdout });
+    const gitHub = github
+      ? undefined
+      : createDryRunGitHub({
+          facts,
+          repository,
+          permission: options.actorPermission ?? 'write',
+          labels: labelRecords(options.labels),
+          ...(inputs.bot_login ? { botLogin: inputs.bot_login } : {}),
+          ...(pullRequest !== undefined ? { pullRequest } : {}),
+          extraFiles: policy.files,
+          ...(report !== undefined ? { observer: report } : {}),
+          logger,
+        });
+    const summaryFile = path.join(outDir, 'job-summary.md');
+    const deps: ActionDeps = {
+      env: runnerEnvironment(io.env, {
+        eventName: facts.eventName,
+        eventFile,
+        workspace,
+        runnerTemp,
+        repository: facts.repository.fullName,
+        github,
+      }),
+      getInput: (name) => inputs[name] ?? '',
+      setOutput: () => undefined,
+      setSecret: () => undefined,
+      setFailed: () => undefined,
+      summary: fileSummary(summaryFile),
+      logger,
+      readEventPayload: () => Promise.resolve(payload),
+      ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
+      ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),
+      ...(gitHub === undefined
+        ? {}
+        : {
+            createOctokit: (octokitOptions) =>
+              createOctokit({
+                ...octokitOptions,
+                fetch: gitHub.fetch,
+                // Nothing to wait for in-process: no retries, no spacing between writes.
+                retry: { retries: 0 },
+                throttle: { enabled: false },
+              }),
+            gitRemoteUrl: repoDir,
+            // Every state of the progress comment is kept; nothing limits how often it changes.
+            commentIntervalMs: 0,
+          }),
+    };
+    const result = await runAction(deps);
+    return {
+      result,
+      outDir,
+      workspace,
+      repo: repoDir,
+      summaryFile,
+      gitHub,
+      files: report?.files() ?? [],
+    };
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+/** The repository's top folder, for a --repo inside it; the folder itself when not a repository. */
+async function topLevel(dir: string): Promise<string> {
+  try {
+    const top = (await createGit().run(['rev-parse', '--show-toplevel'], { cwd: dir })).trim();
+    return top === '' ? dir : top;
+  } catch {
+    return dir;
+  }
+}
+
+async function readEvent(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--event: cannot read "${file}": ${errorMessage(error)}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`--event: "${file}" is not JSON: ${errorMessage(error)}`);
+  }
+}
+
+function isPullRequestEvent(facts: EventFacts): boolean {
+  return facts.pullRequest !== undefined || facts.commentOnPullRequest;
+}
+
+async function prepareOutDir(outDir: string | undefined): Promise<string> {
+  if (outDir === undefined) return mkdtemp(path.join(tmpdir(), 'gemini-agent-run-'));
+  const resolved = path.resolve(outDir);
+  const entries = await readdir(resolved).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'ENOENT') return [];
+    throw new UsageError(`--out: cannot use "${resolved}": ${errorMessage(error)}`);
+  });
+  if (entries.length > 0) {
+    throw new UsageError(`--out expects a new or empty folder, but "${resolved}" has files in it.`);
+  }
+  await mkdir(resolved, { recursive: true });
+  return resolved;
+}
+
+/**
+ * `--policy` files, checked where they are (so a mistake is reported at the user's file:line)
+ * and placed in the workspace's git folder, where the run reads them as it reads the workflow's
+ * policy files; the dry-run GitHub serves them too, for pull requests, whose policy files the
+ * Action reads from the base branch.
+ */
+async function placePolicyFiles(
+  files: readonly string[],
+  workspace: string,
+): Promise<{ inputPaths: string[]; files: Map<string, Buffer> }> {
+  const placed = new Map<string, Buffer>();
+  const inputPaths: string[] = [];
+  for (const [index, file] of files.entries()) {
+    const source = path.resolve(file);
+    const content = await readFile(source).catch((error: unknown) => {
+      throw new UsageError(`--policy: cannot read "${source}": ${errorMessage(error)}`);
+    });
+    await loadPolicyFiles([{ path: source, tier: 'workflow' }]);
+    const repoPath = `${POLICY_FOLDER}/policy-${index + 1}-${path.basename(source)}`;
+    const target = path.join(workspace, ...repoPath.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, content);
+    placed.set(repoPath, content);
+    inputPaths.push(repoPath);
+  }
+  return { inputPaths, files: placed };
+}
+
+interface ModelSource {
+  createModel?: ActionDeps['createModel'];
+  retry?: ActionDeps['modelRetry'];
+}
+
+/** The model: replayed from a recording, live and recorded, or live. */
+async function modelSource(
+  options: LocalRunOptions,
+  inputs: Record<string, string>,
+  cleanups: (() => Promise<void>)[],
+): Promise<ModelSource> {
+  if (options.replay !== undefined) {
+    const replay: ReplayedSession = await serveRecordedSession(options.replay);
+    cleanups.push(() => replay.close());
+    // The inputs need some credentials; the replay server is reached with its own.
+    inputs.gemini_api_key = REPLAY_API_KEY;
+    delete inputs.use_vertex_ai;
+    delete inputs.use_gemini_code_assist;
+    return {
+      createModel: (_auth: ModelAuth, modelOptions: CreateContentGeneratorOptions) =>
+        createContentGenerator(replay.auth, modelOptions),
+      // A recording holds the failed replies a session retried; replaying them needs no waiting.
+      retry: { sleep: () => Promise.resolve() },
+    };
+  }
+  if (options.record !== undefined) {
+    const sink = fileRecordingSink(path.resolve(options.record), { truncate: true });
+    return {
+      createModel: (auth: ModelAuth, modelOptions: CreateContentGeneratorOptions) =>
+        createContentGenerator(auth, { ...modelOptions, recordTo: sink }),
+    };
+  }
+  return {};
+}
+
+function labelRecords(names: readonly string[] | undefined): LabelRecord[] | undefined {
+  if (names === undefined) return undefined;
+  return names.map(
+    (name) =>
+      DEFAULT_LABELS.find((label) => label.name.toLowerCase() === name.toLowerCase()) ?? {
+        name,
+        description: '',
+        color: 'ededed',
+      },
+  );
+}
+
+/** git refuses a push to the branch a non-bare repository has checked out. */
+async function warnCheckedOutHead(
+  pullRequest: Record<string, unknown> | undefined,
+  repository: LocalRepository,
+  inputs: Record<string, string>,
+  logger: Logger,
+): Promise<void> {
+  const head = pullRequest?.head as { ref?: unknown } | undefined;
+  if (typeof head?.ref !== 'string' || inputs.push_to_pr_branch === 'false') return;
+  if ((await repository.currentBranch()) !== head.ref) return;
+  logger.warning(
+    `The pull request's branch ${head.ref} is checked out in ${repository.root}, and git refuses pushes to a checked-out branch: if the run pushes to it, the push fails. Check out another branch there, or pass --input push_to_pr_branch=false for a bot branch instead.`,
+  );
+}
+
+function runnerEnvironment(
+  parent: NodeJS.ProcessEnv,
+  run: {
+    eventName: string;
+    eventFile: string;
+    workspace: string;
+    runnerTemp: string;
+    repository: string;
+    github: boolean;
+  },
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (!RUNNER_VARIABLES.test(name)) env[name] = value;
+  }
+  // With the real API, an Enterprise server named in the environment is kept.
+  const server = run.github ? parent.GITHUB_SERVER_URL : undefined;
+  const api = run.github ? parent.GITHUB_API_URL : undefined;
+  return {
+    ...env,
+    ...(run.github && parent.GITHUB_TOKEN ? { GITHUB_TOKEN: parent.GITHUB_TOKEN } : {}),
+    ...(parent.GITHUB_WORKFLOW ? { GITHUB_WORKFLOW: parent.GITHUB_WORKFLOW } : {}),
+    GITHUB_EVENT_NAME: run.eventName,
+    GITHUB_EVENT_PATH: run.eventFile,
+    GITHUB_WORKSPACE: run.workspace,
+    RUNNER_TEMP: run.runnerTemp,
+    GITHUB_REPOSITORY: run.repository,
+    GITHUB_SERVER_URL: server ?? 'https://github.com',
+    GITHUB_API_URL: api ?? 'https://api.github.com',
+  };
+}
+
+/** The job summary, written to a file. */
+function fileSummary(file: string): JobSummaryWriter {
+  let text = '';
+  const summary: JobSummaryWriter = {
+    addRaw(markdown: string, addEOL?: boolean) {
+      text += addEOL ? `${markdown}\n` : markdown;
+      return summary;
+    },
+    write: () => writeFile(file, text),
+  };
+  return summary;
+}

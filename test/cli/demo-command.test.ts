@@ -1,0 +1,99 @@
+// `gemini-agent demo` end to end, in-process and offline: the sample project copied and made a
+// repository, the recorded session replayed through the whole pipeline, and the result checked
+// where a user would look — the final comment, the diff and the commit on the bot's branch.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findDemoFiles } from '../../src/cli/demo-command.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { git, tempDir, testTerminal } from '../local/support.js';
+
+const BRANCH = 'gemini/issue-1-tocelsius-returns-the-wrong-temperature';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+describe('gemini-agent demo', () => {
+  it('fixes the sample bug offline and shows the comment, the diff and the commit', async () => {
+    const out = await tempDir('gemini-agent-demo-test-');
+    const terminal = testTerminal();
+
+    const code = await runCli(['demo', '--out', out], terminal.io);
+
+    expect(code, terminal.stderr).toBe(0);
+    // The final comment: the answer, the tests it ran, the branch and the pull request.
+    const comment = await readFile(path.join(out, 'run', 'comment-1.md'), 'utf8');
+    expect(comment).toContain("Gemini finished @octocat's task");
+    expect(comment).toContain('Fixed `toCelsius` in `src/convert.js`');
+    expect(comment).toContain('`run_shell_command` Run: node --test');
+    expect(comment).toContain(`Changes pushed** to [\`${BRANCH}\`]`);
+    expect(comment).toContain('Opened draft pull request [#2]');
+    // The diff and the commit on the bot's branch of the sample repository.
+    const repo = path.join(out, 'temperature');
+    const diff = git(repo, 'diff', `main...${BRANCH}`);
+    expect(diff).toContain('-  return ((fahrenheit - 32) * 9) / 5;');
+    expect(diff).toContain('+  return ((fahrenheit - 32) * 5) / 9;');
+    expect(git(repo, 'diff', '--stat', `main...${BRANCH}`)).toContain('1 file changed');
+    expect(git(repo, 'log', '-1', '--format=%an%n%s%n%b', BRANCH)).toMatch(
+      /^github-actions\[bot\]\ntoCelsius returns the wrong temperature\n[\s\S]*Co-authored-by: octocat/,
+    );
+    expect(git(repo, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('main');
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    // The story on the terminal, in order.
+    const story = [
+      'Gemini agent demo',
+      '💬 Comment 1 posted on #1',
+      '✎ Comment 1 edited (state 2)',
+      '── Final comment 1 on #1',
+      '── Result: success',
+      `── The commit on branch ${BRANCH}`,
+      '+  return ((fahrenheit - 32) * 5) / 9;',
+      'Try it on your own repository',
+    ];
+    const positions = story.map((text) => terminal.stdout.indexOf(text));
+    expect(
+      positions.every((position) => position >= 0),
+      terminal.stdout,
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('says it can run live when credentials are set, and still replays without --live', async () => {
+    const out = await tempDir('gemini-agent-demo-test-');
+    const terminal = testTerminal({ GEMINI_API_KEY: 'a-real-looking-key-1234567890' });
+
+    const code = await runCli(['demo', '--out', out], terminal.io);
+
+    expect(code, terminal.stderr).toBe(0);
+    expect(terminal.stdout).toContain('"gemini-agent demo --live" runs the same task live');
+  });
+
+  it('refuses --live without model credentials, before copying anything', async () => {
+    const out = await tempDir('gemini-agent-demo-test-');
+    const terminal = testTerminal();
+
+    const code = await runCli(['demo', '--live', '--out', out], terminal.io);
+
+    expect(code).toBe(41);
+    expect(terminal.stderr).toContain('No model credentials found');
+  });
+
+  it('finds its files from the bundle layout (dist/cli/) as from the sources', async () => {
+    const fromBundle = pathToFileURL(path.join(ROOT, 'dist', 'cli', 'index.js')).href;
+    const fromSource = pathToFileURL(path.join(ROOT, 'src', 'cli', 'demo-command.ts')).href;
+
+    for (const moduleUrl of [fromBundle, fromSource]) {
+      const folder = await findDemoFiles(moduleUrl);
+      // Beside the bundle if the build copied them there, else in the package's examples/.
+      expect([
+        path.join(ROOT, 'dist', 'cli', 'demo'),
+        path.join(ROOT, 'examples', 'demo'),
+      ]).toContain(folder);
+      for (const file of ['event.json', 'session.jsonl', 'repo/src/convert.js']) {
+        await expect(readFile(path.join(folder, file), 'utf8')).resolves.not.toBe('');
+      }
+    }
+    await expect(findDemoFiles('file:///nowhere/dist/cli/index.js')).rejects.toThrow(
+      /The demo's files were not found/,
+    );
+  });
+});
