@@ -1,8 +1,10 @@
 // Runs the committed bundle the way users do, to catch what only bundling can break.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const run = promisify(execFile);
@@ -31,6 +33,21 @@ describe('dist/cli.js', () => {
     );
     expect(stdout).toContain('This is a small JavaScript package, **temperature**');
     expect(stderr).toContain('✓ read_file: Read src/convert.js');
+  });
+
+  it('runs the offline demo: the fix, its comment and its commit on a local branch', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'gemini-demo-'));
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
+    const { stdout } = await run(process.execPath, [cli, 'demo', '--out', path.join(out, 'run')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: out },
+    });
+    expect(stdout).toContain('── Result: success');
+    expect(stdout).toContain("finished @octocat's task");
+    const branches = await run('git', ['branch', '--list'], {
+      cwd: path.join(out, 'run', 'temperature'),
+    });
+    expect(branches.stdout).toContain('gemini/issue-1-tocelsius-returns-the-wrong-temperature');
   });
 
   it('exits 42 with one line for a bad flag', async () => {
