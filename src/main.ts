@@ -1,15 +1,53 @@
 /**
  * The Action's composition root: the runner's environment and `@actions/core` handed to
  * `runAction`, which does the work (src/run-action.ts).
+ *
+ * The environment is read once into a private copy, and the variables holding secrets — every
+ * input, the tokens, the model keys, the runner's OIDC and runtime tokens — are then removed from
+ * `process.env`, so no code of this process (a dependency, a library that spawns a helper) finds
+ * them there later. The copy is what the run uses.
  */
 import * as core from '@actions/core';
 import { actionsLogger } from './platform/actions-logger.js';
+import { isSecretEnvironmentName } from './platform/tool-environment.js';
 import { runAction } from './run-action.js';
 
+/** `core.getInput`'s lookup, on the private copy: `INPUT_<NAME>` with spaces as underscores. */
+export function inputReader(env: NodeJS.ProcessEnv): (name: string) => string {
+  return (name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+
+/**
+ * Kept although tools never see them: `@actions/core` writes outputs and the summary through the
+ * file-command paths, and Google's auth library finds Application Default Credentials through
+ * `GOOGLE_APPLICATION_CREDENTIALS` (a path, not the credential).
+ */
+const KEPT_FOR_THE_ACTION = new Set([
+  'GITHUB_ENV',
+  'GITHUB_OUTPUT',
+  'GITHUB_PATH',
+  'GITHUB_STATE',
+  'GITHUB_STEP_SUMMARY',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+]);
+
+function isSecretVariable(name: string): boolean {
+  return isSecretEnvironmentName(name) && !KEPT_FOR_THE_ACTION.has(name.toUpperCase());
+}
+
+/** Removes the secret-holding variables from `env` (in place) and returns what it removed. */
+export function removeSecretVariables(env: NodeJS.ProcessEnv): string[] {
+  const removed = Object.keys(env).filter(isSecretVariable);
+  for (const name of removed) Reflect.deleteProperty(env, name);
+  return removed;
+}
+
 export async function run(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  removeSecretVariables(process.env);
   await runAction({
-    env: process.env,
-    getInput: (name) => core.getInput(name),
+    env,
+    getInput: inputReader(env),
     setOutput: (name, value) => {
       core.setOutput(name, value);
     },

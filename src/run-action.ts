@@ -210,6 +210,9 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     outputs,
     setOutput,
     skip,
+    registerSecret: (value) => {
+      redactor.register(value);
+    },
   });
 }
 

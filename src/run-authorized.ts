@@ -31,6 +31,7 @@ import { errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import type { Redact } from './platform/redaction.js';
 import { loadCliPolicy } from './policy-setup.js';
+import { hideCheckoutCredential } from './publish/checkout-credential.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
 import type { CommentUpdater } from './report/comment-updater.js';
 import { createCommentUpdater } from './report/comment-updater.js';
@@ -68,6 +69,8 @@ export interface AuthorizedRun {
   logger: Logger;
   outputs: Record<string, string>;
   setOutput: (name: OutputName, value: string) => void;
+  /** Adds a value to what every outgoing text is redacted of (and masks it in the log). */
+  registerSecret: (value: string) => void;
   /** Ends the run quietly as skipped: a log line and one job-summary line. */
   skip: (reason: string) => Promise<ActionResult>;
 }
@@ -116,6 +119,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
   let skipped: string | undefined;
+  let restoreCredential: (() => Promise<void>) | undefined;
   try {
     // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
     // from here on, so even a run that fails before the session has the file its output names.
@@ -146,6 +150,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
     } else {
       const plan: ModePlan = preparation.plan;
+      // Until the session and publishing are done, the checkout's stored token is out of reach.
+      const credential = await hideCheckoutCredential(workspaceRoot, { logger });
+      for (const value of credential.values) run.registerSecret(value);
+      restoreCredential = () => credential.restore();
       const runSession = await sessionRunner(run, {
         sessionId,
         workspaceRoot,
@@ -200,6 +208,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     };
   } finally {
     transcript?.close();
+    await restoreCredential?.();
   }
 
   // 6b. The end: final comment, job summary, outputs. A skip nobody watched stays one line.

@@ -135,6 +135,35 @@ describe('invoke runs', () => {
     expect(git(run.remote, 'branch', '--list')).toBe('* main');
   });
 
+  it("keeps the checkout's stored token out of reach of the agent's commands, then puts it back", async () => {
+    const payload = commentEvent('/gemini look at the git config');
+    const github = await githubFor(payload);
+    const workspace = await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true });
+    const header = 'AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2NoZWNrb3V0Q2FuYXJ5';
+    git(workspace, 'config', '--local', 'http.https://github.com/.extraheader', header);
+    const gemini = await useFakeGemini([
+      callsReply([{ id: 'c1', name: 'run_shell_command', args: { command: 'git config --list' } }]),
+      textReply('Looked.'),
+    ]);
+
+    const run = await runActionInProcess({
+      eventName: 'issue_comment',
+      payload,
+      github,
+      gemini,
+      workspace,
+      inputs: { allowed_commands: 'git config --list' },
+    });
+
+    expect(run.result.conclusion).toBe('success');
+    const toolOutput = JSON.stringify(gemini.generateRequests()[1]?.body);
+    expect(toolOutput).toContain('core.bare');
+    expect(toolOutput).not.toContain('eC1hY2Nlc3MtdG9rZW46');
+    expect(
+      git(workspace, 'config', '--local', '--get', 'http.https://github.com/.extraheader'),
+    ).toBe(header);
+  });
+
   it('a re-run for the same issue continues on its branch and updates the same pull request', async () => {
     const payload = commentEvent('/gemini fix the spelling in the README');
     const github = await githubFor(payload);
