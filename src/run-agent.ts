@@ -10,6 +10,7 @@ import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
 import type { ContentGenerator } from './model/content-generator.js';
 import type { Logger } from './platform/logger.js';
+import type { Sandbox } from './platform/sandbox/sandbox-types.js';
 import type { PolicyEngine } from './policy/policy-engine.js';
 import { createPolicyConfirmer } from './policy/policy-confirmer.js';
 import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js';
@@ -48,6 +49,13 @@ export interface RunAgentOptions {
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
   shell?: BuiltinToolsOptions['shell'];
   /**
+   * Where the shell tool's commands run (see src/platform/sandbox/); without one they run as
+   * this process's user, unconfined.
+   */
+  sandbox?: Sandbox;
+  /** Cut the sandboxed commands off the network (runs on untrusted input). */
+  isolateNetwork?: boolean;
+  /**
    * Tools of this run beside the built-ins, e.g. `submit_review` in a review: the model reports
    * through them and trusted code acts on what they collected after the session.
    */
@@ -70,7 +78,12 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     logger: options.logger,
     model: { contentGenerator: options.contentGenerator, name: options.model },
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
-    shell: { parentEnv: options.env, ...options.shell },
+    shell: {
+      parentEnv: options.env,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
+      ...options.shell,
+    },
   });
   for (const tool of options.extraTools ?? []) registry.register(tool);
   const policy = options.policy;

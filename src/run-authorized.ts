@@ -30,6 +30,7 @@ import { describeRetry } from './model/retry.js';
 import { errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import type { Redact } from './platform/redaction.js';
+import { reportSandbox, resolveSandbox } from './platform/sandbox/resolve-sandbox.js';
 import { loadCliPolicy } from './policy-setup.js';
 import { hideCheckoutCredential } from './publish/checkout-credential.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
@@ -120,6 +121,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
   let skipped: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
+  /** Which sandbox the commands ran in and what it does not protect, for the job summary. */
+  let sandboxLine: string | undefined;
   try {
     // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
     // from here on, so even a run that fails before the session has the file its output names.
@@ -154,7 +157,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       const credential = await hideCheckoutCredential(workspaceRoot, { logger });
       for (const value of credential.values) run.registerSecret(value);
       restoreCredential = () => credential.restore();
-      const runSession = await sessionRunner(run, {
+      const runner = await sessionRunner(run, {
         sessionId,
         workspaceRoot,
         onEvent: (event) => {
@@ -164,6 +167,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           if (live) updater?.update(renderProgressComment(state, links, renderOptions));
         },
       });
+      const runSession = runner.run;
+      sandboxLine = runner.sandboxLine;
       const session = plan.run
         ? await plan.run(runSession)
         : await runSession(
@@ -219,9 +224,13 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     updater !== undefined && (live || !succeeded)
       ? await updater.finish(renderFinalComment(state, outcome, links, renderOptions))
       : undefined;
+  const summaryOutcome: FinalOutcome =
+    sandboxLine === undefined
+      ? outcome
+      : { ...outcome, results: [...(outcome.results ?? []), sandboxLine] };
   await writeSummarySafely(
     deps.summary,
-    renderJobSummary(state, outcome, links, renderOptions),
+    renderJobSummary(state, summaryOutcome, links, renderOptions),
     logger,
   );
   const errorText = succeeded ? '' : failureText(outcome, state);
@@ -248,15 +257,24 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
 
 /**
  * Builds what runs one session: the policy for the mode (and for a fork's code in the
- * workspace), the model, GEMINI.md from the base branch on pull requests. Each call starts a
- * fresh session on `prompt`; the events of all of them go to `onEvent`.
+ * workspace), the sandbox for its commands, the model, GEMINI.md from the base branch on pull
+ * requests. Each call starts a fresh session on `prompt`; the events of all of them go to
+ * `onEvent`.
  */
 async function sessionRunner(
   run: AuthorizedRun,
   session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
-): Promise<SessionRunner> {
+): Promise<{ run: SessionRunner; sandboxLine: string }> {
   const { deps, inputs, octokit, trigger, trust, logger } = run;
   const { env } = deps;
+  const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
+  // No network for commands when the input is anyone's: a fork's code, or an automatic review or
+  // triage (which run no build that would need it).
+  const isolateNetwork =
+    untrustedWorkspace ||
+    (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
+  const sandbox = await resolveSandbox(inputs.sandbox, { env, logger });
+  const sandboxLine = reportSandbox(sandbox, { mode: inputs.sandbox, isolateNetwork, logger });
   const policy = await loadCliPolicy({
     mode: trigger.mode,
     policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
@@ -267,7 +285,7 @@ async function sessionRunner(
     }),
     allowCommands: inputs.allowedCommands,
     yolo: false,
-    untrustedWorkspace: await holdsForkCode(run, session.workspaceRoot),
+    untrustedWorkspace,
   });
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
     sessionId: session.sessionId,
@@ -283,7 +301,7 @@ async function sessionRunner(
     tempRoot: env.RUNNER_TEMP,
     logger,
   });
-  return async (prompt, extraTools) => {
+  const runSession: SessionRunner = async (prompt, extraTools) => {
     const { result } = await startAgent({
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
@@ -297,9 +315,12 @@ async function sessionRunner(
       onEvent: session.onEvent,
       budgets: { maxTurns: inputs.maxTurns, timeoutMs: inputs.timeoutMinutes * 60_000 },
       extraTools,
+      sandbox,
+      isolateNetwork,
     });
     return result;
   };
+  return { run: runSession, sandboxLine };
 }
 
 /** Someone waits on the answer: a command, an assignment, or any task that changes code. */

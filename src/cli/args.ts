@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../platform/errors.js';
+import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
+import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
 import type { RunMode } from '../policy/policy-types.js';
 import { RUN_MODES } from '../policy/policy-types.js';
 
@@ -33,6 +35,11 @@ export interface CliOptions {
    * `--allow-command` rules still decide first, and shell commands are still analysed.
    */
   yolo: boolean;
+  /**
+   * Where shell commands run. `none` unless asked for: a local run works in the user's own
+   * checkout, as the user.
+   */
+  sandbox: SandboxMode;
 }
 
 export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
@@ -63,6 +70,8 @@ Options:
       --yolo                 instead of the preset, allow every call no --policy rule decides.
                              Shell commands are still checked sub-command by sub-command:
                              substitutions, wrappers, redirections and the like stay denied
+      --sandbox MODE         where shell commands run: none (default), auto, namespace or user
+                             (as the Action's sandbox input; auto takes the strongest that works)
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
@@ -115,6 +124,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         policy: { type: 'string', multiple: true },
         'allow-command': { type: 'string', multiple: true },
         yolo: { type: 'boolean' },
+        sandbox: { type: 'string' },
         debug: { type: 'boolean', short: 'd' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -146,6 +156,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');
   }
+  const sandbox = values.sandbox ?? 'none';
+  if (!SANDBOX_MODES.includes(sandbox as SandboxMode)) {
+    throw new UsageError(`--sandbox expects one of ${SANDBOX_MODES.join(', ')}, got "${sandbox}".`);
+  }
   const allowCommands = values['allow-command'] ?? [];
   const emptyCommand = allowCommands.find((command) => command.trim() === '');
   if (emptyCommand !== undefined) {
@@ -169,6 +183,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     allowCommands,
     mode: parseRunMode('--mode', values.mode),
     yolo: values.yolo ?? false,
+    sandbox: sandbox as SandboxMode,
   };
 }
 

@@ -15,6 +15,7 @@ import { resolveModelAuth } from '../model/model-auth.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
+import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../run-agent.js';
 import { VERSION } from '../version.js';
@@ -109,6 +110,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         transcript.close();
       });
 
+    const sandbox =
+      options.sandbox === 'none'
+        ? undefined
+        : await resolveSandbox(options.sandbox, { env: io.env, logger, setting: '--sandbox' });
+    if (sandbox) {
+      reportSandbox(sandbox, { mode: options.sandbox, isolateNetwork: false, logger });
+    }
+
     const controller = new AbortController();
     cleanups.push(
       io.onInterrupt(() => {
@@ -134,6 +143,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           : {}),
       },
       signal: controller.signal,
+      ...(sandbox ? { sandbox } : {}),
     });
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);

@@ -11,6 +11,8 @@ import type { Environment, ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
 import { AuthenticationError, ConfigurationError } from '../platform/errors.js';
 import { secretEnvironmentValues } from '../platform/redaction.js';
+import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
+import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
 import type { RunMode } from '../policy/policy-types.js';
 import type { TriageOptions } from '../modes/triage-plan.js';
 import type { ReviewOptions } from '../review/review-options.js';
@@ -48,6 +50,8 @@ export interface ActionInputs {
   settings: SettingsSource | undefined;
   maxTurns: number;
   timeoutMinutes: number;
+  /** Where the agent's shell commands run (src/platform/sandbox/). */
+  sandbox: SandboxMode;
   /** Bot logins (exact, e.g. `dependabot[bot]`) allowed to trigger runs. */
   allowedBots: string[];
   /** The login `githubToken` posts as: its earlier reviews and reports are the Action's own. */
@@ -97,6 +101,7 @@ export const INPUT_DEFAULTS = {
   trigger_phrase: '/gemini',
   max_turns: '100',
   timeout_minutes: '30',
+  sandbox: 'auto',
 } as const satisfies Record<string, string>;
 
 /** `JSON.stringify` of what the user wrote, so spaces and empty values are visible. */
@@ -282,6 +287,7 @@ export const actionInputsSchema = z.object({
   settings,
   max_turns: positiveInteger('max_turns'),
   timeout_minutes: positiveInteger('timeout_minutes'),
+  sandbox: choice('sandbox', SANDBOX_MODES),
   allowed_bots: allowedBots,
   bot_login: withDefault('bot_login').superRefine((value, ctx) => {
     if (!LOGIN.test(value)) {
@@ -427,6 +433,7 @@ export function readActionInputs(
     settings: inputs.settings,
     maxTurns: inputs.max_turns,
     timeoutMinutes: inputs.timeout_minutes,
+    sandbox: inputs.sandbox,
     allowedBots: inputs.allowed_bots,
     botLogin: inputs.bot_login,
     review: reviewOptionsFrom(inputs),

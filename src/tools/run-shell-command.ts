@@ -7,8 +7,10 @@ import { statSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { z } from 'zod';
 import type { Logger } from '../platform/logger.js';
+import { errorMessage } from '../platform/errors.js';
 import { silentLogger } from '../platform/logger.js';
 import { ProcessGroupTracker } from '../platform/process-group.js';
+import type { Sandbox, SandboxSession } from '../platform/sandbox/sandbox-types.js';
 import {
   buildToolEnvironment,
   checkToolEnvironmentAllowList,
@@ -65,6 +67,13 @@ export interface RunShellCommandToolOptions {
   maxOutputChars?: number;
   /** The shell executable; default `bash` on the tool environment's PATH. */
   shell?: string;
+  /**
+   * Where commands run. Set up at the first command and closed on dispose; without one,
+   * commands run as the Action's user, unconfined.
+   */
+  sandbox?: Sandbox;
+  /** Cut commands off the network, where the sandbox can. */
+  isolateNetwork?: boolean;
 }
 
 export function createRunShellCommandTool(
@@ -83,11 +92,23 @@ export function createRunShellCommandTool(
   const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
   const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const tracker = new ProcessGroupTracker({ graceMs: killGraceMs });
+  const { sandbox } = options;
+  const confined = sandbox !== undefined && sandbox.kind !== 'none';
+  let session: Promise<SandboxSession> | undefined;
+  const openSandbox = (): Promise<SandboxSession> | undefined => {
+    if (sandbox === undefined) return undefined;
+    session ??= sandbox.open({
+      workspaceRoot: workspace.root,
+      isolateNetwork: options.isolateNetwork ?? false,
+      commandEnv: buildToolEnvironment(options.parentEnv ?? process.env, { allow: envAllow }),
+    });
+    return session;
+  };
 
   const tool = defineTool({
     name: RUN_SHELL_COMMAND_TOOL_NAME,
     displayName: 'Shell',
-    description: toolDescription({ inactivityTimeoutMs, totalTimeoutMs }),
+    description: toolDescription({ inactivityTimeoutMs, totalTimeoutMs, confined }),
     kind: 'execute',
     parameters,
     parameterAliases: { dir_path: 'directory' },
@@ -137,6 +158,18 @@ export function createRunShellCommandTool(
               error: current.error,
             };
           }
+          let opened: SandboxSession | undefined;
+          try {
+            opened = await openSandbox();
+          } catch (error) {
+            const message = `The sandbox for shell commands could not be set up, so the command did not run: ${errorMessage(error)}`;
+            logger.warning(message);
+            return {
+              llmContent: message,
+              returnDisplay: message,
+              error: { message, type: 'shell_execute_error' },
+            };
+          }
           const output = new ShellOutput({ maxChars: options.maxOutputChars });
           const result = await executeShellCommand({
             command: params.command,
@@ -151,7 +184,15 @@ export function createRunShellCommandTool(
             logger,
             ...(onOutput ? { onOutput: liveReporter(output, onOutput) } : {}),
             ...(options.shell === undefined ? {} : { shell: options.shell }),
+            ...(opened ? { sandbox: opened } : {}),
           });
+          if (opened && result.backgroundPids.length > 0) {
+            // The model can only act on the PIDs its own commands see.
+            const session = opened;
+            result.backgroundPids = await Promise.all(
+              result.backgroundPids.map((pid) => session.pidInSandbox(pid)),
+            );
+          }
           return formatResult({
             command: params.command,
             directory: current.shown,
@@ -164,7 +205,15 @@ export function createRunShellCommandTool(
       };
     },
   });
-  return { ...tool, dispose: () => tracker.killAll() };
+  return {
+    ...tool,
+    dispose: async () => {
+      await tracker.killAll();
+      // Ends whatever is still running in the sandbox and gives the workspace back.
+      const opened = await session?.catch(() => undefined);
+      await opened?.close();
+    },
+  };
 }
 
 /** Reports the output so far whenever it changed (a chunk of escape codes changes nothing). */
@@ -313,7 +362,11 @@ function signalToNumber(signal: NodeJS.Signals): number | string {
   return numbers[signal] ?? signal;
 }
 
-function toolDescription(limits: { inactivityTimeoutMs: number; totalTimeoutMs: number }): string {
+function toolDescription(limits: {
+  inactivityTimeoutMs: number;
+  totalTimeoutMs: number;
+  confined: boolean;
+}): string {
   const stops: string[] = [];
   if (limits.inactivityTimeoutMs > 0) {
     stops.push(`prints nothing for ${formatDuration(limits.inactivityTimeoutMs)}`);
@@ -321,13 +374,16 @@ function toolDescription(limits: { inactivityTimeoutMs: number; totalTimeoutMs: 
   if (limits.totalTimeoutMs > 0) {
     stops.push(`runs longer than ${formatDuration(limits.totalTimeoutMs)} in total`);
   }
+  const sandboxed = limits.confined
+    ? ' Commands run in a sandbox: only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.'
+    : '';
   const timeouts =
     stops.length > 0
       ? ` A command that ${stops.join(' or ')} is stopped together with its whole process group.`
       : '';
   return `This tool executes a given shell command as \`bash -c <command>\`. Command can start background processes using \`&\`. Command is executed as a subprocess that leads its own process group. Command process group can be terminated as \`kill -- -PGID\` or signaled as \`kill -s SIGNAL -- -PGID\`.
 
-Standard input is closed, so a command waiting for input gets end-of-file at once: use non-interactive flags (e.g. \`--yes\`, \`-y\`). Pagers are disabled.${timeouts} Background processes keep running until the session ends.
+Standard input is closed, so a command waiting for input gets end-of-file at once: use non-interactive flags (e.g. \`--yes\`, \`-y\`). Pagers are disabled.${timeouts} Background processes keep running until the session ends.${sandboxed}
 
 The following information is returned:
 

@@ -2,6 +2,9 @@
  * Runs one shell command for `run_shell_command`: `bash -c <command>` as the leader of a new
  * process group, stdin closed, stdout and stderr on one pipe (so the output reads as it would on
  * a terminal), with inactivity and total timeouts and abort killing the whole group.
+ *
+ * In a sandbox the group's leader is the program that enters it (`nsenter`, `setpriv`); the shell
+ * and everything it starts stay in the same group, so timeouts and abort reach them the same way.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -10,6 +13,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { ProcessGroupTracker } from '../platform/process-group.js';
 import { killProcessGroup, listProcessGroup } from '../platform/process-group.js';
+import type { SandboxSession } from '../platform/sandbox/sandbox-types.js';
 import type { ShellOutput } from './shell-output.js';
 
 /**
@@ -47,6 +51,8 @@ export interface ShellExecutionOptions {
   onOutput?: () => void;
   /** The shell to run; default `bash` found on the tool environment's PATH. */
   shell?: string;
+  /** Where the command runs; without one it runs as the Action's user, unconfined. */
+  sandbox?: SandboxSession;
 }
 
 export interface ShellExecutionResult {
@@ -62,14 +68,29 @@ export interface ShellExecutionResult {
   stopped: StopReason | undefined;
 }
 
-export function executeShellCommand(options: ShellExecutionOptions): Promise<ShellExecutionResult> {
+export async function executeShellCommand(
+  options: ShellExecutionOptions,
+): Promise<ShellExecutionResult> {
+  const shell = options.shell ?? 'bash';
+  let program: { argv: readonly string[]; env: Record<string, string>; cwd: string };
+  try {
+    const command = {
+      argv: [shell, '-c', LAUNCHER, shell, options.command],
+      env: options.env,
+      cwd: options.cwd,
+    };
+    // A sandbox that cannot take the command fails the call: it never runs unconfined instead.
+    program = options.sandbox ? await wrapped(options.sandbox, command) : command;
+  } catch (error) {
+    return notStarted(error);
+  }
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      const shell = options.shell ?? 'bash';
-      child = spawn(shell, ['-c', LAUNCHER, shell, options.command], {
-        cwd: options.cwd,
-        env: options.env,
+      const [file = shell, ...args] = program.argv;
+      child = spawn(file, args, {
+        cwd: program.cwd,
+        env: program.env,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
@@ -80,6 +101,14 @@ export function executeShellCommand(options: ShellExecutionOptions): Promise<She
     }
     new Execution(child, options, resolve).start();
   });
+}
+
+async function wrapped(
+  sandbox: SandboxSession,
+  command: { argv: readonly string[]; env: Record<string, string>; cwd: string },
+): Promise<{ argv: readonly string[]; env: Record<string, string>; cwd: string }> {
+  const program = await sandbox.wrap(command);
+  return { argv: program.argv, env: { ...program.env }, cwd: program.cwd };
 }
 
 function notStarted(error: unknown): ShellExecutionResult {

@@ -69,6 +69,10 @@ describe('parseCliArgs', () => {
       /--mode expects one of invoke, review, triage, maintenance, got "deploy"/,
     ],
     [['-p', 'x', '--allow-command', ' '], /--allow-command expects a command such as "npm test"/],
+    [
+      ['-p', 'x', '--sandbox', 'docker'],
+      /--sandbox expects one of auto, namespace, user, none, got "docker"/,
+    ],
   ])('rejects %j with one clear line', (argv, message) => {
     let thrown: unknown;
     try {
@@ -112,5 +116,11 @@ describe('parseCliArgs', () => {
       mode: 'invoke',
       yolo: false,
     });
+  });
+
+  it('runs shell commands without a sandbox unless --sandbox asks for one', () => {
+    expect(parseCliArgs(['-p', 'x'], {}).sandbox).toBe('none');
+    expect(parseCliArgs(['-p', 'x', '--sandbox', 'auto'], {}).sandbox).toBe('auto');
+    expect(parseCliArgs(['-p', 'x', '--sandbox=namespace'], {}).sandbox).toBe('namespace');
   });
 });

@@ -48,6 +48,7 @@ describe('readActionInputs', () => {
       settings: undefined,
       maxTurns: 100,
       timeoutMinutes: 30,
+      sandbox: 'auto',
       allowedBots: [],
       botLogin: 'github-actions[bot]',
       review: {
@@ -99,9 +100,15 @@ describe('readActionInputs', () => {
       'expected a file relative to the repository root; "../secrets.txt" leaves the repository.',
     ],
     ['bot_login', 'my app', 'expected the login the github_token posts as'],
+    ['sandbox', 'docker', 'expected one of auto, namespace, user, none, got "docker".'],
   ])('names %s when its value %j is wrong', (input, value, message) => {
     expect(() => read({ [input]: value })).toThrow(`${input}: ${message}`);
     expect(() => read({ [input]: value })).not.toThrow(`${input}: ${input}:`);
+  });
+
+  it.each(['auto', 'namespace', 'user', 'none'])('reads sandbox: %s', (mode) => {
+    expect(read({ sandbox: mode }).sandbox).toBe(mode);
+    expect(read({ sandbox: mode.toUpperCase() }).sandbox).toBe(mode);
   });
 
   it('reads the publishing, review and triage inputs', () => {

@@ -1,0 +1,285 @@
+/**
+ * Picks the sandbox for a run. `auto` takes the strongest that works on this machine:
+ * a namespace sandbox (as a separate user when the Action runs as root), else a user sandbox,
+ * else none. Whether one works is found out by running it once for real — setting it up on an
+ * empty directory and running a command in it — not by reading kernel settings, which never tell
+ * the whole story (AppArmor, seccomp in containers, sudo rules). The outcome is remembered for the
+ * life of the process.
+ *
+ * Asking for `namespace` or `user` where it cannot work is a configuration error: a workflow that
+ * demands a sandbox must not quietly run without one.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigurationError, errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Elevation, NamespaceSandboxConfig } from './namespace-session.js';
+import { DEFAULT_SUDO, openNamespaceSession } from './namespace-session.js';
+import type { RunProgram } from './run-program.js';
+import { failureText, runProgram } from './run-program.js';
+import {
+  namespaceDescription,
+  noneDescription,
+  platformName,
+  userDescription,
+} from './sandbox-descriptions.js';
+import type { Sandbox, SandboxMode, SandboxSession } from './sandbox-types.js';
+import { sandboxSummaryLine } from './sandbox-types.js';
+import type { SandboxUser } from './sandbox-user.js';
+import { ensureSandboxUser } from './sandbox-user.js';
+import { openUserSession } from './user-session.js';
+import type { Owner } from './workspace-loan.js';
+
+export interface ResolveSandboxOptions {
+  /** The Action's environment (the CLI's): where the home, temporary and runner directories are. */
+  env: Readonly<Record<string, string | undefined>>;
+  logger: Logger;
+  /** How errors name the setting; default the Action input `sandbox`. */
+  setting?: string;
+  /** Default `process.platform`. */
+  platform?: NodeJS.Platform;
+  /** The Action's user; default this process's. */
+  action?: Owner & { name?: string };
+  /** Default: runs the programs for real. Probes are remembered only with the default. */
+  run?: RunProgram;
+  /** The ways to set up a namespace, tried in order; default what this machine offers. */
+  elevations?: readonly Elevation[];
+  /** The sandbox user for a root Action; default `gemini-agent-sandbox`, created if missing. */
+  userName?: string;
+  /** How a program is run as root where the Action is not root; default `sudo -n --`. */
+  sudo?: readonly string[];
+}
+
+/** What a probe found: the way works (with the user commands run as), or why not. */
+type ProbeOutcome = { works: true; user?: SandboxUser } | { works: false; problem: string };
+
+/** Probe outcomes, per way of setting up, for the life of the process. */
+const probes = new Map<string, Promise<ProbeOutcome>>();
+
+export async function resolveSandbox(
+  mode: SandboxMode,
+  options: ResolveSandboxOptions,
+): Promise<Sandbox> {
+  const platform = options.platform ?? process.platform;
+  const setting = options.setting ?? 'sandbox';
+  if (mode === 'none') return noneSandbox({ platform });
+  if (platform !== 'linux') {
+    if (mode === 'auto') return noneSandbox({ platform });
+    throw new ConfigurationError(
+      `expected a sandbox this runner supports: ${mode} needs Linux, and this is ${platformName(platform)}. Use auto (no sandbox there) or none.`,
+      { input: setting },
+    );
+  }
+  const problems: string[] = [];
+  if (mode === 'auto' || mode === 'namespace') {
+    for (const elevation of await elevationsFor(options)) {
+      const found = await probe(`namespace:${elevation}`, options, () =>
+        probeNamespace(elevation, options),
+      );
+      if (found.works) return namespaceSandbox(elevation, found.user, options);
+      problems.push(`namespace via ${elevation}: ${found.problem}`);
+      options.logger.debug(
+        `Sandbox: namespace via ${elevation} is not available: ${found.problem}`,
+      );
+    }
+  }
+  if (mode === 'auto' || mode === 'user') {
+    const found = await probe('user', options, () => probeUser(options));
+    if (found.works && found.user !== undefined) return userSandbox(found.user, options);
+    const problem = found.works ? 'no sandbox user' : found.problem;
+    problems.push(`user: ${problem}`);
+    options.logger.debug(`Sandbox: user is not available: ${problem}`);
+  }
+  if (mode === 'auto') return noneSandbox({ platform, reason: problems.join('; ') });
+  throw new ConfigurationError(
+    `expected a sandbox that works on this machine, but ${mode} does not (${problems.join('; ')}). Use auto to take the strongest one that works, or none.`,
+    { input: setting },
+  );
+}
+
+/**
+ * Logs the one line saying which sandbox runs and what it does not protect (a warning when there
+ * is none although one was wanted) and returns it for the job summary.
+ */
+export function reportSandbox(
+  sandbox: Sandbox,
+  options: { mode: SandboxMode; isolateNetwork: boolean; logger: Logger },
+): string {
+  const line = sandboxSummaryLine(sandbox, options);
+  if (sandbox.kind === 'none' && options.mode !== 'none') options.logger.warning(line);
+  else options.logger.info(line);
+  return line;
+}
+
+function noneSandbox(options: { platform: NodeJS.Platform; reason?: string }): Sandbox {
+  return {
+    kind: 'none',
+    ...noneDescription(options),
+    canIsolateNetwork: false,
+    open: () => Promise.resolve(passThroughSession),
+  };
+}
+
+const passThroughSession: SandboxSession = {
+  wrap: (command) => Promise.resolve(command),
+  pidInSandbox: (pid) => Promise.resolve(pid),
+  close: () => Promise.resolve(),
+};
+
+function actionOwner(options: ResolveSandboxOptions): Owner & { name: string } {
+  const uid = options.action?.uid ?? process.getuid?.() ?? -1;
+  const gid = options.action?.gid ?? process.getgid?.() ?? -1;
+  let name = options.action?.name;
+  if (name === undefined) {
+    try {
+      name = os.userInfo().username;
+    } catch {
+      name = `uid ${uid}`;
+    }
+  }
+  return { uid, gid, name };
+}
+
+async function elevationsFor(options: ResolveSandboxOptions): Promise<readonly Elevation[]> {
+  if (options.elevations !== undefined) return options.elevations;
+  if (actionOwner(options).uid === 0) return ['root'];
+  const sudo = await (options.run ?? runProgram)([...(options.sudo ?? DEFAULT_SUDO), 'true'], {
+    timeoutMs: 10_000,
+  });
+  // Set up with sudo when it is there: root can drop supplementary groups, a user namespace cannot.
+  return sudo.exitCode === 0 ? ['sudo', 'userns'] : ['userns'];
+}
+
+function probe(
+  key: string,
+  options: ResolveSandboxOptions,
+  create: () => Promise<ProbeOutcome>,
+): Promise<ProbeOutcome> {
+  if (options.run !== undefined) return create();
+  const cacheKey = JSON.stringify([key, actionOwner(options), options.userName, options.sudo]);
+  let found = probes.get(cacheKey);
+  if (found === undefined) {
+    found = create();
+    probes.set(cacheKey, found);
+  }
+  return found;
+}
+
+function namespaceConfig(
+  elevation: Elevation,
+  user: SandboxUser | undefined,
+  options: ResolveSandboxOptions,
+): NamespaceSandboxConfig {
+  return {
+    elevation,
+    action: actionOwner(options),
+    env: options.env,
+    run: options.run ?? runProgram,
+    logger: options.logger,
+    ...(user ? { user } : {}),
+    ...(options.sudo ? { sudo: options.sudo } : {}),
+  };
+}
+
+async function probeNamespace(
+  elevation: Elevation,
+  options: ResolveSandboxOptions,
+): Promise<ProbeOutcome> {
+  const run = options.run ?? runProgram;
+  let user: SandboxUser | undefined;
+  if (elevation === 'root' && actionOwner(options).uid === 0) {
+    const found = await ensureSandboxUser(run, { name: options.userName });
+    if ('problem' in found) options.logger.debug(`Sandbox: ${found.problem}`);
+    else user = found;
+  }
+  // The probe hides only what every machine has; real sessions use the run's environment.
+  const config = { ...namespaceConfig(elevation, user, options), env: { PATH: options.env.PATH } };
+  const problem = await tryOnce(run, (workspaceRoot) =>
+    openNamespaceSession(config, { workspaceRoot, isolateNetwork: false }),
+  );
+  if (problem !== undefined) return { works: false, problem };
+  return user ? { works: true, user } : { works: true };
+}
+
+function namespaceSandbox(
+  elevation: Elevation,
+  user: SandboxUser | undefined,
+  options: ResolveSandboxOptions,
+): Sandbox {
+  const config = namespaceConfig(elevation, user, options);
+  return {
+    kind: user !== undefined ? 'namespace+user' : 'namespace',
+    ...namespaceDescription({ elevation, user, actionUser: actionOwner(options).name }),
+    canIsolateNetwork: true,
+    open: (session) => openNamespaceSession(config, session),
+  };
+}
+
+async function probeUser(options: ResolveSandboxOptions): Promise<ProbeOutcome> {
+  const run = options.run ?? runProgram;
+  const action = actionOwner(options);
+  if (action.uid !== 0) {
+    return {
+      works: false,
+      problem:
+        'a separate user needs the Action to run as root (with namespaces, sudo serves instead)',
+    };
+  }
+  const user = await ensureSandboxUser(run, { name: options.userName });
+  if ('problem' in user) return { works: false, problem: user.problem };
+  const config = { user, action, run, logger: options.logger };
+  const problem = await tryOnce(run, (workspaceRoot) =>
+    openUserSession(config, { workspaceRoot, isolateNetwork: false }),
+  );
+  return problem === undefined ? { works: true, user } : { works: false, problem };
+}
+
+function userSandbox(user: SandboxUser, options: ResolveSandboxOptions): Sandbox {
+  const config = {
+    user,
+    action: actionOwner(options),
+    run: options.run ?? runProgram,
+    logger: options.logger,
+  };
+  return {
+    kind: 'user',
+    ...userDescription(user),
+    canIsolateNetwork: false,
+    open: (session) => openUserSession(config, session),
+  };
+}
+
+/**
+ * Sets the sandbox up on an empty directory and runs one command in it; the problem when either
+ * fails, undefined when both worked.
+ */
+async function tryOnce(
+  run: RunProgram,
+  open: (workspaceRoot: string) => Promise<SandboxSession>,
+): Promise<string | undefined> {
+  const workspaceRoot = await mkdtemp(path.join(os.tmpdir(), 'gemini-sandbox-probe-'));
+  let session: SandboxSession | undefined;
+  try {
+    session = await open(workspaceRoot);
+    const command = await session.wrap({
+      argv: ['sh', '-c', 'echo ok > probe && cat probe'],
+      env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
+      cwd: workspaceRoot,
+    });
+    const result = await run(command.argv, {
+      env: command.env,
+      cwd: command.cwd,
+      timeoutMs: 20_000,
+    });
+    if (result.exitCode !== 0 || result.stdout.trim() !== 'ok') {
+      return `a command in it failed: ${failureText(result)}`;
+    }
+    return undefined;
+  } catch (error) {
+    return errorMessage(error);
+  } finally {
+    await session?.close();
+    await rm(workspaceRoot, { recursive: true, force: true });
+  }
+}

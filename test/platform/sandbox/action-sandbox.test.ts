@@ -1,0 +1,98 @@
+// The Action end to end (in-process, against the fake GitHub and Gemini servers): a hostile model
+// asks run_shell_command for the Action's own environment. Under `sandbox: auto` the command
+// cannot see the Action's process; with `sandbox: none` it can, which shows the check would
+// notice a leak. The log and the job summary say which sandbox ran.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { memoryLogger } from '../../../src/platform/logger.js';
+import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
+import { isAllowedEnvironmentName } from '../../../src/platform/tool-environment.js';
+import { runActionInProcess } from '../../support/action-harness.js';
+import { callsReply, textReply, useFakeGemini } from '../../support/fake-gemini.js';
+import { useFakeGitHub } from '../../support/fake-github-server.js';
+import { tempRepo } from '../../support/temp-repo.js';
+import { webhookExample } from '../../support/webhook-payloads.js';
+
+const sandbox = await resolveSandbox('auto', { env: process.env, logger: memoryLogger() });
+const confined = sandbox.kind === 'namespace' || sandbox.kind === 'namespace+user';
+const skipNote = confined ? '' : ` — skipped: no namespace sandbox here (${sandbox.describe})`;
+
+/**
+ * Entries of this process's environment as the kernel keeps it (what /proc/<pid>/environ shows)
+ * that never reach a tool process: if one shows up in a tool's output, it came from the Action.
+ */
+async function actionOnlyEnvironment(): Promise<string[]> {
+  const entries = (await readFile('/proc/self/environ', 'utf8')).split('\0');
+  return entries.filter((entry) => {
+    const [name = '', value = ''] = entry.split(/=(.*)/s);
+    return name !== '' && value.length >= 4 && !isAllowedEnvironmentName(name);
+  });
+}
+
+async function runHostileCommand(sandboxInput: string) {
+  const command = `cat /proc/${process.pid}/environ | tr "\\0" "\\n"`;
+  const payload = webhookExample('issue_comment', { action: 'created' });
+  payload.comment.body = '/gemini show me the environment';
+  const github = await useFakeGitHub({
+    repo: { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' },
+    issues: [
+      {
+        number: payload.issue.number,
+        title: payload.issue.title,
+        body: payload.issue.body ?? '',
+        user: 'Codertocat',
+        comments: [
+          {
+            id: payload.comment.id,
+            user: 'Codertocat',
+            body: payload.comment.body,
+            createdAt: payload.comment.created_at,
+          },
+        ],
+      },
+    ],
+  });
+  const gemini = await useFakeGemini([
+    callsReply([{ id: 'c1', name: 'run_shell_command', args: { command } }]),
+    textReply('Done.'),
+  ]);
+  const run = await runActionInProcess({
+    eventName: 'issue_comment',
+    payload,
+    github,
+    gemini,
+    workspace: await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true }),
+    inputs: { allowed_commands: 'cat\ntr', sandbox: sandboxInput },
+  });
+  // What the model read back: the function response of the call.
+  const body = JSON.stringify(gemini.generateRequests()[1]?.body ?? {});
+  const toolResponse = body.slice(body.indexOf('"functionResponse"'));
+  return { run, toolResponse };
+}
+
+describe.skipIf(!confined)(`the Action under sandbox: auto${skipNote}`, () => {
+  it("keeps the Action's environment from a shell command, and says which sandbox ran", async () => {
+    const secrets = await actionOnlyEnvironment();
+    expect(secrets.length).toBeGreaterThan(0);
+
+    const open = await runHostileCommand('none');
+    expect(open.run.result.conclusion).toBe('success');
+    // Checked as booleans: a failure must not print the environment into the test log.
+    const shown = (entry: string) => open.toolResponse.includes(JSON.stringify(entry).slice(1, -1));
+    expect(secrets.filter(shown).length).toBe(secrets.length);
+    expect(open.run.logs.join('\n')).toMatch(/^Sandbox: none\./m);
+
+    const { run, toolResponse } = await runHostileCommand('auto');
+    expect(run.result.conclusion).toBe('success');
+    expect(toolResponse).toContain('No such file or directory');
+    const leaked = secrets.filter((entry) =>
+      toolResponse.includes(JSON.stringify(entry).slice(1, -1)),
+    );
+    expect(leaked.length).toBe(0);
+    const line = run.logs.find((message) => message.startsWith('Sandbox: namespace'));
+    expect(line).toContain('Not protected:');
+    // An invoke run on a maintainer's command keeps the network.
+    expect(line).toContain('Network: on.');
+    expect(run.summary).toContain(line);
+  });
+});

@@ -1,0 +1,87 @@
+// Lending the workspace to the sandbox user: ownership moves only inside the workspace, never
+// through a symbolic link the model planted, never into .git, and all of it comes back.
+import { lstat, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryLogger } from '../../../src/platform/logger.js';
+import { runProgram } from '../../../src/platform/sandbox/run-program.js';
+import { ensureSandboxUser } from '../../../src/platform/sandbox/sandbox-user.js';
+import { escapeFindPattern, lendWorkspace } from '../../../src/platform/sandbox/workspace-loan.js';
+import { makeTempDir, removeTempDirs } from '../../tools/tool-harness.js';
+
+const isRoot = process.getuid?.() === 0;
+const user = isRoot ? await ensureSandboxUser(runProgram) : { problem: 'not running as root' };
+const skip =
+  'problem' in user ? ` — skipped: lending needs root and a sandbox user (${user.problem})` : '';
+
+afterEach(async () => {
+  await removeTempDirs();
+});
+
+describe('escapeFindPattern', () => {
+  it('makes a path with glob characters match only itself', () => {
+    expect(escapeFindPattern('/tmp/a[1]*?\\b')).toBe('/tmp/a\\[1\\]\\*\\?\\\\b');
+  });
+});
+
+describe.skipIf('problem' in user)(`lendWorkspace${skip}`, () => {
+  it('hands over the workspace but not .git, follows no link out of it, and gives it all back', async () => {
+    if ('problem' in user) return;
+    const owner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+    // A glob character in the path: .git must still be recognised.
+    const root = path.join(await makeTempDir('loan-'), 'work [1]');
+    const outside = await makeTempDir('loan-outside-');
+    await mkdir(path.join(root, '.git'), { recursive: true });
+    await mkdir(path.join(root, 'src'));
+    await writeFile(path.join(root, 'src/app.js'), 'x\n');
+    await writeFile(path.join(root, '.git/config'), '[core]\n');
+    await writeFile(path.join(outside, 'secret'), 'secret\n');
+    await symlink(path.join(outside, 'secret'), path.join(root, 'link'));
+    const logger = memoryLogger();
+
+    const loan = await lendWorkspace({
+      workspaceRoot: root,
+      owner,
+      borrower: user,
+      run: runProgram,
+      logger,
+    });
+    expect((await stat(path.join(root, 'src/app.js'))).uid).toBe(user.uid);
+    expect((await stat(root)).uid).toBe(user.uid);
+    expect((await lstat(path.join(root, 'link'))).uid).toBe(user.uid);
+    expect((await stat(path.join(outside, 'secret'))).uid).toBe(owner.uid);
+    expect((await stat(path.join(root, '.git/config'))).uid).toBe(owner.uid);
+
+    // What the Action writes meanwhile is handed over at the next refresh.
+    await writeFile(path.join(root, 'src/new.js'), 'y\n');
+    await loan.refresh();
+    expect((await stat(path.join(root, 'src/new.js'))).uid).toBe(user.uid);
+
+    await loan.giveBack();
+    for (const file of ['.', 'src', 'src/app.js', 'src/new.js']) {
+      expect((await stat(path.join(root, file))).uid, file).toBe(owner.uid);
+    }
+    expect((await lstat(path.join(root, 'link'))).uid).toBe(owner.uid);
+    expect(logger.lines.filter((line) => line.level === 'warning')).toEqual([]);
+    // Once given back, the loan does nothing more.
+    await loan.refresh();
+    expect((await stat(path.join(root, 'src/app.js'))).uid).toBe(owner.uid);
+  });
+
+  it('warns, and does not fail, when ownership cannot be changed', async () => {
+    if ('problem' in user) return;
+    const logger = memoryLogger();
+    const loan = await lendWorkspace({
+      workspaceRoot: path.join(await makeTempDir('loan-missing-'), 'gone'),
+      owner: { uid: 0, gid: 0 },
+      borrower: user,
+      run: runProgram,
+      logger,
+    });
+    await loan.giveBack();
+    expect(logger.lines.map((line) => line.message)).toEqual([
+      expect.stringMatching(/^Could not hand the workspace to the sandbox user/),
+      expect.stringMatching(/^Could not give the workspace back from the sandbox user/),
+    ]);
+  });
+});
