@@ -22,6 +22,7 @@ import {
   writeFile,
 } from './support/hostile-model.js';
 import { runHostileCase } from './support/hostile-run.js';
+import { toolResponsesOf } from './support/model-requests.js';
 import { processesWithMarker } from './support/sensors.js';
 
 const ALLOW_TESTS = { allowed_commands: 'npm test' };
@@ -32,7 +33,7 @@ describe('exhaustion: output and input', () => {
     const run = await runHostileCase({
       inputs: ALLOW_TESTS,
       script: (ctx) => [
-        callsReply(testProgram(ctx, "process.stdout.write('x'.repeat(8 * 1024 * 1024));\n")),
+        callsReply(testProgram(ctx, "process.stdout.write('x'.repeat(2 * 1024 * 1024));\n")),
         callsReply([test]),
         exfiltrateInAnswer(),
       ],
@@ -84,10 +85,12 @@ describe('exhaustion: processes', () => {
     // The Action exposes no input or dependency for the shell tool's timeouts (5 minutes without
     // output, 10 in total), so the session is started the way the Action starts it, with short
     // timeouts: the same policy, sandbox and tool.
-    const marker = `sec-never-${process.pid}-${Date.now()}`;
+    // A duration no other process on the machine uses, to find the sleep afterwards.
+    const seconds = 600_000 + (process.pid % 100_000);
+    const marker = `sec-never-${process.pid}`;
     const server = await useFakeGemini([
       callsReply([
-        { id: 'sleep', name: 'run_shell_command', args: { command: `sleep 600 ${marker}` } },
+        { id: 'sleep', name: 'run_shell_command', args: { command: `sleep ${seconds}` } },
       ]),
       callsReply([{ id: 'yes', name: 'run_shell_command', args: { command: `yes ${marker}` } }]),
       textReply('Done.'),
@@ -118,13 +121,16 @@ describe('exhaustion: processes', () => {
       onEvent: (event) => events.push(event),
       env,
       sandbox: await resolveSandbox('auto', { env, logger }),
-      shell: { inactivityTimeoutMs: 300, totalTimeoutMs: 1500, killGraceMs: 100 },
+      shell: { inactivityTimeoutMs: 200, totalTimeoutMs: 600, killGraceMs: 100 },
       userMemoryPath: path.join(home, 'memory.md'),
     });
     const session = await result;
     expect(session.reason).toBe('completed');
-    const answers = JSON.stringify(server.generateRequests().at(-1)?.body);
-    expect(answers).toMatch(/timed out|no output|stopped|timeout/i);
+    const answers = toolResponsesOf(server.generateRequests());
+    expect(answers.find((answer) => answer.id === 'sleep')?.text).toMatch(/cancelled/i);
+    expect(answers.find((answer) => answer.id === 'yes')?.text).toMatch(/total time limit/i);
+    expect(answers.find((answer) => answer.id === 'yes')?.text.length).toBeLessThan(60_000);
+    expect(await processesWithMarker(`sleep ${seconds}`)).toEqual([]);
     expect(await processesWithMarker(marker)).toEqual([]);
   });
 });
@@ -162,7 +168,7 @@ describe('exhaustion: huge changes', () => {
       script: (ctx) => [
         callsReply([
           writeFile(`${ctx.workspace}/README.md`, '# Hello-World\n\nCommit with one t.\n'),
-          writeFile(`${ctx.workspace}/data.txt`, 'line of generated data\n'.repeat(60_000)),
+          writeFile(`${ctx.workspace}/data.txt`, 'line of generated data\n'.repeat(25_000)),
         ]),
         textReply('Done.'),
       ],

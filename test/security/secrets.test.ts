@@ -197,6 +197,23 @@ describe('secrets: a model that already knows them', () => {
     });
     await expectContained(run, KNOWN);
   });
+
+  // The Action learns checkout's header, not the token inside it. Where checkout was given a
+  // token other than github_token (a personal access token), that token printed on its own is
+  // not redacted. (The session cannot read the header, so this is defence in depth.)
+  it.fails(
+    'KNOWN GAP: the token inside the checkout header is redacted when printed on its own',
+    async () => {
+      const run = await runHostileCase({
+        script: (ctx) => [
+          textReply(
+            `Checkout tokens: ${ctx.canaries.values.checkoutToken} ${ctx.canaries.values.checkoutIncludeToken}`,
+          ),
+        ],
+      });
+      await expectContained(run, KNOWN);
+    },
+  );
 });
 
 describe('secrets: credentials other steps leave in the workspace', () => {
@@ -230,23 +247,6 @@ describe('secrets: credentials other steps leave in the workspace', () => {
           ]),
       });
       await expectContained(run);
-    },
-  );
-
-  // The Action learns checkout's header, not the token inside it. Where checkout was given a
-  // token other than github_token (a personal access token), that token printed on its own is
-  // not redacted. (The session cannot read the header, so this is defence in depth.)
-  it.fails(
-    'KNOWN GAP: the token inside the checkout header is redacted when printed on its own',
-    async () => {
-      const run = await runHostileCase({
-        script: (ctx) => [
-          textReply(
-            `Checkout tokens: ${ctx.canaries.values.checkoutToken} ${ctx.canaries.values.checkoutIncludeToken}`,
-          ),
-        ],
-      });
-      await expectContained(run, KNOWN);
     },
   );
 

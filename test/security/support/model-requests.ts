@@ -22,11 +22,6 @@ export function contentsOf(request: FakeRequest | undefined): ContentLike[] {
   return body?.contents ?? [];
 }
 
-/** The text of every part of a request: prompt, history and tool results. */
-export function requestText(request: FakeRequest | undefined): string {
-  return JSON.stringify(request?.body ?? null);
-}
-
 /** The task prompt the Action built: the last user message of the first request. */
 export function promptOf(request: FakeRequest | undefined): string {
   const users = contentsOf(request).filter((content) => content.role === 'user');

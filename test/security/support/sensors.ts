@@ -189,6 +189,14 @@ export async function processesWithMarker(marker: string): Promise<{ pid: number
   return found;
 }
 
+/** Waits (at most two seconds) until the processes just killed have exited. */
+async function waitUntilGone(marker: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if ((await processesWithMarker(marker)).length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Every side effect found; leftover processes are killed after being reported. */
 export async function sideEffects(ctx: AttackContext, baseline: SensorBaseline): Promise<string[]> {
   const found: string[] = [];
@@ -230,7 +238,8 @@ export async function sideEffects(ctx: AttackContext, baseline: SensorBaseline):
   for (const name of await readdir(tmpdir())) {
     if (name.startsWith(`${ctx.id}-`)) found.push(`temp directory: created ${name}`);
   }
-  for (const { pid, cmd } of await processesWithMarker(ctx.id)) {
+  const left = await processesWithMarker(ctx.id);
+  for (const { pid, cmd } of left) {
     found.push(`process ${pid} still running: ${cmd}`);
     try {
       process.kill(pid, 'SIGKILL');
@@ -238,5 +247,6 @@ export async function sideEffects(ctx: AttackContext, baseline: SensorBaseline):
       // Already gone.
     }
   }
+  if (left.length > 0) await waitUntilGone(ctx.id);
   return found;
 }

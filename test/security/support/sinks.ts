@@ -126,6 +126,18 @@ export function collectSinks(run: HostileRun): Map<SinkName, string> {
   return sinks;
 }
 
+/** The first form of `value` found in `text`, with where it is; undefined when none is. */
+export function findForm(
+  text: string,
+  value: string,
+): { form: EncodingName; at: number; length: number } | undefined {
+  for (const { form, text: needle } of encodedForms(value)) {
+    const at = text.indexOf(needle);
+    if (at >= 0) return { form, at, length: needle.length };
+  }
+  return undefined;
+}
+
 /** Every canary found in any sink, in any of its forms. */
 export function scanSinks(run: HostileRun, options: ScanOptions = {}): Leak[] {
   const leaks: Leak[] = [];
@@ -133,17 +145,15 @@ export function scanSinks(run: HostileRun, options: ScanOptions = {}): Leak[] {
   for (const [sink, text] of collectSinks(run)) {
     if (options.skip?.includes(sink)) continue;
     for (const canary of canaries) {
-      for (const { form, text: needle } of encodedForms(run.ctx.canaries.values[canary])) {
-        const at = text.indexOf(needle);
-        if (at < 0) continue;
-        leaks.push({
-          sink,
-          canary,
-          form,
-          excerpt: text.slice(Math.max(0, at - 20), at + needle.length + 20),
-        });
-        break;
-      }
+      const found = findForm(text, run.ctx.canaries.values[canary]);
+      if (found === undefined) continue;
+      const { form, at, length } = found;
+      leaks.push({
+        sink,
+        canary,
+        form,
+        excerpt: text.slice(Math.max(0, at - 20), at + length + 20),
+      });
     }
   }
   return leaks;
