@@ -1,0 +1,80 @@
+/**
+ * Where every process started on the model's behalf runs: shell commands, MCP servers started for
+ * the run, discovery and call commands. They share one sandbox session (opened at the first
+ * process, closed after the session's tools have let go of theirs) and one allow-listed
+ * environment, so a tool kind added later cannot forget either.
+ */
+import type { Sandbox, SandboxCommand, SandboxSession } from '../platform/sandbox/sandbox-types.js';
+import { buildToolEnvironment } from '../platform/tool-environment.js';
+
+export interface ToolProcessesOptions {
+  workspaceRoot: string;
+  /** The environment the run started in; only allow-listed names reach tool processes. */
+  parentEnv: Readonly<Record<string, string | undefined>>;
+  /** More names (or `PREFIX_*` patterns) to pass; names that look like secrets are still refused. */
+  envAllow?: readonly string[];
+  /** Without one (or with kind `none`), processes run as the Action's user, unconfined. */
+  sandbox?: Sandbox;
+  /** Cut processes off the network, where the sandbox can. */
+  isolateNetwork?: boolean;
+}
+
+export class ToolProcesses {
+  readonly workspaceRoot: string;
+  /** Whether processes run confined (a sandbox other than `none`). */
+  readonly confined: boolean;
+  private readonly options: ToolProcessesOptions;
+  private opened: Promise<SandboxSession> | undefined;
+  private closed = false;
+
+  constructor(options: ToolProcessesOptions) {
+    this.options = options;
+    this.workspaceRoot = options.workspaceRoot;
+    this.confined = options.sandbox !== undefined && options.sandbox.kind !== 'none';
+  }
+
+  /**
+   * The environment a tool process starts with: the allow-listed part of the run's environment,
+   * the fixed tool variables, then `extra` (an MCP server's configured `env`, which the
+   * maintainer chose to give it).
+   */
+  environment(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+    const env = buildToolEnvironment(this.options.parentEnv, {
+      allow: this.options.envAllow ?? [],
+    });
+    return { ...env, ...extra };
+  }
+
+  /**
+   * The sandbox session, opened on first use; undefined when there is no sandbox. Rejects when
+   * the sandbox cannot be set up (the caller reports that instead of running unconfined) or
+   * after `close()`.
+   */
+  session(): Promise<SandboxSession> | undefined {
+    const { sandbox } = this.options;
+    if (sandbox === undefined) return undefined;
+    if (this.closed) return Promise.reject(new Error('The session has ended; no more processes.'));
+    this.opened ??= sandbox.open({
+      workspaceRoot: this.workspaceRoot,
+      isolateNetwork: this.options.isolateNetwork ?? false,
+      commandEnv: this.environment(),
+    });
+    return this.opened;
+  }
+
+  /** The program to spawn for `command`: wrapped by the sandbox when there is one. */
+  async prepare(command: SandboxCommand): Promise<SandboxCommand> {
+    const session = this.session();
+    return session === undefined ? command : (await session).wrap(command);
+  }
+
+  /**
+   * Ends whatever still runs in the sandbox and gives the workspace back. Called once, after
+   * every tool has been disposed (so MCP servers get to shut down cleanly first).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    const opened = await this.opened?.catch(() => undefined);
+    await opened?.close();
+  }
+}
