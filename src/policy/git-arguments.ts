@@ -108,6 +108,35 @@ const COMMON_RULES: readonly OptionRule[] = [
   { long: ['unsafe-paths'], why: 'lets a patch write outside the working tree' },
 ];
 
+/**
+ * Options that read a file named by their value, anywhere on disk, and quote its lines back
+ * ("bad graft data: <line>", "invalid object name: <line>", blame's own output): a way round
+ * read_file's workspace boundary. Rarely needed by an agent, which can read workspace files with
+ * its tools, so they are hazards whatever the path.
+ */
+const ORDER_FILE: OptionRule = { short: 'O', why: 'reads the order of paths from any file' };
+const FILE_READING_RULES: Readonly<Record<string, readonly OptionRule[]>> = {
+  blame: [
+    { short: 'S', why: 'reads revisions from any file and quotes lines it cannot parse' },
+    {
+      long: ['ignore-revs-file'],
+      why: 'reads revisions from any file and quotes lines it cannot parse',
+    },
+    { long: ['contents'], why: "shows any file's lines as the blamed version" },
+  ],
+  diff: [ORDER_FILE, { long: ['no-index'], why: 'compares any two files on disk' }],
+  log: [ORDER_FILE],
+  show: [ORDER_FILE],
+  whatchanged: [ORDER_FILE],
+  'diff-tree': [ORDER_FILE],
+  'diff-index': [ORDER_FILE],
+  'diff-files': [ORDER_FILE],
+  'ls-files': [{ short: 'X', long: ['exclude-from'], why: 'reads patterns from any file' }],
+  'hash-object': [
+    { short: 'w', why: 'stores any file in the repository, where git show prints it' },
+  ],
+};
+
 /** Options of particular subcommands (short letters mean different things elsewhere). */
 const SUBCOMMAND_RULES: Readonly<Record<string, readonly OptionRule[]>> = {
   'format-patch': [{ short: 'o', why: 'writes files into a directory' }],
@@ -181,7 +210,11 @@ export function gitArgumentProblems(args: readonly WordValue[]): string[] {
   if (actionWhy !== undefined && action !== undefined) {
     problems.push(`\`git ${subcommand} ${action}\`, which ${actionWhy}`);
   }
-  const rules = [...COMMON_RULES, ...(SUBCOMMAND_RULES[subcommand] ?? [])];
+  const rules = [
+    ...COMMON_RULES,
+    ...(SUBCOMMAND_RULES[subcommand] ?? []),
+    ...(FILE_READING_RULES[subcommand] ?? []),
+  ];
   problems.push(...findOptions(rest, SUBCOMMAND_SYNTAX, rules));
   return problems;
 }

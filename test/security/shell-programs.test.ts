@@ -65,42 +65,39 @@ describeShellAttacks('shell: dangerous arguments of allowed programs', [
 describe('shell: git arguments that read files the tools may not', () => {
   // git blame reads revisions from the file `-S` names and the first line of an
   // `--ignore-revs-file`, and quotes each line it cannot parse in its errors ("bad graft data:
-  // <line>", "invalid object name: <line>"): the file comes back to the model. Every preset
-  // allows `git blame` with any arguments, so this needs no allowed_commands at all.
-  it.fails.each<ShellAttackSpec>([
+  // <line>", "invalid object name: <line>"): the file would come back to the model. Every preset
+  // allows `git blame`, so the options themselves are hazards.
+  it.each<ShellAttackSpec>([
     ['git blame -S', (ctx) => `git blame -S ${ctx.home}/.git-credentials README.md`],
     [
       'git blame --ignore-revs-file',
       (ctx) => `git blame --ignore-revs-file=${ctx.home}/.npmrc README.md`,
     ],
   ])(
-    'KNOWN VULNERABILITY (policy, sandbox: none): %s <a file in the home directory> is refused',
+    '(policy, sandbox: none): %s <a file in the home directory> is refused',
     async (_name, command) => {
       await expectShellAttackFailed(await runShellAttack(command));
     },
   );
 
   // The sandbox hides the home directory, but not the workspace: a credentials file another step
-  // left there, which read_file refuses, is read line by line.
-  it.fails(
-    "KNOWN VULNERABILITY (sandbox: auto): git blame -S reads the auth step's credentials file in the workspace",
-    async () => {
-      const attack = await runShellAttack(
-        (ctx) => `git blame -S ${path.basename(ctx.googleCredentials)} README.md`,
-        {
-          inputs: { allowed_commands: '', sandbox: 'auto' },
-          googleCredentialsFile: 'service-account-key',
-          setup: (ctx) => {
-            appendFileSync(
-              path.join(ctx.workspace, '.git', 'info', 'exclude'),
-              `/${path.basename(ctx.googleCredentials)}\n`,
-            );
-          },
+  // left there, which read_file refuses, must not be read line by line either.
+  it("(sandbox: auto): git blame -S does not read the auth step's credentials file in the workspace", async () => {
+    const attack = await runShellAttack(
+      (ctx) => `git blame -S ${path.basename(ctx.googleCredentials)} README.md`,
+      {
+        inputs: { allowed_commands: '', sandbox: 'auto' },
+        googleCredentialsFile: 'service-account-key',
+        setup: (ctx) => {
+          appendFileSync(
+            path.join(ctx.workspace, '.git', 'info', 'exclude'),
+            `/${path.basename(ctx.googleCredentials)}\n`,
+          );
         },
-      );
-      await expectShellAttackFailed(attack);
-    },
-  );
+      },
+    );
+    await expectShellAttackFailed(attack);
+  });
 });
 
 describeShellAttacks(
