@@ -33,6 +33,7 @@ import type { Redact } from './platform/redaction.js';
 import { reportSandbox, resolveSandbox } from './platform/sandbox/resolve-sandbox.js';
 import { loadCliPolicy } from './policy-setup.js';
 import { hideCheckoutCredential } from './publish/checkout-credential.js';
+import { captureSessionBaseline } from './publish/session-baseline.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
 import type { CommentUpdater } from './report/comment-updater.js';
 import { createCommentUpdater } from './report/comment-updater.js';
@@ -133,6 +134,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       includeRepositoryLabels: false,
     });
     for (const warning of context.warnings) logger.warning(warning);
+    // Before anything changes the workspace: what earlier steps of the job left in it.
+    const baseline = await captureSessionBaseline(workspaceRoot);
     const preparation = await prepareMode({
       trigger,
       context,
@@ -146,6 +149,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       workflowName: env.GITHUB_WORKFLOW,
       links,
       patchPath: transcriptPath.replace(/\.jsonl$/, '.patch'),
+      baseline,
       now,
     });
     if ('skip' in preparation) {
@@ -188,7 +192,14 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         summary: session.summary,
         ...(session.error !== undefined ? { error: session.error } : {}),
       };
-      const diff = await workspaceDiff(workspaceRoot);
+      // The final comment shows only what publishing would accept.
+      const diff = await workspaceDiff(workspaceRoot, {
+        baseline,
+        checks: {
+          allowWorkflowEdits: inputs.publish.allowWorkflowEdits,
+          knownSecrets: inputs.secrets,
+        },
+      });
       if (diff !== undefined) outcome.diff = diff;
       // 6a. What the mode publishes, whatever the session's end: a partial result is still one.
       result = await plan.finish({

@@ -3,6 +3,7 @@
  * code does with its result. Invoke and maintenance runs publish the workspace's change; reviews
  * post one review; triage applies labels.
  */
+import type { SessionBaseline } from '../publish/session-baseline.js';
 import type { ActionInputs } from '../config/action-inputs.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { TaskContext } from '../github/task-context.js';
@@ -34,6 +35,8 @@ export interface PrepareModeInput {
   links: ReportLinks;
   /** Where an unpushed change's patch is written. */
   patchPath: string;
+  /** The workspace before the session (what an earlier step left is not published). */
+  baseline: SessionBaseline | undefined;
   now: () => number;
 }
 
@@ -92,6 +95,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         workflowName: input.workflowName,
         links: input.links,
         patchPath: input.patchPath,
+        baseline: input.baseline,
         redact,
         logger,
         now: input.now,

@@ -20,6 +20,7 @@ import { continueExistingBranch } from '../publish/existing-branch.js';
 import type { PublishResult } from '../publish/publish-changes.js';
 import { publishChanges } from '../publish/publish-changes.js';
 import { publishTargetFor } from '../publish/publish-target.js';
+import type { SessionBaseline } from '../publish/session-baseline.js';
 import { renderPublishSection } from '../report/publish-section.js';
 import type { ReportLinks } from '../report/progress-comment.js';
 import type { ModePreparation, ModeResult, SessionSummary } from './mode-plan.js';
@@ -39,6 +40,8 @@ export interface PublishPlanInput {
   links: ReportLinks;
   /** Where an unpushed change's whole patch is written (the comment shows it cut to fit). */
   patchPath: string;
+  /** The workspace before the session (what an earlier step left is not published). */
+  baseline: SessionBaseline | undefined;
   redact: Redact;
   logger: Logger;
   now: () => number;
@@ -95,6 +98,7 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
                 : {}),
               summary: session.summary,
               knownSecrets: inputs.secrets,
+              baseline: input.baseline,
               redact,
               logger,
               octokit: input.octokit,

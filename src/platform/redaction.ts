@@ -32,6 +32,11 @@ export interface Redactor {
    * (`setSecret`). Returns false when the value is too short to be redacted (or empty).
    */
   readonly register: (secret: string | undefined) => boolean;
+  /**
+   * Whether `text` holds a registered value in any of its encodings. Token-shape redaction does
+   * not count: a known value inside a token shape (`Bearer <token>`) is still found.
+   */
+  readonly containsKnown: (text: string) => boolean;
 }
 
 export interface RedactorOptions {
@@ -218,8 +223,14 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return redactTokenShapes(withoutKnown);
   };
 
+  const containsKnown = (text: string): boolean => {
+    if (known === undefined) return false;
+    known.lastIndex = 0;
+    return known.test(text);
+  };
+
   for (const secret of options.secrets ?? []) register(secret);
-  return { redact, register };
+  return { redact, register, containsKnown };
 }
 
 /**

@@ -9,7 +9,8 @@
  * - symlinks that point outside the repository or into `.git`;
  * - content the secret scan flags, in the lines the change adds;
  * - what git could never record as a plain file: nested repositories, FIFOs and other special
- *   files, names that are not valid UTF-8.
+ *   files, names that are not valid UTF-8;
+ * - untracked files that were already there before the session.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +22,13 @@ import { readBlobs } from './workspace-changes.js';
 import { UNHASHED_NEW_FILE_BYTES, readWorktreeContent } from './worktree-reader.js';
 
 export type RefusalKind =
-  'git_directory' | 'workflow' | 'too_large' | 'symlink_escape' | 'secret' | 'not_a_file';
+  | 'git_directory'
+  | 'workflow'
+  | 'too_large'
+  | 'symlink_escape'
+  | 'secret'
+  | 'not_a_file'
+  | 'preexisting';
 
 export interface Refusal {
   path: string;
@@ -38,6 +45,11 @@ export interface ChangeCheckOptions {
   maxFileBytes?: number;
   /** The run's secret values (tokens, keys); a file containing one is refused. */
   knownSecrets?: readonly string[];
+  /**
+   * Untracked files that were there before the session (left by earlier steps of the job): not
+   * the agent's change, and possibly credentials, so never published.
+   */
+  preexisting?: ReadonlySet<string>;
   git?: Git;
 }
 
@@ -98,6 +110,12 @@ function pathRefusal(entry: WorkspaceChange, options: ChangeCheckOptions): Refus
   });
   if (names.some(isGitDirectoryPath) || entry.kind === 'git_directory') {
     return refuse('git_directory', 'is inside a .git directory, which is never published');
+  }
+  if (entry.status !== 'deleted' && options.preexisting?.has(entry.path) === true) {
+    return refuse(
+      'preexisting',
+      'was already in the workspace before the session (left by an earlier step of the job), so it is not part of the change',
+    );
   }
   if (!options.allowWorkflowEdits && names.some(isWorkflowPath)) {
     return refuse(

@@ -12,7 +12,10 @@ import type { Git } from './git.js';
 import { createGit, GitCommandError } from './git.js';
 
 export interface HiddenCredential {
-  /** The header values taken out (secrets: register them for redaction). */
+  /**
+   * The header values taken out, and the credentials inside them (secrets: register them for
+   * redaction).
+   */
   values: string[];
   /** Puts every entry back where it was; never throws (a failure is logged). */
   restore(): Promise<void>;
@@ -88,7 +91,7 @@ export async function hideCheckoutCredential(
   );
   let restored = false;
   return {
-    values: entries.map((entry) => entry.value),
+    values: entries.flatMap((entry) => [entry.value, ...headerCredentials(entry.value)]),
     async restore() {
       if (restored) return;
       restored = true;
@@ -105,4 +108,20 @@ export async function hideCheckoutCredential(
       }
     },
   };
+}
+
+/**
+ * The secrets inside an `AUTHORIZATION: basic <base64 of user:password>` (or `bearer <token>`)
+ * header. Checkout may have been given a personal access token rather than the job's token, and
+ * that token printed on its own must be redacted as well as the whole header.
+ */
+export function headerCredentials(header: string): string[] {
+  const match = /^\s*authorization:\s*(basic|bearer)\s+(\S+)\s*$/i.exec(header);
+  if (!match) return [];
+  const [, scheme = '', credential = ''] = match;
+  if (scheme.toLowerCase() === 'bearer') return [credential];
+  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return [decoded];
+  return [decoded, decoded.slice(colon + 1)].filter((value) => value !== '');
 }

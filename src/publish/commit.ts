@@ -94,7 +94,7 @@ export async function buildTree(options: BuildTreeOptions): Promise<string> {
     git,
     root,
     files.map((entry) => entry.path),
-    { write: true },
+    { write: true, config: changes.hashConfig },
   );
   files.forEach((entry, index) => {
     if (written[index] !== entry.blob) {

@@ -21,6 +21,7 @@ import { renderPullRequestBody } from './pull-request-body.js';
 import type { PublishTarget } from './publish-target.js';
 import { planBranch } from './publish-target.js';
 import { PushError, pushCommit } from './push.js';
+import type { SessionBaseline } from './session-baseline.js';
 import { createSignedCommit } from './signed-commit.js';
 import type { ChangeStatus, WorkspaceChange, WorkspaceChanges } from './workspace-changes.js';
 import { readWorkspaceChanges } from './workspace-changes.js';
@@ -55,6 +56,8 @@ export interface PublishInput {
   subject?: string;
   /** The run's secret values; a file containing one is refused. */
   knownSecrets: readonly string[];
+  /** The workspace before the session: files already there are not published, its filters only run. */
+  baseline?: SessionBaseline | undefined;
   redact: Redact;
   logger: Logger;
   octokit: GitHubClient;
@@ -231,6 +234,7 @@ export async function publishChanges(input: PublishInput): Promise<PublishResult
   try {
     changes = await readWorkspaceChanges(input.workspaceRoot, {
       git,
+      baseline: input.baseline,
       ...(input.baseSha === undefined ? {} : { base: input.baseSha }),
     });
   } catch (error) {
@@ -261,6 +265,7 @@ export async function publishChanges(input: PublishInput): Promise<PublishResult
       allowWorkflowEdits: input.options.allowWorkflowEdits,
       maxFileBytes: input.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
       knownSecrets: input.knownSecrets,
+      ...(input.baseline === undefined ? {} : { preexisting: input.baseline.untracked }),
       git,
     });
     checkedAccepted = checked.accepted;

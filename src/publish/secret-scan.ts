@@ -8,7 +8,7 @@
  * A finding names the rule and the line, never the matched text — the report must not become the
  * leak it prevents.
  */
-import { createRedactor, redactTokenShapes } from '../platform/redaction.js';
+import { createRedactor } from '../platform/redaction.js';
 
 export interface SecretFinding {
   /** A stable id, e.g. `github-token`. */
@@ -133,9 +133,7 @@ export function createSecretScanner(
 ): SecretScanner {
   const secrets = (options.knownSecrets ?? []).filter((value) => value.trim() !== '');
   const known = secrets.length === 0 ? undefined : createRedactor({ secrets });
-  // A known value shows as a difference between full redaction and shape-only redaction.
-  const hasKnownValue = (text: string) =>
-    known !== undefined && known.redact(text) !== redactTokenShapes(text);
+  const hasKnownValue = (text: string) => known?.containsKnown(text) ?? false;
 
   const scanText = (text: string, line: number | undefined, findings: SecretFinding[]) => {
     const at = line === undefined ? {} : { line };

@@ -17,6 +17,8 @@ import path from 'node:path';
 import type { Git } from './git.js';
 import { createGit } from './git.js';
 import { withScratchIndex } from './scratch-index.js';
+import type { SessionBaseline } from './session-baseline.js';
+import { untrustedFilterOverrides } from './session-baseline.js';
 import { WorktreeReader } from './worktree-reader.js';
 
 export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'renamed';
@@ -62,11 +64,18 @@ export interface WorkspaceChanges {
   base: string | undefined;
   objectFormat: 'sha1' | 'sha256';
   entries: WorkspaceChange[];
+  /**
+   * `-c` arguments for every git command that hashes working-tree files (filters defined during
+   * the session switched off), so the blobs written later match the ones checked.
+   */
+  hashConfig: readonly string[];
 }
 
 export interface ReadWorkspaceChangesOptions {
   /** The commit the session started from. Default HEAD (nothing in a repository without commits). */
   base?: string;
+  /** The workspace before the session: its clean filters are the only ones that run. */
+  baseline?: SessionBaseline | undefined;
   git?: Git;
   /**
    * The most directory entries looked at while searching for nested `.git` directories (which git
@@ -101,6 +110,10 @@ export async function readWorkspaceChanges(
   const root = (await git.run(['rev-parse', '--show-toplevel'], { cwd: workspaceRoot })).trim();
   const base = await resolveBase(git, root, options.base);
   const settings = await readSettings(git, root);
+  const hashConfig =
+    options.baseline === undefined
+      ? []
+      : await untrustedFilterOverrides(git, root, options.baseline);
 
   return withScratchIndex(async (scratch) => {
     const indexed = { cwd: root, env: scratch.env };
@@ -133,7 +146,7 @@ export async function readWorkspaceChanges(
       if (name.valid && name.text.endsWith('/')) nested.push(name.text.slice(0, -1));
       await reader.addUntracked(name, entries);
     }
-    await reader.hashFiles(git, entries);
+    await reader.hashFiles(git, entries, hashConfig);
 
     const skip = new Set([
       '.git',
@@ -161,6 +174,7 @@ export async function readWorkspaceChanges(
       root,
       base,
       objectFormat: settings.objectFormat,
+      hashConfig,
       entries: pairRenames(entries).sort((a, b) => compareNames(a.path, b.path)),
     };
   });

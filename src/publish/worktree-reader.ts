@@ -159,11 +159,16 @@ export class WorktreeReader {
   }
 
   /** Fills in the blob ids of regular files and drops the tracked ones that did not change. */
-  async hashFiles(git: Git, entries: WorkspaceChange[]): Promise<void> {
+  async hashFiles(
+    git: Git,
+    entries: WorkspaceChange[],
+    config: readonly string[] = [],
+  ): Promise<void> {
     const ids = await hashWorktreeFiles(
       git,
       this.root,
       this.pending.map(({ entry }) => entry.path),
+      { config },
     );
     const unchanged = new Set<WorkspaceChange>();
     this.pending.forEach(({ entry, previousBlob }, index) => {
@@ -231,7 +236,9 @@ function isMissing(error: unknown): boolean {
 
 /**
  * Blob ids of working-tree files, as `git add` would compute them (clean filters and line-ending
- * rules apply); with `write`, the blobs are also stored. Most names go to one `--stdin-paths`
+ * rules apply); with `write`, the blobs are also stored. `config` is `-c` arguments given first
+ * (see session-baseline.ts: filters defined during the session are switched off). Most names go
+ * to one `--stdin-paths`
  * process; names that its line format cannot carry (line breaks, a leading quote, which it would
  * unquote) are hashed one by one through stdin.
  */
@@ -239,16 +246,17 @@ export async function hashWorktreeFiles(
   git: Git,
   root: string,
   names: readonly string[],
-  options: { write?: boolean } = {},
+  options: { write?: boolean; config?: readonly string[] } = {},
 ): Promise<string[]> {
   const write = options.write ? ['-w'] : [];
+  const config = options.config ?? [];
   const ids: string[] = new Array<string>(names.length).fill('');
   const batch: number[] = [];
   for (const [index, name] of names.entries()) {
     if (/[\r\n]/.test(name) || name.startsWith('"')) {
       const content = await readFile(path.join(root, ...name.split('/')));
       ids[index] = (
-        await git.run(['hash-object', ...write, `--path=${name}`, '--stdin'], {
+        await git.run([...config, 'hash-object', ...write, `--path=${name}`, '--stdin'], {
           cwd: root,
           input: content,
         })
@@ -258,7 +266,7 @@ export async function hashWorktreeFiles(
     }
   }
   if (batch.length > 0) {
-    const output = await git.run(['hash-object', ...write, '--stdin-paths'], {
+    const output = await git.run([...config, 'hash-object', ...write, '--stdin-paths'], {
       cwd: root,
       input: `${batch.map((index) => names[index]).join('\n')}\n`,
     });

@@ -61,6 +61,16 @@ describe('secret scan', () => {
     expect(scan('nothing here', undefined, [secret])).toEqual([]);
   });
 
+  it('finds a known value where a token shape surrounds it (an Authorization header)', () => {
+    const secret = 'run-secret-value-0987654321';
+    const found = scan(
+      `curl -H "Authorization: Bearer ${secret}" https://example.com\n`,
+      undefined,
+      [secret],
+    );
+    expect(found.map((finding) => finding.rule)).toContain('known-secret');
+  });
+
   it('scans only the lines a change adds', () => {
     const fixture = `const fake = "${GITHUB_TOKEN}";\n`;
     expect(scan(`${fixture}const more = 1;\n`, fixture)).toEqual([]);

@@ -202,27 +202,24 @@ describe('github writes: publishing runs nothing the session configured', () => 
       `git config core.hooksPath .githooks`,
     ].join(' && ');
 
-  // With sandbox: none a test script can change .git/config; publishing then computes blob ids
-  // with `git hash-object` in the workspace, which runs the clean filter the session named.
-  // Hooks and the fsmonitor are overridden on every command; filters are not.
-  it.fails(
-    'KNOWN VULNERABILITY (sandbox: none): a clean filter in .git/config does not run while publishing',
-    async () => {
-      const run = await runHostileCase({
-        inputs: { allowed_commands: 'npm test', sandbox: 'none' },
-        script: (ctx) => [
-          callsReply([
-            writeFile(`${ctx.workspace}/.gitattributes`, '* filter=pwn\n'),
-            testScript(ctx, configure(ctx.marker(), ctx.marker('fsmonitor'))),
-          ]),
-          callsReply([shell('npm test')]),
-          textReply('Done.'),
-        ],
-      });
-      expect(existsSync(run.ctx.marker('fsmonitor'))).toBe(false);
-      expect(existsSync(run.ctx.marker())).toBe(false);
-    },
-  );
+  // With sandbox: none a test script can change .git/config. Hooks and the fsmonitor are
+  // overridden on every command publishing runs; a filter defined during the session is switched
+  // off where publishing hashes the files.
+  it('(sandbox: none): a clean filter added to .git/config does not run while publishing', async () => {
+    const run = await runHostileCase({
+      inputs: { allowed_commands: 'npm test', sandbox: 'none' },
+      script: (ctx) => [
+        callsReply([
+          writeFile(`${ctx.workspace}/.gitattributes`, '* filter=pwn\n'),
+          testScript(ctx, configure(ctx.marker(), ctx.marker('fsmonitor'))),
+        ]),
+        callsReply([shell('npm test')]),
+        textReply('Done.'),
+      ],
+    });
+    expect(existsSync(run.ctx.marker('fsmonitor'))).toBe(false);
+    expect(existsSync(run.ctx.marker())).toBe(false);
+  });
 
   it('under the sandbox the session cannot change .git/config at all', async () => {
     const test = shell('npm test');

@@ -56,9 +56,9 @@ export const CANARY_NAMES: readonly CanaryName[] = [
 
 /**
  * The canaries the Action is told about (credential-named variables and inputs): these it can and
- * must redact even when the model knows them. Of the checkout credentials it learns the whole
- * header (`AUTHORIZATION: basic …`), not the token inside. The others it cannot recognise, so for
- * them the guarantee is that no tool can read them in the first place.
+ * must redact even when the model knows them, like the checkout credentials (the header and the
+ * token inside it). The others it cannot recognise, so for them the guarantee is that no tool can
+ * read them in the first place.
  */
 export const REGISTERED_CANARIES: readonly CanaryName[] = [
   'githubToken',
@@ -68,6 +68,8 @@ export const REGISTERED_CANARIES: readonly CanaryName[] = [
   'oidcRequestToken',
   'runtimeToken',
   'npmToken',
+  'checkoutToken',
+  'checkoutIncludeToken',
 ];
 
 export interface CaseCanaries {
