@@ -9,6 +9,7 @@ import type { AgentEventListener } from './agent/events.js';
 import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
 import type { ContentGenerator } from './model/content-generator.js';
+import { errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import type { Sandbox } from './platform/sandbox/sandbox-types.js';
 import type { PolicyEngine } from './policy/policy-engine.js';
@@ -17,6 +18,7 @@ import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js'
 import { registerBuiltinTools } from './tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
 import { ToolRegistry } from './tools/registry.js';
+import { ToolProcesses } from './tools/tool-processes.js';
 import type { Tool } from './tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 
@@ -72,18 +74,21 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   const workspace = await Workspace.create(options.workspaceRoot, {
     deniedPaths: deniedPathsFromEnvironment(options.env),
   });
+  // One sandbox session and one allow-listed environment for every process a tool starts.
+  const processes = new ToolProcesses({
+    workspaceRoot: workspace.root,
+    parentEnv: options.shell?.parentEnv ?? options.env,
+    ...(options.shell?.envAllow ? { envAllow: options.shell.envAllow } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
+  });
   const registry = new ToolRegistry();
   registerBuiltinTools(registry, {
     workspace,
     logger: options.logger,
     model: { contentGenerator: options.contentGenerator, name: options.model },
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
-    shell: {
-      parentEnv: options.env,
-      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-      ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
-      ...options.shell,
-    },
+    shell: { ...options.shell, processes },
   });
   for (const tool of options.extraTools ?? []) registry.register(tool);
   const policy = options.policy;
@@ -112,8 +117,14 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   });
   const result = session
     .run(options.prompt, options.signal ? { signal: options.signal } : {})
-    // Background processes and connections the tools hold end with the session.
-    .finally(() => registry.dispose());
+    // Background processes and connections the tools hold end with the session; then whatever
+    // is left in the sandbox.
+    .finally(async () => {
+      await registry.dispose();
+      await processes.close().catch((error: unknown) => {
+        options.logger.warning(`The sandbox could not be closed cleanly: ${errorMessage(error)}`);
+      });
+    });
   return { session, result };
 }
 

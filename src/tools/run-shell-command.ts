@@ -11,14 +11,12 @@ import { errorMessage } from '../platform/errors.js';
 import { silentLogger } from '../platform/logger.js';
 import { ProcessGroupTracker } from '../platform/process-group.js';
 import type { Sandbox, SandboxSession } from '../platform/sandbox/sandbox-types.js';
-import {
-  buildToolEnvironment,
-  checkToolEnvironmentAllowList,
-} from '../platform/tool-environment.js';
+import { checkToolEnvironmentAllowList } from '../platform/tool-environment.js';
 import { defineTool } from './define-tool.js';
 import type { ShellExecutionResult } from './shell-execution.js';
 import { executeShellCommand } from './shell-execution.js';
 import { ShellOutput } from './shell-output.js';
+import { ToolProcesses } from './tool-processes.js';
 import type { Tool, ToolResult } from './tool-types.js';
 import type { Workspace } from './workspace.js';
 
@@ -74,6 +72,12 @@ export interface RunShellCommandToolOptions {
   sandbox?: Sandbox;
   /** Cut commands off the network, where the sandbox can. */
   isolateNetwork?: boolean;
+  /**
+   * The run's shared place for tool processes (its sandbox session and environment), owned and
+   * closed by the caller. Without one, the tool makes its own from `parentEnv`, `envAllow`,
+   * `sandbox` and `isolateNetwork` and closes it on dispose.
+   */
+  processes?: ToolProcesses;
 }
 
 export function createRunShellCommandTool(
@@ -92,18 +96,17 @@ export function createRunShellCommandTool(
   const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
   const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const tracker = new ProcessGroupTracker({ graceMs: killGraceMs });
-  const { sandbox } = options;
-  const confined = sandbox !== undefined && sandbox.kind !== 'none';
-  let session: Promise<SandboxSession> | undefined;
-  const openSandbox = (): Promise<SandboxSession> | undefined => {
-    if (sandbox === undefined) return undefined;
-    session ??= sandbox.open({
+  const ownsProcesses = options.processes === undefined;
+  const processes =
+    options.processes ??
+    new ToolProcesses({
       workspaceRoot: workspace.root,
-      isolateNetwork: options.isolateNetwork ?? false,
-      commandEnv: buildToolEnvironment(options.parentEnv ?? process.env, { allow: envAllow }),
+      parentEnv: options.parentEnv ?? process.env,
+      envAllow,
+      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+      ...(options.isolateNetwork === undefined ? {} : { isolateNetwork: options.isolateNetwork }),
     });
-    return session;
-  };
+  const confined = processes.confined;
 
   const tool = defineTool({
     name: RUN_SHELL_COMMAND_TOOL_NAME,
@@ -160,7 +163,7 @@ export function createRunShellCommandTool(
           }
           let opened: SandboxSession | undefined;
           try {
-            opened = await openSandbox();
+            opened = await processes.session();
           } catch (error) {
             const message = `The sandbox for shell commands could not be set up, so the command did not run: ${errorMessage(error)}`;
             logger.warning(message);
@@ -174,7 +177,7 @@ export function createRunShellCommandTool(
           const result = await executeShellCommand({
             command: params.command,
             cwd: current.absolutePath,
-            env: buildToolEnvironment(options.parentEnv ?? process.env, { allow: envAllow }),
+            env: processes.environment(),
             output,
             signal,
             inactivityTimeoutMs,
@@ -210,8 +213,7 @@ export function createRunShellCommandTool(
     dispose: async () => {
       await tracker.killAll();
       // Ends whatever is still running in the sandbox and gives the workspace back.
-      const opened = await session?.catch(() => undefined);
-      await opened?.close();
+      if (ownsProcesses) await processes.close();
     },
   };
 }
