@@ -1,0 +1,170 @@
+/**
+ * What an MCP tool's result becomes: the Gemini `Part`s the model reads, the text a human reads in
+ * the transcript, and the message of a result the server marked as an error. The shapes and
+ * strings are the Gemini CLI's, so a prompt written for it reads the same results here.
+ */
+import type { Part } from '@google/genai';
+
+/** Text longer than this keeps its first 20% and last 80%, as the shell tool's output does. */
+export const MAX_MCP_TEXT_CHARS = 40_000;
+const HEAD_FRACTION = 0.2;
+
+/**
+ * The result of `tools/call` as far as it matters here. Servers are not trusted to send only the
+ * block types the protocol knows, so every block is looked at defensively.
+ */
+export interface McpCallResult {
+  content?: readonly unknown[];
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+type Block = Record<string, unknown>;
+
+function asBlock(value: unknown): Block | undefined {
+  return typeof value === 'object' && value !== null ? (value as Block) : undefined;
+}
+
+function stringField(block: Block | undefined, key: string): string | undefined {
+  const value = block?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** `title`, else `name`, as the resource link names itself. */
+function linkLabel(block: Block): string {
+  return stringField(block, 'title') || (stringField(block, 'name') ?? 'undefined');
+}
+
+/**
+ * The parts the model reads for one result:
+ * - `text` → a text part;
+ * - `image` / `audio` → a note naming the MIME type, then the data as `inlineData`;
+ * - an embedded `resource` → its text, or a note and its `blob` as `inlineData`;
+ * - `resource_link` → `Resource Link: <title or name> at <uri>`;
+ * - anything else is left out.
+ * A result with no content blocks but `structuredContent` sends that as JSON text, so the model
+ * does not get an empty answer. Every text part is cut to {@link MAX_MCP_TEXT_CHARS}.
+ */
+export function mcpResultToParts(result: McpCallResult, toolName: string): Part[] {
+  const blocks = result.content;
+  if (!Array.isArray(blocks)) return [{ text: '[Error: Could not parse tool response]' }];
+  if (blocks.length === 0 && result.structuredContent !== undefined) {
+    return [{ text: cutLongText(JSON.stringify(result.structuredContent)) }];
+  }
+  const parts: Part[] = [];
+  for (const value of blocks) {
+    const block = asBlock(value);
+    if (block === undefined) continue;
+    const type = stringField(block, 'type');
+    if (type === 'text') {
+      const text = stringField(block, 'text');
+      if (text !== undefined) parts.push({ text: cutLongText(text) });
+    } else if (type === 'image' || type === 'audio') {
+      const mimeType = stringField(block, 'mimeType') ?? 'application/octet-stream';
+      const data = stringField(block, 'data') ?? '';
+      parts.push(
+        {
+          text: `[Tool '${toolName}' provided the following ${type} data with mime-type: ${mimeType}]`,
+        },
+        { inlineData: { mimeType, data } },
+      );
+    } else if (type === 'resource') {
+      parts.push(...resourceParts(asBlock(block['resource']), toolName));
+    } else if (type === 'resource_link') {
+      parts.push({
+        text: `Resource Link: ${linkLabel(block)} at ${stringField(block, 'uri') ?? ''}`,
+      });
+    }
+  }
+  return parts;
+}
+
+function resourceParts(resource: Block | undefined, toolName: string): Part[] {
+  const text = stringField(resource, 'text');
+  if (text) return [{ text: cutLongText(text) }];
+  const blob = stringField(resource, 'blob');
+  if (!blob) return [];
+  const mimeType = stringField(resource, 'mimeType') || 'application/octet-stream';
+  return [
+    {
+      text: `[Tool '${toolName}' provided the following embedded resource with mime-type: ${mimeType}]`,
+    },
+    { inlineData: { mimeType, data: blob } },
+  ];
+}
+
+/**
+ * What the transcript shows: text as it is, other blocks as a bracketed description
+ * (`[Image: image/png]`, `[Link to <title>: <uri>]`), one block a line.
+ */
+export function mcpResultDisplay(result: McpCallResult): string {
+  const blocks = result.content;
+  if (!Array.isArray(blocks)) {
+    return '```json\n' + JSON.stringify(result, null, 2) + '\n```';
+  }
+  if (blocks.length === 0 && result.structuredContent !== undefined) {
+    return cutLongText(JSON.stringify(result.structuredContent));
+  }
+  const lines = blocks.map((value) => {
+    const block = asBlock(value) ?? {};
+    const type = stringField(block, 'type');
+    switch (type) {
+      case 'text':
+        return stringField(block, 'text') ?? '';
+      case 'image':
+        return `[Image: ${stringField(block, 'mimeType') ?? 'unknown type'}]`;
+      case 'audio':
+        return `[Audio: ${stringField(block, 'mimeType') ?? 'unknown type'}]`;
+      case 'resource_link':
+        return `[Link to ${linkLabel(block)}: ${stringField(block, 'uri') ?? ''}]`;
+      case 'resource': {
+        const resource = asBlock(block['resource']);
+        const text = stringField(resource, 'text');
+        if (text) return text;
+        return `[Embedded Resource: ${stringField(resource, 'mimeType') || 'unknown type'}]`;
+      }
+      default:
+        return `[Unknown content type: ${type ?? String(type)}]`;
+    }
+  });
+  return cutLongText(lines.join('\n'));
+}
+
+/**
+ * What the model reads when the server answered with `isError: true`: the call and the server's
+ * whole answer, in the Gemini CLI's words.
+ */
+export function mcpToolErrorMessage(options: {
+  toolName: string;
+  args: Record<string, unknown>;
+  result: McpCallResult;
+}): string {
+  const call = JSON.stringify({ name: options.toolName, args: options.args });
+  const response = JSON.stringify([
+    { functionResponse: { name: options.toolName, response: { error: options.result } } },
+  ]);
+  return cutLongText(
+    `MCP tool '${options.toolName}' reported tool error for function call: ${call} with response: ${response}`,
+  );
+}
+
+/** The text blocks of a result, joined: the server's own words about an error, for humans. */
+export function mcpResultText(result: McpCallResult): string {
+  if (!Array.isArray(result.content)) return '';
+  return result.content
+    .map((value) => stringField(asBlock(value), 'text') ?? '')
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+/**
+ * Text over `max` characters keeps its first 20% and last 80% around a marker saying how much was
+ * left out (the end of an output usually says how things ended).
+ */
+export function cutLongText(text: string, max = MAX_MCP_TEXT_CHARS): string {
+  if (text.length <= max) return text;
+  const head = Math.floor(max * HEAD_FRACTION);
+  const tail = max - head;
+  const omitted = text.length - head - tail;
+  return `${text.slice(0, head)}\n\n... [${omitted.toLocaleString('en-US')} characters omitted] ...\n\n${text.slice(-tail)}`;
+}
