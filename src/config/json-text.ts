@@ -1,0 +1,183 @@
+/**
+ * JSON configuration text as people write it: with `//` and `/* *\/` comments (the Gemini CLI
+ * accepts them in settings.json), and with errors that point at a line and column — of a syntax
+ * error, or of the key a validation error is about.
+ */
+import { ConfigurationError } from '../platform/errors.js';
+
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+/**
+ * The text with comments replaced by spaces (line breaks kept), so positions in the result are
+ * positions in the original. Strings are left alone, `//` inside them included.
+ */
+export function blankComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i] ?? '';
+    const next = text[i + 1] ?? '';
+    if (char === '"') {
+      const end = stringEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else if (char === '/' && next === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end < 0 ? text.length : end;
+      out += ' '.repeat(stop - i);
+      i = stop;
+    } else if (char === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      out += text.slice(i, stop).replace(/[^\r\n]/g, ' ');
+      i = stop;
+    } else {
+      out += char;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** The index just past the string starting at `start` (a `"`), or the end of the text. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length) {
+    const char = text[i];
+    if (char === '\\') i += 2;
+    else if (char === '"') return i + 1;
+    else i += 1;
+  }
+  return text.length;
+}
+
+export function positionAt(text: string, offset: number): TextPosition {
+  const before = text.slice(0, Math.max(0, offset));
+  const lines = before.split('\n');
+  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
+}
+
+/** Parses JSON with comments; a syntax error is a `ConfigurationError` at its line and column. */
+export function parseJsonText(text: string, file: string): unknown {
+  const blanked = blankComments(text.replace(/^\uFEFF/, ''));
+  try {
+    return JSON.parse(blanked) as unknown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = syntaxErrorPosition(blanked, message);
+    const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').trim();
+    throw new ConfigurationError(`expected valid JSON; ${reason}.`, { file, ...at });
+  }
+}
+
+/** Node reports `at position N` (and newer versions `(line L column C)`). */
+function syntaxErrorPosition(text: string, message: string): Partial<TextPosition> {
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /position (\d+)/.exec(message);
+  if (position) return positionAt(text, Number(position[1]));
+  if (/end of (?:JSON )?input/i.test(message)) return positionAt(text, text.length);
+  return {};
+}
+
+/**
+ * Where the value at `path` (object keys and array indexes) starts in the JSON text — the key's
+ * position for object members — or the nearest enclosing value found. Undefined when not even
+ * the first step is found (a value that came from somewhere other than this text).
+ */
+export function locateJsonPath(
+  text: string,
+  path: readonly (string | number)[],
+): TextPosition | undefined {
+  const source = blankComments(text);
+  let offset = skipSpace(source, 0);
+  let found: number | undefined;
+  for (const step of path) {
+    const next =
+      typeof step === 'number' ? arrayItem(source, offset, step) : member(source, offset, step);
+    if (next === undefined) break;
+    found = next.key;
+    offset = next.value;
+  }
+  return found === undefined ? undefined : positionAt(source, found);
+}
+
+function skipSpace(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length && /\s/.test(text[i] ?? '')) i += 1;
+  return i;
+}
+
+/** The end of the JSON value starting at `offset`. */
+function valueEnd(text: string, offset: number): number {
+  const char = text[offset];
+  if (char === '"') return stringEnd(text, offset);
+  if (char === '{' || char === '[') {
+    let depth = 0;
+    let i = offset;
+    while (i < text.length) {
+      const c = text[i];
+      if (c === '"') {
+        i = stringEnd(text, i);
+        continue;
+      }
+      if (c === '{' || c === '[') depth += 1;
+      if (c === '}' || c === ']') {
+        depth -= 1;
+        if (depth === 0) return i + 1;
+      }
+      i += 1;
+    }
+    return text.length;
+  }
+  let i = offset;
+  while (i < text.length && !/[,}\]\s]/.test(text[i] ?? '')) i += 1;
+  return i;
+}
+
+/** The member `name` of the object at `offset`: where its key and its value start. */
+function member(
+  text: string,
+  offset: number,
+  name: string,
+): { key: number; value: number } | undefined {
+  if (text[offset] !== '{') return undefined;
+  let i = skipSpace(text, offset + 1);
+  while (i < text.length && text[i] === '"') {
+    const keyEnd = stringEnd(text, i);
+    let key: unknown;
+    try {
+      key = JSON.parse(text.slice(i, keyEnd));
+    } catch {
+      return undefined;
+    }
+    const colon = skipSpace(text, keyEnd);
+    if (text[colon] !== ':') return undefined;
+    const value = skipSpace(text, colon + 1);
+    if (key === name) return { key: i, value };
+    i = skipSpace(text, valueEnd(text, value));
+    if (text[i] !== ',') return undefined;
+    i = skipSpace(text, i + 1);
+  }
+  return undefined;
+}
+
+/** Item `index` of the array at `offset`. */
+function arrayItem(
+  text: string,
+  offset: number,
+  index: number,
+): { key: number; value: number } | undefined {
+  if (text[offset] !== '[') return undefined;
+  let i = skipSpace(text, offset + 1);
+  for (let current = 0; i < text.length && text[i] !== ']'; current += 1) {
+    if (current === index) return { key: i, value: i };
+    i = skipSpace(text, valueEnd(text, i));
+    if (text[i] !== ',') return undefined;
+    i = skipSpace(text, i + 1);
+  }
+  return undefined;
+}
