@@ -12,7 +12,12 @@ import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
 import type { ValidationFailure } from './define-tool.js';
-import { escapes, inDefaultExcludedDirectory, relativePosix, walkFiles } from './file-walk.js';
+import {
+  escapes,
+  inDefaultExcludedDirectory,
+  relativePosix,
+  walkFileBatches,
+} from './file-walk.js';
 import type { Tool, ToolResult } from './tool-types.js';
 import type { FileFilter, FileFilterOptions, Workspace } from './workspace.js';
 
@@ -184,29 +189,46 @@ async function globIn(
   const matches = await literalOrGlob(dir, pattern, caseSensitive);
   const found: Found[] = [];
   let ignoredCount = 0;
-  const files = walkFiles(dir, {
+  const batches = walkFileBatches(dir, {
     signal: context.signal,
     skipDirectory: (relativePath) => inDefaultExcludedDirectory(relativePath),
   });
-  for await (const file of files) {
-    if (!matches(file.relativePath)) continue;
-    // A symlink counts when it leads to a file inside the workspace; one leading out is not shown.
-    const resolved = workspace.resolve(file.absolutePath, { purpose: 'read' });
-    if (!resolved.ok) continue;
-    let stats: Stats;
-    try {
-      stats = await stat(resolved.absolutePath);
-    } catch {
-      continue;
+  for await (const batch of batches) {
+    // Only matching files are checked; a batch's checks run side by side (the order of `found`
+    // does not matter, it is sorted before it is shown).
+    const checked = await Promise.all(
+      batch
+        .filter((file) => matches(file.relativePath))
+        .map((file) => checkMatch(workspace, filter, file.absolutePath)),
+    );
+    for (const result of checked) {
+      if (result === 'ignored') ignoredCount += 1;
+      else if (result !== null) found.push(result);
     }
-    if (!stats.isFile()) continue;
-    if (isIgnored(workspace, filter, file.absolutePath, resolved.absolutePath)) {
-      ignoredCount += 1;
-      continue;
-    }
-    found.push({ absolutePath: file.absolutePath, mtimeMs: stats.mtimeMs });
   }
   return { found, ignoredCount };
+}
+
+/** A matching walk entry: shown (with its time), ignored, or not a file to show (null). */
+async function checkMatch(
+  workspace: Workspace,
+  filter: FileFilter,
+  absolutePath: string,
+): Promise<Found | 'ignored' | null> {
+  // A symlink counts when it leads to a file inside the workspace; one leading out is not shown.
+  const resolved = workspace.resolve(absolutePath, { purpose: 'read' });
+  if (!resolved.ok) return null;
+  let stats: Stats;
+  try {
+    stats = await stat(resolved.absolutePath);
+  } catch {
+    return null;
+  }
+  if (!stats.isFile()) return null;
+  const paths =
+    resolved.absolutePath === absolutePath ? [absolutePath] : [absolutePath, resolved.absolutePath];
+  if (isIgnored(workspace, filter, ...paths)) return 'ignored';
+  return { absolutePath, mtimeMs: stats.mtimeMs };
 }
 
 /** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */

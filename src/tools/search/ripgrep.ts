@@ -1,5 +1,11 @@
 /**
- * The ripgrep strategy: `rg --json` from PATH, in path order so it can stop early.
+ * The ripgrep strategy: `rg --json` from PATH, handing lines on in path order so the search can
+ * stop early.
+ *
+ * ripgrep first runs on all cores in no particular order, and its lines are sorted here. That is
+ * the whole search unless it finds more than a thousand lines: then the answer will be cut
+ * anyway, and a second, sorted run (`--sort path`, one core) that stops at the first lines needed
+ * costs less than reading every line. Either way the lines come out in the same order.
  *
  * ripgrep decides little on its own here. It reads the `.gitignore` files inside the search
  * directory (not global or parent ones, not `.ignore`), searches binary-looking files as text
@@ -8,10 +14,17 @@
  * backreferences. Patterns ripgrep cannot compile leave the search to the next strategy.
  */
 import { BINARY_EXTENSIONS_FOR_SEARCH } from './skipped-extensions.js';
-import { DEFAULT_EXCLUDED_DIRECTORIES } from '../file-walk.js';
+import { comparePaths, DEFAULT_EXCLUDED_DIRECTORIES } from '../file-walk.js';
 import { portabilityProblem, toRipgrepPattern } from './pattern-dialect.js';
 import { findExecutable, runLines } from './run-process.js';
-import type { SearchRequest, SearchStrategy, StrategyOutcome } from './types.js';
+import type { RawMatch, SearchRequest, SearchStrategy, StrategyOutcome } from './types.js';
+
+/**
+ * The unordered run gives way to a sorted one once it has found more lines than this, or more
+ * text: past that, the result is cut and the sorted run can stop early.
+ */
+const UNORDERED_MAX_LINES = 1000;
+const UNORDERED_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface RipgrepStrategyOptions {
   /** The `PATH` to find `rg` on; default: this process's. */
@@ -35,8 +48,14 @@ export function createRipgrepStrategy(options: RipgrepStrategyOptions = {}): Sea
   };
 }
 
-/** The arguments for one search; exported for tests that check what is (not) passed. */
-export function ripgrepArguments(request: SearchRequest): string[] {
+/**
+ * The arguments for one search; exported for tests that check what is (not) passed. `sorted`
+ * asks ripgrep for path order, which makes it use one thread.
+ */
+export function ripgrepArguments(
+  request: SearchRequest,
+  options: { sorted: boolean } = { sorted: true },
+): string[] {
   const args = [
     '--json',
     '--no-config',
@@ -46,8 +65,7 @@ export function ripgrepArguments(request: SearchRequest): string[] {
     '--crlf',
     '--engine',
     'auto',
-    '--sort',
-    'path',
+    ...(options.sorted ? ['--sort', 'path'] : []),
     '--max-filesize',
     String(request.maxFileBytes),
     '--no-ignore-parent',
@@ -57,8 +75,10 @@ export function ripgrepArguments(request: SearchRequest): string[] {
   ];
   if (!request.respectGitIgnore) args.push('--no-ignore-vcs', '--no-ignore-exclude');
   for (const dir of DEFAULT_EXCLUDED_DIRECTORIES) args.push('--glob', `!${dir}`);
-  // Known binary formats are never searched; leaving them out here saves reading them.
-  for (const extension of BINARY_EXTENSIONS_FOR_SEARCH) args.push('--iglob', `!*${extension}`);
+  // Known binary formats are never searched; leaving them out here saves reading them. One glob
+  // with alternatives: ripgrep checks every path against every glob given separately.
+  const extensions = BINARY_EXTENSIONS_FOR_SEARCH.map((extension) => extension.slice(1));
+  args.push('--iglob', `!*.{${extensions.join(',')}}`);
   if (request.include !== undefined) args.push('--glob', request.include);
   args.push('--regexp', toRipgrepPattern(request.pattern), '--', request.targetFile ?? '.');
   return args;
@@ -74,13 +94,55 @@ interface RipgrepEvent {
 }
 
 async function runRipgrep(rg: string, request: SearchRequest): Promise<StrategyOutcome> {
+  const found: RawMatch[] = [];
+  let bytes = 0;
+  const unordered = await runPass(rg, request, {
+    sorted: false,
+    onMatch: (match) => {
+      found.push(match);
+      bytes += match.line.length + match.filePath.length;
+      return found.length > UNORDERED_MAX_LINES || bytes > UNORDERED_MAX_BYTES ? 'stop' : 'more';
+    },
+  });
+  if (unordered.kind === 'unavailable') return unordered;
+  if (!unordered.stopped) {
+    found.sort(
+      (a, b) =>
+        comparePaths(relativeOf(a.filePath), relativeOf(b.filePath)) || a.lineNumber - b.lineNumber,
+    );
+    for (const match of found) {
+      if ((await request.collect(match)) === 'enough') break;
+    }
+    return { kind: 'searched' };
+  }
+  const ordered = await runPass(rg, request, {
+    sorted: true,
+    onMatch: async (match) => ((await request.collect(match)) === 'enough' ? 'stop' : 'more'),
+  });
+  return ordered.kind === 'unavailable' ? ordered : { kind: 'searched' };
+}
+
+/** ripgrep names files below `.` as `./path`. */
+function relativeOf(filePath: string): string {
+  return filePath.startsWith('./') ? filePath.slice(2) : filePath;
+}
+
+/** One ripgrep run, each match handed to `onMatch` as it arrives. */
+async function runPass(
+  rg: string,
+  request: SearchRequest,
+  options: {
+    sorted: boolean;
+    onMatch: (match: RawMatch) => 'more' | 'stop' | Promise<'more' | 'stop'>;
+  },
+): Promise<{ kind: 'searched'; stopped: boolean } | { kind: 'unavailable'; reason: string }> {
   const seen = { summary: false };
   const result = await runLines({
     command: rg,
-    args: ripgrepArguments(request),
+    args: ripgrepArguments(request, { sorted: options.sorted }),
     cwd: request.searchDir,
     signal: request.signal,
-    onLine: async (raw) => {
+    onLine: (raw) => {
       let event: RipgrepEvent;
       try {
         event = JSON.parse(raw.toString('utf8')) as RipgrepEvent;
@@ -93,17 +155,14 @@ async function runRipgrep(rg: string, request: SearchRequest): Promise<StrategyO
       const line = textOf(event.data?.lines);
       const lineNumber = event.data?.line_number;
       if (filePath === null || line === null || typeof lineNumber !== 'number') return 'more';
-      const verdict = await request.collect({
-        filePath,
-        lineNumber,
-        line: line.replace(/\r?\n$/u, ''),
-      });
-      return verdict === 'enough' ? 'stop' : 'more';
+      return options.onMatch({ filePath, lineNumber, line: line.replace(/\r?\n$/u, '') });
     },
   });
-  if (result.stopped || result.exitCode === 0 || result.exitCode === 1) return { kind: 'searched' };
+  if (result.stopped) return { kind: 'searched', stopped: true };
   // Exit code 2 with a summary means some files could not be read; the rest was searched.
-  if (result.exitCode === 2 && seen.summary) return { kind: 'searched' };
+  if (result.exitCode === 0 || result.exitCode === 1 || (result.exitCode === 2 && seen.summary)) {
+    return { kind: 'searched', stopped: false };
+  }
   return {
     kind: 'unavailable',
     reason: `rg exited with ${String(result.exitCode)}: ${firstLines(result.stderr)}`,

@@ -1,0 +1,263 @@
+// 5. GitHub cost: REST API requests one run of the Action makes, counted by the project's fake
+// GitHub server (test/support/fake-github-server.ts, which checks each request against GitHub's
+// API description). The committed bundle (dist/index.js) runs as the runner would start it,
+// against the fake GitHub, a local git server for pushes, and the instant fake model server.
+// Git's own traffic (the push) is not API usage and is not counted.
+//
+// Three runs: a /gemini task that changes a file (branch pushed, pull request opened, one
+// comment), a pull request review with 20 findings, and the triage of an opened issue.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
+import { row, timedRun } from './lib/measure.mjs';
+import { ROOT } from './lib/agents.mjs';
+import { gitCommitAll, scratchDir, writeTree } from './lib/scratch.mjs';
+import { basicAuthorization, startGitHttpServer } from './lib/git-http-server.mjs';
+import { fakeGitHubModule, webhookPayloadsModule } from './lib/test-support.mjs';
+
+export const name = 'github-cost';
+
+const ACTION = path.join(ROOT, 'dist/index.js');
+const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
+const API_KEY = 'bench-gemini-key-0123456789abcdef';
+
+/** Parses the runner's GITHUB_OUTPUT file (`name<<delimiter` blocks). */
+function parseOutputs(text) {
+  const outputs = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
+    if (!match) continue;
+    const value = [];
+    while (++i < lines.length && lines[i] !== match[2]) value.push(lines[i]);
+    outputs[match[1]] = value.join('\n');
+  }
+  return outputs;
+}
+
+/** Runs dist/index.js for one event; resolves with its outputs and the API requests made. */
+async function runAction({ eventName, payload, inputs, github, calls, finalText, workspaceFiles }) {
+  const workspace = scratchDir('gh-workspace');
+  writeTree(workspace, workspaceFiles ?? { 'README.md': '# Hello-World\n' });
+  gitCommitAll(workspace);
+  const runnerTemp = scratchDir('gh-runner');
+  const projectRoot = scratchDir('gh-remote');
+  const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
+  mkdirSync(path.dirname(remote), { recursive: true });
+  execFileSync('git', ['clone', '-q', '--bare', workspace, remote], { stdio: 'ignore' });
+  const gitServer = await startGitHttpServer(projectRoot, basicAuthorization(github.token));
+  const model = await startFakeModelServer({
+    script: scriptedSession(() => calls(workspace), finalText),
+  });
+  const files = {
+    output: path.join(runnerTemp, 'output'),
+    summary: path.join(runnerTemp, 'summary'),
+    event: path.join(runnerTemp, 'event.json'),
+  };
+  writeFileSync(files.output, '');
+  writeFileSync(files.summary, '');
+  writeFileSync(files.event, JSON.stringify(payload));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: runnerTemp,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+    GITHUB_RUN_ID: '777',
+    GITHUB_WORKFLOW: 'Gemini',
+    GITHUB_SERVER_URL: gitServer.url,
+    GITHUB_API_URL: github.url,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: runnerTemp,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GOOGLE_GEMINI_BASE_URL: model.url,
+    INPUT_GITHUB_TOKEN: github.token,
+    INPUT_GEMINI_API_KEY: API_KEY,
+  };
+  for (const [key, value] of Object.entries(inputs ?? {}))
+    env[`INPUT_${key.toUpperCase()}`] = value;
+  try {
+    const result = await timedRun(process.execPath, [ACTION], {
+      cwd: workspace,
+      env,
+      capture: true,
+    });
+    return {
+      ...result,
+      outputs: parseOutputs(readFileSync(files.output, 'utf8')),
+      requests: github.requests.map((request) => `${request.method} ${request.path}`),
+    };
+  } finally {
+    await model.close();
+    await gitServer.close();
+  }
+}
+
+function commentSeed(payload) {
+  return {
+    number: payload.issue.number,
+    title: payload.issue.title,
+    body: payload.issue.body ?? '',
+    user: 'Codertocat',
+    comments: [
+      {
+        id: payload.comment.id,
+        user: payload.comment.user.login,
+        body: payload.comment.body,
+        createdAt: payload.comment.created_at,
+      },
+    ],
+  };
+}
+
+const scenarios = [
+  {
+    label: 'invoke with changes (/gemini task: branch, pull request, comment)',
+    limit: 12,
+    async setup({ webhookExample }) {
+      const payload = webhookExample('issue_comment', { action: 'created' });
+      payload.comment.body = '/gemini fix the spelling in the README';
+      return {
+        eventName: 'issue_comment',
+        payload,
+        github: { repo: REPO, issues: [commentSeed(payload)] },
+        workspaceFiles: { 'README.md': '# Hello-World\n\nComit often.\n' },
+        calls: (ws) => [
+          { name: 'read_file', args: { file_path: path.join(ws, 'README.md') } },
+          {
+            name: 'replace',
+            args: {
+              file_path: path.join(ws, 'README.md'),
+              old_string: 'Comit often.',
+              new_string: 'Commit often.',
+            },
+          },
+        ],
+        finalText: 'Fixed the spelling of "Commit" in the README.',
+      };
+    },
+    check: (run, github) =>
+      run.outputs.conclusion === 'success' && github.createdPulls.length === 1,
+  },
+  {
+    label: 'review with 20 findings',
+    limit: 6,
+    async setup({ webhookExample }) {
+      const payload = webhookExample('pull_request', { action: 'opened' });
+      payload.pull_request.draft = false;
+      const pr = payload.pull_request;
+      const added = Array.from(
+        { length: 40 },
+        (_, i) => `+export const value${i} = compute(${i}) as any;`,
+      );
+      const patch = [`@@ -0,0 +1,40 @@`, ...added].join('\n');
+      const findings = Array.from({ length: 20 }, (_, i) => ({
+        path: 'src/values.ts',
+        line: 2 * i + 1,
+        severity: i % 3 === 0 ? 'high' : 'medium',
+        body: `\`as any\` on line ${2 * i + 1} throws the type away; return a typed value.`,
+      }));
+      return {
+        eventName: 'pull_request',
+        payload,
+        github: {
+          repo: REPO,
+          pulls: [
+            {
+              number: pr.number,
+              title: pr.title,
+              body: pr.body ?? '',
+              user: 'Codertocat',
+              head: { ref: pr.head.ref, sha: pr.head.sha },
+              base: { ref: pr.base.ref, sha: pr.base.sha },
+              files: [{ filename: 'src/values.ts', status: 'added', patch }],
+            },
+          ],
+        },
+        calls: () => [
+          {
+            name: 'submit_review',
+            args: { summary: 'Twenty values lose their types.', findings },
+          },
+        ],
+        finalText: 'Review handed in.',
+      };
+    },
+    check: (run, github) =>
+      run.outputs.conclusion === 'success' &&
+      github.reviews.length === 1 &&
+      github.reviews[0].comments.length === 20,
+  },
+  {
+    label: 'triage of an opened issue',
+    limit: 4,
+    async setup({ webhookExample }) {
+      const payload = webhookExample('issues', { action: 'opened' });
+      return {
+        eventName: 'issues',
+        payload,
+        github: {
+          repo: REPO,
+          labels: [
+            { name: 'bug', description: 'Something is broken' },
+            { name: 'documentation', description: 'Docs only' },
+            { name: 'question', description: 'Needs an answer, not a change' },
+          ],
+          issues: [
+            {
+              number: payload.issue.number,
+              title: payload.issue.title,
+              body: payload.issue.body ?? '',
+            },
+          ],
+        },
+        calls: () => [{ name: 'set_labels', args: { labels: ['documentation'] } }],
+        finalText: 'documentation: the README has a typo.',
+      };
+    },
+    check: (run, github) =>
+      run.outputs.conclusion === 'success' && github.labels(1).includes('documentation'),
+  },
+];
+
+export async function run({ log }) {
+  const { startFakeGitHub } = await fakeGitHubModule();
+  const { webhookExample } = await webhookPayloadsModule();
+  const rows = [];
+  for (const scenario of scenarios) {
+    log(`github cost: ${scenario.label}`);
+    const spec = await scenario.setup({ webhookExample });
+    const github = await startFakeGitHub(spec.github);
+    try {
+      const result = await runAction({ ...spec, github });
+      if (result.code !== 0 || !scenario.check(result, github)) {
+        throw new Error(
+          `${scenario.label}: the run did not do its job (exit ${result.code}, outputs ${JSON.stringify(result.outputs)}): ${result.stdout.slice(-1500)}`,
+        );
+      }
+      if (github.violations.length > 0 || github.unexpected.length > 0) {
+        throw new Error(
+          `${scenario.label}: requests GitHub would refuse: ${JSON.stringify([...github.violations, ...github.unexpected.map((r) => `${r.method} ${r.path}`)])}`,
+        );
+      }
+      const count = result.requests.length;
+      rows.push(
+        row({
+          benchmark: name,
+          measure: `API requests: ${scenario.label}`,
+          unit: 'requests',
+          samples: [count],
+          target: `≤ ${scenario.limit}`,
+          met: count <= scenario.limit,
+          note: result.requests.join('; '),
+        }),
+      );
+    } finally {
+      await github.close();
+    }
+  }
+  return rows;
+}

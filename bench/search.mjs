@@ -1,0 +1,167 @@
+// 3. Search and listing on a generated repository of 100,000 files: our `search_file_content`
+// and `glob` against `git grep`, `rg` (where installed) and `git ls-files` doing the same job.
+//
+// Ours is measured as shipped: `dist/cli.js` runs a one-call scripted session in the repository
+// and the tool's own duration is read from the transcript (`duration_ms` of the tool call:
+// validation, the search, filtering and the text the model gets). That leaves out the CLI's
+// start-up, which the cold-start benchmark covers. The peers are timed from spawn to exit with
+// their output read and thrown away. Every measurement runs once unmeasured first, so all of
+// them find the files in the page cache.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
+import { row, timedRun } from './lib/measure.mjs';
+import { agentEnv, benchHome, ourCommand } from './lib/agents.mjs';
+import { scratchDir } from './lib/scratch.mjs';
+import {
+  COMMON_PATTERN,
+  ensureLargeRepo,
+  GLOB_PATTERN,
+  RARE_PATTERN,
+  TRACKED_FILES,
+} from './lib/large-repo.mjs';
+
+export const name = 'search';
+
+function hasRipgrep() {
+  try {
+    execFileSync('rg', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The cases: our tool call, and the peer commands that do the same job. */
+function cases(rg) {
+  const peersForGrep = (pattern) => [
+    { peer: 'git grep', command: 'git', args: ['grep', '-n', '-I', '-i', '-E', '-e', pattern] },
+    ...(rg ? [{ peer: 'rg', command: 'rg', args: ['-n', '-i', '-e', pattern] }] : []),
+  ];
+  return [
+    {
+      label: `search_file_content /${RARE_PATTERN}/ (10 matches)`,
+      call: { name: 'search_file_content', args: { pattern: RARE_PATTERN } },
+      expect: /Found 10 match/,
+      peers: peersForGrep(RARE_PATTERN),
+    },
+    {
+      label: `search_file_content /${COMMON_PATTERN}/ (first 100 of 100,000)`,
+      call: { name: 'search_file_content', args: { pattern: COMMON_PATTERN } },
+      expect: /Found 100 match/,
+      peers: peersForGrep(COMMON_PATTERN),
+    },
+    {
+      label: `glob ${GLOB_PATTERN} (1,000 files)`,
+      call: { name: 'glob', args: { pattern: GLOB_PATTERN } },
+      expect: /Found 1000 matching file/,
+      peers: [
+        {
+          peer: 'git ls-files',
+          command: 'git',
+          args: ['ls-files', '--', `:(glob)${GLOB_PATTERN}`],
+        },
+        // The same job as ours: untracked files too (a file the agent just wrote counts).
+        {
+          peer: 'git ls-files -co',
+          command: 'git',
+          args: ['ls-files', '-co', '--exclude-standard', '--', `:(glob)${GLOB_PATTERN}`],
+        },
+        ...(rg
+          ? [{ peer: 'rg --files', command: 'rg', args: ['--files', '-g', GLOB_PATTERN] }]
+          : []),
+      ],
+    },
+  ];
+}
+
+/** One CLI session making `call`; resolves with the tool's duration from the transcript. */
+async function ourToolTime(server, state, repo, env, call) {
+  state.call = call;
+  const transcript = path.join(scratchDir('search-transcript'), 'events.jsonl');
+  const [command, args, cwd] = ourCommand({
+    prompt: 'Find it.',
+    workspace: repo,
+    extraArgs: ['--transcript', transcript],
+  });
+  const result = await timedRun(command, args, { cwd, env });
+  if (result.code !== 0) throw new Error(`our CLI failed (exit ${result.code}): ${result.stderr}`);
+  const events = readFileSync(transcript, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const done = events.find(
+    (event) => event.kind === 'tool_call_update' && event.tool_call.status === 'SUCCEEDED',
+  );
+  if (!done) throw new Error(`the ${call.name} call did not succeed`);
+  const output = done.tool_call.output?.text ?? '';
+  return { ms: done.tool_call.duration_ms, output };
+}
+
+async function peerTime(repo, peer) {
+  const result = await timedRun(peer.command, peer.args, { cwd: repo });
+  if (result.code !== 0)
+    throw new Error(`${peer.peer} failed (exit ${result.code}): ${result.stderr}`);
+  return result.ms;
+}
+
+export async function run({ runs, log }) {
+  const repo = ensureLargeRepo(log);
+  const rg = hasRipgrep();
+  const state = { call: undefined };
+  const server = await startFakeModelServer({
+    script: scriptedSession(() => [state.call], 'Found.'),
+  });
+  const env = agentEnv({ serverUrl: server.url, home: benchHome() });
+  const rows = [];
+  try {
+    for (const entry of cases(rg)) {
+      // Unmeasured: fills the page cache for this pattern's files, for us and the peers alike.
+      const first = await ourToolTime(server, state, repo, env, entry.call);
+      if (!entry.expect.test(first.output)) {
+        throw new Error(`${entry.label}: unexpected result: ${first.output.slice(0, 300)}`);
+      }
+      for (const peer of entry.peers) await peerTime(repo, peer);
+      const ours = [];
+      const peers = entry.peers.map(() => []);
+      for (let i = 0; i < runs; i++) {
+        log(`search: ${entry.label} ${i + 1}/${runs}`);
+        ours.push((await ourToolTime(server, state, repo, env, entry.call)).ms);
+        for (const [k, peer] of entry.peers.entries()) peers[k].push(await peerTime(repo, peer));
+      }
+      const median = (values) => row({ samples: values }).median;
+      const fastest = entry.peers
+        .map((peer, k) => ({ peer: peer.peer, median: median(peers[k]) }))
+        .sort((a, b) => a.median - b.median)[0];
+      const ratio = median(ours) / fastest.median;
+      rows.push(
+        row({
+          benchmark: name,
+          measure: `ours: ${entry.label}`,
+          unit: 'ms',
+          samples: ours,
+          peer: `fastest: ${fastest.peer}`,
+          ratio,
+          ratioLabel: `${ratio.toFixed(2)}× its time`,
+          target: '≤ 1.5× the fastest',
+          met: ratio <= 1.5,
+        }),
+      );
+      for (const [k, peer] of entry.peers.entries()) {
+        rows.push(
+          row({
+            benchmark: name,
+            measure: `${peer.peer}: ${[peer.command, ...peer.args].join(' ')}`,
+            unit: 'ms',
+            samples: peers[k],
+          }),
+        );
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  log(`search: repository of ${TRACKED_FILES.toLocaleString('en')} tracked files at ${repo}`);
+  return rows;
+}
