@@ -18,6 +18,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import type * as TreeSitter from 'web-tree-sitter';
 import type { Parser, TreeCursor } from 'web-tree-sitter';
 
@@ -132,6 +133,10 @@ async function createBashParser(location: RuntimeLocation): Promise<BashParser> 
   ) as typeof TreeSitter;
   const runtimeWasm = locateRuntimeFile(RUNTIME_WASM, location);
   const grammarWasm = locateRuntimeFile(BASH_GRAMMAR_WASM, location);
+  // Keep the grammar on V8's baseline WebAssembly compiler: the optimizing tier would recompile
+  // the whole grammar in the background, costing both cores of a runner for most of a second and
+  // ~30 MB, for a parser that only ever sees short command lines. Set before anything compiles.
+  setFlagsFromString('--liftoff-only');
   // The runtime asks for its own wasm by name; answer with the file found above.
   await runtime.Parser.init({ locateFile: () => runtimeWasm });
   const language = await runtime.Language.load(grammarWasm);
