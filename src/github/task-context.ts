@@ -107,6 +107,11 @@ export interface ContextPullRequest {
   draft: boolean;
   isFork: boolean;
   files: ChangedFile[];
+  /**
+   * Every changed file of the pinned head as GitHub lists it, patches unsanitized and uncut: for
+   * trusted code that needs the exact diff (a review's comment anchors), never for the prompt.
+   */
+  rawFiles: readonly PullRequestFileRecord[];
   /** Changed files not listed (budget, or more than GitHub lists). */
   omittedFiles: number;
 }
@@ -179,8 +184,14 @@ export async function gatherTaskContext(
     (Date.parse(comment.created_at) > triggerTime || Date.parse(comment.updated_at) > triggerTime);
   const trigger = subject.comment;
   const reviewThread = trigger?.kind === 'review_comment' ? subject.thread : undefined;
-  const [issue, rawComments, current, rawThread] = await Promise.all([
-    client.rest.issues.get({ owner, repo, issue_number: number }).then((response) => response.data),
+  // A pull request's own record carries what the issue record would (title, body, labels,
+  // author, state), so only issues are looked up as issues: one request fewer per review.
+  const [issueRecord, rawComments, current, rawThread] = await Promise.all([
+    isPullRequest
+      ? undefined
+      : client.rest.issues
+          .get({ owner, repo, issue_number: number })
+          .then((response) => response.data),
     client.paginate(client.rest.issues.listComments, {
       owner,
       repo,
@@ -199,6 +210,9 @@ export async function gatherTaskContext(
         })
       : undefined,
   ]);
+
+  const issue: IssueRecord | undefined = issueRecord ?? current;
+  if (issue === undefined) throw new Error(`#${number} was not found.`);
 
   // The conversation as it was at the trigger: the trigger itself comes from the payload.
   // Ids are only unique per kind: a review's id may equal an issue comment's.
@@ -248,7 +262,7 @@ export async function gatherTaskContext(
     remaining -= triggerBody.text.length + ITEM_OVERHEAD;
   }
 
-  let files: RawFile[] = [];
+  let files: PullRequestFileRecord[] = [];
   let pinned: { head: string; base: string } | undefined;
   if (current) {
     pinned = {
@@ -332,6 +346,7 @@ export async function gatherTaskContext(
       baseSha: pinned.base,
       draft: current.draft ?? false,
       isFork: subject.pullRequest?.isFork ?? headRepo?.full_name !== current.base.repo.full_name,
+      rawFiles: files,
       files: files
         .slice(0, listed)
         .map((file, index) =>
@@ -347,13 +362,24 @@ export async function gatherTaskContext(
   return context;
 }
 
-interface RawFile {
+/** A changed file as GitHub lists it. */
+export interface PullRequestFileRecord {
   filename: string;
   previous_filename?: string | undefined;
   status: string;
   additions: number;
   deletions: number;
   patch?: string | undefined;
+}
+
+/** What the context reads of an issue or a pull request record. */
+interface IssueRecord {
+  title: string;
+  body?: string | null;
+  labels: (string | { name?: string | undefined })[];
+  html_url: string;
+  user?: { login: string } | null;
+  state: string;
 }
 
 /**
@@ -366,7 +392,7 @@ async function changedFiles(
   where: { owner: string; repo: string; number: number },
   pinned: { head: string; base: string },
   currentHead: string,
-): Promise<RawFile[]> {
+): Promise<PullRequestFileRecord[]> {
   if (pinned.head === currentHead) {
     return client.paginate(client.rest.pulls.listFiles, {
       owner: where.owner,
@@ -383,7 +409,7 @@ async function changedFiles(
   return comparison.data.files ?? [];
 }
 
-function fileLine(file: RawFile): string {
+function fileLine(file: PullRequestFileRecord): string {
   const renamed =
     file.previous_filename !== undefined && file.previous_filename !== file.filename
       ? `${file.previous_filename} → `
@@ -401,7 +427,11 @@ function fitFileList(lines: readonly string[], budget: number): number {
   return lines.length;
 }
 
-function changedFile(file: RawFile, patch: string | undefined, share: number): ChangedFile {
+function changedFile(
+  file: PullRequestFileRecord,
+  patch: string | undefined,
+  share: number,
+): ChangedFile {
   const base = {
     path: sanitizeUntrustedCode(file.filename),
     previousPath:

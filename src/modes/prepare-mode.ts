@@ -50,6 +50,10 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         trigger,
         pullRequest,
         currentHeadSha: context.pullRequest?.currentHeadSha,
+        files:
+          context.pullRequest?.headSha === pullRequest.headSha
+            ? context.pullRequest.rawFiles
+            : undefined,
         labels: context.target?.labels ?? [],
         options: inputs.review,
         octokit,

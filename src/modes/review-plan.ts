@@ -12,6 +12,7 @@ import { DiffIndex } from '../review/diff-hunks.js';
 import { findLastReview, planReviewScope, shortSha } from '../review/incremental.js';
 import type { ReviewSink } from '../review/post-review.js';
 import { publishReview } from '../review/publish-review.js';
+import type { PullRequestFile } from '../review/diff-hunks.js';
 import { fetchPullRequestFiles } from '../review/pull-request-files.js';
 import type { ReviewOptions } from '../review/review-options.js';
 import { reviewInstructions } from '../review/review-instructions.js';
@@ -24,6 +25,11 @@ export interface ReviewPlanInput {
   pullRequest: PullRequestInfo;
   /** The branch's head when the context was read (it may have moved since the trigger). */
   currentHeadSha: string | undefined;
+  /**
+   * The changed files of the reviewed head, when the task context read them already (one request
+   * fewer); otherwise they are fetched.
+   */
+  files?: readonly PullRequestFile[] | undefined;
   /** The pull request's labels, for `review_skip_labels`. */
   labels: readonly string[];
   options: ReviewOptions;
@@ -40,13 +46,15 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
   const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
   // Someone asked (`/gemini review`): drafts, labels and authors do not stop the review.
   const requested = 'command' in trigger;
-  const files = await fetchPullRequestFiles(octokit, {
-    ...repo,
-    pullNumber: pullRequest.number,
-    headSha: pullRequest.headSha,
-    baseSha: pullRequest.baseSha,
-    currentHeadSha: input.currentHeadSha,
-  });
+  const files =
+    input.files ??
+    (await fetchPullRequestFiles(octokit, {
+      ...repo,
+      pullNumber: pullRequest.number,
+      headSha: pullRequest.headSha,
+      baseSha: pullRequest.baseSha,
+      currentHeadSha: input.currentHeadSha,
+    }));
   const decision = decideReviewSkip({
     pullRequest: {
       draft: pullRequest.draft,

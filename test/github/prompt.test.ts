@@ -114,6 +114,7 @@ Same here.
       droppedAfterTrigger: 0,
       triggerComment: undefined,
       pullRequest: {
+        rawFiles: [],
         headSha: 'a'.repeat(40),
         currentHeadSha: 'b'.repeat(40),
         headRef: 'fast',
@@ -312,6 +313,7 @@ Odd.
       },
       comments: [{ id: 1, author: 'bob', createdAt: 'x', body: marker, omittedChars: 2 }],
       pullRequest: {
+        rawFiles: [],
         headSha: 'a',
         currentHeadSha: 'a',
         headRef: marker,

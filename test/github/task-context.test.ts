@@ -68,9 +68,11 @@ function issue(number: number, fields: { title?: string; body?: string; labels?:
   };
 }
 
+/** A pull request record: it carries the issue fields too, so no issue lookup is needed. */
 function pull(head: string, fields: { changedFiles?: number } = {}) {
   return {
-    number: 2,
+    ...issue(2),
+    html_url: 'https://github.com/Codertocat/Hello-World/pull/2',
     head: {
       sha: head,
       ref: 'changes',
@@ -222,8 +224,6 @@ describe('gatherTaskContext', () => {
     const trigger = parsed('pull_request', payload);
     const bigPatch = Array.from({ length: 3000 }, (_, i) => `+line ${i}`).join('\n');
     githubApi()
-      .get(`${REPO}/issues/2`)
-      .reply(200, issue(2))
       .get(`${REPO}/issues/2/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
@@ -295,8 +295,6 @@ describe('gatherTaskContext', () => {
       patch: `@@ -1 +1 @@\n-a${i}\n+b${i}`.repeat(40),
     }));
     githubApi()
-      .get(`${REPO}/issues/2`)
-      .reply(200, issue(2))
       .get(`${REPO}/issues/2/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
@@ -328,8 +326,6 @@ describe('gatherTaskContext', () => {
     const trigger = parsed('pull_request', webhookExample('pull_request', { action: 'opened' }));
     const logger = memoryLogger();
     githubApi()
-      .get(`${REPO}/issues/2`)
-      .reply(200, issue(2))
       .get(`${REPO}/issues/2/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
@@ -360,8 +356,6 @@ describe('gatherTaskContext', () => {
     payload.comment.body = '/gemini review';
     const trigger = parsed('issue_comment', payload);
     githubApi()
-      .get(`${REPO}/issues/2`)
-      .reply(200, issue(2))
       .get(`${REPO}/issues/2/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
@@ -386,8 +380,6 @@ describe('gatherTaskContext', () => {
     const trigger = parsed('pull_request_review_comment', payload);
     const created = trigger.kind === 'pull_request_review_comment' ? trigger.comment.createdAt : '';
     githubApi()
-      .get(`${REPO}/issues/2`)
-      .reply(200, issue(2))
       .get(`${REPO}/issues/2/comments`)
       .query({ per_page: 100 })
       .reply(200, [comment({ id: 50, body: 'conversation' })])
@@ -447,8 +439,6 @@ describe('gatherTaskContext', () => {
     payload.comment.diff_hunk = ['@@ -0,0 +1,2000 @@', ...lines, '+the commented line'].join('\n');
     const trigger = parsed('pull_request_review_comment', payload);
     githubApi()
-      .get(`${REPO}/issues/2`)
-      .reply(200, issue(2))
       .get(`${REPO}/issues/2/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
