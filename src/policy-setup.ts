@@ -1,18 +1,21 @@
 /**
  * The run's policy: the preset of the run mode, the `--allow-command` rules and the `--policy`
- * files (workflow tier), or with `--yolo` an allow-everything rule instead of the preset.
+ * files (workflow tier), or with `--yolo` an allow-everything rule instead of the preset; and
+ * what settings.json implies (trusted MCP servers, excluded commands).
  * Shared by runs and by `gemini-agent policy explain`, so explain answers what a run would.
  */
 import type { PolicyEngine } from './policy/policy-engine.js';
 import { createPolicyEngine } from './policy/policy-engine.js';
 import type { LoadedPolicyFile } from './policy/load-policy.js';
 import { loadPolicyFiles } from './policy/load-policy.js';
-import type { PolicyRule, RunMode } from './policy/policy-types.js';
+import type { AgentSettings } from './config/settings-types.js';
+import type { PolicyRule, PolicyTier, RunMode } from './policy/policy-types.js';
 import { TIER_BASE } from './policy/policy-types.js';
 import { SHELL_TOOL_NAME } from './policy/parse-policy.js';
 import { commandAllowRules, loadPreset, presetForMode } from './policy/presets.js';
 import { analyzeShellCommand } from './policy/shell-analysis.js';
 import { BUILTIN_TOOL_ALIASES } from './tools/builtin-tools.js';
+import { toolArgumentOf, toolNameOf } from './tools/tool-selection.js';
 
 export interface CliPolicyOptions {
   mode: RunMode;
@@ -25,6 +28,8 @@ export interface CliPolicyOptions {
    * because running it would run that code beside the run's credentials.
    */
   untrustedWorkspace?: boolean;
+  /** settings.json: trusted MCP servers are allowed, `tools.exclude` command entries denied. */
+  settings?: AgentSettings;
 }
 
 export interface CliPolicy {
@@ -101,6 +106,13 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     rules.push(...loaded.rules);
     sources.push(...loaded.files.map((file) => describeFile(file)));
   }
+  if (options.settings !== undefined) {
+    const fromSettings = settingsRules(options.settings);
+    if (fromSettings.length > 0) {
+      rules.push(...fromSettings);
+      sources.push(`${options.settings.source} (settings, ${fromSettings.length} rules)`);
+    }
+  }
   if (options.untrustedWorkspace === true) {
     rules.push(untrustedWorkspaceRule());
     sources.push(`${UNTRUSTED_WORKSPACE_SOURCE} (admin, 1 rule)`);
@@ -111,6 +123,50 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     toolAliases: BUILTIN_TOOL_ALIASES,
   });
   return { engine, rules: engine.rules, sources };
+}
+
+/** Priority of a trusted server's allow: with the presets' own allows, below every policy file. */
+const TRUSTED_SERVER_PRIORITY = 100;
+/** Priority of a `tools.exclude` command denial: above everything but a fork's hard stop. */
+const EXCLUDED_COMMAND_PRIORITY = 900;
+
+/**
+ * The rules settings.json implies. A server with `trust: true` is one the maintainer lets run
+ * without asking in the Gemini CLI: its tools are allowed at the presets' level, so a policy file
+ * can still deny them. `run_shell_command(rm)` in `tools.exclude` denies that command in the admin
+ * tier, as the CLI never runs it whatever else allows it.
+ */
+export function settingsRules(settings: AgentSettings): PolicyRule[] {
+  const source = (tier: PolicyTier) => ({ file: settings.source, line: 1, column: 1, tier });
+  const rules: PolicyRule[] = [];
+  for (const [server, config] of Object.entries(settings.mcpServers)) {
+    if (config.trust !== true) continue;
+    rules.push({
+      id: `settings:trust:${server}`,
+      mcpName: server,
+      decision: 'allow',
+      priority: TRUSTED_SERVER_PRIORITY,
+      effectivePriority: TIER_BASE.default + TRUSTED_SERVER_PRIORITY / 1000,
+      source: source('default'),
+    });
+  }
+  const commands = (settings.excludeTools ?? [])
+    .filter((entry) => toolNameOf(entry) === SHELL_TOOL_NAME)
+    .map(toolArgumentOf)
+    .filter((command): command is string => command !== undefined);
+  if (commands.length > 0) {
+    rules.push({
+      id: 'settings:exclude-commands',
+      toolNames: [SHELL_TOOL_NAME],
+      commandPrefixes: commands,
+      decision: 'deny',
+      priority: EXCLUDED_COMMAND_PRIORITY,
+      effectivePriority: TIER_BASE.admin + EXCLUDED_COMMAND_PRIORITY / 1000,
+      denyMessage: `The settings exclude these commands: ${commands.join(', ')}.`,
+      source: source('admin'),
+    });
+  }
+  return rules;
 }
 
 function describeFile(file: LoadedPolicyFile): string {

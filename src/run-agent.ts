@@ -19,6 +19,10 @@ import { registerBuiltinTools } from './tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
 import { ToolRegistry } from './tools/registry.js';
 import { ToolProcesses } from './tools/tool-processes.js';
+import type { ExtensionTools } from './tools/extension-tools.js';
+import { loadExtensionTools } from './tools/extension-tools.js';
+import { isToolSelected, toolArgumentOf } from './tools/tool-selection.js';
+import type { AgentSettings } from './config/settings-types.js';
 import type { Tool } from './tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 
@@ -62,6 +66,11 @@ export interface RunAgentOptions {
    * through them and trusted code acts on what they collected after the session.
    */
   extraTools?: readonly Tool[];
+  /**
+   * settings.json: MCP servers and discovered tools join the session (their processes in the
+   * sandbox), and `tools.core` / `tools.exclude` choose what is offered.
+   */
+  settings?: AgentSettings;
 }
 
 export interface AgentRun {
@@ -90,6 +99,13 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { ...options.shell, processes },
   });
+  let extensions: ExtensionTools | undefined;
+  try {
+    extensions = await addSettingsTools(registry, processes, options);
+  } catch (error) {
+    await processes.close();
+    throw error;
+  }
   for (const tool of options.extraTools ?? []) registry.register(tool);
   const policy = options.policy;
   let confirmer = options.confirmer ?? denyAllConfirmer;
@@ -98,6 +114,10 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     const context = policyContext(workspace, policy);
     confirmer = createPolicyConfirmer({ engine: policy.engine, context });
     declarationFilter = (tool) => !policy.engine.isUnconditionallyDenied(tool, context);
+    reportDeniedExtensionTools(
+      registry.tools().filter(isDeniedByPolicy(policy, context)),
+      options.logger,
+    );
   }
   const session = new AgentSession({
     sessionId: options.sessionId,
@@ -121,11 +141,66 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     // is left in the sandbox.
     .finally(async () => {
       await registry.dispose();
+      await extensions?.close();
       await processes.close().catch((error: unknown) => {
         options.logger.warning(`The sandbox could not be closed cleanly: ${errorMessage(error)}`);
       });
     });
   return { session, result };
+}
+
+/**
+ * Registers the settings' MCP and discovered tools and leaves out what `tools.core` and
+ * `tools.exclude` exclude. Before the run's own extra tools, which settings never remove.
+ */
+async function addSettingsTools(
+  registry: ToolRegistry,
+  processes: ToolProcesses,
+  options: RunAgentOptions,
+): Promise<ExtensionTools | undefined> {
+  const { settings, logger } = options;
+  if (settings === undefined) return undefined;
+  const builtin = new Set(registry.names());
+  const reservedNames = new Set([...builtin, ...(options.extraTools ?? []).map((t) => t.name)]);
+  const extensions = await loadExtensionTools({
+    settings,
+    processes,
+    logger,
+    reservedNames,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  for (const tool of extensions.tools) registry.register(tool);
+  registry.retain((tool) =>
+    isToolSelected({ name: tool.name, builtin: builtin.has(tool.name) }, settings),
+  );
+  if ((settings.coreTools ?? []).some((entry) => toolArgumentOf(entry) !== undefined)) {
+    logger.info(
+      `${settings.source}: the commands named in tools.core are not a limit here; the policy decides which shell commands run (allowed_commands, policy files).`,
+    );
+  }
+  return extensions;
+}
+
+function isDeniedByPolicy(
+  policy: NonNullable<RunAgentOptions['policy']>,
+  context: PolicyContext,
+): (tool: Tool) => boolean {
+  return (tool) =>
+    tool.serverName !== undefined && policy.engine.isUnconditionallyDenied(tool, context);
+}
+
+/** Says which MCP servers' tools the policy keeps from the model, and how to allow them. */
+function reportDeniedExtensionTools(denied: readonly Tool[], logger: Logger): void {
+  const byServer = new Map<string, string[]>();
+  for (const tool of denied) {
+    const server = tool.serverName ?? '';
+    byServer.set(server, [...(byServer.get(server) ?? []), tool.name]);
+  }
+  for (const [server, names] of byServer) {
+    logger.warning(
+      `The policy denies the tools of MCP server ${server} (${names.join(', ')}), so they are not offered. Set "trust": true for the server in the settings, or allow them in a policy file: [[rule]] mcpName = "${server}" decision = "allow" priority = 100.`,
+    );
+  }
 }
 
 /**

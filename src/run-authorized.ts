@@ -34,6 +34,7 @@ import { reportSandbox, resolveSandbox } from './platform/sandbox/resolve-sandbo
 import { loadCliPolicy } from './policy-setup.js';
 import { hideCheckoutCredential } from './publish/checkout-credential.js';
 import { captureSessionBaseline } from './publish/session-baseline.js';
+import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from './config/settings.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
 import type { CommentUpdater } from './report/comment-updater.js';
 import { createCommentUpdater } from './report/comment-updater.js';
@@ -286,6 +287,21 @@ async function sessionRunner(
     (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
   const sandbox = await resolveSandbox(inputs.sandbox, { env, logger });
   const sandboxLine = reportSandbox(sandbox, { mode: inputs.sandbox, isolateNetwork, logger });
+  // On a pull request, GEMINI.md and the settings come from the base branch.
+  const contextDirectory = await contextDirectoryFor(
+    trigger,
+    ['GEMINI.md', inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH],
+    { octokit, tempRoot: env.RUNNER_TEMP, logger },
+  );
+  const settings = await loadAgentSettings({
+    input: inputs.settings,
+    configDirectory: contextDirectory ?? session.workspaceRoot,
+    env,
+    // The write token is for the trusted publishing step, the model key for the model client.
+    forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+  });
+  // What a server was given is as secret as the Action's own credentials.
+  for (const value of settings.expandedValues) run.registerSecret(value);
   const policy = await loadCliPolicy({
     mode: trigger.mode,
     policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
@@ -297,6 +313,7 @@ async function sessionRunner(
     allowCommands: inputs.allowedCommands,
     yolo: false,
     untrustedWorkspace,
+    settings,
   });
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
     sessionId: session.sessionId,
@@ -306,11 +323,6 @@ async function sessionRunner(
         logger.warning(describeRetry(event));
       },
     },
-  });
-  const contextDirectory = await contextDirectoryFor(trigger, ['GEMINI.md'], {
-    octokit,
-    tempRoot: env.RUNNER_TEMP,
-    logger,
   });
   const runSession: SessionRunner = async (prompt, extraTools) => {
     const { result } = await startAgent({
@@ -328,6 +340,7 @@ async function sessionRunner(
       extraTools,
       sandbox,
       isolateNetwork,
+      settings,
     });
     return result;
   };

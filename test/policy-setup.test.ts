@@ -58,3 +58,38 @@ describe("loadCliPolicy with a fork's code in the workspace", () => {
     expect((await forked.engine.decide(read, context)).decision).toBe('allow');
   });
 });
+
+describe('loadCliPolicy with settings', () => {
+  const mcpCall = (server: string, toolName: string) => ({
+    toolName,
+    serverName: server,
+    args: {},
+    kind: 'other' as const,
+    locations: [],
+  });
+
+  it("allows a trusted server's tools, denies an untrusted one's, and denies excluded commands", async () => {
+    const policy = await loadCliPolicy({
+      mode: 'invoke',
+      policyFiles: [],
+      allowCommands: ['npm test', 'rm -rf build'],
+      yolo: false,
+      settings: {
+        mcpServers: { docs: { command: 'docs-mcp', trust: true }, other: { command: 'o' } },
+        excludeTools: ['run_shell_command(rm)'],
+        source: '.gemini/settings.json',
+        expandedValues: [],
+      },
+    });
+    expect((await policy.engine.decide(mcpCall('docs', 'search_docs'), context)).decision).toBe(
+      'allow',
+    );
+    expect((await policy.engine.decide(mcpCall('other', 'search_docs'), context)).decision).toBe(
+      'deny',
+    );
+    expect((await policy.engine.decide(shell('npm test'), context)).decision).toBe('allow');
+    const removal = await policy.engine.decide(shell('rm -rf build'), context);
+    expect(removal.decision).toBe('deny');
+    expect(policy.sources).toContain('.gemini/settings.json (settings, 2 rules)');
+  });
+});

@@ -18,6 +18,7 @@ import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../run-agent.js';
+import { loadAgentSettings } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
@@ -93,8 +94,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
-    // Policy problems (a typo in a --policy file) stop the run before any model request.
-    const policy = await loadCliPolicy(options);
+    // Settings and policy problems (a typo in a --policy file) stop the run before any model
+    // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
+    const settings = await loadAgentSettings({
+      input: undefined,
+      configDirectory: options.repo,
+      env: io.env,
+    });
+    const policy = await loadCliPolicy({ ...options, settings });
     const sessionId = randomUUID();
     // Retries happen below the session; until it exists they go to the log, then into its event
     // stream, so every output format shows them.
@@ -144,6 +151,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       },
       signal: controller.signal,
       ...(sandbox ? { sandbox } : {}),
+      settings,
     });
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);

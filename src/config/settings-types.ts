@@ -52,7 +52,7 @@ export interface AgentSettings {
   /** `tools.exclude`: tools never offered, built-in or extension. */
   excludeTools?: string[];
   /**
-   * Where the settings came from, for error messages and the log: `settings input`, or the
+   * Where the settings came from, for error messages and the log: `settings` (the input), or the
    * repository path of the file.
    */
   source: string;

@@ -39,6 +39,17 @@ export class ToolRegistry {
     return canonical === undefined ? undefined : this.byName.get(canonical);
   }
 
+  /** Removes every tool `keep` rejects, with its aliases (settings that leave tools out). */
+  retain(keep: (tool: Tool) => boolean): void {
+    for (const [name, tool] of this.byName) {
+      if (keep(tool)) continue;
+      this.byName.delete(name);
+      for (const [alias, target] of this.aliases) {
+        if (target === name) this.aliases.delete(alias);
+      }
+    }
+  }
+
   /** Lets every tool release what it holds (background processes, connections); never throws. */
   async dispose(): Promise<void> {
     await Promise.allSettled(

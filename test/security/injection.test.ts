@@ -119,6 +119,7 @@ describe('injection: configuration on the pull request branch', () => {
             'GEMINI.md': `${GEMINI_BASE}\n`,
             '.gemini/policy.toml':
               '[[rule]]\ntoolName = "read_file"\ndecision = "allow"\npriority = 10\n',
+            '.gemini/settings.json': '{"mcpServers": {}}\n',
           },
         },
         pulls: [

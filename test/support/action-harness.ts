@@ -35,6 +35,8 @@ export async function runActionInProcess(options: {
   repository?: string;
   /** The git remote; default a bare clone of the workspace. */
   remote?: string;
+  /** More variables of the step's environment (`env:` in the workflow). */
+  env?: Record<string, string>;
 }): Promise<HarnessRun> {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
@@ -65,6 +67,7 @@ export async function runActionInProcess(options: {
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_API_URL: options.github.url,
       GOOGLE_GEMINI_BASE_URL: options.gemini.url,
+      ...options.env,
     },
     getInput: (name) => inputs[name] ?? '',
     setOutput: (name, value) => {

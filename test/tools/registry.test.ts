@@ -53,6 +53,16 @@ describe('ToolRegistry', () => {
     expect(registry.tools().map((t) => t.name)).toEqual(['read_file', 'search_file_content']);
   });
 
+  it('leaves out the tools settings exclude, aliases included', () => {
+    const registry = new ToolRegistry();
+    registry.register(tool('read_file'));
+    registry.register(tool('search_file_content', 'search'), { aliases: ['grep_search'] });
+    registry.retain((candidate) => candidate.name !== 'search_file_content');
+    expect(registry.names()).toEqual(['read_file']);
+    expect(registry.get('grep_search')).toBeUndefined();
+    expect(registry.notFoundMessage('grep_search')).toContain('"read_file"');
+  });
+
   it('throws when a name or alias is already taken', () => {
     const registry = new ToolRegistry();
     registry.register(tool('read_file'), { aliases: ['cat'] });

@@ -1,0 +1,133 @@
+/**
+ * What a discovery command prints: a JSON array whose items are function declarations
+ * (`{name, description, parametersJsonSchema}`) or tool wrappers holding them
+ * (`{functionDeclarations: [...]}`, also spelled `function_declarations`), as the Gemini CLI
+ * reads it. A declaration the model could not call is left out with the reason, so one bad entry
+ * does not cost the others.
+ */
+
+export interface DiscoveredDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema: Record<string, unknown>;
+}
+
+export interface ParsedDeclarations {
+  declarations: DiscoveredDeclaration[];
+  /** One sentence per entry left out, naming it. */
+  skipped: string[];
+}
+
+/**
+ * A function name the Gemini API accepts and that works in policy rules: a letter or `_` first,
+ * then letters, digits, `_`, `.` and `-`, at most 63 characters (as for MCP tools).
+ */
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,62}$/;
+
+/** Declared without parameters: a call takes none. */
+const NO_PARAMETERS: Record<string, unknown> = { type: 'object', properties: {} };
+
+/** The declarations in `value` (already parsed JSON); throws when it is not an array. */
+export function readDeclarations(value: unknown): ParsedDeclarations {
+  if (!Array.isArray(value)) {
+    throw new TypeError(
+      `expected a JSON array of function declarations (or of {"functionDeclarations": [...]} tools); got ${describeJson(value)}.`,
+    );
+  }
+  const found: { entry: unknown; where: string }[] = [];
+  const skipped: string[] = [];
+  value.forEach((item: unknown, index) => {
+    const where = `item ${index}`;
+    if (!isObject(item)) {
+      skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
+      return;
+    }
+    const wrapped = item.functionDeclarations ?? item.function_declarations;
+    if (wrapped !== undefined) {
+      if (!Array.isArray(wrapped)) {
+        skipped.push(`${where}: "functionDeclarations" is ${describeJson(wrapped)}, not a list.`);
+        return;
+      }
+      wrapped.forEach((entry: unknown, inner) => {
+        found.push({ entry, where: `${where}, declaration ${inner}` });
+      });
+      return;
+    }
+    found.push({ entry: item, where });
+  });
+
+  const declarations: DiscoveredDeclaration[] = [];
+  const names = new Set<string>();
+  for (const { entry, where } of found) {
+    const result = readDeclaration(entry);
+    if (typeof result === 'string') {
+      skipped.push(`${where}: ${result}`);
+    } else if (names.has(result.name)) {
+      skipped.push(`${where}: "${result.name}" is declared more than once; the first is kept.`);
+    } else {
+      names.add(result.name);
+      declarations.push(result);
+    }
+  }
+  return { declarations, skipped };
+}
+
+/** The declaration, or why it cannot be offered. */
+function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
+  if (!isObject(entry)) return `${describeJson(entry)} is not a function declaration.`;
+  const { name } = entry;
+  if (typeof name !== 'string' || name === '') {
+    return 'a declaration without a "name" is left out.';
+  }
+  if (!TOOL_NAME.test(name)) {
+    return `"${name}" is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
+  }
+  const schema = entry.parametersJsonSchema ?? entry.parameters;
+  if (schema !== undefined && !isObject(schema)) {
+    const key = entry.parametersJsonSchema === undefined ? 'parameters' : 'parametersJsonSchema';
+    return `"${name}" has "${key}" that is ${describeJson(schema)}, not a JSON schema object.`;
+  }
+  return {
+    name,
+    description: typeof entry.description === 'string' ? entry.description : '',
+    parametersJsonSchema:
+      schema === undefined
+        ? NO_PARAMETERS
+        : entry.parametersJsonSchema === undefined
+          ? lowerCaseTypes(schema)
+          : schema,
+  };
+}
+
+/**
+ * `parameters` may use the Gemini API's `Type` names (`OBJECT`, `STRING`); as a JSON schema they
+ * are lower case. Only string values of `type` keys change; property names stay as they are.
+ */
+function lowerCaseTypes(schema: Record<string, unknown>): Record<string, unknown> {
+  const visit = (value: unknown, key: string | undefined): unknown => {
+    if (key === 'type' && typeof value === 'string') return value.toLowerCase();
+    if (Array.isArray(value)) return value.map((item: unknown) => visit(item, undefined));
+    if (!isObject(value)) return value;
+    // Under `properties` the keys are property names: a property called "type" is a schema.
+    const keysAreNames = key === 'properties' || key === '$defs' || key === 'definitions';
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [
+        name,
+        visit(inner, keysAreNames ? undefined : name),
+      ]),
+    );
+  };
+  return visit(schema, undefined) as Record<string, unknown>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `a string`, `null`, `a list`, … for messages. */
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
