@@ -14,7 +14,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION */ .x}\n`);
 }
 else {
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(255), __nccwpck_require__.e(603)]).then(__nccwpck_require__.bind(__nccwpck_require__, 603));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(646), __nccwpck_require__.e(865)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9865));
     process.exitCode = await runCli(args, processIo());
 }
 
@@ -234,6 +234,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 
 /***/ }),
 
