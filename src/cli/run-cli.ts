@@ -28,9 +28,6 @@ import { createStreamJsonOutput } from './output/stream-json-output.js';
 import { createTerminalProgress } from './output/status-line.js';
 import { createTextOutput } from './output/text-output.js';
 import type { CliOutput, TextSink } from './output/types.js';
-import { runDemoCommand } from './demo-command.js';
-import { runPolicyCommand } from './policy-command.js';
-import { runRunCommand } from './run-command.js';
 import { loadCliPolicy } from '../policy-setup.js';
 import { readPipedStdin } from './read-stdin.js';
 import { serveRecordedSession } from './replay-model.js';
@@ -65,9 +62,20 @@ export function processIo(): CliIo {
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   // `policy`, `run` and `demo` as the first word are subcommands; a prompt starting with one
   // of them needs -p.
-  if (argv[0] === 'policy') return runPolicyCommand(argv.slice(1), io);
-  if (argv[0] === 'run') return runRunCommand(argv.slice(1), io);
-  if (argv[0] === 'demo') return runDemoCommand(argv.slice(1), io);
+  // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
+  // whose loading would delay every run's first model request.
+  if (argv[0] === 'policy') {
+    const { runPolicyCommand } = await import('./policy-command.js');
+    return runPolicyCommand(argv.slice(1), io);
+  }
+  if (argv[0] === 'run') {
+    const { runRunCommand } = await import('./run-command.js');
+    return runRunCommand(argv.slice(1), io);
+  }
+  if (argv[0] === 'demo') {
+    const { runDemoCommand } = await import('./demo-command.js');
+    return runDemoCommand(argv.slice(1), io);
+  }
   let options: CliOptions;
   try {
     options = parseCliArgs(argv, io.env);
