@@ -1,0 +1,209 @@
+export const id = 323;
+export const ids = [323];
+export const modules = {
+
+/***/ 1323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   runDemoCommand: () => (/* binding */ runDemoCommand)
+/* harmony export */ });
+/* unused harmony exports DEMO_USAGE, findDemoFiles */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_url__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_5___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_5__);
+/* harmony import */ var _model_model_auth_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7815);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6316);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7369);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3789);
+/* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5863);
+/**
+ * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
+ * a small project with a bug (examples/demo/repo) becomes a git repository in a temporary
+ * folder; a maintainer's `/gemini` comment on the issue describing the bug (examples/demo/
+ * event.json) starts a run; a recorded model session (examples/demo/session.jsonl) answers in
+ * place of the model. It shows the progress comment as it changes, the final comment, and the
+ * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const run = (0,node_util__WEBPACK_IMPORTED_MODULE_5__.promisify)(node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile);
+const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR]
+
+Runs the Action's pipeline on a copy of a small sample project, offline: a maintainer comments
+"/gemini please fix this…" on an issue about a bug, and a recorded model session does the work.
+It prints the progress comment as it changes, the final comment, and the commit with its diff on
+the bot's branch. Nothing is sent anywhere.
+
+Options:
+      --live      the same task with the real model (needs GEMINI_API_KEY, or Vertex AI or Code
+                  Assist credentials as for the Action)
+      --out DIR   where to put the sample repository and the run's files (default: a new
+                  temporary folder); must be new or empty
+  -h, --help      print this help
+`;
+/** The test command the demo lets the agent run, as a workflow would list it. */
+const ALLOWED_COMMANDS = 'node --test';
+/** The demo's files: beside the bundle when the build copied them, else in the package. */
+async function findDemoFiles(moduleUrl = import.meta.url) {
+    const here = node_path__WEBPACK_IMPORTED_MODULE_3___default().dirname((0,node_url__WEBPACK_IMPORTED_MODULE_4__.fileURLToPath)(moduleUrl));
+    const candidates = [node_path__WEBPACK_IMPORTED_MODULE_3___default().join(here, 'demo'), node_path__WEBPACK_IMPORTED_MODULE_3___default().resolve(here, '..', '..', 'examples', 'demo')];
+    for (const candidate of candidates) {
+        try {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(candidate, 'session.jsonl'));
+            return candidate;
+        }
+        catch {
+            // Try the next place.
+        }
+    }
+    throw new Error(`The demo's files were not found (looked in ${candidates.join(' and ')}).`);
+}
+async function runDemoCommand(argv, io) {
+    let values;
+    try {
+        ({ values } = (0,node_util__WEBPACK_IMPORTED_MODULE_5__.parseArgs)({
+            args: [...argv],
+            strict: true,
+            options: {
+                live: { type: 'boolean' },
+                out: { type: 'string' },
+                help: { type: 'boolean', short: 'h' },
+            },
+        }));
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+        io.stderr.write(`error: ${message ?? ''}. Run "gemini-agent demo --help" for usage.\n`);
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_9__/* .ExitCode */ .yU.INPUT;
+    }
+    if (values.help) {
+        io.stdout.write(DEMO_USAGE);
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_9__/* .ExitCode */ .yU.OK;
+    }
+    try {
+        const live = values.live ?? false;
+        // Fails before anything is copied when --live has no credentials to use.
+        if (live)
+            (0,_model_model_auth_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveModelAuth */ .k)(io.env);
+        const demo = await findDemoFiles();
+        const root = await demoFolder(values.out);
+        const repo = node_path__WEBPACK_IMPORTED_MODULE_3___default().join(root, 'temperature');
+        await createSampleRepository(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'repo'), repo);
+        const print = (text = '') => io.stdout.write(`${text}\n`);
+        print('Gemini agent demo');
+        print('═════════════════');
+        print(`A small project with a bug, as a git repository: ${repo}`);
+        print('Issue #1 says "toCelsius returns the wrong temperature", and the maintainer @octocat');
+        print('comments "/gemini please fix this and make sure the tests pass". The Action\'s pipeline');
+        print(live
+            ? 'runs on it with the live model, and a dry-run GitHub that posts nothing:'
+            : 'runs on it with a recorded model session, and a dry-run GitHub that posts nothing:');
+        if (!live && hasModelCredentials(io.env)) {
+            print('(Model credentials are set: "gemini-agent demo --live" runs the same task live.)');
+        }
+        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runLocal */ .R)({
+            eventFile: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'event.json'),
+            eventName: 'issue_comment',
+            repo,
+            actorPermission: 'write',
+            inputs: { allowed_commands: ALLOWED_COMMANDS },
+            outDir: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(root, 'run'),
+            ...(live ? {} : { replay: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'session.jsonl') }),
+        }, io);
+        (0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .printRunEnd */ .GH)(result, io);
+        await printCommit(result, io);
+        print();
+        print('Try it on your own repository: write an event file like');
+        print(`  ${node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'event.json')}`);
+        print('and run');
+        print('  gemini-agent run --event event.json --event-name issue_comment --repo .');
+        print('("gemini-agent run --help" has the options).');
+        return (0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeFor */ .Rr)(result);
+    }
+    catch (error) {
+        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .errorMessage */ .gJ)(error)}\n`);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_9__/* .exitCodeForError */ .Lo)(error);
+    }
+}
+async function demoFolder(out) {
+    if (out === undefined)
+        return (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_3___default().join((0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'gemini-agent-demo-'));
+    const resolved = node_path__WEBPACK_IMPORTED_MODULE_3___default().resolve(out);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(resolved, { recursive: true });
+    const existing = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(resolved, 'temperature')).then(() => true, () => false);
+    if (existing) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`--out expects a new or empty folder; "${resolved}" has a demo in it.`);
+    }
+    return resolved;
+}
+function hasModelCredentials(env) {
+    try {
+        (0,_model_model_auth_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveModelAuth */ .k)(env);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** The sample project as a repository with one commit on `main`, made the same way each time. */
+async function createSampleRepository(source, target) {
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.cp)(source, target, { recursive: true });
+    const env = {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_'))),
+        GIT_AUTHOR_NAME: 'Mona Lisa',
+        GIT_AUTHOR_EMAIL: 'mona@example.com',
+        GIT_AUTHOR_DATE: '2025-06-01T12:00:00Z',
+        GIT_COMMITTER_NAME: 'Mona Lisa',
+        GIT_COMMITTER_EMAIL: 'mona@example.com',
+        GIT_COMMITTER_DATE: '2025-06-01T12:00:00Z',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+    };
+    const git = (...args) => run('git', args, { cwd: target, env });
+    await git('init', '--quiet', '--initial-branch=main');
+    await git('add', '--all');
+    await git('-c', 'commit.gpgSign=false', 'commit', '--quiet', '-m', 'Add temperature conversion');
+}
+/** The bot's commit on its branch of the sample repository: `git log -1 --stat` and the diff. */
+async function printCommit(result, io) {
+    const branch = result.result.outputs.branch_name;
+    if (!branch)
+        return;
+    const git = async (...args) => (await run('git', ['-c', 'core.pager=cat', ...args], { cwd: result.repo })).stdout;
+    const print = (text = '') => io.stdout.write(`${text}\n`);
+    print();
+    print(`── The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .shellWord */ .r7)(branch)}):`);
+    print(indent(await git('log', '-1', '--stat', '--no-color', branch)));
+    print(`── Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .shellWord */ .r7)(branch)}):`);
+    print(indent(await git('diff', '--no-color', `main...${branch}`)));
+}
+function indent(text) {
+    return text
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => (line === '' ? '' : `   ${line}`))
+        .join('\n');
+}
+
+
+/***/ })
+
+};
