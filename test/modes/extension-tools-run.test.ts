@@ -18,6 +18,12 @@ const SERVER = path.join(
 );
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 const SERVER_SECRET = 'mcp-server-own-secret-4b1d9e';
+/**
+ * The test server lives in this checkout, which a sandbox hides when the checkout is under a
+ * temporary directory (as in CI's clean clone); the sandbox's own handling of MCP servers is
+ * tested in test/tools/mcp/mcp-sandbox.test.ts.
+ */
+const SANDBOX = 'none';
 
 function commentEvent(body: string) {
   const payload = webhookExample('issue_comment', { action: 'created' });
@@ -98,7 +104,7 @@ describe('settings tools in an Action run', () => {
       payload,
       github: fake,
       gemini,
-      inputs: { settings: settings(true) },
+      inputs: { settings: settings(true), sandbox: SANDBOX },
       env: { MCP_SERVER_SECRET: SERVER_SECRET },
     });
     expect(run.failed).toEqual([]);
@@ -125,7 +131,7 @@ describe('settings tools in an Action run', () => {
       payload,
       github: await github(payload),
       gemini,
-      inputs: { settings: settings(false) },
+      inputs: { settings: settings(false), sandbox: SANDBOX },
       env: { MCP_SERVER_SECRET: SERVER_SECRET },
     });
     expect(run.result.conclusion).toBe('success');
