@@ -60,18 +60,19 @@ export const DEFAULT_RETRY_OPTIONS = {
   invalidResponseDelayMs: 500,
 } as const;
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    // Cleared on abort so a cancelled session does not keep the process alive.
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    // Cleared on abort so a cancelled session does not keep the process alive; the listener goes
+    // when the timer fires, or every retry of a session would leave one on its signal.
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -1,10 +1,11 @@
+import { getEventListeners } from 'node:events';
 import { GenerateContentResponse } from '@google/genai';
 import type { GenerateContentParameters } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { CodeAssistContentGenerator } from '../../src/model/code-assist-generator.js';
 import type { ContentGenerator } from '../../src/model/content-generator.js';
 import { ModelRequestError } from '../../src/model/errors.js';
-import { backoffDelay, describeRetry, withRetry } from '../../src/model/retry.js';
+import { backoffDelay, describeRetry, withRetry, defaultSleep } from '../../src/model/retry.js';
 import {
   callsReply,
   chunk,
@@ -322,5 +323,20 @@ describe('describeRetry', () => {
     expect(describeRetry({ attempt: 2, maxAttempts: 10, delayMs: 2500, error })).toBe(
       'Model request failed (HTTP 429: quota exceeded); retry 2/10 in 2.5 s.',
     );
+  });
+});
+
+describe('defaultSleep', () => {
+  it('leaves no listener on the signal once it has slept, so retries do not pile them up', async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 12; i += 1) await defaultSleep(1, controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('ends at once when the signal aborts', async () => {
+    const controller = new AbortController();
+    const slept = defaultSleep(60_000, controller.signal);
+    controller.abort();
+    await expect(slept).resolves.toBeUndefined();
   });
 });
