@@ -3842,7 +3842,7 @@ __webpack_require__.d(__webpack_exports__, {
   bD: () => (/* binding */ withRetry)
 });
 
-// UNUSED EXPORTS: DEFAULT_RETRY_OPTIONS, backoffDelay
+// UNUSED EXPORTS: DEFAULT_RETRY_OPTIONS, backoffDelay, defaultSleep
 
 // EXTERNAL MODULE: ./src/model/errors.ts
 var errors = __webpack_require__(7206);
@@ -3934,12 +3934,17 @@ const DEFAULT_RETRY_OPTIONS = {
 };
 function defaultSleep(ms, signal) {
     return new Promise((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        // Cleared on abort so a cancelled session does not keep the process alive.
-        signal?.addEventListener('abort', () => {
+        // Cleared on abort so a cancelled session does not keep the process alive; the listener goes
+        // when the timer fires, or every retry of a session would leave one on its signal.
+        const onAbort = () => {
             clearTimeout(timer);
             resolve();
-        }, { once: true });
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
     });
 }
 /** The computed (not server-requested) delay after `failedAttempts` transport failures. */
