@@ -16,15 +16,9 @@
  * token is for the trusted publishing step only.
  */
 
+import { isRunnerControlName } from '../platform/tool-environment.js';
+
 const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
-const NEVER_EXPANDED_PREFIXES = ['INPUT_', 'ACTIONS_'];
-const NEVER_EXPANDED_NAMES = new Set([
-  'GITHUB_ENV',
-  'GITHUB_OUTPUT',
-  'GITHUB_PATH',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
-]);
 
 export interface ExpanderOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -48,11 +42,7 @@ export function createExpander(options: ExpanderOptions): Expander {
   );
   const expanded = new Set<string>();
   const expandOne = (name: string, keyPath: readonly string[]): string => {
-    const upper = name.toUpperCase();
-    if (
-      NEVER_EXPANDED_PREFIXES.some((prefix) => upper.startsWith(prefix)) ||
-      NEVER_EXPANDED_NAMES.has(upper)
-    ) {
+    if (isRunnerControlName(name)) {
       options.fail(
         keyPath,
         `$${name} cannot be expanded: the Action's inputs, the runner's tokens and the workflow command files are not given to MCP servers. Pass the server its own secret with env: on the step and refer to that.`,

@@ -58,13 +58,27 @@ const NEVER_EXACT = new Set([
   'GEMINI_API_KEY',
   'GOOGLE_API_KEY',
   'GOOGLE_APPLICATION_CREDENTIALS',
+]);
+const FILE_COMMAND_NAMES = new Set([
   'GITHUB_ENV',
   'GITHUB_OUTPUT',
   'GITHUB_PATH',
   'GITHUB_STATE',
   'GITHUB_STEP_SUMMARY',
 ]);
-const NEVER_PREFIXES = ['INPUT_', 'ACTIONS_'];
+const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
+
+/**
+ * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
+ * (case-insensitive): what belongs to the runner and this Action, never to anything it starts —
+ * not even when configuration names it on purpose (an MCP server's `$VAR`).
+ */
+export function isRunnerControlName(name: string): boolean {
+  const upper = name.toUpperCase();
+  return (
+    FILE_COMMAND_NAMES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix))
+  );
+}
 /** Credential-shaped names: `NPM_TOKEN`, `AWS_SECRET`, `DEPLOY_KEY`, `GCP_CREDENTIALS`. */
 const NEVER_SUFFIXES = ['_TOKEN', '_SECRET', '_KEY', '_CREDENTIALS'];
 /** `DB_PASSWORD_FILE`, `CLIENT_SECRET_ID`, `MYSQL_PASSWD`. */
@@ -79,7 +93,7 @@ export function isSecretEnvironmentName(name: string): boolean {
   const upper = name.toUpperCase();
   return (
     NEVER_EXACT.has(upper) ||
-    NEVER_PREFIXES.some((prefix) => upper.startsWith(prefix)) ||
+    isRunnerControlName(upper) ||
     NEVER_SUFFIXES.some((suffix) => upper.endsWith(suffix)) ||
     NEVER_CONTAINING.some((part) => upper.includes(part))
   );

@@ -10,7 +10,6 @@ import type { Logger } from '../platform/logger.js';
 import { createRedactor } from '../platform/redaction.js';
 import { discoverTools } from './discovered/discover-tools.js';
 import type { McpServerStatus } from './mcp/mcp-connections.js';
-import { connectMcpServers } from './mcp/mcp-connections.js';
 import { withRedactedResults } from './redacted-results.js';
 import type { ToolProcesses } from './tool-processes.js';
 import type { Tool } from './tool-types.js';
@@ -68,6 +67,9 @@ export async function loadExtensionTools(
       close: () => Promise.resolve(),
     };
   }
+  // Loaded only when a server is configured: the MCP client and its dependencies would otherwise
+  // add to every run's start-up.
+  const { connectMcpServers } = await import('./mcp/mcp-connections.js');
   const mcp = await connectMcpServers({
     servers: settings.mcpServers,
     ...(settings.mcpAllowed ? { allowed: settings.mcpAllowed } : {}),

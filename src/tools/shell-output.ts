@@ -13,6 +13,23 @@ export const DEFAULT_MAX_OUTPUT_CHARS = 40_000;
 const HEAD_FRACTION = 0.2;
 /** A NUL byte this early in the output means the command printed binary data. */
 const BINARY_SNIFF_BYTES = 4096;
+/** The text between the kept head and tail of a cut output, saying how much was left out. */
+export function omissionMarker(omittedChars: number): string {
+  return `\n\n... [${omittedChars.toLocaleString('en-US')} characters omitted] ...\n\n`;
+}
+
+/**
+ * Text over `max` characters keeps its first 20% and last 80% around the omission marker (the end
+ * of an output usually says how things ended): for whole texts, where `ShellOutput` handles a
+ * stream.
+ */
+export function cutMiddle(text: string, max = DEFAULT_MAX_OUTPUT_CHARS): string {
+  if (text.length <= max) return text;
+  const head = Math.floor(max * HEAD_FRACTION);
+  const tail = max - head;
+  return `${text.slice(0, head)}${omissionMarker(text.length - head - tail)}${text.slice(-tail)}`;
+}
+
 /** An unfinished escape sequence longer than this is not one; it is shown as it is. */
 const MAX_ESCAPE_LENGTH = 4096;
 
@@ -144,7 +161,7 @@ export class ShellOutput {
       text = (this.head + this.tail).trim();
     } else {
       const omitted = this.totalChars - this.head.length - this.tail.length;
-      text = `${this.head.trimStart()}\n\n... [${omitted.toLocaleString('en-US')} characters omitted] ...\n\n${this.tail.trimEnd()}`;
+      text = `${this.head.trimStart()}${omissionMarker(omitted)}${this.tail.trimEnd()}`;
     }
     if (!this.binary) return text;
     const summary = `[Binary output detected: ${formatBytes(this.totalBytes)} received, not shown.]`;

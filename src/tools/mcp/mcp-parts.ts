@@ -4,10 +4,10 @@
  * strings are the Gemini CLI's, so a prompt written for it reads the same results here.
  */
 import type { Part } from '@google/genai';
+import { cutMiddle, DEFAULT_MAX_OUTPUT_CHARS } from '../shell-output.js';
 
 /** Text longer than this keeps its first 20% and last 80%, as the shell tool's output does. */
-export const MAX_MCP_TEXT_CHARS = 40_000;
-const HEAD_FRACTION = 0.2;
+export const MAX_MCP_TEXT_CHARS = DEFAULT_MAX_OUTPUT_CHARS;
 
 /**
  * The result of `tools/call` as far as it matters here. Servers are not trusted to send only the
@@ -49,7 +49,7 @@ export function mcpResultToParts(result: McpCallResult, toolName: string): Part[
   const blocks = result.content;
   if (!Array.isArray(blocks)) return [{ text: '[Error: Could not parse tool response]' }];
   if (blocks.length === 0 && result.structuredContent !== undefined) {
-    return [{ text: cutLongText(JSON.stringify(result.structuredContent)) }];
+    return [{ text: cutMiddle(JSON.stringify(result.structuredContent)) }];
   }
   const parts: Part[] = [];
   for (const value of blocks) {
@@ -58,7 +58,7 @@ export function mcpResultToParts(result: McpCallResult, toolName: string): Part[
     const type = stringField(block, 'type');
     if (type === 'text') {
       const text = stringField(block, 'text');
-      if (text !== undefined) parts.push({ text: cutLongText(text) });
+      if (text !== undefined) parts.push({ text: cutMiddle(text) });
     } else if (type === 'image' || type === 'audio') {
       const mimeType = stringField(block, 'mimeType') ?? 'application/octet-stream';
       const data = stringField(block, 'data') ?? '';
@@ -81,7 +81,7 @@ export function mcpResultToParts(result: McpCallResult, toolName: string): Part[
 
 function resourceParts(resource: Block | undefined, toolName: string): Part[] {
   const text = stringField(resource, 'text');
-  if (text) return [{ text: cutLongText(text) }];
+  if (text) return [{ text: cutMiddle(text) }];
   const blob = stringField(resource, 'blob');
   if (!blob) return [];
   const mimeType = stringField(resource, 'mimeType') || 'application/octet-stream';
@@ -103,7 +103,7 @@ export function mcpResultDisplay(result: McpCallResult): string {
     return '```json\n' + JSON.stringify(result, null, 2) + '\n```';
   }
   if (blocks.length === 0 && result.structuredContent !== undefined) {
-    return cutLongText(JSON.stringify(result.structuredContent));
+    return cutMiddle(JSON.stringify(result.structuredContent));
   }
   const lines = blocks.map((value) => {
     const block = asBlock(value) ?? {};
@@ -127,7 +127,7 @@ export function mcpResultDisplay(result: McpCallResult): string {
         return `[Unknown content type: ${type ?? String(type)}]`;
     }
   });
-  return cutLongText(lines.join('\n'));
+  return cutMiddle(lines.join('\n'));
 }
 
 /**
@@ -143,7 +143,7 @@ export function mcpToolErrorMessage(options: {
   const response = JSON.stringify([
     { functionResponse: { name: options.toolName, response: { error: options.result } } },
   ]);
-  return cutLongText(
+  return cutMiddle(
     `MCP tool '${options.toolName}' reported tool error for function call: ${call} with response: ${response}`,
   );
 }
@@ -155,16 +155,4 @@ export function mcpResultText(result: McpCallResult): string {
     .map((value) => stringField(asBlock(value), 'text') ?? '')
     .filter((text) => text !== '')
     .join('\n');
-}
-
-/**
- * Text over `max` characters keeps its first 20% and last 80% around a marker saying how much was
- * left out (the end of an output usually says how things ended).
- */
-export function cutLongText(text: string, max = MAX_MCP_TEXT_CHARS): string {
-  if (text.length <= max) return text;
-  const head = Math.floor(max * HEAD_FRACTION);
-  const tail = max - head;
-  const omitted = text.length - head - tail;
-  return `${text.slice(0, head)}\n\n... [${omitted.toLocaleString('en-US')} characters omitted] ...\n\n${text.slice(-tail)}`;
 }

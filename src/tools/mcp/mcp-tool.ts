@@ -13,9 +13,9 @@ import type {
   ToolInvocation,
   ToolResult,
 } from '../tool-types.js';
+import { cutMiddle } from '../shell-output.js';
 import type { McpCallResult } from './mcp-parts.js';
 import {
-  cutLongText,
   mcpResultDisplay,
   mcpResultText,
   mcpResultToParts,
@@ -136,7 +136,7 @@ export class McpTool implements Tool<McpToolArgs> {
       const message = mcpToolErrorMessage({ toolName: this.serverToolName, args: params, result });
       return {
         llmContent: message,
-        returnDisplay: cutLongText(
+        returnDisplay: cutMiddle(
           `Error: MCP tool '${this.serverToolName}' reported an error.${serverText ? `\n${serverText}` : ''}`,
         ),
         error: { message, type: 'mcp_tool_error' },

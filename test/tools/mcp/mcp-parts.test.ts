@@ -1,8 +1,8 @@
 // MCP tool results → the parts the model reads and the text the transcript shows.
+import { cutMiddle } from '../../../src/tools/shell-output.js';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_MCP_TEXT_CHARS,
-  cutLongText,
   mcpResultDisplay,
   mcpResultToParts,
   mcpToolErrorMessage,
@@ -159,14 +159,14 @@ describe('mcpToolErrorMessage', () => {
   });
 });
 
-describe('cutLongText', () => {
+describe('cutMiddle (MCP text)', () => {
   it('leaves text up to the limit alone', () => {
     const text = 'x'.repeat(MAX_MCP_TEXT_CHARS);
-    expect(cutLongText(text)).toBe(text);
+    expect(cutMiddle(text)).toBe(text);
   });
 
   it('says how much was left out', () => {
-    expect(cutLongText('0123456789abcdefghij', 10)).toBe(
+    expect(cutMiddle('0123456789abcdefghij', 10)).toBe(
       '01\n\n... [10 characters omitted] ...\n\ncdefghij',
     );
   });
