@@ -9836,8 +9836,8 @@ function describeTarget(target) {
 
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(3020);
-// EXTERNAL MODULE: ./src/run-agent.ts + 25 modules
-var run_agent = __webpack_require__(2535);
+// EXTERNAL MODULE: ./src/run-agent.ts + 16 modules
+var run_agent = __webpack_require__(7589);
 ;// CONCATENATED MODULE: ./src/run-authorized.ts
 /**
  * Phases 4–6 of the Action's run, once the trigger is authorized: the reaction and the live

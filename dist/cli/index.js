@@ -14,7 +14,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION */ .x}\n`);
 }
 else {
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(256), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1737));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1737));
     process.exitCode = await runCli(args, processIo());
 }
 
