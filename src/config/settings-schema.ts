@@ -71,6 +71,16 @@ export const settingsSchema = z.looseObject({
       object,
     )
     .optional(),
+  /** `model.name` chooses the model (the Gemini CLI's setting); older files wrote `model` alone. */
+  model: z
+    .union(
+      [
+        z.string(),
+        z.looseObject({ name: z.string({ error: 'expected a model name' }).optional() }),
+      ],
+      { error: 'expected an object with "name", the model' },
+    )
+    .optional(),
   coreTools: strings.optional(),
   excludeTools: strings.optional(),
   toolDiscoveryCommand: command.optional(),

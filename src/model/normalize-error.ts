@@ -7,22 +7,31 @@ import { ModelRequestError } from './errors.js';
  */
 
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
+const QUOTA_FAILURE_TYPE = 'type.googleapis.com/google.rpc.QuotaFailure';
 
-/** Error codes of connections that failed or broke (Node's `net` and undici's). */
-const NETWORK_ERROR_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'ETIMEDOUT',
+/**
+ * Error codes of connections that could not be made at all: the name did not resolve, nothing
+ * listened, no route, or the connection attempt timed out (Node's `net`, `dns` and undici's).
+ */
+const CONNECT_ERROR_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
-  'EPIPE',
+  'ECONNREFUSED',
   'EHOSTUNREACH',
   'ENETUNREACH',
   'ENETDOWN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Error codes of connections that broke once made (Node's `net` and undici's). */
+const NETWORK_ERROR_CODES = new Set([
+  ...CONNECT_ERROR_CODES,
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
-  'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
 ]);
@@ -63,6 +72,17 @@ export function isNetworkError(error: unknown): boolean {
   return false;
 }
 
+/** The first error code of `codes` in the error or its causes. */
+function codeAmong(error: unknown, codes: ReadonlySet<string>): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    const code = errorCode(current);
+    if (code !== undefined && codes.has(code)) return code;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
+}
+
 /** Parses a protobuf duration such as `"3s"` or `"0.5s"` into milliseconds. */
 export function parseRetryDelay(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
@@ -77,6 +97,8 @@ export interface GoogleErrorBody {
   status: string | undefined;
   code: number | undefined;
   retryDelayMs: number | undefined;
+  /** The `quotaId`s of a `QuotaFailure` detail (429s), e.g. `GenerateRequestsPerDayPerProjectPerModel`. */
+  quotaIds: string[];
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -102,12 +124,19 @@ export function parseGoogleErrorBody(body: unknown): GoogleErrorBody | undefined
   const error = asRecord(asRecord(parsed)?.['error']);
   if (!error) return undefined;
   let retryDelayMs: number | undefined;
+  const quotaIds: string[] = [];
   const details = error['details'];
   if (Array.isArray(details)) {
     for (const detail of details) {
       const record = asRecord(detail);
       if (record?.['@type'] === RETRY_INFO_TYPE) {
         retryDelayMs = parseRetryDelay(record['retryDelay']);
+      }
+      if (record?.['@type'] === QUOTA_FAILURE_TYPE && Array.isArray(record['violations'])) {
+        for (const violation of record['violations']) {
+          const quotaId = asRecord(violation)?.['quotaId'];
+          if (typeof quotaId === 'string') quotaIds.push(quotaId);
+        }
       }
     }
   }
@@ -116,6 +145,7 @@ export function parseGoogleErrorBody(body: unknown): GoogleErrorBody | undefined
     status: typeof error['status'] === 'string' ? error['status'] : undefined,
     code: typeof error['code'] === 'number' ? error['code'] : undefined,
     retryDelayMs,
+    quotaIds,
   };
 }
 
@@ -131,6 +161,9 @@ export function httpStatusError(
   return new ModelRequestError(`The model API answered HTTP ${status}${statusName}: ${detail}`, {
     kind: 'http',
     status,
+    ...(body?.status !== undefined ? { apiStatus: body.status } : {}),
+    ...(body?.message !== undefined ? { apiMessage: body.message } : {}),
+    ...(body !== undefined && body.quotaIds.length > 0 ? { quotaIds: body.quotaIds } : {}),
     ...(body?.retryDelayMs !== undefined ? { retryDelayMs: body.retryDelayMs } : {}),
     cause: options.cause,
   });
@@ -169,10 +202,13 @@ export function normalizeModelError(error: unknown, context: ErrorContext = {}):
     );
   }
   if (isNetworkError(error)) {
-    return new ModelRequestError(`Could not reach the model API: ${describeNetworkError(error)}`, {
-      kind: 'network',
-      cause: error,
-    });
+    const connectCode = codeAmong(error, CONNECT_ERROR_CODES);
+    return new ModelRequestError(
+      connectCode !== undefined
+        ? `Could not connect to the model API: ${describeNetworkError(error)}`
+        : `The connection to the model API failed: ${describeNetworkError(error)}`,
+      { kind: connectCode !== undefined ? 'unreachable' : 'network', cause: error },
+    );
   }
   if (inStream) {
     return new ModelRequestError(`The model's streamed response broke off: ${message}`, {

@@ -87,7 +87,8 @@ export class SessionStatsCollector {
         this.model = event.model;
         if (event.final) {
           this.endedAt = time;
-          if (event.reason === 'model_error' || event.reason === 'auth_error') this.modelErrors++;
+          if (['model_error', 'model_not_found', 'auth_error'].includes(event.reason ?? ''))
+            this.modelErrors++;
         }
         break;
       case 'token_usage':
