@@ -240,6 +240,8 @@ export function describeModelError(
     if (choice !== undefined && error.isQuotaExhausted) {
       return { reason: 'model_error', message: quotaExhaustedMessage(choice, error) };
     }
+    // Already one line saying what was tried and what to check (model-endpoint.ts).
+    if (error.kind === 'unreachable') return { reason: 'model_error', message: error.message };
     if (error.isAuthError) {
       return {
         reason: 'auth_error',

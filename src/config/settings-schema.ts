@@ -73,12 +73,9 @@ export const settingsSchema = z.looseObject({
     .optional(),
   /** `model.name` chooses the model (the Gemini CLI's setting); older files wrote `model` alone. */
   model: z
-    .union(
-      [
-        z.string(),
-        z.looseObject({ name: z.string({ error: 'expected a model name' }).optional() }),
-      ],
-      { error: 'expected an object with "name", the model' },
+    .preprocess(
+      (value) => (typeof value === 'string' ? { name: value } : value),
+      z.looseObject({ name: z.string({ error: 'expected a model name' }).optional() }, object),
     )
     .optional(),
   coreTools: strings.optional(),

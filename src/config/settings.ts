@@ -93,15 +93,15 @@ export function parseAgentSettings(raw: unknown, options: ParseSettingsOptions):
   if (callCommand !== undefined) settings.callCommand = callCommand;
   if (coreTools !== undefined) settings.coreTools = coreTools;
   if (excludeTools !== undefined) settings.excludeTools = excludeTools;
-  const modelName = nonEmpty(typeof value.model === 'string' ? value.model : value.model?.name);
+  const modelName = nonEmpty(value.model?.name)?.trim();
   if (modelName !== undefined) {
-    if (/\s/.test(modelName.trim())) {
+    if (/\s/.test(modelName)) {
       fail(
-        typeof value.model === 'string' ? ['model'] : ['model', 'name'],
+        ['model', 'name'],
         `expected a model name without spaces, got ${JSON.stringify(modelName)}`,
       );
     }
-    settings.modelName = modelName.trim();
+    settings.modelName = modelName;
   }
   return settings;
 }
