@@ -71,7 +71,14 @@ async function fakeGoogleIdentity() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, received };
 }
