@@ -120,7 +120,9 @@ describe('Vertex AI with an external_account credentials file', () => {
     // The Action keeps GOOGLE_APPLICATION_CREDENTIALS in its environment for Google's auth
     // library (src/main.ts), which finds Application Default Credentials through it.
     vi.stubEnv('GOOGLE_APPLICATION_CREDENTIALS', env.GOOGLE_APPLICATION_CREDENTIALS);
-    onTestFinished(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const gemini = await useFakeGemini([textReply('Hello from Vertex.')]);
     const auth = resolveModelAuth({
       GOOGLE_GENAI_USE_VERTEXAI: 'true',
