@@ -174,6 +174,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           state = applyEvent(state, event);
           stats.listener(event);
           writer(event);
+          // The comment and the job summary show the switch; the log names it too.
+          if (event.kind === 'warning' && event.code === 'model_fallback') {
+            logger.warning(event.message);
+          }
           if (live) updater?.update(renderProgressComment(state, links, renderOptions));
         },
       });
