@@ -72,10 +72,12 @@ export function createGenaiContentGenerator(
     // The project is known: Google's auth library would otherwise look it up, which for an
     // external_account file (Workload Identity Federation) means seconds of token exchanges and
     // metadata-server probes before the first request.
-    genaiOptions.googleAuthOptions = {
+    const googleAuthOptions = {
       ...(target.project ? { projectId: target.project } : {}),
       ...options.googleAuthOptions,
     };
+    if (Object.keys(googleAuthOptions).length > 0)
+      genaiOptions.googleAuthOptions = googleAuthOptions;
   }
   const client = new GoogleGenAI(genaiOptions);
   return new GenaiContentGenerator(client);
