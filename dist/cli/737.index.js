@@ -3492,10 +3492,12 @@ function createGenaiContentGenerator(target, options = {}) {
         // The project is known: Google's auth library would otherwise look it up, which for an
         // external_account file (Workload Identity Federation) means seconds of token exchanges and
         // metadata-server probes before the first request.
-        genaiOptions.googleAuthOptions = {
+        const googleAuthOptions = {
             ...(target.project ? { projectId: target.project } : {}),
             ...options.googleAuthOptions,
         };
+        if (Object.keys(googleAuthOptions).length > 0)
+            genaiOptions.googleAuthOptions = googleAuthOptions;
     }
     const client = new node/* GoogleGenAI */.M4(genaiOptions);
     return new GenaiContentGenerator(client);
@@ -11718,6 +11720,12 @@ function withoutState(regex) {
 
 const noDecisions = () => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
 /** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
+/** Ends that count as a failed model request in the statistics. */
+const MODEL_FAILURES = new Set([
+    'model_error',
+    'model_not_found',
+    'auth_error',
+]);
 class SessionStatsCollector {
     model = 'unknown';
     requests = 0;
@@ -11742,7 +11750,7 @@ class SessionStatsCollector {
                 this.model = event.model;
                 if (event.final) {
                     this.endedAt = time;
-                    if (['model_error', 'model_not_found', 'auth_error'].includes(event.reason ?? ''))
+                    if (event.reason !== undefined && MODEL_FAILURES.has(event.reason))
                         this.modelErrors++;
                 }
                 break;
