@@ -25,8 +25,7 @@ const CONNECT_ERROR_CODES = new Set([
 ]);
 
 /** Error codes of connections that broke once made (Node's `net` and undici's). */
-const NETWORK_ERROR_CODES = new Set([
-  ...CONNECT_ERROR_CODES,
+const BROKEN_CONNECTION_CODES = new Set([
   'ECONNRESET',
   'ECONNABORTED',
   'EPIPE',
@@ -35,6 +34,8 @@ const NETWORK_ERROR_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
 ]);
+
+const NETWORK_ERROR_CODES = new Set([...CONNECT_ERROR_CODES, ...BROKEN_CONNECTION_CODES]);
 
 /** True for `AbortError`s, whether a DOMException from fetch or an Error named so. */
 export function isAbortError(error: unknown): boolean {
@@ -72,15 +73,22 @@ export function isNetworkError(error: unknown): boolean {
   return false;
 }
 
-/** The first error code of `codes` in the error or its causes. */
-function codeAmong(error: unknown, codes: ReadonlySet<string>): string | undefined {
+/**
+ * True when a network error means a connection was made and then broke (worth the longer
+ * back-off), false when none could be made: a known connect failure, or undici's `fetch failed`
+ * over anything else (a TLS certificate refused, a port fetch will not use, a proxy).
+ */
+function isBrokenConnection(error: unknown): boolean {
   let current: unknown = error;
+  let broken = false;
   for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
     const code = errorCode(current);
-    if (code !== undefined && codes.has(code)) return code;
+    if (code !== undefined && CONNECT_ERROR_CODES.has(code)) return false;
+    if (code !== undefined && BROKEN_CONNECTION_CODES.has(code)) broken = true;
+    if (current instanceof TypeError && current.message === 'terminated') broken = true;
     current = current instanceof Error ? current.cause : undefined;
   }
-  return undefined;
+  return broken;
 }
 
 /** Parses a protobuf duration such as `"3s"` or `"0.5s"` into milliseconds. */
@@ -202,13 +210,18 @@ export function normalizeModelError(error: unknown, context: ErrorContext = {}):
     );
   }
   if (isNetworkError(error)) {
-    const connectCode = codeAmong(error, CONNECT_ERROR_CODES);
-    return new ModelRequestError(
-      connectCode !== undefined
-        ? `Could not connect to the model API: ${describeNetworkError(error)}`
-        : `The connection to the model API failed: ${describeNetworkError(error)}`,
-      { kind: connectCode !== undefined ? 'unreachable' : 'network', cause: error },
-    );
+    return isBrokenConnection(error)
+      ? new ModelRequestError(
+          `The connection to the model API failed: ${describeNetworkError(error)}`,
+          { kind: 'network', cause: error },
+        )
+      : new ModelRequestError(
+          `Could not connect to the model API: ${describeNetworkError(error)}`,
+          {
+            kind: 'unreachable',
+            cause: error,
+          },
+        );
   }
   if (inStream) {
     return new ModelRequestError(`The model's streamed response broke off: ${message}`, {

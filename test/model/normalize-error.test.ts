@@ -161,6 +161,12 @@ describe('normalizeModelError', () => {
       expect(error.retryable).toBe(true);
       expect(error.message).toContain(code);
     }
+    // undici's own refusals carry no code: a port fetch will not use, a certificate refused.
+    const badPort = normalizeModelError(
+      new TypeError('fetch failed', { cause: new Error('bad port') }),
+    ) as ModelRequestError;
+    expect(badPort).toMatchObject({ kind: 'unreachable' });
+    expect(badPort.message).toBe('Could not connect to the model API: fetch failed: bad port');
   });
 
   it('makes an error during a stream after chunks a stream_cut', () => {
