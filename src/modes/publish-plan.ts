@@ -134,17 +134,16 @@ function publishResult(
       links: [],
     };
   }
-  const section = renderPublishSection(published, {
-    redact: input.redact,
-    serverUrl: input.serverUrl,
-    repo,
-    // Where the patch is cut, the note points at the file holding all of it.
-    links:
-      published.patch === undefined
-        ? input.links
-        : { ...input.links, transcriptPath: input.patchPath },
-    patchBudget: PATCH_BUDGET,
-  });
+  // Rendered once the report's links are final: a cut patch points to the run's artifact.
+  const section = (links: ReportLinks) =>
+    renderPublishSection(published, {
+      redact: input.redact,
+      serverUrl: input.serverUrl,
+      repo,
+      links,
+      patchBudget: PATCH_BUDGET,
+    });
+  const hasSection = published.status !== 'no_changes';
   const links: ModeResult['links'] = [];
   if (published.pullRequest)
     links.push({
@@ -152,7 +151,7 @@ function publishResult(
       url: published.pullRequest.url,
     });
   return {
-    sections: section === '' ? [] : [section],
+    sections: hasSection ? [section] : [],
     outputs: {
       ...(published.branch !== undefined && published.status === 'pushed'
         ? { branch_name: published.branch }
