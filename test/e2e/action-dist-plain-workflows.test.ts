@@ -1,12 +1,18 @@
 // The committed Action bundle in the workflows people actually write: a plain actions/checkout of
 // the default branch under a `/gemini` on a pull request, an answer longer than a comment can
-// hold, and a triage whose model names a label the repository lacks. Run as the runner would (see
+// hold, and a triage whose model names a label the repository lacks (with the run's record
+// uploaded to the runner's artifact service). Run as the runner would (see
 // support/run-action-dist.ts), against the fake GitHub serving git over HTTP and the fake Gemini.
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeGitHub } from '../support/fake-github-server.js';
+import {
+  fakeRuntimeToken,
+  useFakeArtifactService,
+  zipEntries,
+} from '../support/fake-artifact-service.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
@@ -163,7 +169,7 @@ describe('dist/index.js in plain workflows', () => {
     expect(await readFile(answerFile, 'utf8')).toBe(`${answer}\n`);
   });
 
-  it('applies the labels a triage names that exist, and reports the one that does not', async () => {
+  it('applies the labels a triage names that exist, reports the one that does not, and uploads the record', async () => {
     const payload = webhookExample('issues', { action: 'opened' });
     const number = payload.issue.number;
     const github = await useFakeGitHub({
@@ -179,17 +185,33 @@ describe('dist/index.js in plain workflows', () => {
       textReply('A typo in the docs.'),
     ]);
 
+    // The runner's artifact service, reached by the bundled @actions/artifact client. (A triage
+    // pushes nothing, so GitHub's server URL can be github.com's, which the client requires.)
+    const runtimeToken = fakeRuntimeToken();
+    const artifacts = await useFakeArtifactService({ token: runtimeToken, artifactId: 31 });
+
     const result = await runActionDist({
       eventName: 'issues',
       payload,
       inputs: { gemini_api_key: E2E_API_KEY },
       github,
       gemini,
+      env: {
+        GITHUB_SERVER_URL: 'https://github.com',
+        ACTIONS_RUNTIME_TOKEN: runtimeToken,
+        ACTIONS_RESULTS_URL: artifacts.url,
+      },
     });
 
     expect(result.code).toBe(0);
     expect(github.labels(number)).toEqual(['documentation']);
     expect(JSON.parse(result.outputs.labels ?? '{}')).toEqual({ [number]: ['documentation'] });
     expect(result.summary).toContain('left out, not labels of this repository: `typo`');
+    const zip = artifacts.artifacts.values().next().value;
+    expect(zipEntries(zip ?? Buffer.alloc(0)).get('transcript.jsonl')).toContain('set_labels');
+    expect(result.summary).toContain(
+      '[Full answer and transcript](https://github.com/Codertocat/Hello-World/actions/runs/777/artifacts/31)',
+    );
+    expect(result.stdout).toContain(`::add-mask::${runtimeToken}`);
   });
 });
