@@ -246,7 +246,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   if (artifact.status === 'failed') {
     outcome.results = [
       ...(outcome.results ?? []),
-      `⚠️ The full answer and transcript could not be uploaded as an artifact: ${inlineText(artifact.error, { maxLength: 500 })}. They are in this job's summary and log until the runner is gone.`,
+      `⚠️ The full answer and transcript could not be uploaded as an artifact: ${inlineText(artifact.error, { maxLength: 500 })}. The job summary still has the whole answer.`,
     ];
   }
   const succeeded = outcome.reason === 'completed';
