@@ -24,7 +24,7 @@ import { headCommit } from './existing-branch.js';
 import type { Git } from './git.js';
 import { createGit, GitCommandError, splitNul } from './git.js';
 import type { RemoteAccess } from './remote-access.js';
-import { networkCommand } from './remote-access.js';
+import { fetchIntoWorkspace } from './remote-access.js';
 
 export interface PullRequestHeadOptions extends RemoteAccess {
   workspaceRoot: string;
@@ -46,7 +46,6 @@ export type PullRequestHead =
   /** The workspace moved from `from` onto the pull request's branch at the pinned head. */
   | { status: 'switched'; from: string | undefined };
 
-const DEFAULT_DEPTH = 50;
 /** Changed files named in a refusal; the rest are counted. */
 const LISTED_CHANGES = 5;
 
@@ -139,31 +138,18 @@ async function uncommittedChanges(git: Git, root: string): Promise<string[]> {
 
 /** `refs/pull/<n>/head` into the workspace's objects, with the token for this one command. */
 async function fetchPullRequest(git: Git, options: PullRequestHeadOptions): Promise<void> {
-  const root = options.workspaceRoot;
-  const shallow =
-    (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
-  const command = networkCommand(options);
+  const ref = `refs/pull/${options.pullNumber}/head`;
   try {
-    await git.run(
-      [
-        'fetch',
-        '--quiet',
-        '--no-tags',
-        '--no-recurse-submodules',
-        // Objects only: no FETCH_HEAD, no ref of the pull request's left in the workspace.
-        '--no-write-fetch-head',
-        ...(shallow ? [`--depth=${options.depth ?? DEFAULT_DEPTH}`] : []),
-        options.remoteUrl,
-        `refs/pull/${options.pullNumber}/head`,
-      ],
-      { cwd: root, ...command },
-    );
+    await fetchIntoWorkspace(git, options, {
+      root: options.workspaceRoot,
+      ref,
+      depth: options.depth,
+    });
   } catch (error) {
     const detail = error instanceof GitCommandError ? error.stderr.trim() : errorMessage(error);
-    throw new Error(
-      `Could not fetch the pull request's head (refs/pull/${options.pullNumber}/head) to work on it: ${detail}`,
-      { cause: error },
-    );
+    throw new Error(`Could not fetch the pull request's head (${ref}) to work on it: ${detail}`, {
+      cause: error,
+    });
   }
 }
 
