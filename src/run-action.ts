@@ -22,6 +22,7 @@ import { createOctokit } from './github/octokit.js';
 import type { Trigger } from './github/trigger.js';
 import { parseTrigger, resolvePullRequest } from './github/trigger.js';
 import { toPullRequest } from './github/trigger-convert.js';
+import type { ArtifactUploader } from './github/run-artifact.js';
 import { apiUrl } from './github/urls.js';
 import { resolveMaintenancePrompt } from './maintenance/maintenance-prompt.js';
 import type { ContentGenerator } from './model/content-generator.js';
@@ -70,6 +71,10 @@ export interface ActionDeps {
   gitRemoteUrl?: string;
   /** The least time between two edits of the progress comment; default 3 s. */
   commentIntervalMs?: number;
+  /** Uploads the run's record; default @actions/artifact with the run's environment. */
+  uploadArtifact?: ArtifactUploader;
+  /** How long the final comment waits for that upload; default 2 minutes. */
+  artifactTimeoutMs?: number;
 }
 
 export interface ActionResult {

@@ -9,12 +9,18 @@
  * failure, so a run still never ends without a visible result.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { AgentEvent } from './agent/events.js';
 import { createTranscriptWriter } from './agent/transcript.js';
 import type { TranscriptWriter } from './agent/transcript.js';
 import type { ActionInputs } from './config/action-inputs.js';
 import { checkForkWorkspace } from './github/fork-workspace.js';
+import type { ArtifactOutcome, RunRecordPaths } from './github/run-artifact.js';
+import {
+  artifactName,
+  runRecordPaths,
+  uploadRunRecord,
+  writeAnswer,
+} from './github/run-artifact.js';
 import type { GitHubClient } from './github/octokit.js';
 import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
 import { buildTaskPrompt } from './github/prompt.js';
@@ -44,6 +50,7 @@ import type { FinalOutcome, RenderOptions, ReportLinks } from './report/progress
 import { renderFinalComment, renderProgressComment } from './report/progress-comment.js';
 import type { ProgressState } from './report/progress-state.js';
 import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
+import { inlineText } from './report/markdown.js';
 import { SessionStatsCollector } from './report/session-stats.js';
 import type { ActionDeps, ActionResult } from './run-action.js';
 import { startAgent } from './run-agent.js';
@@ -85,11 +92,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const startedAt = now();
   const sessionId = randomUUID();
   const workspaceRoot = env.GITHUB_WORKSPACE ?? process.cwd();
-  const transcriptPath = path.join(
-    env.RUNNER_TEMP ?? workspaceRoot,
-    `gemini-agent-${sessionId}.jsonl`,
-  );
-  const links: ReportLinks = { transcriptPath };
+  // The answer, the transcript and an unpushed patch: uploaded together as the run's artifact.
+  const record = runRecordPaths(env.RUNNER_TEMP ?? workspaceRoot, sessionId);
+  const transcriptPath = record.transcript;
+  const links: ReportLinks = {};
   const link = runUrl(env);
   if (link !== undefined) links.runUrl = link;
   const renderOptions: RenderOptions = {
@@ -149,7 +155,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       remoteUrl: deps.gitRemoteUrl,
       workflowName: env.GITHUB_WORKFLOW,
       links,
-      patchPath: transcriptPath.replace(/\.jsonl$/, '.patch'),
+      patchPath: record.patch,
       baseline,
       now,
     });
@@ -228,8 +234,21 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     await restoreCredential?.();
   }
 
-  // 6b. The end: final comment, job summary, outputs. A skip nobody watched stays one line.
+  // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
+  // stays one line.
   if (skipped !== undefined && !live) return run.skip(skipped);
+  const artifact = await keepRecord(run, {
+    record,
+    answer: redact(outcome.summary ?? finalText(state)),
+    name: artifactName(trigger, sessionId),
+  });
+  if (artifact.status === 'uploaded') links.artifactUrl = artifact.url;
+  if (artifact.status === 'failed') {
+    outcome.results = [
+      ...(outcome.results ?? []),
+      `⚠️ The full answer and transcript could not be uploaded as an artifact: ${inlineText(artifact.error, { maxLength: 500 })}. The job summary still has the whole answer.`,
+    ];
+  }
   const succeeded = outcome.reason === 'completed';
   // A run nobody watches live comments only to report a failure.
   const posted =
@@ -345,6 +364,29 @@ async function sessionRunner(
     return result;
   };
   return { run: runSession, sandboxLine };
+}
+
+/**
+ * Writes the whole answer beside the transcript and uploads the record as the run's artifact
+ * (unless `upload_artifact` is false). Runs after the session whatever its end — a crash or a
+ * failed model call included — and before the final comment, which links the artifact.
+ */
+async function keepRecord(
+  run: AuthorizedRun,
+  options: { record: RunRecordPaths; answer: string; name: string },
+): Promise<ArtifactOutcome> {
+  await writeAnswer(options.record, options.answer, run.logger);
+  if (!run.inputs.uploadArtifact) {
+    return { status: 'skipped', reason: 'the upload_artifact input is false' };
+  }
+  return uploadRunRecord({
+    paths: options.record,
+    name: options.name,
+    env: run.deps.env,
+    logger: run.logger,
+    ...(run.deps.uploadArtifact !== undefined ? { upload: run.deps.uploadArtifact } : {}),
+    ...(run.deps.artifactTimeoutMs !== undefined ? { timeoutMs: run.deps.artifactTimeoutMs } : {}),
+  });
 }
 
 /** Someone waits on the answer: a command, an assignment, or any task that changes code. */

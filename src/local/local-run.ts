@@ -143,6 +143,8 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
     .filter((line) => line !== '')
     .join('\n');
   inputs.github_token = token;
+  // The record is in the output folder already; a local run has no artifact service.
+  if (!('upload_artifact' in inputs)) inputs.upload_artifact = 'false';
 
   const cleanups: (() => Promise<void>)[] = [];
   try {

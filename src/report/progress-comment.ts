@@ -27,11 +27,20 @@ export type Redact = (text: string) => string;
 export interface ReportLinks {
   /** The workflow run (or job) page: every comment links to it. */
   runUrl?: string;
-  /** The transcript JSONL (the `transcript_file` output), named where content was cut. */
-  transcriptPath?: string;
+  /**
+   * The run's artifact (the whole answer, the transcript, an unpushed patch) once uploaded: the
+   * footer links it, and every note where content was cut points to it.
+   */
+  artifactUrl?: string;
   /** More links for the footer, e.g. the bot branch or a pull request. */
   extra?: { label: string; url: string }[];
 }
+
+/**
+ * A section trusted code rendered for the final report: Markdown, or a renderer given the
+ * report's links when they are final (a cut patch points to the artifact uploaded after it).
+ */
+export type ResultSection = string | ((links: ReportLinks) => string);
 
 export interface RenderOptions {
   redact: Redact;
@@ -64,7 +73,7 @@ export interface FinalOutcome {
    * What trusted code did with the result (the review posted, labels applied, the branch and
    * pull request): Markdown it rendered itself, shown after the summary.
    */
-  results?: string[];
+  results?: ResultSection[];
 }
 
 const ICONS: Record<ToolCallState, string> = {
@@ -138,7 +147,7 @@ export function finalSections(
   const summaryText = redact(outcome.summary ?? finalText(state)).trim();
   if (summaryText !== '') {
     const summary = modelMarkdown(summaryText);
-    const note = cutNote('The summary was cut', links, limitLabel);
+    const note = cutNote('The answer was cut', links, limitLabel, 'answer.md');
     sections.push({
       text: summary,
       shrinkOrder: 4,
@@ -146,7 +155,9 @@ export function finalSections(
         measure(note) >= max ? note : cutMarkdown(summary, max, { measure, note }),
     });
   }
-  for (const result of outcome.results ?? []) sections.push({ text: result });
+  for (const result of outcome.results ?? []) {
+    sections.push({ text: typeof result === 'string' ? result : result(links) });
+  }
   if (state.todos.length > 0) {
     const done = state.todos.filter((todo) => todo.status === 'completed').length;
     sections.push(
@@ -365,6 +376,9 @@ function usageLine(state: ProgressState): string {
 function footer(links: ReportLinks, leading: string[]): string {
   const items = [...leading];
   if (links.runUrl !== undefined) items.push(`[View job run](${safeUrl(links.runUrl)})`);
+  if (links.artifactUrl !== undefined) {
+    items.push(`[Full answer and transcript](${safeUrl(links.artifactUrl)})`);
+  }
   for (const link of links.extra ?? []) {
     items.push(`[${inlineText(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
   }
@@ -372,13 +386,22 @@ function footer(links: ReportLinks, leading: string[]): string {
   return `${items.join(' · ')}\n${ownMarker('progress')}`;
 }
 
-/** Where to find what was left out: the job run and the transcript file. */
-export function cutNote(what: string, links: ReportLinks, limitLabel: string): string {
+/**
+ * Where to find what was left out: the run's artifact (`file` in it, when one file holds it) and
+ * the job run, whose summary has room for much more than a comment.
+ */
+export function cutNote(
+  what: string,
+  links: ReportLinks,
+  limitLabel: string,
+  file?: string,
+): string {
   const where: string[] = [];
-  if (links.runUrl !== undefined) where.push(`the [job run](${safeUrl(links.runUrl)})`);
-  if (links.transcriptPath !== undefined) {
-    where.push(`the transcript file ${codeSpan(links.transcriptPath, { maxLength: 300 })}`);
+  if (links.artifactUrl !== undefined) {
+    const inFile = file === undefined ? '' : `${codeSpan(file)} in `;
+    where.push(`${inFile}the [run's artifact](${safeUrl(links.artifactUrl)})`);
   }
+  if (links.runUrl !== undefined) where.push(`the [job run](${safeUrl(links.runUrl)})`);
   const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
   return `> ✂️ ${what} to fit ${limitLabel}.${pointer}`;
 }
