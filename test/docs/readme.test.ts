@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { actionTables, cellText, markers, renderReadme } from '../../scripts/action-docs.mjs';
-import { runPolicyCommand } from '../../src/cli/policy-command.js';
+import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
 import { actionInputsSchema } from '../../src/config/action-inputs.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
 import { tempRepo } from '../support/temp-repo.js';
@@ -262,7 +262,8 @@ describe('policy examples in the docs', () => {
       stdout: { write: (chunk: string) => (stdout += chunk) },
       stderr: { write: () => true },
     });
-    expect(code).toBe(0);
+    // The example's decision is deny, which `policy explain` exits 3 for.
+    expect(code).toBe(EXPLAIN_DENIED_EXIT);
     const output = stdout.replaceAll(`${dir}${path.sep}`, '');
     for (const line of (shown?.text ?? '').split('\n')) {
       // A line shortened with … in the README must match up to the ellipsis.
