@@ -12,10 +12,10 @@
  * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
  *   through the redactor, which knows every secret among the inputs and the environment.
  */
-import { readFile } from 'node:fs/promises';
 import type { ActionInputs } from './config/action-inputs.js';
 import { readActionInputs } from './config/action-inputs.js';
 import { authorize } from './github/authorize.js';
+import { readEventFile } from './github/event-file.js';
 import { parseEventPayload } from './github/event-schema.js';
 import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
 import { createOctokit } from './github/octokit.js';
@@ -33,7 +33,7 @@ import type { Logger } from './platform/logger.js';
 import type { Redact } from './platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from './platform/redaction.js';
 import type { JobSummaryWriter } from './report/job-summary.js';
-import { renderSkippedJobSummary } from './report/job-summary.js';
+import { renderFailedJobSummary, renderSkippedJobSummary } from './report/job-summary.js';
 import type { OutputName } from './run-authorized.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
 
@@ -80,8 +80,8 @@ export interface ActionResult {
   error?: string;
 }
 
-async function readJsonFile(eventPath: string): Promise<unknown> {
-  return JSON.parse(await readFile(eventPath, 'utf8')) as unknown;
+function readEventPayload(eventPath: string): Promise<unknown> {
+  return readEventFile(eventPath, { source: 'GITHUB_EVENT_PATH' });
 }
 
 /** A logger whose every line is redacted first: model text and error messages get logged. */
@@ -118,11 +118,14 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     outputs[name] = text;
     deps.setOutput(name, text);
   };
-  const fail = (message: string): ActionResult => {
+  // A run that fails before it starts (an input, the runner's environment) still says why in the
+  // job summary, where the README tells users to look first.
+  const fail = async (message: string): Promise<ActionResult> => {
     const text = redact(message);
     setOutput('conclusion', 'failure');
     setOutput('error', text);
     deps.setFailed(text);
+    await writeSummarySafely(deps.summary, renderFailedJobSummary(text, { redact }), logger);
     return { conclusion: 'failure', outputs, error: text };
   };
   const skip = async (reason: string): Promise<ActionResult> => {
@@ -141,7 +144,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     const forkReason =
       error instanceof AuthenticationError ? await forkPullRequestWithoutSecrets(deps) : undefined;
     if (forkReason !== undefined) return await skip(forkReason);
-    return fail(errorMessage(error));
+    return await fail(errorMessage(error));
   }
   for (const secret of inputs.secrets) redactor.register(secret);
 
@@ -156,15 +159,8 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
       baseUrl: apiUrl(env),
       logger,
     });
-    const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
-    const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
-    if (eventName === '' || eventPath === '') {
-      throw new ConfigurationError(
-        'expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set.',
-        { input: eventName === '' ? 'GITHUB_EVENT_NAME' : 'GITHUB_EVENT_PATH' },
-      );
-    }
-    const payload = await (deps.readEventPayload ?? readJsonFile)(eventPath);
+    const { eventName, eventPath } = runnerEvent(env);
+    const payload = await (deps.readEventPayload ?? readEventPayload)(eventPath);
     // prompt_file is the prompt input kept in the repository; a dispatch form's prompt still wins.
     const prompt =
       inputs.promptFile === undefined
@@ -195,7 +191,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     trust = authorization.trust;
     forkHead = authorization.forkHead;
   } catch (error) {
-    return fail(errorMessage(error));
+    return await fail(errorMessage(error));
   }
 
   return runAuthorized({
@@ -217,6 +213,34 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
 }
 
 /**
+ * The event's name and payload file from the runner's environment; each missing variable is
+ * named on its own, since the runner sets both and a workflow or a script may have cleared one.
+ */
+function runnerEvent(env: NodeJS.ProcessEnv): { eventName: string; eventPath: string } {
+  const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
+  const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
+  if (eventName === '' && eventPath === '') {
+    throw new ConfigurationError(
+      'expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set.',
+      { input: 'GITHUB_EVENT_NAME' },
+    );
+  }
+  if (eventPath === '') {
+    throw new ConfigurationError(
+      `expected the path of the ${eventName} event's JSON payload, which the runner sets with GITHUB_EVENT_NAME; it is empty.`,
+      { input: 'GITHUB_EVENT_PATH' },
+    );
+  }
+  if (eventName === '') {
+    throw new ConfigurationError(
+      `expected the name of the event whose payload is ${eventPath}, which the runner sets with GITHUB_EVENT_PATH; it is empty.`,
+      { input: 'GITHUB_EVENT_NAME' },
+    );
+  }
+  return { eventName, eventPath };
+}
+
+/**
  * GitHub gives a `pull_request` run from a fork no secrets, so the model key is empty there by
  * design. That is no failure to flag on every outside contribution: the run is skipped with the
  * reason and the way to review such pull requests.
@@ -225,7 +249,7 @@ async function forkPullRequestWithoutSecrets(deps: ActionDeps): Promise<string |
   const { env } = deps;
   if (env.GITHUB_EVENT_NAME !== 'pull_request' || !env.GITHUB_EVENT_PATH) return undefined;
   try {
-    const payload = await (deps.readEventPayload ?? readJsonFile)(env.GITHUB_EVENT_PATH);
+    const payload = await (deps.readEventPayload ?? readEventPayload)(env.GITHUB_EVENT_PATH);
     const event = parseEventPayload('pull_request', payload, { file: env.GITHUB_EVENT_PATH });
     const pullRequest = toPullRequest(event.pull_request, event.repository.full_name);
     if (!pullRequest.isFork) return undefined;

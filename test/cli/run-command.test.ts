@@ -440,7 +440,7 @@ describe('gemini-agent run', () => {
           '--repo',
           repo,
         ],
-        /--event: cannot read/,
+        /^error: --event: \S*missing\.json does not exist; expected the event's JSON payload there\.$/m,
       ],
       [
         ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', dir],
