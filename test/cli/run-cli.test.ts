@@ -211,9 +211,7 @@ describe('gemini-agent errors', () => {
     for (const [flags, message] of cases) {
       // No credentials: had the session started, the exit code would be 41.
       const run = testIo({});
-      expect(await runCli(['-p', 'x', '--repo', repo, ...flags], run.io), flags.join(' ')).toBe(
-        42,
-      );
+      expect(await runCli(['-p', 'x', '--repo', repo, ...flags], run.io), flags.join(' ')).toBe(42);
       expect(run.stderr).toContain(`error: ${message}`);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
     }
