@@ -206,7 +206,8 @@ describe('gemini-agent policy explain', () => {
     );
     expect(out.stdout).toContain(
       'Model reads: Tool execution denied by policy. Tool execution for "glob" requires user confirmation, which is not supported in non-interactive mode.',
-    );    expect(code).toBe(EXPLAIN_DENIED_EXIT);
+    );
+    expect(code).toBe(EXPLAIN_DENIED_EXIT);
   });
 
   it('judges an MCP tool by its server', async () => {
