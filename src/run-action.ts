@@ -17,6 +17,7 @@ import { readActionInputs } from './config/action-inputs.js';
 import { authorize } from './github/authorize.js';
 import { readEventFile } from './github/event-file.js';
 import { parseEventPayload } from './github/event-schema.js';
+import { READ_ONLY_ON_FORKS, readOnlyForkRunReason } from './github/read-only-runs.js';
 import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
 import { createOctokit } from './github/octokit.js';
 import type { Trigger } from './github/trigger.js';
@@ -141,9 +142,16 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
   try {
     inputs = readActionInputs(deps.getInput, env);
   } catch (error) {
-    const forkReason =
-      error instanceof AuthenticationError ? await forkPullRequestWithoutSecrets(deps) : undefined;
-    if (forkReason !== undefined) return await skip(forkReason);
+    const forkEvent =
+      error instanceof AuthenticationError ? await forkRunWithoutSecrets(deps) : undefined;
+    // Nobody asked for an automatic review of a fork's pull request: it is skipped. A review or
+    // review comment on one is someone's request, which fails with what works instead.
+    if (forkEvent === 'pull_request') return await skip(FORK_PULL_REQUEST_REASON);
+    if (forkEvent !== undefined) {
+      return await fail(
+        readOnlyForkRunReason(forkEvent, deps.getInput('trigger_phrase') || undefined),
+      );
+    }
     return await fail(errorMessage(error));
   }
   for (const secret of inputs.secrets) redactor.register(secret);
@@ -206,6 +214,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     outputs,
     setOutput,
     skip,
+    fail,
     registerSecret: (value) => {
       redactor.register(value);
     },
@@ -240,24 +249,31 @@ function runnerEvent(env: NodeJS.ProcessEnv): { eventName: string; eventPath: st
   return { eventName, eventPath };
 }
 
+const FORK_EVENTS_WITHOUT_SECRETS = ['pull_request', ...READ_ONLY_ON_FORKS] as const;
+type ForkEventWithoutSecrets = (typeof FORK_EVENTS_WITHOUT_SECRETS)[number];
+
 /**
- * GitHub gives a `pull_request` run from a fork no secrets, so the model key is empty there by
- * design. That is no failure to flag on every outside contribution: the run is skipped with the
- * reason and the way to review such pull requests.
+ * GitHub gives runs for a fork's pull request no secrets — `pull_request`, and the review events
+ * (src/github/read-only-runs.ts) — so the model key is empty there by design, not by mistake.
+ * Returns the event when this run is one of those.
  */
-async function forkPullRequestWithoutSecrets(deps: ActionDeps): Promise<string | undefined> {
+async function forkRunWithoutSecrets(
+  deps: ActionDeps,
+): Promise<ForkEventWithoutSecrets | undefined> {
   const { env } = deps;
-  if (env.GITHUB_EVENT_NAME !== 'pull_request' || !env.GITHUB_EVENT_PATH) return undefined;
+  const name = FORK_EVENTS_WITHOUT_SECRETS.find((event) => event === env.GITHUB_EVENT_NAME);
+  const file = env.GITHUB_EVENT_PATH;
+  if (name === undefined || !file) return undefined;
   try {
-    const payload = await (deps.readEventPayload ?? readEventPayload)(env.GITHUB_EVENT_PATH);
-    const event = parseEventPayload('pull_request', payload, { file: env.GITHUB_EVENT_PATH });
+    const payload = await (deps.readEventPayload ?? readEventPayload)(file);
+    const event = parseEventPayload(name, payload, { file });
     const pullRequest = toPullRequest(event.pull_request, event.repository.full_name);
-    if (!pullRequest.isFork) return undefined;
+    return pullRequest.isFork ? name : undefined;
   } catch {
     return undefined;
   }
-  return (
-    'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
-    "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)"
-  );
 }
+
+const FORK_PULL_REQUEST_REASON =
+  'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
+  "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)";
