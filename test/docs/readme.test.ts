@@ -227,6 +227,51 @@ describe('workflow excerpts in the docs', () => {
   );
 });
 
+describe("the README's workflow excerpts", () => {
+  // Each `### …` section under "Use it in a workflow" links one example file and shows its heart.
+  const workflowSection = section(readme, 'Use it in a workflow') ?? '';
+  const excerpts = workflowSection
+    .split(/\n(?=### )/)
+    .slice(1)
+    .map((part) => {
+      const file = /\]\((examples\/workflows\/[\w.-]+\.yml)\)/.exec(part)?.[1];
+      const block = codeBlocks(part).find((candidate) => candidate.lang === 'yaml');
+      return { heading: part.split('\n', 1)[0] ?? '', file, yaml: block?.text };
+    });
+
+  it('cover every example workflow, one each', () => {
+    expect(excerpts.map((excerpt) => excerpt.file).sort()).toEqual(
+      readdirSync(path.join(ROOT, 'examples/workflows'))
+        .map((name) => `examples/workflows/${name}`)
+        .sort(),
+    );
+  });
+
+  it.each(excerpts)(
+    '$heading starts on the same events, with the same permissions and inputs, as $file',
+    ({ file, yaml }) => {
+      const excerpt: unknown = parse(yaml ?? '');
+      const full: unknown = parse(readFileSync(path.join(ROOT, file ?? ''), 'utf8'));
+      if (!isRecord(excerpt) || !isRecord(full)) throw new Error('expected two workflows');
+      // The trigger events with their activity types and schedules (a dispatch form's fields
+      // may be left out).
+      expect(triggers(excerpt.on)).toEqual(triggers(full.on));
+      expect(excerpt.permissions).toEqual(full.permissions);
+      const jobs = (workflow: Yaml) => (isRecord(workflow.jobs) ? workflow.jobs : {});
+      for (const [name, job] of Object.entries(jobs(excerpt))) {
+        const fullJob = jobs(full)[name];
+        expect(isRecord(job) && isRecord(fullJob), `job ${name}`).toBe(true);
+        if (!isRecord(job) || !isRecord(fullJob)) continue;
+        expect(job.permissions, `job ${name}: permissions`).toEqual(fullJob.permissions);
+        // Every input the excerpt shows has the file's value (the file may set more).
+        const [shown] = actionWiths(job);
+        const [actual] = actionWiths(fullJob);
+        expect(actual, `job ${name}: the Action's with:`).toMatchObject(shown ?? {});
+      }
+    },
+  );
+});
+
 describe('policy examples in the docs', () => {
   const examples = MARKDOWN_FILES.flatMap((file) =>
     codeBlocks(text(file))
@@ -271,6 +316,17 @@ describe('policy examples in the docs', () => {
     }
   });
 });
+
+/** A workflow's `on:` as event → its activity types or schedule, whatever else it sets. */
+function triggers(on: unknown): Record<string, unknown> {
+  if (!isRecord(on)) throw new Error(`expected on: to be a mapping, got ${JSON.stringify(on)}`);
+  return Object.fromEntries(
+    Object.entries(on).map(([event, spec]) => [
+      event,
+      Array.isArray(spec) ? spec : isRecord(spec) ? (spec.types ?? null) : null,
+    ]),
+  );
+}
 
 /** A YAML value as the runner passes it to an input: a string (objects would be a mistake). */
 function scalar(value: unknown): string {

@@ -171,6 +171,24 @@ describe('the example workflows', () => {
     expect(lookup?.run).not.toContain('${{');
   });
 
+  it('leave installing dependencies to a step before the agent', () => {
+    // The presets deny package installs, and the README says why: a workflow step installs.
+    const install =
+      /^(npm (ci|i|install)|yarn( install)?|pnpm (i|install)|pip3? install|bundle install|go mod download)\b/;
+    for (const wf of workflows.values()) {
+      for (const step of actionSteps(wf)) {
+        const commands = String(step.with?.allowed_commands ?? '')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '');
+        expect(
+          commands.filter((command) => install.test(command)),
+          wf.file,
+        ).toEqual([]);
+      }
+    }
+  });
+
   it('reference secrets only through `secrets.`', () => {
     for (const wf of workflows.values()) {
       for (const step of actionSteps(wf)) {
