@@ -6,9 +6,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { actionTables, cellText, markers, renderReadme } from '../../scripts/action-docs.mjs';
+import { findDemoFiles } from '../../src/cli/demo-command.js';
 import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
 import { actionInputsSchema } from '../../src/config/action-inputs.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
@@ -150,7 +152,57 @@ describe('the README commands', () => {
     const first = codeBlocks(readme)[0];
     expect(first?.text).toBe('npm ci && npm run demo');
   });
+
+  it('installs the CLI from this repository at a tag, never through npx', () => {
+    const install = section(readme, 'Install the command line');
+    expect(codeBlocks(install ?? '')[0]?.text).toBe(
+      'npm install -g github:<owner>/gemini-agent-action#v1\ngemini-agent --version',
+    );
+    // npx would fetch an unrelated package of that name from the registry: the name may appear
+    // only in the warning against it.
+    const npx = [...texts.entries(), ...exampleTexts()].flatMap(([file, content]) =>
+      content
+        .split('\n')
+        .map((line, index) => ({ where: `${file}:${index + 1}`, line }))
+        .filter(({ line }) => line.includes('npx gemini-agent') && !/\bdo not run\b/.test(line)),
+    );
+    expect(npx.map(({ where }) => where)).toEqual([]);
+  });
+
+  it('names the sample project the demo really copies', async () => {
+    const source = pathToFileURL(path.join(ROOT, 'src/cli/demo-command.ts')).href;
+    const sample = path.relative(ROOT, path.join(await findDemoFiles(source), 'repo'));
+    const targets = (markdown: string | undefined) =>
+      links(markdown ?? '').map((link) => link.target);
+    expect(targets(section(readme, 'Try it in a minute'))).toContain(`${sample}/`);
+    expect(targets(section(text('docs/local-runs.md'), 'The demo'))).toContain(`../${sample}/`);
+  });
+
+  it('asks for the Node.js versions package.json requires and CI tests', async () => {
+    const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(manifest.engines.node).toBe('>=22.13');
+    expect(section(readme, 'Try it in a minute')).toContain(
+      'You need Node.js 22 (22.13 or later) or 24',
+    );
+    expect(section(readme, 'Install the command line')).toContain('Node.js 22.13 or later');
+    const ci = await readFile(path.join(ROOT, '.ci/run'), 'utf8');
+    // CI installs and tests on 22 and tests again on 24.
+    expect(ci).toMatch(/^node22=\$\(fetch_node 22\)$/m);
+    expect(ci).toMatch(/^node24=\$\(fetch_node 24\)$/m);
+  });
 });
+
+/** The example workflows and the demo's README, which users read too. */
+function exampleTexts(): [string, string][] {
+  return [
+    'examples/demo/README.md',
+    ...readdirSync(path.join(ROOT, 'examples/workflows')).map(
+      (name) => `examples/workflows/${name}`,
+    ),
+  ].map((file) => [file, readFileSync(path.join(ROOT, file), 'utf8')]);
+}
 
 /** The `with:` mappings of the Action's steps in a YAML excerpt (or a bare `with:` fragment). */
 function actionWiths(document: unknown): Yaml[] {
@@ -300,8 +352,8 @@ describe('policy examples in the docs', () => {
     const file = '.gemini/policies/ci.toml';
     const dir = await tempRepo({ [file]: toml?.text ?? '' });
     const words = shellWords(blocks[commandIndex]?.text.replace(/\\\n/g, ' ') ?? '');
-    expect(words.slice(0, 4)).toEqual(['npx', 'gemini-agent', 'policy', 'explain']);
-    const args = words.slice(3).map((word) => (word === file ? path.join(dir, file) : word));
+    expect(words.slice(0, 3)).toEqual(['gemini-agent', 'policy', 'explain']);
+    const args = words.slice(2).map((word) => (word === file ? path.join(dir, file) : word));
     let stdout = '';
     const code = await runPolicyCommand(args, {
       stdout: { write: (chunk: string) => (stdout += chunk) },
