@@ -215,7 +215,7 @@ function actionWiths(document: unknown): Yaml[] {
     if (!isRecord(node)) return;
     if (
       typeof node.uses === 'string' &&
-      node.uses.includes('gemini-agent-action@') &&
+      (node.uses.includes('gemini-agent-action@') || node.uses === './') &&
       isRecord(node.with)
     ) {
       found.push(node.with);
@@ -236,11 +236,14 @@ describe('workflow excerpts in the docs', () => {
         .filter((block) => block.lang === 'yaml' || block.lang === 'yml')
         .map((block) => ({ where: `${file}:${block.line}`, text: block.text })),
     ),
-    // The example workflows users copy whole are held to the same rules.
-    ...readdirSync(path.join(ROOT, 'examples/workflows')).map((file) => ({
-      where: `examples/workflows/${file}`,
-      text: readFileSync(path.join(ROOT, 'examples/workflows', file), 'utf8'),
-    })),
+    // The example workflows users copy whole, and this repository's own (`uses: ./`), are held
+    // to the same rules.
+    ...['examples/workflows', '.github/workflows'].flatMap((folder) =>
+      readdirSync(path.join(ROOT, folder)).map((file) => ({
+        where: `${folder}/${file}`,
+        text: readFileSync(path.join(ROOT, folder, file), 'utf8'),
+      })),
+    ),
   ];
 
   it('include the Action in every mode', () => {

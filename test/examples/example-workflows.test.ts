@@ -177,7 +177,8 @@ describe('the example workflows', () => {
       /^(npm (ci|i|install)|yarn( install)?|pnpm (i|install)|pip3? install|bundle install|go mod download)\b/;
     for (const wf of workflows.values()) {
       for (const step of actionSteps(wf)) {
-        const commands = String(step.with?.allowed_commands ?? '')
+        const listed = step.with?.allowed_commands;
+        const commands = (typeof listed === 'string' ? listed : '')
           .split('\n')
           .map((line) => line.trim())
           .filter((line) => line !== '');
