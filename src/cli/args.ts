@@ -107,7 +107,7 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
  * negative number after a long option is meant as its value, so it is joined as `--max-turns=-1`
  * and judged like any other value, with the same message.
  */
-export function joinNegativeValues(argv: readonly string[]): string[] {
+function joinNegativeValues(argv: readonly string[]): string[] {
   const joined: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index] ?? '';
