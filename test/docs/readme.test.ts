@@ -13,6 +13,7 @@ import { actionTables, cellText, markers, renderReadme } from '../../scripts/act
 import { findDemoFiles } from '../../src/cli/demo-command.js';
 import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
 import { actionInputsSchema } from '../../src/config/action-inputs.js';
+import { SANDBOX_USER_NAME } from '../../src/platform/sandbox/sandbox-user.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { anchors, codeBlocks, links, section } from './markdown.js';
@@ -176,6 +177,16 @@ describe('the README commands', () => {
       links(markdown ?? '').map((link) => link.target);
     expect(targets(section(readme, 'Try it in a minute'))).toContain(`${sample}/`);
     expect(targets(section(text('docs/local-runs.md'), 'The demo'))).toContain(`../${sample}/`);
+  });
+
+  it('says that a run as root leaves the sandbox user behind, and how to remove it', () => {
+    for (const part of [
+      section(readme, 'Try it in a minute'),
+      section(text('docs/local-runs.md'), 'The demo'),
+    ]) {
+      expect(part).toContain(`\`${SANDBOX_USER_NAME}\``);
+      expect(part).toContain(`userdel ${SANDBOX_USER_NAME}`);
+    }
   });
 
   it('asks for the Node.js versions package.json requires and CI tests', async () => {
