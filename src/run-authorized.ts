@@ -21,6 +21,7 @@ import {
   uploadRunRecord,
   writeAnswer,
 } from './github/run-artifact.js';
+import { isReadOnlyOnForks, readOnlyForkRunReason } from './github/read-only-runs.js';
 import type { GitHubClient } from './github/octokit.js';
 import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
 import { buildTaskPrompt } from './github/prompt.js';
@@ -39,6 +40,7 @@ import type { Redact } from './platform/redaction.js';
 import { reportSandbox, resolveSandbox } from './platform/sandbox/resolve-sandbox.js';
 import { loadCliPolicy } from './policy-setup.js';
 import { hideCheckoutCredential } from './publish/checkout-credential.js';
+import { githubStatus } from './publish/github-error.js';
 import { captureSessionBaseline } from './publish/session-baseline.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from './config/settings.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
@@ -83,6 +85,8 @@ export interface AuthorizedRun {
   registerSecret: (value: string) => void;
   /** Ends the run quietly as skipped: a log line and one job-summary line. */
   skip: (reason: string) => Promise<ActionResult>;
+  /** Ends the run as failed before anything was posted: the error output and the job summary. */
+  fail: (message: string) => Promise<ActionResult>;
 }
 
 export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
@@ -121,7 +125,12 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           logger,
         });
   if (live && updater !== undefined) {
-    await react(sink, trigger, logger);
+    const refused = await react(sink, trigger, logger);
+    // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
+    // the refused reaction is the first sign, and no comment, review or push would work either.
+    if (refused === 403 && run.forkHead && isReadOnlyOnForks(trigger.kind)) {
+      return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
+    }
     await updater.start(renderProgressComment(state, links, renderOptions));
   }
 
@@ -431,8 +440,15 @@ function commentTarget(trigger: Trigger): CommentTarget | undefined {
   return { ...repo, issueNumber: trigger.number };
 }
 
-/** 👀 on what started the run; a refusal is only a warning (the comment is what matters). */
-async function react(sink: GitHubSink, trigger: Trigger, logger: Logger): Promise<void> {
+/**
+ * 👀 on what started the run; a refusal is only a warning (the comment is what matters). Returns
+ * the HTTP status of a refusal.
+ */
+async function react(
+  sink: GitHubSink,
+  trigger: Trigger,
+  logger: Logger,
+): Promise<number | undefined> {
   const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
   let target: ReactionTarget | undefined;
   if ('comment' in trigger && trigger.comment.kind === 'issue_comment') {
@@ -443,11 +459,14 @@ async function react(sink: GitHubSink, trigger: Trigger, logger: Logger): Promis
     // Reviews take no reactions; the pull request itself does.
     target = { ...repo, kind: 'issue', issueNumber: trigger.number };
   }
-  if (target === undefined) return;
+  if (target === undefined) return undefined;
   try {
     await sink.addReaction(target, 'eyes');
+    return undefined;
   } catch (error) {
     logger.warning(`Could not add a reaction: ${errorMessage(error)}`);
+    // The sink words a permission refusal as a configuration error around GitHub's.
+    return githubStatus(error) ?? githubStatus((error as { cause?: unknown }).cause);
   }
 }
 

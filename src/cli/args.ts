@@ -102,12 +102,32 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
   return number;
 }
 
+/**
+ * node:util refuses `--max-turns -1` as ambiguous, because the value looks like an option. A
+ * negative number after a long option is meant as its value, so it is joined as `--max-turns=-1`
+ * and judged like any other value, with the same message.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index] ?? '';
+    const next = argv[index + 1];
+    if (/^--[^=]+$/.test(word) && next !== undefined && /^-\.?\d/.test(next)) {
+      joined.push(`${word}=${next}`);
+      index++;
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
+}
+
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: {

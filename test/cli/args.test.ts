@@ -57,6 +57,11 @@ describe('parseCliArgs', () => {
     [['-p', 'x', '--max-turns', '0'], /--max-turns expects a positive whole number, got "0"/],
     [['-p', 'x', '--max-turns', 'ten'], /--max-turns expects a positive whole number/],
     [['-p', 'x', '--timeout=-5'], /--timeout expects a positive number of seconds/],
+    // A negative value after a space gets the same message as after `=` (node:util alone calls
+    // it ambiguous and suggests `--max-turns=-XYZ`).
+    [['-p', 'x', '--max-turns', '-1'], /^--max-turns expects a positive whole number, got "-1"/],
+    [['-p', 'x', '--timeout', '-5'], /^--timeout expects a positive number of seconds, got "-5"/],
+    [['-p', 'x', '--timeout', '-.5'], /^--timeout expects a positive number of seconds/],
     [['-p', '   '], /The prompt is empty/],
     [['-p', 'x', 'y'], /either with -p or as an argument/],
     [

@@ -168,6 +168,25 @@ describe('the example workflows', () => {
     expect(allSteps(wf).filter((step) => step.run !== undefined)).toEqual([]);
   });
 
+  it('leave installing dependencies to a step before the agent', () => {
+    // The presets deny package installs, and the README says why: a workflow step installs.
+    const install =
+      /^(npm (ci|i|install)|yarn( install)?|pnpm (i|install)|pip3? install|bundle install|go mod download)\b/;
+    for (const wf of workflows.values()) {
+      for (const step of actionSteps(wf)) {
+        const listed = step.with?.allowed_commands;
+        const commands = (typeof listed === 'string' ? listed : '')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '');
+        expect(
+          commands.filter((command) => install.test(command)),
+          wf.file,
+        ).toEqual([]);
+      }
+    }
+  });
+
   it('reference secrets only through `secrets.`', () => {
     for (const wf of workflows.values()) {
       for (const step of actionSteps(wf)) {

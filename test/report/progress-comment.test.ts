@@ -53,6 +53,11 @@ function workingRun() {
   return log;
 }
 
+/** The lines of the tool-call list. */
+function callLines(body: string): string[] {
+  return body.split('\n').filter((line) => /^- \S+ `/.test(line));
+}
+
 function lineOf(body: string, needle: string): string {
   const line = body.split('\n').find((l) => l.includes(needle));
   if (line === undefined) throw new Error(`no line with ${needle} in:\n${body}`);
@@ -98,19 +103,64 @@ describe('the progress comment', () => {
     expect(lineOf(body, 'write_file')).toBe('- ⏳ `write_file` a.ts');
   });
 
-  it('says finished or failed once the session has ended', () => {
+  it('says it is wrapping up once the session has ended, and leaves the time to the final comment', () => {
+    // Publishing still takes time after the session, so a time here would differ from the
+    // final comment's, which counts the whole run.
     const log = workingRun();
     log.advance(125_000);
     log.ended('completed', 'completed');
     const finished = renderProgressComment(progressFromEvents(log.events), links, options);
-    expect(finished.split('\n')[0]).toBe("**Gemini finished @octocat's task in 2m 5s**");
+    expect(finished.split('\n')[0]).toBe("**Gemini is wrapping up @octocat's task** ⏳");
 
     const failed = workingRun();
     failed.advance(3_000);
     failed.ended('failed', 'model_error', 'boom');
     const body = renderProgressComment(progressFromEvents(failed.events), links, options);
-    expect(body.split('\n')[0]).toBe("**Gemini failed @octocat's task after 3s**");
-    expect(body).not.toContain('⏳');
+    expect(body.split('\n')[0]).toBe("**Gemini is wrapping up @octocat's task** ⏳");
+    expect(body).not.toMatch(/\b\d+s\b/);
+  });
+
+  it('folds the todo-list updates into one line where the first was, in both comments', () => {
+    const log = eventLog();
+    log.started();
+    const update = (id: string, count: number) => {
+      log.call(id, 'write_todos', {
+        status: 'SUCCEEDED',
+        phase: 'successful',
+        description: `Set ${count} todo(s)`,
+        output: { text: `Set ${count} todos.` },
+        duration_ms: 5,
+      });
+    };
+    update('t1', 2);
+    log.call('r1', 'read_file', { status: 'SUCCEEDED', phase: 'successful', description: 'a.ts' });
+    update('t2', 3);
+    log.call('r2', 'read_file', { status: 'SUCCEEDED', phase: 'successful', description: 'b.ts' });
+    update('t3', 3);
+    // A refused update is news, and keeps its own line.
+    log.call('t4', 'write_todos', {
+      status: 'FAILED',
+      phase: 'errored',
+      description: 'Set 9 todo(s)',
+      error: { message: 'Tool execution denied by policy. no', type: 'policy_violation' },
+      confirmation_outcome: { decision: 'deny', reason: 'no', decided_by: 'p.toml:1:1' },
+    });
+    const state = progressFromEvents(log.events);
+
+    const live = renderProgressComment(state, links, options);
+    expect(callLines(live)).toEqual([
+      '- ✅ `write_todos` Set 3 todo(s) (3 updates) — Set 3 todos.',
+      '- ✅ `read_file` a.ts',
+      '- ✅ `read_file` b.ts',
+      '- 🚫 `write_todos` Set 9 todo(s) — denied by policy (`p.toml:1:1`): no',
+    ]);
+    log.ended('completed', 'completed');
+    const final = renderFinalComment(progressFromEvents(log.events), {}, links, options);
+    expect(final).toContain('<details><summary>Tool calls (6)</summary>');
+    expect(callLines(final)[0]).toBe(
+      '- ✅ `write_todos` Set 3 todo(s) (3 updates) — Set 3 todos. · 15ms',
+    );
+    expect(callLines(final)).toHaveLength(4);
   });
 
   it('lists only the latest calls of a long run and says how many came before', () => {
