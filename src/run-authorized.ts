@@ -315,6 +315,7 @@ async function sessionRunner(
     untrustedWorkspace,
     settings,
   });
+  for (const warning of policy.warnings) logger.warning(warning);
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
     sessionId: session.sessionId,
     retry: {

@@ -110,6 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       env: io.env,
     });
     const policy = await loadCliPolicy({ ...options, settings });
+    for (const warning of policy.warnings) logger.warning(warning);
     const sessionId = randomUUID();
     // Retries happen below the session; until it exists they go to the log, then into its event
     // stream, so every output format shows them.

@@ -67,10 +67,7 @@ export function argumentTexts(
  * The text the Gemini CLI matches a shell command's `commandPrefix` and `commandRegex` in: the
  * whole call's arguments for the whole command, `{command, dir_path}` for each part of it.
  */
-export function geminiCommandText(
-  args: Readonly<Record<string, unknown>>,
-  part?: string,
-): string {
+export function geminiCommandText(args: Readonly<Record<string, unknown>>, part?: string): string {
   const gemini = withGeminiNames('run_shell_command', args);
   const subject =
     part === undefined ? gemini : { command: part, dir_path: gemini.dir_path ?? undefined };

@@ -113,7 +113,8 @@ function globProblem(
   }
   for (const match of matches) {
     const problem = options.context.workspacePathProblem?.(match, access.purpose);
-    if (problem !== undefined) return `\`${access.text}\` matches a path that is refused: ${problem}`;
+    if (problem !== undefined)
+      return `\`${access.text}\` matches a path that is refused: ${problem}`;
   }
   return undefined;
 }

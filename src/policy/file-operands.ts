@@ -60,7 +60,16 @@ interface ReaderSpec {
 
 const SUMS: ReaderSpec = {
   longFlags: [
-    'binary', 'text', 'tag', 'zero', 'ignore-missing', 'quiet', 'status', 'strict', 'warn', 'check',
+    'binary',
+    'text',
+    'tag',
+    'zero',
+    'ignore-missing',
+    'quiet',
+    'status',
+    'strict',
+    'warn',
+    'check',
   ],
   longValues: { length: 'value', algorithm: 'value' },
   shortValues: { l: 'value', a: 'value' },
@@ -71,7 +80,16 @@ const SUMS: ReaderSpec = {
 };
 
 const GREP: ReaderSpec = {
-  shortValues: { e: 'value', f: 'read', m: 'value', A: 'value', B: 'value', C: 'value', d: 'value', D: 'value' },
+  shortValues: {
+    e: 'value',
+    f: 'read',
+    m: 'value',
+    A: 'value',
+    B: 'value',
+    C: 'value',
+    d: 'value',
+    D: 'value',
+  },
   longValues: {
     regexp: 'value',
     file: 'read',
@@ -159,8 +177,21 @@ const READERS: Readonly<Record<string, ReaderSpec>> = {
   },
   less: {
     shortValues: {
-      b: 'value', h: 'value', j: 'value', k: 'read', o: 'write', O: 'write', p: 'value',
-      P: 'value', t: 'value', T: 'read', x: 'value', y: 'value', z: 'value', '#': 'value', D: 'value',
+      b: 'value',
+      h: 'value',
+      j: 'value',
+      k: 'read',
+      o: 'write',
+      O: 'write',
+      p: 'value',
+      P: 'value',
+      t: 'value',
+      T: 'read',
+      x: 'value',
+      y: 'value',
+      z: 'value',
+      '#': 'value',
+      D: 'value',
     },
     longValues: {
       'log-file': 'write',
@@ -211,8 +242,16 @@ const READERS: Readonly<Record<string, ReaderSpec>> = {
   },
   diff: {
     shortValues: {
-      C: 'value', U: 'value', D: 'value', F: 'value', I: 'value', L: 'value', S: 'value',
-      W: 'value', x: 'value', X: 'read',
+      C: 'value',
+      U: 'value',
+      D: 'value',
+      F: 'value',
+      I: 'value',
+      L: 'value',
+      S: 'value',
+      W: 'value',
+      x: 'value',
+      X: 'read',
     },
     longValues: {
       ifdef: 'value',
@@ -271,8 +310,16 @@ const READERS: Readonly<Record<string, ReaderSpec>> = {
   },
   nl: {
     shortValues: {
-      b: 'value', d: 'value', f: 'value', h: 'value', i: 'value', l: 'value', n: 'value',
-      s: 'value', v: 'value', w: 'value',
+      b: 'value',
+      d: 'value',
+      f: 'value',
+      h: 'value',
+      i: 'value',
+      l: 'value',
+      n: 'value',
+      s: 'value',
+      v: 'value',
+      w: 'value',
     },
     longValues: {
       'body-numbering': 'value',
@@ -299,7 +346,15 @@ const READERS: Readonly<Record<string, ReaderSpec>> = {
     longOptional: ['strings', 'width'],
   },
   xxd: {
-    shortValues: { c: 'value', g: 'value', l: 'value', o: 'value', s: 'value', n: 'value', R: 'value' },
+    shortValues: {
+      c: 'value',
+      g: 'value',
+      l: 'value',
+      o: 'value',
+      s: 'value',
+      n: 'value',
+      R: 'value',
+    },
     operands: ['read', 'write', 'value'],
     optionsFirst: true,
   },
@@ -415,8 +470,20 @@ const READERS: Readonly<Record<string, ReaderSpec>> = {
   },
   rg: {
     shortValues: {
-      e: 'value', f: 'read', g: 'value', t: 'value', T: 'value', m: 'value', A: 'value',
-      B: 'value', C: 'value', M: 'value', E: 'value', r: 'value', j: 'value', d: 'value',
+      e: 'value',
+      f: 'read',
+      g: 'value',
+      t: 'value',
+      T: 'value',
+      m: 'value',
+      A: 'value',
+      B: 'value',
+      C: 'value',
+      M: 'value',
+      E: 'value',
+      r: 'value',
+      j: 'value',
+      d: 'value',
     },
     longValues: {
       regexp: 'value',
@@ -657,7 +724,11 @@ function longOption(
   const name = known === undefined ? `--${written}` : (spec.longToShort?.[known] ?? `--${known}`);
   const attached = equals < 0 ? undefined : literal.slice(equals + 1);
   if (known === undefined) {
-    return [attached === undefined ? { name, role: 'value' } : { name, role: 'read', value: word, attached }];
+    return [
+      attached === undefined
+        ? { name, role: 'value' }
+        : { name, role: 'read', value: word, attached },
+    ];
   }
   const pair = spec.longPairs?.[known];
   if (pair !== undefined) {

@@ -81,6 +81,11 @@ export interface PolicyRule {
   runModes?: readonly RunMode[];
   /** Only for runs of this trust. */
   trust?: readonly RunTrust[];
+  /**
+   * The Gemini CLI's `subagent`: only for calls a subagent of this name makes. This agent runs
+   * none, so such a rule never applies.
+   */
+  subagent?: string;
   source: RuleSource;
 }
 

@@ -63,7 +63,6 @@ export interface CommandSubject {
   geminiText: string;
 }
 
-
 // ---- locations and sources ------------------------------------------------------------------
 
 /** `file:line:column (tier, priority N.NNN)`: what the transcript shows as `decided_by`. */
@@ -183,6 +182,8 @@ export function matchesRun(rule: PolicyRule, run: { runMode: RunMode; trust: Run
     if (!rule.approvalModes.includes(APPROVAL_MODE)) return false;
   }
   if (rule.interactive === true) return false;
+  // No call here is made by a subagent.
+  if (rule.subagent !== undefined) return false;
   if (rule.runModes && !rule.runModes.includes(run.runMode)) return false;
   if (rule.trust && !rule.trust.includes(run.trust)) return false;
   return true;

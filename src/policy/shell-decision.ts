@@ -20,7 +20,11 @@
  */
 import path from 'node:path';
 import { hasGitSegment } from '../tools/path-spelling.js';
-import { fileAccessProblem, pathAsOpened, WORKSPACE_BOUNDARY_DECIDER } from './file-access-check.js';
+import {
+  fileAccessProblem,
+  pathAsOpened,
+  WORKSPACE_BOUNDARY_DECIDER,
+} from './file-access-check.js';
 import type {
   PolicyContext,
   PolicyDecision,
@@ -192,7 +196,8 @@ function judgeByRules(piece: ShellCommandPiece, options: PieceJudgeOptions): Sub
   const subject = options.subjectFor(piece);
   let uncovered: { rule: PolicyRule; reason: string } | undefined;
   for (const rule of options.rules) {
-    const matched = options.matches(rule, subject) && matchesCommand(rule, options.commandFor(piece));
+    const matched =
+      options.matches(rule, subject) && matchesCommand(rule, options.commandFor(piece));
     if (!matched) continue;
     const verdict = (decision: PolicyDecision, reason: string): SubcommandVerdict => ({
       text: piece.text,

@@ -137,7 +137,12 @@ describe('files named in shell commands must lie in the workspace', () => {
       analyzeShell: (command) => analyzeShellCommand(command),
     });
     const verdict = await exact.decide(
-      { toolName: 'run_shell_command', args: { command: 'cat /etc/passwd' }, kind: 'execute', locations: [] },
+      {
+        toolName: 'run_shell_command',
+        args: { command: 'cat /etc/passwd' },
+        kind: 'execute',
+        locations: [],
+      },
       context,
     );
     expect(verdict.decision).toBe('deny');

@@ -72,7 +72,7 @@ describe('file arguments of the readers a policy is likely to allow', () => {
     ["jq -L /tmp/mods '.' a.json", ['read:/tmp/mods', 'read:a.json']],
     ['jq \'import "x" as x; .\' a.json', ['unknown:\'import "x" as x; .\'', 'read:a.json']],
     ["yq eval '.a' a.yml", ['read:a.yml']],
-    ['yq -i \'.a = 1\' a.yml', ['write:a.yml']],
+    ["yq -i '.a = 1' a.yml", ['write:a.yml']],
     ['yq -n \'load("/etc/passwd")\'', ['unknown:\'load("/etc/passwd")\'']],
     ['ls -la ~', ['unknown:~']],
     ['ls -R src', ['read:src']],
