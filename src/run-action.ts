@@ -70,6 +70,11 @@ export interface ActionDeps {
   gitRemoteUrl?: string;
   /** The least time between two edits of the progress comment; default 3 s. */
   commentIntervalMs?: number;
+  /**
+   * How to choose a run without a sandbox, for the notice given when none could be set up;
+   * default the Action input's wording (`gemini-agent run` names its `--input`).
+   */
+  sandboxSilence?: string;
 }
 
 export interface ActionResult {

@@ -102,6 +102,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
+    // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
+    // model are prepared.
+    const sandboxFound = resolveSandbox(options.sandbox, {
+      env: io.env,
+      logger,
+      setting: '--sandbox',
+    });
+    // Awaited below; a failure before then must not surface as an unhandled rejection.
+    sandboxFound.catch(() => undefined);
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     const settings = await loadAgentSettings({
@@ -126,13 +135,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         transcript.close();
       });
 
-    const sandbox =
-      options.sandbox === 'none'
-        ? undefined
-        : await resolveSandbox(options.sandbox, { env: io.env, logger, setting: '--sandbox' });
-    if (sandbox) {
-      reportSandbox(sandbox, { mode: options.sandbox, isolateNetwork: false, logger });
-    }
+    const sandbox = await sandboxFound;
+    reportSandbox(sandbox, {
+      mode: options.sandbox,
+      isolateNetwork: false,
+      logger,
+      silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+      quiet: true,
+    });
 
     const controller = new AbortController();
     cleanups.push(
@@ -159,7 +169,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           : {}),
       },
       signal: controller.signal,
-      ...(sandbox ? { sandbox } : {}),
+      sandbox,
       settings,
     });
     reportRetry = (message) => {
