@@ -99,7 +99,8 @@ export async function resolveSandbox(
 }
 
 /** How an Action run chooses to go without a sandbox. */
-export const ACTION_SANDBOX_OFF = 'Set the input sandbox: none to run without one on purpose and silence this warning.';
+export const ACTION_SANDBOX_OFF =
+  'Set the input sandbox: none to run without one on purpose and silence this warning.';
 
 /**
  * Logs which sandbox runs — when there is none although one was wanted, once and plainly, with
