@@ -92,7 +92,7 @@ function checkChecker(
 
 function notEnforced(type: string, name: string): string {
   if (type === 'in-process' && name === 'allowed-path') {
-    return 'the safety checker "allowed-path" is not run here; what it checks — that file paths stay inside the workspace — the tools and the shell command check (files named in its arguments) do for every call here anyway';
+    return 'the safety checker "allowed-path" is not run here; what it checks, that paths stay inside the workspace, is checked here anyway for every tool and for the files shell commands name';
   }
   return `the ${type} safety checker "${name}" is not run here (this agent runs no safety checkers); the policy's rules alone decide the calls it would have checked`;
 }
