@@ -76,6 +76,11 @@ export interface ActionDeps {
   uploadArtifact?: ArtifactUploader;
   /** How long the final comment waits for that upload; default 2 minutes. */
   artifactTimeoutMs?: number;
+  /**
+   * How to choose a run without a sandbox, for the notice given when none could be set up;
+   * default the Action input's wording (`gemini-agent run` names its `--input`).
+   */
+  sandboxSilence?: string;
 }
 
 export interface ActionResult {

@@ -314,7 +314,12 @@ async function sessionRunner(
     untrustedWorkspace ||
     (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
   const sandbox = await resolveSandbox(inputs.sandbox, { env, logger });
-  const sandboxLine = reportSandbox(sandbox, { mode: inputs.sandbox, isolateNetwork, logger });
+  const sandboxLine = reportSandbox(sandbox, {
+    mode: inputs.sandbox,
+    isolateNetwork,
+    logger,
+    ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
+  });
   // On a pull request, GEMINI.md and the settings come from the base branch.
   const contextDirectory = await contextDirectoryFor(
     trigger,
@@ -343,6 +348,7 @@ async function sessionRunner(
     untrustedWorkspace,
     settings,
   });
+  for (const warning of policy.warnings) logger.warning(warning);
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
     sessionId: session.sessionId,
     retry: {

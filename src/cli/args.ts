@@ -36,8 +36,8 @@ export interface CliOptions {
    */
   yolo: boolean;
   /**
-   * Where shell commands run. `none` unless asked for: a local run works in the user's own
-   * checkout, as the user.
+   * Where shell commands run: `auto` (the strongest sandbox that works here) unless asked
+   * otherwise, as in the Action. Where none works, the run goes on unsandboxed and says so.
    */
   sandbox: SandboxMode;
 }
@@ -70,8 +70,9 @@ Options:
       --yolo                 instead of the preset, allow every call no --policy rule decides.
                              Shell commands are still checked sub-command by sub-command:
                              substitutions, wrappers, redirections and the like stay denied
-      --sandbox MODE         where shell commands run: none (default), auto, namespace or user
-                             (as the Action's sandbox input; auto takes the strongest that works)
+      --sandbox MODE         where shell commands run: auto (default: the strongest sandbox
+                             that works here; without one, a notice says so), namespace, user,
+                             or none (no sandbox, no notice)
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
@@ -176,7 +177,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');
   }
-  const sandbox = values.sandbox ?? 'none';
+  const sandbox = values.sandbox ?? 'auto';
   if (!SANDBOX_MODES.includes(sandbox as SandboxMode)) {
     throw new UsageError(`--sandbox expects one of ${SANDBOX_MODES.join(', ')}, got "${sandbox}".`);
   }

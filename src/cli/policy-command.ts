@@ -124,6 +124,7 @@ async function check(argv: readonly string[], io: PolicyCommandIo): Promise<numb
     const count = `${file.ruleCount} rule${file.ruleCount === 1 ? '' : 's'}`;
     io.stdout.write(`${file.file}: valid, ${count} (tier ${file.tier})\n`);
   }
+  for (const warning of loaded.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (loaded.rules.length > 0) {
     io.stdout.write('\nRules in the order they are tried (first match wins):\n');
     for (const rule of loaded.rules) io.stdout.write(`  ${describeRule(rule)}\n`);

@@ -113,6 +113,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       cleanups.push(() => {
         transcript.close();
       });
+    // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
+    // model are prepared.
+    const sandboxFound = resolveSandbox(options.sandbox, {
+      env: io.env,
+      logger,
+      setting: '--sandbox',
+    });
+    // Awaited below; a failure before then must not surface as an unhandled rejection.
+    sandboxFound.catch(() => undefined);
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     const settings = await loadAgentSettings({
@@ -121,6 +130,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       env: io.env,
     });
     const policy = await loadCliPolicy({ ...options, settings });
+    for (const warning of policy.warnings) logger.warning(warning);
     const sessionId = randomUUID();
     // Retries happen below the session; until it exists they go to the log, then into its event
     // stream, so every output format shows them.
@@ -131,13 +141,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       reportRetry(message);
     });
 
-    const sandbox =
-      options.sandbox === 'none'
-        ? undefined
-        : await resolveSandbox(options.sandbox, { env: io.env, logger, setting: '--sandbox' });
-    if (sandbox) {
-      reportSandbox(sandbox, { mode: options.sandbox, isolateNetwork: false, logger });
-    }
+    const sandbox = await sandboxFound;
+    reportSandbox(sandbox, {
+      mode: options.sandbox,
+      isolateNetwork: false,
+      logger,
+      silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+      quiet: true,
+    });
 
     const controller = new AbortController();
     cleanups.push(
@@ -164,7 +175,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           : {}),
       },
       signal: controller.signal,
-      ...(sandbox ? { sandbox } : {}),
+      sandbox,
       settings,
     });
     reportRetry = (message) => {

@@ -183,6 +183,8 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
       summary: fileSummary(summaryFile),
       logger,
       readEventPayload: () => Promise.resolve(payload),
+      sandboxSilence:
+        'Pass --input sandbox=none to run without one on purpose and silence this notice.',
       ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
       ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),
       ...(gitHub === undefined

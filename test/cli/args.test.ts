@@ -123,9 +123,9 @@ describe('parseCliArgs', () => {
     });
   });
 
-  it('runs shell commands without a sandbox unless --sandbox asks for one', () => {
-    expect(parseCliArgs(['-p', 'x'], {}).sandbox).toBe('none');
-    expect(parseCliArgs(['-p', 'x', '--sandbox', 'auto'], {}).sandbox).toBe('auto');
+  it('runs shell commands in the strongest sandbox that works unless --sandbox none asks for none', () => {
+    expect(parseCliArgs(['-p', 'x'], {}).sandbox).toBe('auto');
+    expect(parseCliArgs(['-p', 'x', '--sandbox', 'none'], {}).sandbox).toBe('none');
     expect(parseCliArgs(['-p', 'x', '--sandbox=namespace'], {}).sandbox).toBe('namespace');
   });
 });
