@@ -37,7 +37,7 @@ try {
   }
   if (problems.length > 0) {
     console.error(problems.join('\n'));
-    console.error('dist/ is out of date: run `npm run build` and commit dist/.');
+    console.error('dist/ is out of date: run `npm run bundle` and commit dist/.');
     process.exit(1);
   }
   console.log('dist/ matches a fresh build');

@@ -1,11 +1,20 @@
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
+import { protectInitialEnvironment } from './platform/initial-environment.js';
 import { VERSION } from './version.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
+  // Before anything else: the keys in this process's environment must not stay readable in
+  // /proc/<pid>/environ by the commands it runs (see initial-environment.ts).
+  const protection = protectInitialEnvironment();
+  if (protection.outcome === 'not_protected') {
+    process.stderr.write(
+      `warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`,
+    );
+  }
   const { runCli, processIo } = await import('./cli/run-cli.js');
   process.exitCode = await runCli(args, processIo());
 }

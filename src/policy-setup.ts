@@ -38,6 +38,11 @@ export interface CliPolicy {
   rules: readonly PolicyRule[];
   /** Where the rules came from: the preset (or `--yolo`) first, then the `--policy` files. */
   sources: string[];
+  /**
+   * What the policy files hold that loads but is not acted on (Gemini CLI safety checkers,
+   * subagent rules, ignored keys), as `file:line:column: message` lines for the log.
+   */
+  warnings: string[];
 }
 
 /** The label `--yolo`'s rule carries as its source. */
@@ -82,6 +87,7 @@ function untrustedWorkspaceRule(): PolicyRule {
 
 export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolicy> {
   const sources: string[] = [];
+  const warnings: string[] = [];
   const rules: PolicyRule[] = [];
   if (options.yolo) {
     rules.push(yoloRule());
@@ -105,6 +111,7 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     );
     rules.push(...loaded.rules);
     sources.push(...loaded.files.map((file) => describeFile(file)));
+    warnings.push(...loaded.warnings);
   }
   if (options.settings !== undefined) {
     const fromSettings = settingsRules(options.settings);
@@ -122,7 +129,7 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     analyzeShell: (command) => analyzeShellCommand(command),
     toolAliases: BUILTIN_TOOL_ALIASES,
   });
-  return { engine, rules: engine.rules, sources };
+  return { engine, rules: engine.rules, sources, warnings };
 }
 
 /** Priority of a trusted server's allow: with the presets' own allows, below every policy file. */

@@ -12,16 +12,18 @@
  * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
  *   through the redactor, which knows every secret among the inputs and the environment.
  */
-import { readFile } from 'node:fs/promises';
 import type { ActionInputs } from './config/action-inputs.js';
 import { readActionInputs } from './config/action-inputs.js';
 import { authorize } from './github/authorize.js';
+import { readEventFile } from './github/event-file.js';
 import { parseEventPayload } from './github/event-schema.js';
+import { READ_ONLY_ON_FORKS, readOnlyForkRunReason } from './github/read-only-runs.js';
 import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
 import { createOctokit } from './github/octokit.js';
 import type { Trigger } from './github/trigger.js';
 import { parseTrigger, resolvePullRequest } from './github/trigger.js';
 import { toPullRequest } from './github/trigger-convert.js';
+import type { ArtifactUploader } from './github/run-artifact.js';
 import { apiUrl } from './github/urls.js';
 import { resolveMaintenancePrompt } from './maintenance/maintenance-prompt.js';
 import type { ContentGenerator } from './model/content-generator.js';
@@ -33,7 +35,7 @@ import type { Logger } from './platform/logger.js';
 import type { Redact } from './platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from './platform/redaction.js';
 import type { JobSummaryWriter } from './report/job-summary.js';
-import { renderSkippedJobSummary } from './report/job-summary.js';
+import { renderFailedJobSummary, renderSkippedJobSummary } from './report/job-summary.js';
 import type { OutputName } from './run-authorized.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
 
@@ -70,6 +72,15 @@ export interface ActionDeps {
   gitRemoteUrl?: string;
   /** The least time between two edits of the progress comment; default 3 s. */
   commentIntervalMs?: number;
+  /** Uploads the run's record; default @actions/artifact with the run's environment. */
+  uploadArtifact?: ArtifactUploader;
+  /** How long the final comment waits for that upload; default 2 minutes. */
+  artifactTimeoutMs?: number;
+  /**
+   * How to choose a run without a sandbox, for the notice given when none could be set up;
+   * default the Action input's wording (`gemini-agent run` names its `--input`).
+   */
+  sandboxSilence?: string;
 }
 
 export interface ActionResult {
@@ -80,8 +91,8 @@ export interface ActionResult {
   error?: string;
 }
 
-async function readJsonFile(eventPath: string): Promise<unknown> {
-  return JSON.parse(await readFile(eventPath, 'utf8')) as unknown;
+function readEventPayload(eventPath: string): Promise<unknown> {
+  return readEventFile(eventPath, { source: 'GITHUB_EVENT_PATH' });
 }
 
 /** A logger whose every line is redacted first: model text and error messages get logged. */
@@ -118,11 +129,14 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     outputs[name] = text;
     deps.setOutput(name, text);
   };
-  const fail = (message: string): ActionResult => {
+  // A run that fails before it starts (an input, the runner's environment) still says why in the
+  // job summary, where the README tells users to look first.
+  const fail = async (message: string): Promise<ActionResult> => {
     const text = redact(message);
     setOutput('conclusion', 'failure');
     setOutput('error', text);
     deps.setFailed(text);
+    await writeSummarySafely(deps.summary, renderFailedJobSummary(text, { redact }), logger);
     return { conclusion: 'failure', outputs, error: text };
   };
   const skip = async (reason: string): Promise<ActionResult> => {
@@ -138,10 +152,17 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
   try {
     inputs = readActionInputs(deps.getInput, env);
   } catch (error) {
-    const forkReason =
-      error instanceof AuthenticationError ? await forkPullRequestWithoutSecrets(deps) : undefined;
-    if (forkReason !== undefined) return await skip(forkReason);
-    return fail(errorMessage(error));
+    const forkEvent =
+      error instanceof AuthenticationError ? await forkRunWithoutSecrets(deps) : undefined;
+    // Nobody asked for an automatic review of a fork's pull request: it is skipped. A review or
+    // review comment on one is someone's request, which fails with what works instead.
+    if (forkEvent === 'pull_request') return await skip(FORK_PULL_REQUEST_REASON);
+    if (forkEvent !== undefined) {
+      return await fail(
+        readOnlyForkRunReason(forkEvent, deps.getInput('trigger_phrase') || undefined),
+      );
+    }
+    return await fail(errorMessage(error));
   }
   for (const secret of inputs.secrets) redactor.register(secret);
 
@@ -156,15 +177,8 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
       baseUrl: apiUrl(env),
       logger,
     });
-    const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
-    const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
-    if (eventName === '' || eventPath === '') {
-      throw new ConfigurationError(
-        'expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set.',
-        { input: eventName === '' ? 'GITHUB_EVENT_NAME' : 'GITHUB_EVENT_PATH' },
-      );
-    }
-    const payload = await (deps.readEventPayload ?? readJsonFile)(eventPath);
+    const { eventName, eventPath } = runnerEvent(env);
+    const payload = await (deps.readEventPayload ?? readEventPayload)(eventPath);
     // prompt_file is the prompt input kept in the repository; a dispatch form's prompt still wins.
     const prompt =
       inputs.promptFile === undefined
@@ -195,7 +209,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     trust = authorization.trust;
     forkHead = authorization.forkHead;
   } catch (error) {
-    return fail(errorMessage(error));
+    return await fail(errorMessage(error));
   }
 
   return runAuthorized({
@@ -210,6 +224,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     outputs,
     setOutput,
     skip,
+    fail,
     registerSecret: (value) => {
       redactor.register(value);
     },
@@ -217,23 +232,58 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
 }
 
 /**
- * GitHub gives a `pull_request` run from a fork no secrets, so the model key is empty there by
- * design. That is no failure to flag on every outside contribution: the run is skipped with the
- * reason and the way to review such pull requests.
+ * The event's name and payload file from the runner's environment; each missing variable is
+ * named on its own, since the runner sets both and a workflow or a script may have cleared one.
  */
-async function forkPullRequestWithoutSecrets(deps: ActionDeps): Promise<string | undefined> {
+function runnerEvent(env: NodeJS.ProcessEnv): { eventName: string; eventPath: string } {
+  const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
+  const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
+  if (eventName === '' && eventPath === '') {
+    throw new ConfigurationError(
+      'expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set.',
+      { input: 'GITHUB_EVENT_NAME' },
+    );
+  }
+  if (eventPath === '') {
+    throw new ConfigurationError(
+      `expected the path of the ${eventName} event's JSON payload, which the runner sets with GITHUB_EVENT_NAME; it is empty.`,
+      { input: 'GITHUB_EVENT_PATH' },
+    );
+  }
+  if (eventName === '') {
+    throw new ConfigurationError(
+      `expected the name of the event whose payload is ${eventPath}, which the runner sets with GITHUB_EVENT_PATH; it is empty.`,
+      { input: 'GITHUB_EVENT_NAME' },
+    );
+  }
+  return { eventName, eventPath };
+}
+
+const FORK_EVENTS_WITHOUT_SECRETS = ['pull_request', ...READ_ONLY_ON_FORKS] as const;
+type ForkEventWithoutSecrets = (typeof FORK_EVENTS_WITHOUT_SECRETS)[number];
+
+/**
+ * GitHub gives runs for a fork's pull request no secrets — `pull_request`, and the review events
+ * (src/github/read-only-runs.ts) — so the model key is empty there by design, not by mistake.
+ * Returns the event when this run is one of those.
+ */
+async function forkRunWithoutSecrets(
+  deps: ActionDeps,
+): Promise<ForkEventWithoutSecrets | undefined> {
   const { env } = deps;
-  if (env.GITHUB_EVENT_NAME !== 'pull_request' || !env.GITHUB_EVENT_PATH) return undefined;
+  const name = FORK_EVENTS_WITHOUT_SECRETS.find((event) => event === env.GITHUB_EVENT_NAME);
+  const file = env.GITHUB_EVENT_PATH;
+  if (name === undefined || !file) return undefined;
   try {
-    const payload = await (deps.readEventPayload ?? readJsonFile)(env.GITHUB_EVENT_PATH);
-    const event = parseEventPayload('pull_request', payload, { file: env.GITHUB_EVENT_PATH });
+    const payload = await (deps.readEventPayload ?? readEventPayload)(file);
+    const event = parseEventPayload(name, payload, { file });
     const pullRequest = toPullRequest(event.pull_request, event.repository.full_name);
-    if (!pullRequest.isFork) return undefined;
+    return pullRequest.isFork ? name : undefined;
   } catch {
     return undefined;
   }
-  return (
-    'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
-    "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)"
-  );
 }
+
+const FORK_PULL_REQUEST_REASON =
+  'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
+  "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)";

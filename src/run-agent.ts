@@ -20,6 +20,7 @@ import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js'
 import { registerBuiltinTools } from './tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
 import { ToolRegistry } from './tools/registry.js';
+import { expandShellGlob } from './tools/shell-glob.js';
 import { ToolProcesses } from './tools/tool-processes.js';
 import type { ExtensionTools } from './tools/extension-tools.js';
 import { loadExtensionTools } from './tools/extension-tools.js';
@@ -213,9 +214,10 @@ function reportDeniedExtensionTools(denied: readonly Tool[], logger: Logger): vo
 }
 
 /**
- * What the policy knows about the run. Redirection targets get the same checks as the tools' own
- * paths (symlinks, `.git` in any spelling, denied places), so `echo x > link` cannot write where
- * `write_file` could not.
+ * What the policy knows about the run. Redirection targets and the files a shell command names
+ * (`cat notes.txt`, `ls src/*`) get the same checks as the tools' own paths (symlinks, `.git` in
+ * any spelling, denied places such as `/proc`), so `echo x > link` cannot write where
+ * `write_file` could not, nor `cat link` read where `read_file` could not.
  */
 export function policyContext(
   workspace: Workspace,
@@ -226,8 +228,9 @@ export function policyContext(
     trust: run.trust,
     workspaceRoot: workspace.root,
     workspacePathProblem: (absolutePath, purpose) => {
-      const resolved = workspace.resolve(absolutePath, { purpose });
+      const resolved = workspace.resolve(absolutePath, { purpose, asOpened: true });
       return resolved.ok ? undefined : resolved.error.message;
     },
+    expandGlob: expandShellGlob,
   };
 }

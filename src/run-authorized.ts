@@ -9,12 +9,19 @@
  * failure, so a run still never ends without a visible result.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { AgentEvent } from './agent/events.js';
 import { createTranscriptWriter } from './agent/transcript.js';
 import type { TranscriptWriter } from './agent/transcript.js';
 import type { ActionInputs } from './config/action-inputs.js';
 import { checkForkWorkspace } from './github/fork-workspace.js';
+import type { ArtifactOutcome, RunRecordPaths } from './github/run-artifact.js';
+import {
+  artifactName,
+  runRecordPaths,
+  uploadRunRecord,
+  writeAnswer,
+} from './github/run-artifact.js';
+import { isReadOnlyOnForks, readOnlyForkRunReason } from './github/read-only-runs.js';
 import type { GitHubClient } from './github/octokit.js';
 import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
 import { buildTaskPrompt } from './github/prompt.js';
@@ -34,6 +41,7 @@ import type { Redact } from './platform/redaction.js';
 import { reportSandbox, resolveSandbox } from './platform/sandbox/resolve-sandbox.js';
 import { loadCliPolicy } from './policy-setup.js';
 import { hideCheckoutCredential } from './publish/checkout-credential.js';
+import { githubStatus } from './publish/github-error.js';
 import { captureSessionBaseline } from './publish/session-baseline.js';
 import {
   DEFAULT_SETTINGS_PATH,
@@ -49,6 +57,7 @@ import type { FinalOutcome, RenderOptions, ReportLinks } from './report/progress
 import { renderFinalComment, renderProgressComment } from './report/progress-comment.js';
 import type { ProgressState } from './report/progress-state.js';
 import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
+import { inlineText } from './report/markdown.js';
 import { SessionStatsCollector } from './report/session-stats.js';
 import type { ActionDeps, ActionResult } from './run-action.js';
 import { startAgent } from './run-agent.js';
@@ -81,6 +90,8 @@ export interface AuthorizedRun {
   registerSecret: (value: string) => void;
   /** Ends the run quietly as skipped: a log line and one job-summary line. */
   skip: (reason: string) => Promise<ActionResult>;
+  /** Ends the run as failed before anything was posted: the error output and the job summary. */
+  fail: (message: string) => Promise<ActionResult>;
 }
 
 export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
@@ -90,11 +101,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const startedAt = now();
   const sessionId = randomUUID();
   const workspaceRoot = env.GITHUB_WORKSPACE ?? process.cwd();
-  const transcriptPath = path.join(
-    env.RUNNER_TEMP ?? workspaceRoot,
-    `gemini-agent-${sessionId}.jsonl`,
-  );
-  const links: ReportLinks = { transcriptPath };
+  // The answer, the transcript and an unpushed patch: uploaded together as the run's artifact.
+  const record = runRecordPaths(env.RUNNER_TEMP ?? workspaceRoot, sessionId);
+  const transcriptPath = record.transcript;
+  const links: ReportLinks = {};
   const link = runUrl(env);
   if (link !== undefined) links.runUrl = link;
   const renderOptions: RenderOptions = {
@@ -120,7 +130,12 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           logger,
         });
   if (live && updater !== undefined) {
-    await react(sink, trigger, logger);
+    const refused = await react(sink, trigger, logger);
+    // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
+    // the refused reaction is the first sign, and no comment, review or push would work either.
+    if (refused === 403 && run.forkHead && isReadOnlyOnForks(trigger.kind)) {
+      return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
+    }
     await updater.start(renderProgressComment(state, links, renderOptions));
   }
 
@@ -154,7 +169,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       remoteUrl: deps.gitRemoteUrl,
       workflowName: env.GITHUB_WORKFLOW,
       links,
-      patchPath: transcriptPath.replace(/\.jsonl$/, '.patch'),
+      patchPath: record.patch,
       baseline,
       now,
     });
@@ -237,8 +252,21 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     await restoreCredential?.();
   }
 
-  // 6b. The end: final comment, job summary, outputs. A skip nobody watched stays one line.
+  // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
+  // stays one line.
   if (skipped !== undefined && !live) return run.skip(skipped);
+  const artifact = await keepRecord(run, {
+    record,
+    answer: redact(outcome.summary ?? finalText(state)),
+    name: artifactName(trigger, sessionId),
+  });
+  if (artifact.status === 'uploaded') links.artifactUrl = artifact.url;
+  if (artifact.status === 'failed') {
+    outcome.results = [
+      ...(outcome.results ?? []),
+      `⚠️ The full answer and transcript could not be uploaded as an artifact: ${inlineText(artifact.error, { maxLength: 500 })}. The job summary still has the whole answer.`,
+    ];
+  }
   const succeeded = outcome.reason === 'completed';
   // A run nobody watches live comments only to report a failure.
   const posted =
@@ -295,7 +323,12 @@ async function sessionRunner(
     untrustedWorkspace ||
     (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
   const sandbox = await resolveSandbox(inputs.sandbox, { env, logger });
-  const sandboxLine = reportSandbox(sandbox, { mode: inputs.sandbox, isolateNetwork, logger });
+  const sandboxLine = reportSandbox(sandbox, {
+    mode: inputs.sandbox,
+    isolateNetwork,
+    logger,
+    ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
+  });
   // On a pull request, GEMINI.md and the settings come from the base branch.
   const contextDirectory = await contextDirectoryFor(
     trigger,
@@ -324,6 +357,7 @@ async function sessionRunner(
     untrustedWorkspace,
     settings,
   });
+  for (const warning of policy.warnings) logger.warning(warning);
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
     sessionId: session.sessionId,
     retry: {
@@ -364,6 +398,29 @@ async function sessionRunner(
     return result;
   };
   return { run: runSession, sandboxLine };
+}
+
+/**
+ * Writes the whole answer beside the transcript and uploads the record as the run's artifact
+ * (unless `upload_artifact` is false). Runs after the session whatever its end — a crash or a
+ * failed model call included — and before the final comment, which links the artifact.
+ */
+async function keepRecord(
+  run: AuthorizedRun,
+  options: { record: RunRecordPaths; answer: string; name: string },
+): Promise<ArtifactOutcome> {
+  await writeAnswer(options.record, options.answer, run.logger);
+  if (!run.inputs.uploadArtifact) {
+    return { status: 'skipped', reason: 'the upload_artifact input is false' };
+  }
+  return uploadRunRecord({
+    paths: options.record,
+    name: options.name,
+    env: run.deps.env,
+    logger: run.logger,
+    ...(run.deps.uploadArtifact !== undefined ? { upload: run.deps.uploadArtifact } : {}),
+    ...(run.deps.artifactTimeoutMs !== undefined ? { timeoutMs: run.deps.artifactTimeoutMs } : {}),
+  });
 }
 
 /** Someone waits on the answer: a command, an assignment, or any task that changes code. */
@@ -408,8 +465,15 @@ function commentTarget(trigger: Trigger): CommentTarget | undefined {
   return { ...repo, issueNumber: trigger.number };
 }
 
-/** 👀 on what started the run; a refusal is only a warning (the comment is what matters). */
-async function react(sink: GitHubSink, trigger: Trigger, logger: Logger): Promise<void> {
+/**
+ * 👀 on what started the run; a refusal is only a warning (the comment is what matters). Returns
+ * the HTTP status of a refusal.
+ */
+async function react(
+  sink: GitHubSink,
+  trigger: Trigger,
+  logger: Logger,
+): Promise<number | undefined> {
   const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
   let target: ReactionTarget | undefined;
   if ('comment' in trigger && trigger.comment.kind === 'issue_comment') {
@@ -420,11 +484,14 @@ async function react(sink: GitHubSink, trigger: Trigger, logger: Logger): Promis
     // Reviews take no reactions; the pull request itself does.
     target = { ...repo, kind: 'issue', issueNumber: trigger.number };
   }
-  if (target === undefined) return;
+  if (target === undefined) return undefined;
   try {
     await sink.addReaction(target, 'eyes');
+    return undefined;
   } catch (error) {
     logger.warning(`Could not add a reaction: ${errorMessage(error)}`);
+    // The sink words a permission refusal as a configuration error around GitHub's.
+    return githubStatus(error) ?? githubStatus((error as { cause?: unknown }).cause);
   }
 }
 

@@ -92,6 +92,10 @@ async function run(
     inputs?: Record<string, string>;
     commentBody?: string;
     event?: { name: string; payload: unknown };
+    /** The event file's text, instead of the payload as JSON. */
+    eventText?: string;
+    /** Runner variables to set, or to remove (undefined). */
+    env?: Record<string, string | undefined>;
   } = {},
 ): Promise<Harness> {
   const workspace = await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true });
@@ -99,7 +103,10 @@ async function run(
   const payload = webhookExample('issue_comment', { action: 'created' });
   payload.comment.body = options.commentBody ?? '/gemini describe the README';
   const eventPath = path.join(runnerTemp, 'event.json');
-  await writeFile(eventPath, JSON.stringify(options.event?.payload ?? payload));
+  await writeFile(
+    eventPath,
+    options.eventText ?? JSON.stringify(options.event?.payload ?? payload),
+  );
   const inputs: Record<string, string> = {
     gemini_api_key: API_KEY,
     github_token: GITHUB_TOKEN,
@@ -123,6 +130,7 @@ async function run(
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_API_URL: 'https://api.github.com',
       GOOGLE_GEMINI_BASE_URL: server.url,
+      ...options.env,
     },
     getInput: (name) => inputs[name] ?? '',
     setOutput: (name, value) => {
@@ -281,10 +289,48 @@ describe('runAction', () => {
 
   it('fails with the input named when an input is invalid, before calling anything', async () => {
     const server = await useFakeGemini([]);
-    const { result, outputs, failed } = await run(server, { inputs: { max_turns: 'lots' } });
+    const { result, outputs, failed, summary } = await run(server, {
+      inputs: { max_turns: 'lots' },
+    });
     expect(result.conclusion).toBe('failure');
     expect(failed).toEqual(['max_turns: expected a positive whole number, got "lots".']);
     expect(outputs).toEqual({ conclusion: 'failure', error: failed[0] });
+    // The job summary says it too (as Markdown): the README sends users there first.
+    expect(summary.replaceAll('\\_', '_')).toBe(`❌ Failed: ${failed[0] ?? ''}\n`);
+  });
+
+  it("names the runner variable and the file when the event can't be read", async () => {
+    const server = await useFakeGemini([]);
+    const missing = '/nonexistent/event.json';
+    const cases: [Parameters<typeof run>[1], RegExp][] = [
+      [
+        { env: { GITHUB_EVENT_PATH: missing } },
+        /^GITHUB_EVENT_PATH: \/nonexistent\/event\.json does not exist; expected the event's JSON payload there\.$/,
+      ],
+      [
+        { eventText: '{\n  "action": "created",\n  "comment": }' },
+        /^GITHUB_EVENT_PATH: \S+event\.json is not JSON: line 3, column 14: Unexpected token/,
+      ],
+      [
+        { env: { GITHUB_EVENT_PATH: undefined } },
+        /^GITHUB_EVENT_PATH: expected the path of the issue_comment event's JSON payload, which the runner sets with GITHUB_EVENT_NAME; it is empty\.$/,
+      ],
+      [
+        { env: { GITHUB_EVENT_NAME: '' } },
+        /^GITHUB_EVENT_NAME: expected the name of the event whose payload is \S+event\.json/,
+      ],
+      [
+        { env: { GITHUB_EVENT_NAME: undefined, GITHUB_EVENT_PATH: undefined } },
+        /^GITHUB_EVENT_NAME: expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set\.$/,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const { result, failed, summary } = await run(server, options);
+      expect(result.conclusion).toBe('failure');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatch(message);
+      expect(summary.replaceAll('\\_', '_')).toBe(`❌ Failed: ${failed[0] ?? ''}\n`);
+    }
   });
 
   it("skips a fork's pull_request run, which GitHub gives no secrets, and says how to review forks", async () => {

@@ -38,8 +38,8 @@ export interface CliOptions {
    */
   yolo: boolean;
   /**
-   * Where shell commands run. `none` unless asked for: a local run works in the user's own
-   * checkout, as the user.
+   * Where shell commands run: `auto` (the strongest sandbox that works here) unless asked
+   * otherwise, as in the Action. Where none works, the run goes on unsandboxed and says so.
    */
   sandbox: SandboxMode;
 }
@@ -76,8 +76,9 @@ Options:
       --yolo                 instead of the preset, allow every call no --policy rule decides.
                              Shell commands are still checked sub-command by sub-command:
                              substitutions, wrappers, redirections and the like stay denied
-      --sandbox MODE         where shell commands run: none (default), auto, namespace or user
-                             (as the Action's sandbox input; auto takes the strongest that works)
+      --sandbox MODE         where shell commands run: auto (default: the strongest sandbox
+                             that works here; without one, a notice says so), namespace, user,
+                             or none (no sandbox, no notice)
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
@@ -108,12 +109,32 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
   return number;
 }
 
+/**
+ * node:util refuses `--max-turns -1` as ambiguous, because the value looks like an option. A
+ * negative number after a long option is meant as its value, so it is joined as `--max-turns=-1`
+ * and judged like any other value, with the same message.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index] ?? '';
+    const next = argv[index + 1];
+    if (/^--[^=]+$/.test(word) && next !== undefined && /^-\.?\d/.test(next)) {
+      joined.push(`${word}=${next}`);
+      index++;
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
+}
+
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -163,7 +184,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');
   }
-  const sandbox = values.sandbox ?? 'none';
+  const sandbox = values.sandbox ?? 'auto';
   if (!SANDBOX_MODES.includes(sandbox as SandboxMode)) {
     throw new UsageError(`--sandbox expects one of ${SANDBOX_MODES.join(', ')}, got "${sandbox}".`);
   }

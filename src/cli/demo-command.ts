@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { resolveModelAuth } from '../model/model-auth.js';
+import { SANDBOX_USER_NAME } from '../platform/sandbox/sandbox-user.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import type { LocalRun } from '../local/local-run.js';
 import { runLocal } from '../local/local-run.js';
@@ -87,6 +88,10 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
     const print = (text = '') => io.stdout.write(`${text}\n`);
     print('Gemini agent demo');
     print('═════════════════');
+    // Said first, since it outlives the demo: the sandbox's account (see docs/local-runs.md).
+    if (process.getuid?.() === 0 && process.platform === 'linux') {
+      print(sandboxUserNotice(await userExists(SANDBOX_USER_NAME)));
+    }
     print(`A small project with a bug, as a git repository: ${repo}`);
     print('Issue #1 says "toCelsius returns the wrong temperature", and the maintainer @octocat');
     print(
@@ -115,16 +120,47 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
     printRunEnd(result, io);
     await printCommit(result, io);
     print();
+    const command = invokedAs(process.argv[1], process.cwd());
     print('Try it on your own repository: write an event file like');
     print(`  ${path.join(demo, 'event.json')}`);
-    print('and run');
-    print('  gemini-agent run --event event.json --event-name issue_comment --repo .');
-    print('("gemini-agent run --help" has the options).');
+    print('and run, in your repository,');
+    print(`  ${command} run --event event.json --event-name issue_comment --repo .`);
+    print(`("${command} run --help" has the options).`);
     return exitCodeFor(result);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
     return exitCodeForError(error);
   }
+}
+
+/**
+ * What a reader types to run this program again: `gemini-agent` when it was started by that name
+ * (installed), else `node` and the path of the script that started it (a clone's dist/cli.js),
+ * relative to the current folder when it is inside it.
+ */
+export function invokedAs(script: string | undefined, cwd: string): string {
+  if (script === undefined || path.basename(script) === 'gemini-agent') return 'gemini-agent';
+  const relative = path.relative(cwd, script);
+  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? script : relative;
+  return `node ${shellWord(shown)}`;
+}
+
+/**
+ * Run as root on Linux, the sandbox runs commands as a system account of its own, made on first
+ * use, which stays after the demo: the first lines say so, and how to remove it.
+ */
+export function sandboxUserNotice(exists: boolean): string {
+  const user = SANDBOX_USER_NAME;
+  return exists
+    ? `Running as root: shell commands run in a sandbox as the system user ${user}, which exists\nalready ("userdel ${user}" removes it).`
+    : `Running as root: shell commands run in a sandbox as the system user ${user}, created now\nand kept afterwards ("userdel ${user}" removes it).`;
+}
+
+async function userExists(name: string): Promise<boolean> {
+  return run('id', ['-u', name]).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function demoFolder(out: string | undefined): Promise<string> {

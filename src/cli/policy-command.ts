@@ -31,6 +31,13 @@ import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { TextSink } from './output/types.js';
 import { loadCliPolicy } from '../policy-setup.js';
 
+/**
+ * `policy explain`'s exit code for a denied call, so a script can assert a decision
+ * (`policy explain … || echo denied`). Not 1, which any crash returns: a check that a deny rule
+ * holds must not pass because the command failed.
+ */
+export const EXPLAIN_DENIED_EXIT = 3;
+
 export const POLICY_USAGE = `Usage: gemini-agent policy check [--tier TIER] FILE...
        gemini-agent policy explain --tool NAME --args JSON [options]
 
@@ -50,6 +57,8 @@ explain   Judges one tool call as a run would, and prints the decision, the rule
           --yolo                allow what no rule decides (see gemini-agent --help)
           --server NAME         the MCP server providing the tool, for MCP tools
           --repo DIR            the workspace paths are resolved in (default: current directory)
+          Exit 0 when the call is allowed, ${EXPLAIN_DENIED_EXIT} when it is denied (ask_user too: nobody can
+          confirm in a run), 42 for bad flags, 52 for an invalid policy file.
 `;
 
 export interface PolicyCommandIo {
@@ -98,8 +107,13 @@ function parsed<T>(parse: () => T): T {
 
 async function check(argv: readonly string[], io: PolicyCommandIo): Promise<number> {
   const { values, positionals } = parsed(() =>
-    parseArgs({ args: [...argv], allowPositionals: true, options: { tier: { type: 'string' } } }),
+    parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { tier: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }),
   );
+  if (values.help) return printUsage(io);
   if (positionals.length === 0) {
     throw new UsageError('policy check expects at least one policy file.');
   }
@@ -110,6 +124,7 @@ async function check(argv: readonly string[], io: PolicyCommandIo): Promise<numb
     const count = `${file.ruleCount} rule${file.ruleCount === 1 ? '' : 's'}`;
     io.stdout.write(`${file.file}: valid, ${count} (tier ${file.tier})\n`);
   }
+  for (const warning of loaded.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (loaded.rules.length > 0) {
     io.stdout.write('\nRules in the order they are tried (first match wins):\n');
     for (const rule of loaded.rules) io.stdout.write(`  ${describeRule(rule)}\n`);
@@ -132,9 +147,11 @@ async function explain(argv: readonly string[], io: PolicyCommandIo): Promise<nu
         yolo: { type: 'boolean' },
         server: { type: 'string' },
         repo: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     }),
   );
+  if (values.help) return printUsage(io);
   if (positionals.length > 0) {
     throw new UsageError(
       `policy explain takes no positional arguments (got "${positionals[0] ?? ''}").`,
@@ -142,6 +159,11 @@ async function explain(argv: readonly string[], io: PolicyCommandIo): Promise<nu
   }
   if (values.tool === undefined || values.tool.trim() === '') {
     throw new UsageError('policy explain expects --tool NAME, e.g. --tool run_shell_command.');
+  }
+  if (values.args === undefined) {
+    throw new UsageError(
+      `--args is required: the call's arguments as a JSON object, e.g. --args '{"command":"npm test"}' ('{}' for none).`,
+    );
   }
   const runMode = parseRunMode('--mode', values.mode);
   const trust = parseTrust(values.trust);
@@ -165,6 +187,11 @@ async function explain(argv: readonly string[], io: PolicyCommandIo): Promise<nu
     context,
   );
   io.stdout.write(formatExplanation({ call, verdict, declared, sources: policy.sources, context }));
+  return outcomeOf(call.toolName, verdict).decision === 'allow' ? ExitCode.OK : EXPLAIN_DENIED_EXIT;
+}
+
+function printUsage(io: PolicyCommandIo): number {
+  io.stdout.write(POLICY_USAGE);
   return ExitCode.OK;
 }
 
@@ -263,8 +290,7 @@ function parseTrust(value: string | undefined): RunTrust {
   return value as RunTrust;
 }
 
-function parseJsonObject(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
+function parseJsonObject(text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,7 +3,7 @@
  * local fake server) → tools and session → the chosen output format → exit code.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentEvent, AgentEventListener } from '../agent/events.js';
 import { createTranscriptWriter } from '../agent/transcript.js';
@@ -103,6 +103,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
+    // Files the run writes are checked before anything starts, so a path that cannot be written
+    // is a usage error naming its flag rather than a failure in the middle of the session.
+    if (options.record !== undefined) await requireWritableFile('--record', options.record);
+    if (options.transcript !== undefined) {
+      await requireWritableFile('--transcript', options.transcript);
+    }
+    const transcript = options.transcript ? createTranscriptWriter(options.transcript) : undefined;
+    if (transcript)
+      cleanups.push(() => {
+        transcript.close();
+      });
+    // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
+    // model are prepared.
+    const sandboxFound = resolveSandbox(options.sandbox, {
+      env: io.env,
+      logger,
+      setting: '--sandbox',
+    });
+    // Awaited below; a failure before then must not surface as an unhandled rejection.
+    sandboxFound.catch(() => undefined);
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     const settings = await loadAgentSettings({
@@ -111,6 +131,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       env: io.env,
     });
     const policy = await loadCliPolicy({ ...options, settings });
+    for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
       explicit: { value: options.model, setBy: '--model' },
       env: io.env,
@@ -127,19 +148,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const contentGenerator = await openModel(options, io, sessionId, cleanups, (message) => {
       reportRetry(message);
     });
-    const transcript = options.transcript ? createTranscriptWriter(options.transcript) : undefined;
-    if (transcript)
-      cleanups.push(() => {
-        transcript.close();
-      });
 
-    const sandbox =
-      options.sandbox === 'none'
-        ? undefined
-        : await resolveSandbox(options.sandbox, { env: io.env, logger, setting: '--sandbox' });
-    if (sandbox) {
-      reportSandbox(sandbox, { mode: options.sandbox, isolateNetwork: false, logger });
-    }
+    const sandbox = await sandboxFound;
+    reportSandbox(sandbox, {
+      mode: options.sandbox,
+      isolateNetwork: false,
+      logger,
+      silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+      quiet: true,
+    });
 
     const controller = new AbortController();
     cleanups.push(
@@ -166,7 +183,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           : {}),
       },
       signal: controller.signal,
-      ...(sandbox ? { sandbox } : {}),
+      sandbox,
       settings,
     });
     reportRetry = (message) => {
@@ -221,6 +238,21 @@ async function requireDirectory(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new UsageError(`--repo expects an existing directory, got "${path.resolve(dir)}".`);
+  }
+}
+
+/** A file the run may create or append to; a folder or an unwritable place is a usage error. */
+async function requireWritableFile(flag: string, file: string): Promise<void> {
+  const target = path.resolve(file);
+  const info = await stat(target).catch(() => undefined);
+  if (info?.isDirectory()) {
+    throw new UsageError(`${flag} expects a file, but "${target}" is a directory.`);
+  }
+  try {
+    await mkdir(path.dirname(target), { recursive: true });
+    await (await open(target, 'a')).close();
+  } catch (error) {
+    throw new UsageError(`${flag}: cannot write "${target}" (${errorMessage(error)}).`);
   }
 }
 

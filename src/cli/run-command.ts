@@ -2,10 +2,12 @@
  * `gemini-agent run`: the Action's pipeline on a local repository for an event file, with a
  * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
  */
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { INPUT_NAMES } from '../config/action-inputs.js';
+import type { ZodType } from 'zod';
+import { actionInputsSchema, INPUT_NAMES } from '../config/action-inputs.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import type { PermissionLevel } from '../local/dry-run-github.js';
 import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
@@ -173,10 +175,20 @@ function parseInputs(pairs: readonly string[]): Record<string, string> {
           : `--input: "${name}" is not an input of the Action; see action.yml for the inputs.`,
       );
     }
-    inputs[name] = pair.slice(equals + 1);
+    const value = pair.slice(equals + 1);
+    // Judged here by the Action's own schema, so a bad value stops the run before anything is
+    // cloned, with the message the Action would give.
+    const checked = inputSchemas[name]?.safeParse(value);
+    if (checked !== undefined && !checked.success) {
+      const problem = checked.error.issues[0]?.message ?? 'not a value this input accepts.';
+      throw new UsageError(`--input ${name}: ${problem}`);
+    }
+    inputs[name] = value;
   }
   return inputs;
 }
+
+const inputSchemas: Readonly<Record<string, ZodType | undefined>> = actionInputsSchema.shape;
 
 async function requireDirectory(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
@@ -212,9 +224,12 @@ export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void 
   print();
   print(`── Files in ${run.outDir}:`);
   for (const line of fileListing(run.files)) print(`   ${line}`);
-  print('   job-summary.md');
-  print('   workspace/        the clone the agent worked in');
-  if (result.outputs.transcript_file) {
+  // Only what is there: a run that failed early wrote no summary, or no transcript.
+  const present = (file: string | undefined): file is string =>
+    file !== undefined && file !== '' && existsSync(file);
+  if (present(run.summaryFile)) print(`   ${path.relative(run.outDir, run.summaryFile)}`);
+  if (present(run.workspace)) print('   workspace/        the clone the agent worked in');
+  if (present(result.outputs.transcript_file)) {
     print(`   ${path.relative(run.outDir, result.outputs.transcript_file)}  the transcript`);
   }
 }

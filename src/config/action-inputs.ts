@@ -66,6 +66,8 @@ export interface ActionInputs {
   promptFile: string | undefined;
   /** Which sticky report issue a maintenance workflow keeps; default the workflow's name. */
   reportKey: string | undefined;
+  /** The run's record (answer, transcript, unpushed patch) is uploaded as a workflow artifact. */
+  uploadArtifact: boolean;
   /** Every secret value among the inputs and the environment, to register for redaction. */
   secrets: string[];
 }
@@ -104,6 +106,7 @@ export const INPUT_DEFAULTS = {
   max_turns: '100',
   timeout_minutes: '30',
   sandbox: 'auto',
+  upload_artifact: 'true',
 } as const satisfies Record<string, string>;
 
 /** `JSON.stringify` of what the user wrote, so spaces and empty values are visible. */
@@ -320,6 +323,7 @@ export const actionInputsSchema = z.object({
     }
   }),
   report_key: optionalString,
+  upload_artifact: booleanInput('upload_artifact'),
   branch_prefix: branchPrefix,
   push_to_pr_branch: booleanInput('push_to_pr_branch'),
   allow_workflow_edits: booleanInput('allow_workflow_edits'),
@@ -451,6 +455,7 @@ export function readActionInputs(
     },
     promptFile: inputs.prompt_file,
     reportKey: inputs.report_key,
+    uploadArtifact: inputs.upload_artifact,
     secrets: [...new Set(secrets)],
   };
 }

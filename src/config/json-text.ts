@@ -66,21 +66,152 @@ export function parseJsonText(text: string, file: string): unknown {
   try {
     return JSON.parse(blanked) as unknown;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const at = syntaxErrorPosition(blanked, message);
-    const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').trim();
-    throw new ConfigurationError(`expected valid JSON; ${reason}.`, { file, ...at });
+    const { reason, position } = jsonSyntaxError(blanked, error);
+    throw new ConfigurationError(`expected valid JSON; ${reason}.`, { file, ...position });
   }
 }
 
-/** Node reports `at position N` (and newer versions `(line L column C)`). */
-function syntaxErrorPosition(text: string, message: string): Partial<TextPosition> {
+/** What `JSON.parse` said about `text`, and where in it, as a line and column. */
+export function jsonSyntaxError(
+  text: string,
+  error: unknown,
+): { reason: string; position: TextPosition } {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').trim();
+  return { reason, position: syntaxErrorPosition(text, message) };
+}
+
+/**
+ * Node reports `at position N` (and newer versions `(line L column C)`), but V8's "Unexpected
+ * token" messages say nowhere; the text is then scanned for the first character that breaks it.
+ */
+function syntaxErrorPosition(text: string, message: string): TextPosition {
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
   const position = /position (\d+)/.exec(message);
   if (position) return positionAt(text, Number(position[1]));
-  if (/end of (?:JSON )?input/i.test(message)) return positionAt(text, text.length);
-  return {};
+  const offset = jsonErrorOffset(text);
+  return positionAt(text, offset === undefined ? text.length : offset);
+}
+
+/**
+ * The offset of the first character at which `text` stops being JSON (its length when it ends
+ * too early), or undefined when it is JSON. A plain recursive-descent scan of RFC 8259's grammar.
+ */
+export function jsonErrorOffset(text: string): number | undefined {
+  let i = 0;
+  const fail = (): never => {
+    throw new JsonScanStop(i);
+  };
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i] ?? '')) i += 1;
+  };
+  const expect = (char: string) => {
+    if (text[i] !== char) fail();
+    i += 1;
+  };
+  const string = () => {
+    expect('"');
+    for (;;) {
+      const char = text[i];
+      if (char === undefined || char < ' ') fail();
+      i += 1;
+      if (char === '"') return;
+      if (char === '\\') {
+        const escape = text[i] ?? '';
+        if (escape === 'u') {
+          for (let digit = 1; digit <= 4; digit += 1) {
+            if (!/[0-9a-fA-F]/.test(text[i + digit] ?? '')) {
+              i += digit;
+              fail();
+            }
+          }
+          i += 5;
+        } else if (escape !== '' && '"\\/bfnrt'.includes(escape)) {
+          i += 1;
+        } else {
+          fail();
+        }
+      }
+    }
+  };
+  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const number = () => {
+    NUMBER.lastIndex = i;
+    const match = NUMBER.exec(text);
+    if (match === null) fail();
+    i = NUMBER.lastIndex;
+  };
+  const word = (literal: string) => {
+    for (const char of literal) expect(char);
+  };
+  const value = (): void => {
+    space();
+    const char = text[i];
+    if (char === '{') {
+      i += 1;
+      space();
+      if (text[i] === '}') {
+        i += 1;
+        return;
+      }
+      for (;;) {
+        space();
+        string();
+        space();
+        expect(':');
+        value();
+        space();
+        if (text[i] === '}') {
+          i += 1;
+          return;
+        }
+        expect(',');
+      }
+    } else if (char === '[') {
+      i += 1;
+      space();
+      if (text[i] === ']') {
+        i += 1;
+        return;
+      }
+      for (;;) {
+        value();
+        space();
+        if (text[i] === ']') {
+          i += 1;
+          return;
+        }
+        expect(',');
+      }
+    } else if (char === '"') {
+      string();
+    } else if (char === 't') {
+      word('true');
+    } else if (char === 'f') {
+      word('false');
+    } else if (char === 'n') {
+      word('null');
+    } else {
+      number();
+    }
+  };
+  try {
+    value();
+    space();
+    if (i < text.length) fail();
+    return undefined;
+  } catch (error) {
+    if (error instanceof JsonScanStop) return error.offset;
+    throw error;
+  }
+}
+
+/** Ends the scan at the offending character. */
+class JsonScanStop extends Error {
+  constructor(readonly offset: number) {
+    super(`not JSON from offset ${offset}`);
+  }
 }
 
 /**

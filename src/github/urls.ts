@@ -79,6 +79,17 @@ export function runUrl(env: UrlEnvironment): string | undefined {
   return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
 }
 
+/**
+ * An artifact's page in this workflow run (`…/actions/runs/<id>/artifacts/<artifact id>`), where
+ * it can be downloaded. Undefined outside a runner.
+ */
+export function artifactUrl(env: UrlEnvironment, artifactId: number): string | undefined {
+  const repo = repository(env);
+  const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+  if (repo === undefined || runId === undefined) return undefined;
+  return `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}/artifacts/${artifactId}`;
+}
+
 export interface RepositoryRef {
   owner: string;
   repo: string;

@@ -14,6 +14,7 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readEventFile } from '../github/event-file.js';
 import { createOctokit } from '../github/octokit.js';
 import type { CreateContentGeneratorOptions } from '../model/create-content-generator.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
@@ -105,7 +106,7 @@ const POLICY_FOLDER = '.git/gemini-agent-local';
 export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promise<LocalRun> {
   const logger = streamLogger(io.stderr, { debug: options.debug ?? false });
   const eventFile = path.resolve(options.eventFile);
-  const payload = await readEvent(eventFile);
+  const payload = await readEventFile(eventFile, { source: '--event', error: UsageError });
   const facts = eventFacts(options.eventName, payload, {
     file: eventFile,
     ...(io.env.GITHUB_REPOSITORY ? { fallbackRepository: io.env.GITHUB_REPOSITORY } : {}),
@@ -143,6 +144,8 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
     .filter((line) => line !== '')
     .join('\n');
   inputs.github_token = token;
+  // The record is in the output folder already; a local run has no artifact service.
+  if (!('upload_artifact' in inputs)) inputs.upload_artifact = 'false';
 
   const cleanups: (() => Promise<void>)[] = [];
   try {
@@ -180,6 +183,8 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
       summary: fileSummary(summaryFile),
       logger,
       readEventPayload: () => Promise.resolve(payload),
+      sandboxSilence:
+        'Pass --input sandbox=none to run without one on purpose and silence this notice.',
       ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
       ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),
       ...(gitHub === undefined
@@ -220,20 +225,6 @@ async function topLevel(dir: string): Promise<string> {
     return top === '' ? dir : top;
   } catch {
     return dir;
-  }
-}
-
-async function readEvent(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--event: cannot read "${file}": ${errorMessage(error)}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new UsageError(`--event: "${file}" is not JSON: ${errorMessage(error)}`);
   }
 }
 

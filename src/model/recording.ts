@@ -4,6 +4,7 @@ import { CountTokensResponse, EmbedContentResponse, GenerateContentResponse } fr
 import type { CountTokensParameters, GenerateContentParameters } from '@google/genai';
 import { ConfigurationError } from '../platform/errors.js';
 import type { ContentGenerator } from './content-generator.js';
+import { responseShapeProblem } from './response-shape.js';
 
 /**
  * Recorded model sessions in the Gemini CLI's `--record-responses` / `--fake-responses` format:
@@ -142,18 +143,33 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
           'expected "response" of generateContentStream to be an array of response objects.',
         );
       }
+      for (const [index, chunk] of response.entries()) {
+        const problem = responseShapeProblem(chunk);
+        if (problem !== undefined) {
+          return fail(
+            `expected "response" of generateContentStream to be GenerateContentResponse chunks; chunk ${index + 1}: ${problem}.`,
+          );
+        }
+      }
       return {
         method: 'generateContentStream',
         response: response.map((chunk) => Object.assign(new GenerateContentResponse(), chunk)),
       };
     }
-    case 'generateContent':
+    case 'generateContent': {
       if (!isObject(response))
         return fail('expected "response" of generateContent to be an object.');
+      const problem = responseShapeProblem(response);
+      if (problem !== undefined) {
+        return fail(
+          `expected "response" of generateContent to be a GenerateContentResponse: ${problem}.`,
+        );
+      }
       return {
         method: 'generateContent',
         response: Object.assign(new GenerateContentResponse(), response),
       };
+    }
     case 'countTokens':
       if (!isObject(response)) return fail('expected "response" of countTokens to be an object.');
       return {
@@ -169,7 +185,10 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
   }
 }
 
-/** Parses recorded-session text; `file` names it in errors. Blank lines are skipped. */
+/**
+ * Parses recorded-session text; `file` names it in errors. Blank lines are skipped; a file without
+ * any call is an error, since it can answer nothing.
+ */
 export function parseRecordedSession(text: string, file: string): RecordedCall[] {
   const calls: RecordedCall[] = [];
   const lines = text.split('\n');
@@ -187,6 +206,12 @@ export function parseRecordedSession(text: string, file: string): RecordedCall[]
       );
     }
     calls.push(toCall(value, where));
+  }
+  if (calls.length === 0) {
+    throw new ConfigurationError(
+      'the recorded session is empty: expected one {"method": …, "response": …} JSON object per model call, one a line.',
+      { file },
+    );
   }
   return calls;
 }

@@ -5,6 +5,7 @@
  * commit and pull request — and says in the final report what it did.
  */
 import type { SessionEndReason } from '../agent/events.js';
+import type { ResultSection } from '../report/progress-comment.js';
 import type { Tool } from '../tools/tool-types.js';
 
 /** Outputs a mode sets besides the common ones (action.yml declares each). */
@@ -20,8 +21,8 @@ export interface SessionSummary {
 }
 
 export interface ModeResult {
-  /** Markdown sections for the final comment and the job summary, in order. */
-  sections: string[];
+  /** Sections for the final comment and the job summary, in order. */
+  sections: ResultSection[];
   outputs: Partial<Record<ModeOutputName, string>>;
   /** Links for the final comment's footer (the review, the branch, the pull request). */
   links: { label: string; url: string }[];

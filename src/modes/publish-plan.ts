@@ -1,8 +1,9 @@
 /**
- * Invoke and maintenance runs around the session: before it, an earlier run's branch for the
- * same issue is checked out so the agent continues its work; after it, the workspace's change is
- * checked and published by trusted code (see publish/publish-changes.ts). A repository-wide
- * maintenance run also keeps its report in one sticky issue.
+ * Invoke and maintenance runs around the session: before it, a same-repository pull request's
+ * head (pinned at the trigger) or an earlier run's branch for the same issue is checked out, so
+ * the agent works on that code and its commit fast-forwards the branch; after it, the
+ * workspace's change is checked and published by trusted code (see publish/publish-changes.ts).
+ * A repository-wide maintenance run also keeps its report in one sticky issue.
  */
 import { writeFile } from 'node:fs/promises';
 import type { ActionInputs } from '../config/action-inputs.js';
@@ -17,6 +18,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { continueExistingBranch } from '../publish/existing-branch.js';
+import { checkOutPullRequestHead } from '../publish/pull-request-head.js';
 import type { PublishResult } from '../publish/publish-changes.js';
 import { publishChanges } from '../publish/publish-changes.js';
 import { publishTargetFor } from '../publish/publish-target.js';
@@ -65,6 +67,19 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
     serverUrl: input.serverUrl,
     token: inputs.githubToken,
   };
+  // On a pull request from this repository the agent works on its head, pinned at the trigger,
+  // whatever the workflow checked out; a fork's code is never checked out.
+  if (target.kind === 'pull_request' && !target.isFork) {
+    await checkOutPullRequestHead({
+      workspaceRoot: input.workspaceRoot,
+      pullNumber: target.number,
+      headRef: target.headRef,
+      headSha: target.headSha,
+      ...access,
+      logger,
+      redact,
+    });
+  }
   // A re-run for the same issue continues on the earlier run's branch, so its push is a
   // fast-forward and its pull request is the same one.
   const continued = await continueExistingBranch({
@@ -134,17 +149,16 @@ function publishResult(
       links: [],
     };
   }
-  const section = renderPublishSection(published, {
-    redact: input.redact,
-    serverUrl: input.serverUrl,
-    repo,
-    // Where the patch is cut, the note points at the file holding all of it.
-    links:
-      published.patch === undefined
-        ? input.links
-        : { ...input.links, transcriptPath: input.patchPath },
-    patchBudget: PATCH_BUDGET,
-  });
+  // Rendered once the report's links are final: a cut patch points to the run's artifact.
+  const section = (links: ReportLinks) =>
+    renderPublishSection(published, {
+      redact: input.redact,
+      serverUrl: input.serverUrl,
+      repo,
+      links,
+      patchBudget: PATCH_BUDGET,
+    });
+  const hasSection = published.status !== 'no_changes';
   const links: ModeResult['links'] = [];
   if (published.pullRequest)
     links.push({
@@ -152,7 +166,7 @@ function publishResult(
       url: published.pullRequest.url,
     });
   return {
-    sections: section === '' ? [] : [section],
+    sections: hasSection ? [section] : [],
     outputs: {
       ...(published.branch !== undefined && published.status === 'pushed'
         ? { branch_name: published.branch }

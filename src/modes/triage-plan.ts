@@ -138,7 +138,7 @@ export async function runScheduledTriageBatches(
   };
 }
 
-/** One line per issue: what was added, what was left out, the note's link. */
+/** One line per issue: what was added, the names dropped as unknown, the note's link. */
 function labelsResult(applied: readonly AppliedLabels[]): ModeResult {
   const lines = applied.map((entry) => {
     const added =
@@ -146,6 +146,12 @@ function labelsResult(applied: readonly AppliedLabels[]): ModeResult {
         ? entry.added.map((label) => codeSpan(label, { maxLength: 80 })).join(', ')
         : 'no new labels';
     const parts = [`- #${entry.issueNumber}: ${added}`];
+    const missing = entry.skipped
+      .filter((skip) => skip.reason === 'not a repository label')
+      .map((skip) => codeSpan(skip.label, { maxLength: 80 }));
+    if (missing.length > 0) {
+      parts.push(`— left out, not labels of this repository: ${missing.join(', ')}`);
+    }
     if (entry.comment) parts.push(`([note](${entry.comment.url}))`);
     if (entry.error !== undefined) parts.push(`— ⚠️ ${entry.error}`);
     return parts.join(' ');

@@ -104,7 +104,7 @@ export interface ResolvedAddress {
 export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemLookup: HostLookup = async (hostname) => {
-  const results = await dnsLookup(hostname, { all: true, verbatim: true });
+  const results = await dnsLookup(hostname, { all: true, order: 'verbatim' });
   return results.map((r) => ({ address: r.address, family: r.family === 6 ? 6 : 4 }));
 };
 

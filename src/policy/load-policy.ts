@@ -8,7 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import { checkPolicy } from './parse-policy.js';
-import { PolicyFileError } from './policy-file-error.js';
+import { formatProblem, PolicyFileError } from './policy-file-error.js';
 import type { PolicyProblem } from './policy-file-error.js';
 import type { PolicyRule, PolicyTier } from './policy-types.js';
 
@@ -35,23 +35,27 @@ export interface LoadedPolicy {
   /** Highest `effectivePriority` first; equal ones keep file order, then source order. */
   rules: PolicyRule[];
   files: LoadedPolicyFile[];
+  /** What loaded but is not acted on, as `file:line:column: message` lines. */
+  warnings: string[];
 }
 
 export async function loadPolicyFiles(specs: readonly PolicyFileSpec[]): Promise<LoadedPolicy> {
   const files: LoadedPolicyFile[] = [];
   const rules: PolicyRule[] = [];
   const problems: PolicyProblem[] = [];
+  const warnings: string[] = [];
   for (const spec of specs) {
     for (const file of await expand(spec)) {
       const text = await readPolicyText(file.path, file.file);
       const checked = checkPolicy(text, { file: file.file, tier: spec.tier });
       problems.push(...checked.problems);
+      warnings.push(...checked.warnings.map(formatProblem));
       rules.push(...checked.rules);
       files.push({ ...file, tier: spec.tier, ruleCount: checked.rules.length });
     }
   }
   if (problems.length > 0) throw new PolicyFileError(problems);
-  return { rules: sortRules(rules), files };
+  return { rules: sortRules(rules), files, warnings };
 }
 
 /** Several loaded policies as one (e.g. a preset and the repository's files). */
@@ -59,6 +63,7 @@ export function mergePolicies(...policies: readonly LoadedPolicy[]): LoadedPolic
   return {
     rules: sortRules(policies.flatMap((policy) => policy.rules)),
     files: policies.flatMap((policy) => policy.files),
+    warnings: policies.flatMap((policy) => policy.warnings),
   };
 }
 

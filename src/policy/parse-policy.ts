@@ -7,9 +7,10 @@
  * - the spec's `[tools.<name>]` tables (`mode`, `excluded_paths`), each one rule at the fixed
  *   priority {@link TOOLS_TABLE_PRIORITY}.
  *
- * Anything else is an error: every problem of the file is collected and thrown as one
- * {@link PolicyFileError}, each with the file, line and column of the key (or table) at fault.
- * Pure: no I/O.
+ * The Gemini CLI's `[[safety_checker]]` tables, `subagent` rules and keys it ignores in a
+ * `[[rule]]` load with a warning saying what they mean here. Anything else is an error: every
+ * problem of the file is collected and thrown as one {@link PolicyFileError}, each with the file,
+ * line and column of the key (or table) at fault. Pure: no I/O.
  */
 import { parse, TomlError } from 'smol-toml';
 import { PolicyFileError } from './policy-file-error.js';
@@ -19,6 +20,7 @@ import { TIER_BASE } from './policy-types.js';
 import { didYouMean } from './rule-fields.js';
 import type { TomlTable } from './rule-fields.js';
 import { readRuleTables } from './rule-tables.js';
+import { readSafetyCheckerTables, SAFETY_CHECKER_KEY } from './safety-checkers.js';
 import type { RuleBody } from './rule-tables.js';
 import { scanTomlPositions } from './toml-positions.js';
 import type { SourcePosition, TomlPath } from './toml-positions.js';
@@ -33,7 +35,7 @@ export interface PolicySource {
   tier: PolicyTier;
 }
 
-const TOP_LEVEL_KEYS = ['rule', 'tools'];
+const TOP_LEVEL_KEYS = ['rule', 'tools', SAFETY_CHECKER_KEY];
 
 interface Draft {
   at: SourcePosition;
@@ -47,11 +49,18 @@ export function parsePolicy(text: string, source: PolicySource): PolicyRule[] {
   return rules;
 }
 
+export interface CheckedPolicy {
+  rules: PolicyRule[];
+  problems: PolicyProblem[];
+  /**
+   * What loads but is not acted on, as the Gemini CLI loads it: keys it ignores, `subagent`
+   * rules, safety checkers. Each says what it means here.
+   */
+  warnings: PolicyProblem[];
+}
+
 /** Like {@link parsePolicy}, but returns the problems (so a loader can report several files). */
-export function checkPolicy(
-  text: string,
-  source: PolicySource,
-): { rules: PolicyRule[]; problems: PolicyProblem[] } {
+export function checkPolicy(text: string, source: PolicySource): CheckedPolicy {
   let document: TomlTable;
   try {
     document = parse(text, { unsafeKeyBehaviour: 'throw' });
@@ -59,13 +68,21 @@ export function checkPolicy(
     if (!(error instanceof TomlError)) throw error;
     const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
     const problem = { file: source.file, line: error.line, column: error.column };
-    return { rules: [], problems: [{ ...problem, message: `TOML syntax error: ${reason}` }] };
+    return {
+      rules: [],
+      problems: [{ ...problem, message: `TOML syntax error: ${reason}` }],
+      warnings: [],
+    };
   }
 
   const positions = scanTomlPositions(text);
   const problems: PolicyProblem[] = [];
   const report = (path: TomlPath, message: string) => {
     problems.push({ file: source.file, ...positions.locate(path), message });
+  };
+  const warnings: PolicyProblem[] = [];
+  const warn = (path: TomlPath, message: string) => {
+    warnings.push({ file: source.file, ...positions.locate(path), message });
   };
   const drafts: Draft[] = [];
   const add = (path: TomlPath, body: RuleBody | undefined) => {
@@ -74,19 +91,15 @@ export function checkPolicy(
 
   for (const [key, value] of Object.entries(document)) {
     if (key === 'rule') {
-      readRuleTables(value, report).forEach(({ path, body }) => {
+      readRuleTables(value, report, warn).forEach(({ path, body }) => {
         add(path, body);
       });
     } else if (key === 'tools') {
       readToolsTables(value, report).forEach(({ path, body }) => {
         add(path, body);
       });
-    } else if (key === 'safety_checker') {
-      report(
-        [key],
-        'safety_checker tables are not supported; shell commands and paths are checked by the ' +
-          'policy itself (see docs/policy.md)',
-      );
+    } else if (key === SAFETY_CHECKER_KEY) {
+      readSafetyCheckerTables(value, report, warn);
     } else {
       report(
         [key],
@@ -97,6 +110,7 @@ export function checkPolicy(
   }
 
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  warnings.sort((a, b) => a.line - b.line || a.column - b.column);
   drafts.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
   const rules = drafts.map(({ at, body }, index) => ({
     ...body,
@@ -104,5 +118,5 @@ export function checkPolicy(
     effectivePriority: TIER_BASE[source.tier] + body.priority / 1000,
     source: { file: source.file, line: at.line, column: at.column, tier: source.tier },
   }));
-  return { rules, problems };
+  return { rules, problems, warnings };
 }

@@ -74,7 +74,8 @@ function withSubcommands(verdict: PolicyVerdict): string {
 /** `Sub-commands: `git status` allow (policy.toml:3:1); `ls` allow (policy.toml:9:1).` */
 export function summarizeSubcommands(subcommands: readonly SubcommandVerdict[]): string {
   const parts = subcommands.map(
-    (sub) => `\`${sub.text}\` ${sub.decision} (${sub.rule ? ruleLocation(sub.rule) : 'no rule'})`,
+    (sub) =>
+      `\`${sub.text}\` ${sub.decision} (${sub.decidedBy ?? (sub.rule ? ruleLocation(sub.rule) : 'no rule')})`,
   );
   return `Sub-commands: ${parts.join('; ')}.`;
 }

@@ -41,8 +41,8 @@ import {
   matchesSubject,
   matchesTool,
   ruleLocation,
-  stableStringify,
 } from './rule-matching.js';
+import { argumentTexts, geminiCommandText } from './argument-text.js';
 import { decideShellCommand, excludedReason, shellDirectory } from './shell-decision.js';
 import type { ToolKind } from '../tools/tool-types.js';
 
@@ -138,6 +138,7 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
 
   const decideShell = (
     call: PolicyCall,
+    command: string,
     analysis: ShellAnalysis,
     context: PolicyContext,
   ): PolicyVerdict => {
@@ -147,6 +148,14 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
       directory: shellDirectory(call.args),
       homeDir,
       subjectFor: (piece) => subjectOf(call, { ...call.args, command: piece.text }, context),
+      commandFor: (piece) => ({
+        text: piece.text,
+        geminiText: geminiCommandText(call.args, piece.text),
+      }),
+      whole: {
+        subject: subjectOf(call, call.args, context),
+        command: { text: command, geminiText: geminiCommandText(call.args) },
+      },
       matches: matcher(context),
     });
     if (decision.decision === 'allow') {
@@ -156,11 +165,12 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
       ...new Set(
         decision.subcommands
           .filter((sub) => sub.decision === decision.decision)
-          .map((sub) => describeDecider(sub.rule)),
+          .map((sub) => sub.decidedBy ?? describeDecider(sub.rule)),
       ),
     ];
     return verdict(decision.decision, decision.reason, decision.rule, {
       subcommands: decision.subcommands,
+      ...(decision.decidedBy === undefined ? {} : { decidedBy: decision.decidedBy }),
       // An allowed command may owe its answer to several rules; name them all.
       ...(decision.decision === 'allow' && deciders.length > 1
         ? { decidedBy: deciders.join('; ') }
@@ -179,7 +189,7 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
       // The only await: everything after it, including the maxCalls check and count, runs
       // without interruption, so parallel decisions cannot both take a rule's last call.
       const analysis = await analyzeSafely(options.analyzeShell, command);
-      return decideShell(call, analysis, context);
+      return decideShell(call, command, analysis, context);
     },
     isUnconditionallyDenied: (tool, scope) =>
       isUnconditionallyDenied(rules, tool, { ...scope, aliases }),
@@ -205,7 +215,7 @@ function subjectOf(
   };
   return {
     tool,
-    argsJson: stableStringify(args),
+    argsTexts: argumentTexts(call.toolName, args),
     ...(call.annotations ? { annotations: call.annotations } : {}),
     paths: callPaths(call.locations, context.workspaceRoot),
   };

@@ -81,6 +81,11 @@ export interface PolicyRule {
   runModes?: readonly RunMode[];
   /** Only for runs of this trust. */
   trust?: readonly RunTrust[];
+  /**
+   * The Gemini CLI's `subagent`: only for calls a subagent of this name makes. This agent runs
+   * none, so such a rule never applies.
+   */
+  subagent?: string;
   source: RuleSource;
 }
 
@@ -102,12 +107,18 @@ export interface PolicyContext {
   /** Absolute real path of the workspace root (redirection targets must lie inside it). */
   workspaceRoot: string;
   /**
-   * Checks a shell redirection target (absolute, already inside the workspace by its text) the
-   * way the tools check their paths — symlinks, denied places, `.git` in any spelling — and
-   * returns why it may not be used, or undefined. Without it only the text is checked, which
-   * keeps the engine free of I/O in tests and in `policy explain`.
+   * Checks a path a shell command opens (a redirection target, a file it names) the way the tools
+   * check their paths — symlinks, denied places such as `/proc`, `.git` in any spelling — and
+   * returns why it may not be used, or undefined. The path is absolute but may still hold `..`,
+   * which is resolved as the kernel resolves it (after the symlink before it). Without it only
+   * the text is checked, which keeps the engine free of I/O in tests and in `policy explain`.
    */
   workspacePathProblem?: (absolutePath: string, purpose: 'read' | 'write') => string | undefined;
+  /**
+   * The paths an absolute glob pattern matches, as bash expands it (undefined when there are too
+   * many to check). Without it a pattern is only checked by its text.
+   */
+  expandGlob?: (absolutePattern: string) => readonly string[] | undefined;
 }
 
 /** How one sub-command of a shell command was judged. */
@@ -117,6 +128,8 @@ export interface SubcommandVerdict {
   decision: PolicyDecision;
   rule?: PolicyRule;
   reason: string;
+  /** What decided when it was not a rule (the workspace boundary). */
+  decidedBy?: string;
 }
 
 export interface PolicyVerdict {

@@ -9,6 +9,9 @@ import type { TomlPath } from './toml-positions.js';
 
 export type TomlTable = Readonly<Record<string, unknown>>;
 
+/** Where a problem (or a warning) about a key or table goes. */
+export type Report = (path: TomlPath, message: string) => void;
+
 export interface TableContext {
   table: TomlTable;
   /** Path of the table in the document, e.g. `['rule', 0]`. */
@@ -95,6 +98,19 @@ export function didYouMean(input: string, candidates: readonly string[]): string
   return closest === undefined ? '' : `; did you mean "${closest}"?`;
 }
 
+/**
+ * A field `input` is the end of (`prefix` for `commandPrefix`, `pattern` for `argsPattern`): a
+ * condition written short. Only for five letters or more, so `name` stays a name of its own.
+ */
+function shortenedName(input: string, candidates: readonly string[]): string | undefined {
+  const folded = input.toLowerCase().replace(/[_-]/g, '');
+  if (folded.length < 5) return undefined;
+  const matches = candidates.filter((candidate) =>
+    candidate.toLowerCase().replace(/[_-]/g, '').endsWith(folded),
+  );
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 export interface KeyCheck {
   /** Canonical field names. */
   known: readonly string[];
@@ -104,6 +120,12 @@ export interface KeyCheck {
   where: string;
   /** A specific message for a key that is not accepted here (instead of "unknown field"). */
   explain?: (key: string) => string | undefined;
+  /**
+   * Where an unknown key goes that is no likely misspelling of a known one, instead of being an
+   * error: the Gemini CLI ignores keys it does not know in `[[rule]]` tables (`name`, say). A
+   * misspelt condition stays an error, since ignoring it would widen the rule.
+   */
+  ignoreUnknown?: (path: TomlPath, key: string) => void;
 }
 
 /** Reports every key the table does not accept, with the likeliest intended name. */
@@ -112,7 +134,14 @@ export function checkKeys(context: TableContext, check: KeyCheck): void {
   for (const key of Object.keys(context.table)) {
     if (check.known.includes(key) || key in aliases) continue;
     const explained = check.explain?.(key);
-    const suggestion = didYouMean(key, [...check.known, ...Object.keys(aliases)]);
+    const candidates = [...check.known, ...Object.keys(aliases)];
+    const shortened = shortenedName(key, candidates);
+    const suggestion =
+      shortened === undefined ? didYouMean(key, candidates) : `; did you mean "${shortened}"?`;
+    if (explained === undefined && suggestion === '' && check.ignoreUnknown) {
+      check.ignoreUnknown([...context.path, key], key);
+      continue;
+    }
     context.report(
       [...context.path, key],
       explained ??

@@ -9,10 +9,11 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import picomatch from 'picomatch';
+import { stableStringify } from './argument-text.js';
 import { ruleLocation, ruleOrigin } from './describe-rule.js';
 import type { PolicyContext, PolicyRule, RunMode, RunTrust } from './policy-types.js';
 
-export { ruleLocation };
+export { ruleLocation, stableStringify };
 
 /** The shell tool: its calls are judged per sub-command. */
 export const SHELL_TOOL_NAME = 'run_shell_command';
@@ -45,10 +46,21 @@ export interface CallPath {
 /** Everything about a call (or one shell sub-command of it) that a rule's conditions look at. */
 export interface MatchSubject {
   tool: ToolIdentity;
-  /** The arguments as stable (key-sorted) JSON; for a shell sub-command, with its text as `command`. */
-  argsJson: string;
+  /**
+   * The arguments as the texts an `argsPattern` is tried on (see `argumentTexts`); for a shell
+   * sub-command, with its text as `command`.
+   */
+  argsTexts: readonly string[];
   annotations?: Readonly<Record<string, unknown>>;
   paths: readonly CallPath[];
+}
+
+/** A shell command (or one part of it) as `commandPrefix` and `commandRegex` see it. */
+export interface CommandSubject {
+  /** The command's exact text. */
+  text: string;
+  /** The arguments as the Gemini CLI writes them for this command (see `geminiCommandText`). */
+  geminiText: string;
 }
 
 // ---- locations and sources ------------------------------------------------------------------
@@ -56,34 +68,6 @@ export interface MatchSubject {
 /** `file:line:column (tier, priority N.NNN)`: what the transcript shows as `decided_by`. */
 export function describeDecider(rule: PolicyRule | undefined): string {
   return rule ? ruleOrigin(rule) : 'default (no rule matched)';
-}
-
-/**
- * Arguments as JSON with object keys sorted at every depth and no whitespace, so a pattern sees
- * the same text whatever order the model sent the keys in. `undefined` members are left out (as
- * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
- */
-export function stableStringify(value: unknown): string {
-  const ancestors = new Set<unknown>();
-  const write = (current: unknown): string => {
-    if (current === undefined || typeof current === 'function') return 'null';
-    if (current === null || typeof current !== 'object') return JSON.stringify(current);
-    if (ancestors.has(current)) return '"[Circular]"';
-    ancestors.add(current);
-    try {
-      if (Array.isArray(current))
-        return `[${current.map((item: unknown) => write(item)).join(',')}]`;
-      const record = current as Record<string, unknown>;
-      const members = Object.keys(record)
-        .sort()
-        .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
-        .map((key) => `${JSON.stringify(key)}:${write(record[key])}`);
-      return `{${members.join(',')}}`;
-    } finally {
-      ancestors.delete(current);
-    }
-  };
-  return write(value);
 }
 
 /**
@@ -118,12 +102,27 @@ function shortMcpName(tool: ToolIdentity & { serverName: string }): string {
 }
 
 /**
+ * Whether an MCP tool's name is not dressed as another server's tool: a name in the qualified
+ * forms (`mcp_<server>_…`, `<server>__…`) must carry its own server's name. A server-wide allow
+ * (`mcp_<server>_*`, or `mcpName` with every tool) covers only such names, as the Gemini CLI's
+ * does, where every MCP tool's name is `mcp_<server>_<tool>`.
+ */
+function carriesOwnServerName(tool: ToolIdentity & { serverName: string }): boolean {
+  if (tool.name.startsWith(MCP_PREFIX)) {
+    return tool.name.startsWith(`${MCP_PREFIX}${tool.serverName}_`);
+  }
+  if (tool.name.includes('__')) return tool.name.startsWith(`${tool.serverName}__`);
+  return true;
+}
+
+/**
  * Whether one `toolName` entry names the tool. `*` is every tool; `mcp_*` every MCP tool;
- * `mcp_<server>_*` every tool of that server. An MCP tool answers to the name it is registered
- * under and to its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's
- * own name for it (registered as `mcp_github_read_file`, called `read_file` by the server) only
- * when the rule pins the server with `mcpName` — otherwise an allow for the built-in `read_file`
- * would also allow that server's tool.
+ * `mcp_<server>_*` every tool of that server (for an allow, only names that carry the server's
+ * own; see `carriesOwnServerName`). An MCP tool answers to the name it is registered under and to
+ * its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's own name for it
+ * (registered as `mcp_github_read_file`, called `read_file` by the server) only when the rule pins
+ * the server with `mcpName` — otherwise an allow for the built-in `read_file` would also allow
+ * that server's tool.
  */
 function nameEntryMatches(
   entry: string,
@@ -131,14 +130,15 @@ function nameEntryMatches(
   rule: PolicyRule,
   aliases: Readonly<Record<string, string>>,
 ): boolean {
-  if (entry === '*') return true;
+  if (entry === '*') return serverWideMatches(rule, tool);
   const { serverName } = tool;
   if (serverName === undefined) {
     return entry === tool.name || aliases[entry] === tool.name;
   }
   if (entry === `${MCP_PREFIX}*`) return true;
   if (entry.startsWith(MCP_PREFIX) && entry.endsWith('_*')) {
-    return entry.slice(MCP_PREFIX.length, -2) === serverName;
+    if (entry.slice(MCP_PREFIX.length, -2) !== serverName) return false;
+    return rule.decision !== 'allow' || carriesOwnServerName({ ...tool, serverName });
   }
   const short = shortMcpName({ ...tool, serverName });
   if (entry === tool.name) return true;
@@ -146,6 +146,17 @@ function nameEntryMatches(
     return true;
   }
   return rule.mcpName === serverName && entry === short;
+}
+
+/**
+ * Every tool of the rule's scope. With `mcpName = "<server>"` that is the Gemini CLI's
+ * `mcp_<server>_*`, so an allow covers only names that carry the server's own; `mcpName = "*"`
+ * (or none) has no such condition.
+ */
+function serverWideMatches(rule: PolicyRule, tool: ToolIdentity): boolean {
+  if (rule.mcpName === undefined || rule.mcpName === '*' || rule.decision !== 'allow') return true;
+  if (tool.serverName === undefined) return true;
+  return carriesOwnServerName({ ...tool, serverName: tool.serverName });
 }
 
 /** `toolNames` and `mcpName` (`mcpName = "*"`: any MCP tool). */
@@ -158,7 +169,7 @@ export function matchesTool(
     if (tool.serverName === undefined) return false;
     if (rule.mcpName !== '*' && rule.mcpName !== tool.serverName) return false;
   }
-  if (rule.toolNames === undefined) return true;
+  if (rule.toolNames === undefined) return serverWideMatches(rule, tool);
   return rule.toolNames.some((entry) => nameEntryMatches(entry, tool, rule, aliases));
 }
 
@@ -171,6 +182,8 @@ export function matchesRun(rule: PolicyRule, run: { runMode: RunMode; trust: Run
     if (!rule.approvalModes.includes(APPROVAL_MODE)) return false;
   }
   if (rule.interactive === true) return false;
+  // No call here is made by a subagent.
+  if (rule.subagent !== undefined) return false;
   if (rule.runModes && !rule.runModes.includes(run.runMode)) return false;
   if (rule.trust && !rule.trust.includes(run.trust)) return false;
   return true;
@@ -188,11 +201,16 @@ export function matchesAnnotations(
   );
 }
 
-/** `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does. */
-export function matchesArgs(rule: PolicyRule, argsJson: string): boolean {
+/**
+ * `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does — in each of
+ * the call's texts (ours, and the Gemini CLI's names and markers), matching when any holds it. A
+ * deny written for either spelling therefore denies.
+ */
+export function matchesArgs(rule: PolicyRule, argsTexts: readonly string[]): boolean {
   if (!rule.argsPattern) return true;
   // A global or sticky regex remembers `lastIndex` between calls; a fresh one never does.
-  return withoutState(rule.argsPattern).test(argsJson);
+  const pattern = withoutState(rule.argsPattern);
+  return argsTexts.some((text) => pattern.test(text));
 }
 
 // ---- paths ----------------------------------------------------------------------------------
@@ -304,17 +322,59 @@ export function hasCommandConditions(rule: PolicyRule): boolean {
   return rule.commandPrefixes !== undefined || rule.commandRegex !== undefined;
 }
 
-/**
- * `commandPrefix` / `commandRegex` against one sub-command's text. The regex must match from the
- * start of the text (a rule's command conditions describe how a command begins, as in the Gemini
- * CLI where they match right after `"command":"`). Both present: both must hold.
- */
-export function matchesCommand(rule: PolicyRule, text: string): boolean {
+/** Our reading: the prefix on a word boundary, the regex from the start of the text. */
+function matchesOurReading(rule: PolicyRule, text: string): boolean {
   if (rule.commandPrefixes && !rule.commandPrefixes.some((prefix) => prefixMatches(prefix, text))) {
     return false;
   }
   if (rule.commandRegex && !anchored(rule.commandRegex).start.test(text)) return false;
   return true;
+}
+
+/** The Gemini CLI's escaping of a literal inside a pattern (its policy/utils.ts, escapeRegex). */
+function escapeGeminiLiteral(text: string): string {
+  return text.replace(/[-[\]{}()*+?.,\\^$|#\s"]/gu, '\\$&');
+}
+
+const geminiPatternCache = new WeakMap<PolicyRule, RegExp[]>();
+
+/**
+ * The patterns the Gemini CLI makes of a rule's command conditions (its policy/utils.ts,
+ * buildArgsPatterns): `"command":"<prefix>` followed by whitespace or a quote, and
+ * `"command":"<regex>`, both searched in its JSON arguments.
+ */
+function geminiPatterns(rule: PolicyRule): RegExp[] {
+  let patterns = geminiPatternCache.get(rule);
+  if (patterns === undefined) {
+    patterns = [];
+    for (const prefix of rule.commandPrefixes ?? []) {
+      const open = JSON.stringify(prefix).slice(0, -1);
+      patterns.push(new RegExp(`${escapeGeminiLiteral(`"command":${open}`)}(?:[\\s"]|\\\\")`));
+    }
+    if (rule.commandRegex) patterns.push(new RegExp(`"command":"${rule.commandRegex.source}`));
+    geminiPatternCache.set(rule, patterns);
+  }
+  return patterns;
+}
+
+function matchesGeminiReading(rule: PolicyRule, geminiText: string): boolean {
+  return geminiPatterns(rule).some((pattern) => pattern.test(geminiText));
+}
+
+/**
+ * `commandPrefix` / `commandRegex` against a command (or one sub-command). Two readings exist:
+ * ours, on the command's own text, where the regex must match from its start; and the Gemini
+ * CLI's, where the patterns are searched in its JSON arguments right after `"command":"` (so there
+ * `^` never matches, and `$` only at the end of the whole JSON). A policy file may have been
+ * written for either, so an allow holds only when both readings match — it never allows what the
+ * Gemini CLI would refuse — and a deny or ask_user holds when either does.
+ */
+export function matchesCommand(rule: PolicyRule, command: CommandSubject): boolean {
+  if (!hasCommandConditions(rule)) return true;
+  const ours = matchesOurReading(rule, command.text);
+  if (rule.decision !== 'allow' && ours) return true;
+  const theirs = matchesGeminiReading(rule, command.geminiText);
+  return rule.decision === 'allow' ? ours && theirs : theirs;
 }
 
 /**
@@ -364,7 +424,7 @@ export function matchesSubject(
     matchesTool(rule, subject.tool, options.aliases) &&
     matchesRun(rule, options.context) &&
     matchesAnnotations(rule, subject.annotations) &&
-    matchesArgs(rule, subject.argsJson) &&
+    matchesArgs(rule, subject.argsTexts) &&
     matchesPaths(rule, subject.paths, options.homeDir) &&
     options.counter.hasRoom(rule)
   );

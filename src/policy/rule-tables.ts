@@ -20,7 +20,8 @@ import {
   readTable,
   writtenName,
 } from './rule-fields.js';
-import type { TableContext } from './rule-fields.js';
+import type { Report, TableContext } from './rule-fields.js';
+import { readSafetyChecker, SAFETY_CHECKER_KEY } from './safety-checkers.js';
 import type { TomlPath } from './toml-positions.js';
 
 /** The Gemini CLI's approval modes (`modes`); this product always runs in `default`. */
@@ -66,10 +67,16 @@ export const RULE_ALIASES: Readonly<Record<string, string>> = {
 /** A rule as read from a table; the loader adds its id, source and final priority. */
 export type RuleBody = Omit<PolicyRule, 'id' | 'source' | 'effectivePriority'>;
 
-export type Report = (path: TomlPath, message: string) => void;
+export type { Report };
+
+/**
+ * `[[rule]]` tables. `warn` gets what the Gemini CLI accepts but this agent does not act on: keys
+ * it ignores, `subagent`, a rule's own `safety_checker`.
+ */
 export function readRuleTables(
   value: unknown,
   report: Report,
+  warn: Report,
 ): { path: TomlPath; body?: RuleBody }[] {
   if (!Array.isArray(value)) {
     report(
@@ -84,12 +91,12 @@ export function readRuleTables(
       report(path, `each rule must be a table, but rule ${index + 1} is ${describeValue(entry)}`);
       return { path };
     }
-    return { path, body: readRule({ table: entry, path, report }) };
+    return { path, body: readRule({ table: entry, path, report }, warn) };
   });
 }
 
 /** One `[[rule]]` table; `undefined` when it has problems (they are reported). */
-function readRule(context: TableContext): RuleBody | undefined {
+function readRule(context: TableContext, warn: Report): RuleBody | undefined {
   let problems = 0;
   const report: Report = (path, message) => {
     problems += 1;
@@ -99,19 +106,40 @@ function readRule(context: TableContext): RuleBody | undefined {
   const at = (key: string) => [...context.path, key];
 
   checkKeys(rule, {
-    known: RULE_FIELDS,
+    known: [...RULE_FIELDS, 'subagent', SAFETY_CHECKER_KEY],
     aliases: RULE_ALIASES,
     where: '[[rule]]',
     explain: (key) => {
-      if (key === 'subagent') {
-        return 'subagent is not supported: this agent runs no subagents, so the rule would never apply; remove it';
-      }
       if (key === 'mode') {
         return 'mode belongs to [tools.<name>] tables; in a [[rule]] table write decision = "allow", "deny" or "ask_user"';
       }
       return undefined;
     },
+    ignoreUnknown: (path, key) => {
+      warn(
+        path,
+        `the field "${key}" is not a rule condition; it is ignored, as the Gemini CLI ignores it`,
+      );
+    },
   });
+  const subagent = readString(rule, 'subagent', { nonEmpty: true });
+  if (subagent !== undefined) {
+    warn(
+      at('subagent'),
+      `this rule only applies to calls made by the subagent "${subagent}"; this agent runs no subagents, so it never applies`,
+    );
+  }
+  if (hasField(rule, SAFETY_CHECKER_KEY)) {
+    readSafetyChecker(
+      {
+        table: { [SAFETY_CHECKER_KEY]: rule.table[SAFETY_CHECKER_KEY] },
+        path: context.path,
+        report,
+      },
+      SAFETY_CHECKER_KEY,
+      warn,
+    );
+  }
 
   const toolNames = readStringList(rule, 'toolName', {
     noun: 'tool name',
@@ -245,6 +273,7 @@ function readRule(context: TableContext): RuleBody | undefined {
     ...(maxCalls !== undefined ? { maxCalls } : {}),
     ...(runModes ? { runModes } : {}),
     ...(trust ? { trust } : {}),
+    ...(subagent !== undefined ? { subagent } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Reads a GNU sed script far enough to find what goes beyond editing a stream: the `e` command and
- * the `e` flag of `s` (run shell commands), and `w`/`W` and the `w` flag (write files). A script
+ * the `e` flag of `s` (run shell commands), `w`/`W` and the `w` flag (write files), and `r`/`R`
+ * (read files the script names). A script
  * this reader does not follow is reported too, so nothing is waved through unread.
  *
  * Delimited parts follow GNU sed: a delimiter ends a part wherever it is not escaped, brackets
@@ -102,6 +103,10 @@ class SedReader {
       if (command === 'e') this.problems.push(`the sed \`e\` command, which runs a shell command`);
       if (command === 'w' || command === 'W') {
         this.problems.push(`the sed \`${command}\` command, which writes the file \`${argument}\``);
+      }
+      // `r`/`R` insert any file the script names into the output, past the operand check.
+      if (command === 'r' || command === 'R') {
+        this.problems.push(`the sed \`${command}\` command, which reads the file \`${argument}\``);
       }
       return;
     }

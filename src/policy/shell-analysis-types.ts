@@ -45,6 +45,24 @@ export interface ShellRedirect {
   isDescriptorDuplication: boolean;
 }
 
+export type FileAccessPurpose = 'read' | 'write';
+
+/**
+ * A file a command reads or writes through its arguments (see `file-operands.ts`): exactly one of
+ * `path`, `glob` and `unknown` is set.
+ */
+export interface ShellFileAccess {
+  /** The argument as written (or the options that make the access unknowable). */
+  text: string;
+  purpose: FileAccessPurpose;
+  /** The path bash passes on, as written (relative to the command's directory, or absolute). */
+  path?: string;
+  /** A glob pattern bash expands against the file system before the command runs. */
+  glob?: string;
+  /** Why the files reached cannot be known before the command runs. */
+  unknown?: string;
+}
+
 /**
  * One simple command (a pipeline stage, a list element, a command inside `$(…)` …).
  *
@@ -66,6 +84,11 @@ export interface ShellCommandPiece {
   args: readonly (string | undefined)[];
   redirects: readonly ShellRedirect[];
   hazards: readonly ShellHazard[];
+  /**
+   * The files it reads or writes through its arguments, for the programs whose arguments are
+   * known (`cat`, `grep`, `ls`, …; see `file-operands.ts`); absent for every other program.
+   */
+  files?: readonly ShellFileAccess[];
   /** How deep inside substitutions / `bash -c` strings this command sits (0 = top level). */
   depth: number;
 }

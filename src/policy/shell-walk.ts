@@ -10,7 +10,13 @@
  */
 import type { BashParser, ShellSyntaxNode } from './bash-parser.js';
 import { dangerousArgumentHazards } from './dangerous-arguments.js';
-import type { ShellCommandPiece, ShellHazard, ShellRedirect } from './shell-analysis-types.js';
+import { fileAccesses } from './file-operands.js';
+import type {
+  ShellCommandPiece,
+  ShellFileAccess,
+  ShellHazard,
+  ShellRedirect,
+} from './shell-analysis-types.js';
 import { programFindings, variableTargetHazards } from './shell-programs.js';
 import { sourceProblems } from './shell-source-checks.js';
 import {
@@ -39,6 +45,7 @@ export interface MutablePiece extends ShellCommandPiece {
   args: (string | undefined)[];
   redirects: ShellRedirect[];
   hazards: ShellHazard[];
+  files?: ShellFileAccess[];
 }
 
 interface Draft extends MutablePiece {
@@ -414,6 +421,8 @@ export class ShellWalker {
     const findings = programFindings({ program, args, redirects: draft.redirects });
     draft.hazards.push(...findings.hazards, ...dangerousArgumentHazards(program, args));
     draft.hazards.push(...variableTargetHazards(program, draft.args));
+    const files = fileAccesses(program, args);
+    if (files !== undefined) draft.files = files;
     if (findings.shellString !== undefined) this.unwrapShell(draft, findings.shellString, scope);
   }
 

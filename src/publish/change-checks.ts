@@ -5,6 +5,9 @@
  *   (`.GIT`, `.git.`, `git~1`, with invisible characters), at any depth;
  * - changes to `.github/workflows/` (the same spellings), unless workflow edits are allowed —
  *   a workflow runs with the repository's secrets, and the job token cannot push one anyway;
+ * - changes to local actions (`.github/actions/`, and what workflows name with `uses: ./…`; see
+ *   ci-code.ts), under the same input: they run with the secrets as soon as a token that starts
+ *   workflows pushes the branch;
  * - files over the size limit;
  * - symlinks that point outside the repository or into `.git`;
  * - content the secret scan flags, in the lines the change adds;
@@ -14,6 +17,8 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import type { CiCodePath } from './ci-code.js';
+import { ciCodeReason, findCiCode } from './ci-code.js';
 import type { Git } from './git.js';
 import { createGit } from './git.js';
 import { createSecretScanner, describeFinding } from './secret-scan.js';
@@ -99,8 +104,17 @@ function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
 
+/** A path as a case-insensitive file system would resolve it, for comparisons. */
+function foldPath(name: string): string {
+  return components(name).join('/');
+}
+
 /** The refusal a path alone earns (before size and content are looked at). */
-function pathRefusal(entry: WorkspaceChange, options: ChangeCheckOptions): Refusal | undefined {
+function pathRefusal(
+  entry: WorkspaceChange,
+  options: ChangeCheckOptions,
+  ciCode: readonly CiCodePath[],
+): Refusal | undefined {
   const names = [entry.path, ...(entry.previousPath === undefined ? [] : [entry.previousPath])];
   const refuse = (kind: RefusalKind, reason: string): Refusal => ({
     path: entry.path,
@@ -121,6 +135,15 @@ function pathRefusal(entry: WorkspaceChange, options: ChangeCheckOptions): Refus
     return refuse(
       'workflow',
       'changes a workflow under .github/workflows/, which needs allow_workflow_edits: true',
+    );
+  }
+  const ciReason = names
+    .map((name) => ciCodeReason(name, ciCode, foldPath))
+    .find((reason) => reason !== undefined);
+  if (ciReason !== undefined) {
+    return refuse(
+      'workflow',
+      `changes ${ciReason} with the repository's secrets; that needs allow_workflow_edits: true`,
     );
   }
   switch (entry.kind) {
@@ -184,8 +207,12 @@ export async function checkChanges(
   const refusals: Refusal[] = [];
   const toScan: WorkspaceChange[] = [];
 
+  // Local actions run in CI like workflows; held back by the same input.
+  const ciCode = options.allowWorkflowEdits
+    ? []
+    : await findCiCode({ root: changes.root, base: changes.base, git });
   for (const entry of changes.entries) {
-    const refusal = pathRefusal(entry, options);
+    const refusal = pathRefusal(entry, options, ciCode);
     if (refusal) {
       refusals.push(refusal);
       continue;

@@ -16,7 +16,7 @@ import { createGit } from './git.js';
 import type { PublishTarget } from './publish-target.js';
 import { planBranch } from './publish-target.js';
 import type { RemoteAccess } from './remote-access.js';
-import { listRemoteBranches, networkCommand } from './remote-access.js';
+import { fetchIntoWorkspace, listRemoteBranches } from './remote-access.js';
 
 export interface ContinueBranchOptions extends RemoteAccess {
   workspaceRoot: string;
@@ -44,8 +44,6 @@ export interface ContinuedBranch {
   /** Why an earlier branch could not be continued; the run goes on from the checkout. */
   warning?: string;
 }
-
-const DEFAULT_DEPTH = 50;
 
 /** The commit HEAD names, or undefined in a repository without commits. */
 export async function headCommit(git: Git, root: string): Promise<string | undefined> {
@@ -86,23 +84,12 @@ export async function continueExistingBranch(
   if (earlier === undefined) return { branch: undefined, baseSha: start, continued: false };
 
   try {
-    const shallow =
-      (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
-    const command = networkCommand(options);
-    await git.run(
-      [
-        'fetch',
-        '--quiet',
-        '--no-tags',
-        '--no-recurse-submodules',
-        '--no-write-fetch-head',
-        ...(shallow ? [`--depth=${options.depth ?? DEFAULT_DEPTH}`] : []),
-        options.remoteUrl,
-        // The exact commit seen a moment ago; fetching a name could return a newer one.
-        `refs/heads/${earlier.branch}`,
-      ],
-      { cwd: root, ...command },
-    );
+    // The exact commit seen a moment ago is checked below; fetching a name could bring a newer one.
+    await fetchIntoWorkspace(git, options, {
+      root,
+      ref: `refs/heads/${earlier.branch}`,
+      depth: options.depth,
+    });
     await git.run(['cat-file', '-e', `${earlier.sha}^{commit}`], { cwd: root });
     await git.run(
       ['checkout', '--quiet', '--no-recurse-submodules', '-B', earlier.branch, earlier.sha],

@@ -18,7 +18,7 @@ import { createGit } from './git.js';
 import type { PullRequestRef, CreatePrSetting } from './pull-request.js';
 import { PullRequestError, upsertPullRequest } from './pull-request.js';
 import { renderPullRequestBody } from './pull-request-body.js';
-import type { PublishTarget } from './publish-target.js';
+import type { BranchPlan, PublishTarget } from './publish-target.js';
 import { planBranch } from './publish-target.js';
 import { PushError, pushCommit } from './push.js';
 import type { SessionBaseline } from './session-baseline.js';
@@ -148,6 +148,8 @@ interface CommitContext {
   message: string;
   branch: string;
   defaultBranch: string;
+  /** The branch's head when the run started, when the run builds on it. */
+  branchStart: string | undefined;
   git: Git;
   /** The tree of the accepted change, made once. */
   tree: () => Promise<string>;
@@ -155,7 +157,7 @@ interface CommitContext {
 
 /** Commits and pushes (or commits through the API when signed); returns the commit. */
 async function commitAndPush(input: PublishInput, context: CommitContext): Promise<string> {
-  const { changes, accepted, message, branch, defaultBranch, git } = context;
+  const { changes, accepted, message, branch, defaultBranch, branchStart, git } = context;
   if (input.options.signedCommits) {
     const signed = await createSignedCommit({
       octokit: input.octokit,
@@ -166,6 +168,7 @@ async function commitAndPush(input: PublishInput, context: CommitContext): Promi
       message,
       branch,
       defaultBranch,
+      branchStart,
       git,
       redact: input.redact,
     });
@@ -183,6 +186,8 @@ async function commitAndPush(input: PublishInput, context: CommitContext): Promi
   await pushCommit({
     root: changes.root,
     sha: commit.sha,
+    baseSha: changes.base,
+    branchStart,
     branch,
     defaultBranch,
     remoteUrl: input.remoteUrl,
@@ -192,6 +197,18 @@ async function commitAndPush(input: PublishInput, context: CommitContext): Promi
     redact: input.redact,
   });
   return commit.sha;
+}
+
+/**
+ * The branch's head when the run started, where the run builds on the branch: a pull request's
+ * head pinned at the trigger, or the earlier run's branch it continued. A refused push then says
+ * whether the branch moved meanwhile.
+ */
+function branchStartOf(plan: BranchPlan, input: PublishInput): string | undefined {
+  if (plan.mode === 'pr_branch' && input.target.kind === 'pull_request') {
+    return input.target.headSha;
+  }
+  return input.branch !== undefined ? input.baseSha : undefined;
 }
 
 /** Opens or updates the branch's pull request; a failure is returned, not thrown. */
@@ -306,6 +323,7 @@ export async function publishChanges(input: PublishInput): Promise<PublishResult
       message,
       branch,
       defaultBranch,
+      branchStart: branchStartOf(plan, input),
       git,
       tree: async () => (tree ??= await buildTree({ changes, accepted: checked.accepted, git })),
     });

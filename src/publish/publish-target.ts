@@ -21,6 +21,8 @@ export type PublishTarget =
       number: number;
       title: string;
       headRef: string;
+      /** The head commit pinned when the run was triggered: the run builds on it. */
+      headSha: string;
       baseRef: string;
       /** The head lives in another repository: nothing may be pushed for it. */
       isFork: boolean;
@@ -111,6 +113,7 @@ export function publishTargetFor(
       number: pullRequest.number,
       title: pullRequest.title,
       headRef: pullRequest.headRef,
+      headSha: pullRequest.headSha,
       baseRef: pullRequest.baseRef,
       isFork: pullRequest.isFork,
     };

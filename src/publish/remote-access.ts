@@ -112,6 +112,37 @@ async function gitPath(git: Git, root: string, name: string): Promise<string> {
   }
 }
 
+/** Commits of a ref fetched into a shallow checkout, unless the caller says otherwise. */
+export const DEFAULT_FETCH_DEPTH = 50;
+
+/**
+ * Fetches `ref` from the remote into the workspace's objects only — no FETCH_HEAD, no ref, no
+ * tags — with the token in this one command's environment. A shallow checkout gets `depth`
+ * commits of it, so its history has a start.
+ */
+export async function fetchIntoWorkspace(
+  git: Git,
+  access: RemoteAccess,
+  options: { root: string; ref: string; depth?: number | undefined },
+): Promise<void> {
+  const { root } = options;
+  const shallow =
+    (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
+  await git.run(
+    [
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-recurse-submodules',
+      '--no-write-fetch-head',
+      ...(shallow ? [`--depth=${options.depth ?? DEFAULT_FETCH_DEPTH}`] : []),
+      access.remoteUrl,
+      options.ref,
+    ],
+    { cwd: root, ...networkCommand(access) },
+  );
+}
+
 /**
  * The remote's branches whose names start with `prefix` (`gemini/issue-12-`), with their tips.
  * Read with `ls-remote` in a shadow repository, the token given to that one command.

@@ -14,7 +14,8 @@ import { buildTree } from './commit.js';
 import type { Git } from './git.js';
 import { createGit } from './git.js';
 import { githubMessage, githubStatus } from './github-error.js';
-import { PushError, pushTargetProblem } from './push.js';
+import type { BranchTip } from './push.js';
+import { PushError, nonFastForwardMessage, pushTargetProblem } from './push.js';
 import type { WorkspaceChange, WorkspaceChanges } from './workspace-changes.js';
 import { readBlobs } from './workspace-changes.js';
 
@@ -27,6 +28,8 @@ export interface SignedCommitOptions {
   message: string;
   branch: string;
   defaultBranch: string;
+  /** The branch's head when the run started, when the run meant to build on it. */
+  branchStart?: string | undefined;
   git?: Git;
   redact?: Redact;
 }
@@ -163,9 +166,37 @@ async function moveBranch(options: SignedCommitOptions, sha: string): Promise<bo
     if (githubStatus(error) === 422 && /fast.forward|already exists/i.test(message)) {
       throw new PushError(
         'non_fast_forward',
-        `The branch ${branch} moved since the run started (it has commits this run did not build on), so the changes were not committed to it. Re-run the task to start from the branch as it is now.`,
+        nonFastForwardMessage({
+          branch,
+          workspaceAt: options.changes.base,
+          branchStart: options.branchStart,
+          tip: await readBranchTip(options),
+          notDone: 'committed',
+        }),
       );
     }
     throw new PushError('rejected', `GitHub refused to update ${branch}: ${message}`);
+  }
+}
+
+/** Where the branch is now and how the run's base relates to it, read through the API. */
+async function readBranchTip(options: SignedCommitOptions): Promise<BranchTip> {
+  const { octokit, owner, repo, branch } = options;
+  try {
+    const ref = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
+    const sha = ref.data.object.sha;
+    const base = options.changes.base;
+    if (base === undefined) return { sha, relation: { kind: 'unrelated' } };
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+      owner,
+      repo,
+      basehead: `${base}...${sha}`,
+    });
+    // `ahead`: the branch has commits on top of the base, which is in its history.
+    return data.status === 'ahead' || data.status === 'identical'
+      ? { sha, relation: { kind: 'behind', commits: data.ahead_by } }
+      : { sha, relation: { kind: 'unrelated' } };
+  } catch (error) {
+    return { sha: undefined, problem: githubMessage(error) };
   }
 }

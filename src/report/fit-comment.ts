@@ -72,9 +72,10 @@ export function fitMarkdown(
 }
 
 /**
- * Keeps whole lines from the start while they fit, closes whatever code fence and `<details>`
- * blocks are open at the cut, and ends with `note` (on its own paragraph). The result is never
- * over `max`; if not even the note fits, it is cut itself.
+ * Keeps whole lines from the start while they fit — and when the first line that does not is a
+ * long one (a paragraph written as one line must not vanish whole), its beginning up to a word —
+ * closes whatever code fence and `<details>` blocks are open at the cut, and ends with `note` (on
+ * its own paragraph). The result is never over `max`; if not even the note fits, it is cut itself.
  */
 export function cutMarkdown(
   text: string,
@@ -91,16 +92,60 @@ export function cutMarkdown(
   for (const line of lines) {
     const next = new BlockTracker(state);
     next.feed(line);
-    const piece = kept === '' ? line : `\n${line}`;
+    const separator = kept === '' ? '' : '\n';
+    const piece = `${separator}${line}`;
     const nextClosers = next.closers();
-    if (keptSize + measure(piece) + measure(nextClosers) + measure(note) > max) break;
-    kept += piece;
-    keptSize += measure(piece);
-    state.copyFrom(next);
-    closers = nextClosers;
+    if (keptSize + measure(piece) + measure(nextClosers) + measure(note) <= max) {
+      kept += piece;
+      keptSize += measure(piece);
+      state.copyFrom(next);
+      closers = nextClosers;
+      continue;
+    }
+    // Short lines and our own block lines (`<details>`, fences) are kept whole or not at all.
+    const ownBlockLine = line.trimStart().startsWith('<') || fenceOpening(line) !== undefined;
+    if (line.length <= LONG_LINE || ownBlockLine) break;
+    const budget =
+      max - keptSize - measure(separator) - measure(state.closers()) - measure(note) - measure('…');
+    const start = lineStart(line, budget, measure);
+    if (start !== '') {
+      kept += `${separator}${start}…`;
+      closers = state.closers();
+    }
+    break;
   }
   const result = `${kept}${closers}${note}`.replace(/^\n+/, '');
   return measure(result) <= max ? result : hardCut(result, max, measure);
+}
+
+/** A line longer than this may be cut within; a shorter one is kept whole or dropped. */
+const LONG_LINE = 200;
+/** How far back from a cut a space is looked for, so the cut falls between words. */
+const WORD_BOUNDARY_REACH = 200;
+
+/**
+ * The longest beginning of `line` within `budget` (as measured), ending between words when a
+ * space is near the cut and never inside a surrogate pair; `''` when nothing fits.
+ */
+function lineStart(line: string, budget: number, measure: Measure): string {
+  if (budget <= 0) return '';
+  const end = longestPrefix(line, budget, measure);
+  const space = line.lastIndexOf(' ', end);
+  const cut = space > 0 && end - space <= WORD_BOUNDARY_REACH && end < line.length ? space : end;
+  return line.slice(0, cut).trimEnd();
+}
+
+/** The length of the longest prefix of `text` within `max`, not splitting a surrogate pair. */
+function longestPrefix(text: string, max: number, measure: Measure): number {
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure(text.slice(0, mid)) <= max) low = mid;
+    else high = mid - 1;
+  }
+  const code = text.charCodeAt(low - 1);
+  return code >= 0xd800 && code <= 0xdbff ? low - 1 : low;
 }
 
 /** Keeps lines of a list (a transcript, a diff) from the start and says how many were left out. */
@@ -141,17 +186,7 @@ export function shrinkLinesBlock(block: LinesBlock, max: number, measure: Measur
 
 /** Last resort: a plain cut that never splits a surrogate pair. */
 function hardCut(text: string, max: number, measure: Measure): string {
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (measure(text.slice(0, mid)) <= max) low = mid;
-    else high = mid - 1;
-  }
-  let end = low;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return text.slice(0, end);
+  return text.slice(0, longestPrefix(text, max, measure));
 }
 
 /** Which code fence and how many `<details>` blocks are open after the lines fed so far. */

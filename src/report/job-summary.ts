@@ -41,6 +41,11 @@ export function renderSkippedJobSummary(reason: string, options: { redact: Redac
   return `⏭️ Skipped: ${inlineText(options.redact(reason), { maxLength: 500 })}`;
 }
 
+/** One line for a run that failed before it started (an input, the runner's environment). */
+export function renderFailedJobSummary(error: string, options: { redact: Redact }): string {
+  return `❌ Failed: ${inlineText(options.redact(error), { maxLength: 2000 })}`;
+}
+
 /** What is needed of `core.summary` (the CLI can pass a file-backed one). */
 export interface JobSummaryWriter {
   addRaw(text: string, addEOL?: boolean): unknown;

@@ -20,6 +20,7 @@ import {
 import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './markdown.js';
 import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
 import { finalText } from './progress-state.js';
+import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
 
 /** Masks secrets in outgoing text (known values and token shapes). */
 export type Redact = (text: string) => string;
@@ -27,11 +28,20 @@ export type Redact = (text: string) => string;
 export interface ReportLinks {
   /** The workflow run (or job) page: every comment links to it. */
   runUrl?: string;
-  /** The transcript JSONL (the `transcript_file` output), named where content was cut. */
-  transcriptPath?: string;
+  /**
+   * The run's artifact (the whole answer, the transcript, an unpushed patch) once uploaded: the
+   * footer links it, and every note where content was cut points to it.
+   */
+  artifactUrl?: string;
   /** More links for the footer, e.g. the bot branch or a pull request. */
   extra?: { label: string; url: string }[];
 }
+
+/**
+ * A section trusted code rendered for the final report: Markdown, or a renderer given the
+ * report's links when they are final (a cut patch points to the artifact uploaded after it).
+ */
+export type ResultSection = string | ((links: ReportLinks) => string);
 
 export interface RenderOptions {
   redact: Redact;
@@ -64,7 +74,7 @@ export interface FinalOutcome {
    * What trusted code did with the result (the review posted, labels applied, the branch and
    * pull request): Markdown it rendered itself, shown after the summary.
    */
-  results?: string[];
+  results?: ResultSection[];
 }
 
 const ICONS: Record<ToolCallState, string> = {
@@ -139,7 +149,7 @@ export function finalSections(
   const summaryText = redact(outcome.summary ?? finalText(state)).trim();
   if (summaryText !== '') {
     const summary = modelMarkdown(summaryText);
-    const note = cutNote('The summary was cut', links, limitLabel);
+    const note = cutNote('The answer was cut', links, limitLabel, 'answer.md');
     sections.push({
       text: summary,
       shrinkOrder: 4,
@@ -147,7 +157,9 @@ export function finalSections(
         measure(note) >= max ? note : cutMarkdown(summary, max, { measure, note }),
     });
   }
-  for (const result of outcome.results ?? []) sections.push({ text: result });
+  for (const result of outcome.results ?? []) {
+    sections.push({ text: typeof result === 'string' ? result : result(links) });
+  }
   if (state.todos.length > 0) {
     const done = state.todos.filter((todo) => todo.status === 'completed').length;
     sections.push(
@@ -167,7 +179,9 @@ export function finalSections(
       linesSection(
         {
           before: `<details><summary>Tool calls (${state.toolCalls.length})</summary>\n\n`,
-          lines: state.toolCalls.map((call) => toolLine(call, options, { final: true })),
+          lines: listedCalls(state.toolCalls).map((listed) =>
+            toolLine(listed, options, { final: true }),
+          ),
           after: '\n\n</details>',
           note: (omitted) => cutNote(`${omitted} more tool calls not shown`, links, limitLabel),
         },
@@ -200,20 +214,20 @@ export function formatElapsed(ms: number): string {
   return `${seconds}s`;
 }
 
+/**
+ * While the agent works, and after its session ended while the run publishes the result: the
+ * final comment follows with the outcome and the time the whole run took, so no time is shown
+ * here that the final comment would contradict.
+ */
 function progressHeader(state: ProgressState, options: RenderOptions): string {
   const bot = options.botName ?? 'Gemini';
   const who = actorText(options.actor);
-  if (state.status === 'finished') {
-    return `**${bot} finished ${who} in ${formatElapsed(elapsedOf(state))}**`;
-  }
-  if (state.status === 'failed') {
-    return `**${bot} failed ${who} after ${formatElapsed(elapsedOf(state))}**`;
-  }
   const spinner =
     options.spinnerImageUrl === undefined
       ? '⏳'
       : `<img src="${escapeHtml(options.spinnerImageUrl)}" width="14" height="14" alt="" />`;
-  return `**${bot} is working on ${who}** ${spinner}`;
+  const doing = state.status === 'working' ? 'is working on' : 'is wrapping up';
+  return `**${bot} ${doing} ${who}** ${spinner}`;
 }
 
 /** `@octocat's task`; a login that is not a plain GitHub login is shown as text. */
@@ -274,21 +288,61 @@ function todoLines(todos: readonly TodoItem[], options: RenderOptions): string[]
 
 function toolCallList(state: ProgressState, options: RenderOptions): string {
   const max = options.maxToolCalls ?? 50;
-  const shown = state.toolCalls.slice(-max);
-  const hidden = state.toolCalls.length - shown.length;
+  const listed = listedCalls(state.toolCalls);
+  const shown = listed.slice(-max);
+  const hidden = listed.length - shown.length;
   const lines = shown.map((call) => toolLine(call, options, { final: false }));
   if (hidden > 0) lines.unshift(`- … ${hidden} earlier tool calls`);
   return `**Tool calls**\n\n${lines.join('\n')}`;
 }
 
+/**
+ * Tools that only keep the agent's notes: each `write_todos` call replaces the todo list the
+ * comment already shows, so a run's updates are one line, in the place of the first, showing the
+ * latest. A refused or failed one keeps a line of its own: that is news.
+ */
+const HOUSEKEEPING_TOOLS: ReadonlySet<string> = new Set([WRITE_TODOS_TOOL_NAME]);
+
+/** A line of the tool-call list: a call, or the latest of several housekeeping calls. */
+interface ListedCall {
+  call: ToolCallView;
+  /** How many calls the line stands for. */
+  count: number;
+  /** Their time together. */
+  durationMs?: number;
+}
+
+function listedCalls(calls: readonly ToolCallView[]): ListedCall[] {
+  const listed: ListedCall[] = [];
+  const folded = new Map<string, ListedCall>();
+  for (const call of calls) {
+    const foldable =
+      HOUSEKEEPING_TOOLS.has(call.name) && call.state !== 'denied' && call.state !== 'failed';
+    const line = foldable ? folded.get(call.name) : undefined;
+    if (line === undefined) {
+      const fresh: ListedCall = { call, count: 1 };
+      if (call.durationMs !== undefined) fresh.durationMs = call.durationMs;
+      listed.push(fresh);
+      if (foldable) folded.set(call.name, fresh);
+      continue;
+    }
+    line.call = call;
+    line.count += 1;
+    if (call.durationMs !== undefined) line.durationMs = (line.durationMs ?? 0) + call.durationMs;
+  }
+  return listed;
+}
+
 /** One line per call: icon, tool, what it does, and how it went. */
-function toolLine(call: ToolCallView, options: RenderOptions, how: { final: boolean }): string {
+function toolLine(listed: ListedCall, options: RenderOptions, how: { final: boolean }): string {
+  const { call, count } = listed;
   const { redact } = options;
   const name = codeSpan(redact(call.name), { maxLength: 80 });
+  const times = count > 1 ? ` (${count} updates)` : '';
   const description =
     call.description === undefined
-      ? ''
-      : ` ${inlineText(redact(call.description), { maxLength: DESCRIPTION_MAX })}`;
+      ? times
+      : ` ${inlineText(redact(call.description), { maxLength: DESCRIPTION_MAX })}${times}`;
   let outcome = '';
   switch (call.state) {
     case 'denied': {
@@ -317,7 +371,7 @@ function toolLine(call: ToolCallView, options: RenderOptions, how: { final: bool
       break;
   }
   const time =
-    how.final && call.durationMs !== undefined ? ` · ${formatDuration(call.durationMs)}` : '';
+    how.final && listed.durationMs !== undefined ? ` · ${formatDuration(listed.durationMs)}` : '';
   return `- ${ICONS[call.state]} ${name}${description}${outcome}${time}`;
 }
 
@@ -373,6 +427,9 @@ function usageLine(state: ProgressState): string {
 function footer(links: ReportLinks, leading: string[]): string {
   const items = [...leading];
   if (links.runUrl !== undefined) items.push(`[View job run](${safeUrl(links.runUrl)})`);
+  if (links.artifactUrl !== undefined) {
+    items.push(`[Full answer and transcript](${safeUrl(links.artifactUrl)})`);
+  }
   for (const link of links.extra ?? []) {
     items.push(`[${inlineText(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
   }
@@ -380,13 +437,22 @@ function footer(links: ReportLinks, leading: string[]): string {
   return `${items.join(' · ')}\n${ownMarker('progress')}`;
 }
 
-/** Where to find what was left out: the job run and the transcript file. */
-export function cutNote(what: string, links: ReportLinks, limitLabel: string): string {
+/**
+ * Where to find what was left out: the run's artifact (`file` in it, when one file holds it) and
+ * the job run, whose summary has room for much more than a comment.
+ */
+export function cutNote(
+  what: string,
+  links: ReportLinks,
+  limitLabel: string,
+  file?: string,
+): string {
   const where: string[] = [];
-  if (links.runUrl !== undefined) where.push(`the [job run](${safeUrl(links.runUrl)})`);
-  if (links.transcriptPath !== undefined) {
-    where.push(`the transcript file ${codeSpan(links.transcriptPath, { maxLength: 300 })}`);
+  if (links.artifactUrl !== undefined) {
+    const inFile = file === undefined ? '' : `${codeSpan(file)} in `;
+    where.push(`${inFile}the [run's artifact](${safeUrl(links.artifactUrl)})`);
   }
+  if (links.runUrl !== undefined) where.push(`the [job run](${safeUrl(links.runUrl)})`);
   const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
   return `> ✂️ ${what} to fit ${limitLabel}.${pointer}`;
 }

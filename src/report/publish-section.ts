@@ -1,7 +1,7 @@
 /**
  * The part of the final comment (and job summary) that says what became of the agent's change:
  * the branch, commit and pull request it went to; or why it was not pushed, with the patch to
- * apply by hand (cut to a budget, pointing to the transcript for the rest); and every file that
+ * apply by hand (cut to a budget, pointing to the run's artifact for the rest); and every file that
  * was left out, with the reason. A pure renderer: all text is redacted and escaped here.
  */
 import type { Refusal } from '../publish/change-checks.js';
@@ -18,7 +18,7 @@ export interface PublishSectionOptions {
   /** `GITHUB_SERVER_URL`. */
   serverUrl: string;
   repo: { owner: string; repo: string };
-  /** The run and transcript, named where the patch was cut. */
+  /** The run and its artifact, named where the patch was cut. */
   links?: ReportLinks;
   /** The most characters the patch block may take. Default 40,000. */
   patchBudget?: number;
@@ -86,7 +86,12 @@ function patchBlock(patch: string, count: number, options: PublishSectionOptions
     lines: text.split('\n'),
     after: `\n${fence}\n\n</details>`,
     note: (omitted) =>
-      cutNote(`${omitted} more patch lines not shown`, links, "the comment's space for the patch"),
+      cutNote(
+        `${omitted} more patch lines not shown`,
+        links,
+        "the comment's space for the patch",
+        'changes.patch',
+      ),
   };
   return shrinkLinesBlock(block, options.patchBudget ?? DEFAULT_PATCH_BUDGET, characters);
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
+import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { ValidationFailure } from './define-tool.js';
 import {
   escapes,
@@ -66,7 +67,7 @@ export function createGlobTool(options: GlobToolOptions): Tool<GlobParams> {
       'Efficiently finds files matching specific glob patterns (e.g., `src/**/*.ts`, `**/*.md`), returning absolute paths sorted by modification time (newest first). Ideal for quickly locating files based on their name or path structure, especially in large codebases.',
     kind: 'search',
     parameters,
-    parameterAliases: { dir_path: 'path' },
+    parameterAliases: PARAMETER_ALIASES.glob,
     validate: (params) => validateGlob(workspace, params),
     invocation(params) {
       const dir =

@@ -9,6 +9,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
+import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { Tool, ToolErrorType, ToolResult } from './tool-types.js';
 import type { VerifiedOpenFailure, Workspace } from './workspace.js';
 
@@ -58,7 +59,7 @@ export function createListDirectoryTool(
       'Lists the names of files and subdirectories directly within a specified directory path. Can optionally ignore entries matching provided glob patterns.',
     kind: 'search',
     parameters,
-    parameterAliases: { dir_path: 'path' },
+    parameterAliases: PARAMETER_ALIASES.list_directory,
     validate(params) {
       const resolved = workspace.resolve(params.path, { purpose: 'read' });
       return resolved.ok ? null : resolved.error;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../platform/errors.js';
 import { defineTool } from './define-tool.js';
+import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { Tool, ToolResult } from './tool-types.js';
 import type { FileFilterOptions, VerifiedOpenFailure, Workspace } from './workspace.js';
 
@@ -52,7 +53,7 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileP
     description: `Reads and returns the content of a specified file. If the file is large, the content will be truncated; the response then says so and tells how to read more with the 'offset' and 'limit' parameters. Handles text, images (PNG, JPG, GIF, WEBP, SVG, BMP), audio (MP3, WAV, AIFF, AAC, OGG, FLAC), video and PDF files. For text files, it can read specific line ranges.`,
     kind: 'read',
     parameters,
-    parameterAliases: { file_path: 'absolute_path' },
+    parameterAliases: PARAMETER_ALIASES.read_file,
     validate(params) {
       if (params.absolute_path.trim() === '') {
         return {

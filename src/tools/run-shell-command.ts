@@ -13,6 +13,7 @@ import { ProcessGroupTracker } from '../platform/process-group.js';
 import type { Sandbox, SandboxSession } from '../platform/sandbox/sandbox-types.js';
 import { checkToolEnvironmentAllowList } from '../platform/tool-environment.js';
 import { defineTool } from './define-tool.js';
+import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { ShellExecutionResult } from './shell-execution.js';
 import { executeShellCommand } from './shell-execution.js';
 import { ShellOutput } from './shell-output.js';
@@ -114,7 +115,7 @@ export function createRunShellCommandTool(
     description: toolDescription({ inactivityTimeoutMs, totalTimeoutMs, confined }),
     kind: 'execute',
     parameters,
-    parameterAliases: { dir_path: 'directory' },
+    parameterAliases: PARAMETER_ALIASES.run_shell_command,
     validate(params) {
       if (params.command.trim() === '') {
         return { message: 'Command cannot be empty.', type: 'invalid_tool_params' };

@@ -14,6 +14,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
+import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import { MAX_FILE_SIZE_MB } from './read-file.js';
 import { formatSearchResults } from './search/format.js';
 import { createGitGrepStrategy } from './search/git-grep.js';
@@ -87,7 +88,7 @@ export function createSearchFileContentTool(
       'Searches for a regular expression pattern within the content of files in a specified directory (or the workspace root). Can filter files by a glob pattern. Returns the lines containing matches, along with their file paths and line numbers.',
     kind: 'search',
     parameters,
-    parameterAliases: { dir_path: 'path', include_pattern: 'include' },
+    parameterAliases: PARAMETER_ALIASES.search_file_content,
     validate(params) {
       const problem = regexProblem(params.pattern);
       if (problem !== null) return { message: problem, type: 'invalid_tool_params' };

@@ -4,9 +4,11 @@
  * the choice in a collector; trusted code applies it after the session (see
  * src/triage/apply-labels.ts), so the model never writes to GitHub itself.
  *
- * A name that is not one of the repository's labels is refused back to the model with the closest
- * existing names, so it can correct itself in the same session; a name that differs only in case
- * is taken as the label it matches. In a batch (scheduled triage of several issues in one session)
+ * A call naming some labels the repository lacks keeps the ones it has: those are recorded, and
+ * the result names the dropped ones with the closest existing names, so the model can call again
+ * (and the final report lists them). A call naming none of the repository's labels is refused,
+ * so it never replaces an earlier valid choice with nothing. A name that differs only in case is
+ * taken as the label it matches. In a batch (scheduled triage of several issues in one session)
  * the call names the issue, which must be one of the batch's.
  */
 import { z } from 'zod';
@@ -42,6 +44,8 @@ export interface LabelDecision {
   labels: string[];
   /** The note to post, trimmed; undefined when none. */
   comment: string | undefined;
+  /** Names the call asked for that are not labels of the repository (as written), left out. */
+  dropped: string[];
 }
 
 export interface LabelCollectorOptions {
@@ -101,18 +105,10 @@ export function createLabelCollector(options: LabelCollectorOptions): LabelColle
         `issue_number must be one of the issues of this batch: ${issues.map((n) => `#${n}`).join(', ')}; got ${params.issue_number === undefined ? 'none' : `#${params.issue_number}`}.`,
       );
     }
-    const unknown = params.labels.filter((label) => catalog.canonical(label) === undefined);
-    if (unknown.length > 0) {
-      const lines = unknown.map((label) => {
-        const close = catalog.closest(label);
-        const hint =
-          close.length > 0
-            ? ` Closest existing labels: ${close.map((name) => JSON.stringify(name)).join(', ')}.`
-            : '';
-        return `- ${JSON.stringify(label)} is not a label of this repository.${hint}`;
-      });
+    const unknown = catalog.unknown(params.labels);
+    if (unknown.length > 0 && catalog.canonicalAll(params.labels).length === 0) {
       return invalid(
-        `Only labels that already exist in the repository can be set; nothing was recorded.\n${lines.join('\n')}\nCall ${SET_LABELS_TOOL_NAME} again with names from the list in the tool description, or leave out the labels that do not fit.`,
+        `None of these is a label of this repository; nothing was recorded.\n${unknownLines(catalog, unknown).join('\n')}\nCall ${SET_LABELS_TOOL_NAME} again with names from the list in the tool description, or with an empty list when no label fits.`,
       );
     }
     const names = catalog.canonicalAll(params.labels);
@@ -143,6 +139,7 @@ export function createLabelCollector(options: LabelCollectorOptions): LabelColle
     invocation(params) {
       const issueNumber = batch ? params.issue_number : undefined;
       const labels = catalog.canonicalAll(params.labels);
+      const dropped = catalog.unknown(params.labels);
       const comment = params.comment?.trim() || undefined;
       const where = issueNumber === undefined ? 'the issue' : `issue #${issueNumber}`;
       const list = labels.length > 0 ? labels.join(', ') : '(no labels)';
@@ -158,7 +155,7 @@ export function createLabelCollector(options: LabelCollectorOptions): LabelColle
         execute: () => {
           const replaced = decisions.has(issueNumber);
           decisions.delete(issueNumber);
-          decisions.set(issueNumber, { issueNumber, labels, comment });
+          decisions.set(issueNumber, { issueNumber, labels, comment, dropped });
           const chosen =
             labels.length > 0
               ? `Recorded the labels for ${where}: ${list}.`
@@ -169,11 +166,22 @@ export function createLabelCollector(options: LabelCollectorOptions): LabelColle
             replaced ? 'This replaces your earlier choice for it.' : '',
             'They are applied after you finish.',
           ].filter((note) => note !== '');
+          // What was dropped goes back to the model, so it can correct the name in the same session.
+          const droppedNote =
+            dropped.length === 0
+              ? ''
+              : `\nLeft out, because the repository has no such label:\n${unknownLines(catalog, dropped).join('\n')}\nTo use an existing label instead, call ${SET_LABELS_TOOL_NAME} again with the whole list (it replaces this choice).`;
           const display = [
             `**${where}**: ${labels.length > 0 ? labels.map((label) => `\`${label}\``).join(', ') : 'no labels'}`,
+            ...(dropped.length > 0
+              ? [`Left out (not labels of this repository): ${dropped.join(', ')}`]
+              : []),
             ...(comment ? ['', `Comment (${comment.length} characters)`] : []),
           ].join('\n');
-          return Promise.resolve({ llmContent: notes.join(' '), returnDisplay: display });
+          return Promise.resolve({
+            llmContent: `${notes.join(' ')}${droppedNote}`,
+            returnDisplay: display,
+          });
         },
       };
     },
@@ -183,8 +191,24 @@ export function createLabelCollector(options: LabelCollectorOptions): LabelColle
     tool,
     // A copy, so the caller cannot change what later calls see.
     result: () =>
-      [...decisions.values()].map((decision) => ({ ...decision, labels: [...decision.labels] })),
+      [...decisions.values()].map((decision) => ({
+        ...decision,
+        labels: [...decision.labels],
+        dropped: [...decision.dropped],
+      })),
   };
+}
+
+/** One line per unknown name, with the existing labels it most likely meant. */
+function unknownLines(catalog: LabelCatalog, names: readonly string[]): string[] {
+  return names.map((label) => {
+    const close = catalog.closest(label);
+    const hint =
+      close.length > 0
+        ? ` Closest existing labels: ${close.map((name) => JSON.stringify(name)).join(', ')}.`
+        : '';
+    return `- ${JSON.stringify(label)} is not a label of this repository.${hint}`;
+  });
 }
 
 function invalid(message: string): ValidationFailure {
@@ -243,6 +267,15 @@ class LabelCatalog {
     for (const name of names) {
       const canonical = this.canonical(name);
       if (canonical !== undefined && !result.includes(canonical)) result.push(canonical);
+    }
+    return result;
+  }
+
+  /** The names that are not labels of the repository, as written, without duplicates. */
+  unknown(names: readonly string[]): string[] {
+    const result: string[] = [];
+    for (const name of names) {
+      if (this.canonical(name) === undefined && !result.includes(name)) result.push(name);
     }
     return result;
   }

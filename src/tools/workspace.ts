@@ -34,6 +34,16 @@ export type {
 
 export type PathPurpose = 'read' | 'write';
 
+export interface ResolveOptions {
+  purpose: PathPurpose;
+  /**
+   * Resolve the path as a program given it would open it, `..` after symlinks, instead of first
+   * removing `dir/..` from the text as the tools do (they then open the resolved path). For the
+   * files shell commands name.
+   */
+  asOpened?: boolean;
+}
+
 export interface WorkspaceOptions {
   /** More directories the tools may use besides the root (the Gemini CLI's `--include-directories`). */
   additionalRoots?: string[];
@@ -94,8 +104,15 @@ export class Workspace {
    * and so are writes into any `.git` (in any spelling) or git directory and to FIFOs, sockets
    * and devices.
    */
-  resolve(requested: string, options: { purpose: PathPurpose }): ResolvedPath {
-    const lexical = path.resolve(this.root, requested);
+  resolve(requested: string, options: ResolveOptions): ResolvedPath {
+    // A path a command opens keeps its `..` for the kernel to apply after the symlink before it
+    // (`link/../x` is the parent of the link's target); resolveRealPath does the same.
+    const lexical =
+      options.asOpened === true
+        ? path.isAbsolute(requested)
+          ? requested
+          : `${this.root}${path.sep}${requested}`
+        : path.resolve(this.root, requested);
     const refuse = (reason: string): ResolvedPath => ({
       ok: false,
       error: { message: refusalMessage(lexical, reason), type: 'path_not_in_workspace' },

@@ -96,6 +96,10 @@ export async function applyLabels(
     results.push(result);
     const present = new Set(target.currentLabels.map(fold));
     const toAdd: string[] = [];
+    // The tool kept these out already; the report still says the model asked for them.
+    for (const label of decision.dropped) {
+      result.skipped.push({ label, reason: 'not a repository label' });
+    }
     for (const label of decision.labels) {
       const canonical = known.get(fold(label));
       if (canonical === undefined) {

@@ -59,6 +59,11 @@ describe('parseCliArgs', () => {
     [['-p', 'x', '--max-turns', '0'], /--max-turns expects a positive whole number, got "0"/],
     [['-p', 'x', '--max-turns', 'ten'], /--max-turns expects a positive whole number/],
     [['-p', 'x', '--timeout=-5'], /--timeout expects a positive number of seconds/],
+    // A negative value after a space gets the same message as after `=` (node:util alone calls
+    // it ambiguous and suggests `--max-turns=-XYZ`).
+    [['-p', 'x', '--max-turns', '-1'], /^--max-turns expects a positive whole number, got "-1"/],
+    [['-p', 'x', '--timeout', '-5'], /^--timeout expects a positive number of seconds, got "-5"/],
+    [['-p', 'x', '--timeout', '-.5'], /^--timeout expects a positive number of seconds/],
     [['-p', '   '], /The prompt is empty/],
     [['-p', 'x', '-m', ' '], /--model expects a model name or an alias \(pro = /],
     [['-p', 'x', '--fallback-model', 'gemini 3'], /--fallback-model expects a model name/],
@@ -119,9 +124,9 @@ describe('parseCliArgs', () => {
     });
   });
 
-  it('runs shell commands without a sandbox unless --sandbox asks for one', () => {
-    expect(parseCliArgs(['-p', 'x']).sandbox).toBe('none');
-    expect(parseCliArgs(['-p', 'x', '--sandbox', 'auto']).sandbox).toBe('auto');
+  it('runs shell commands in the strongest sandbox that works unless --sandbox none asks for none', () => {
+    expect(parseCliArgs(['-p', 'x']).sandbox).toBe('auto');
+    expect(parseCliArgs(['-p', 'x', '--sandbox', 'none']).sandbox).toBe('none');
     expect(parseCliArgs(['-p', 'x', '--sandbox=namespace']).sandbox).toBe('namespace');
   });
 });

@@ -1,16 +1,29 @@
 // `gemini-agent demo` end to end, in-process and offline: the sample project copied and made a
 // repository, the recorded session replayed through the whole pipeline, and the result checked
 // where a user would look — the final comment, the diff and the commit on the bot's branch.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findDemoFiles } from '../../src/cli/demo-command.js';
+import { findDemoFiles, invokedAs, sandboxUserNotice } from '../../src/cli/demo-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { git, tempDir, testTerminal } from '../local/support.js';
 
 const BRANCH = 'gemini/issue-1-tocelsius-returns-the-wrong-temperature';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** One demo run that several tests read, made on first use. */
+let demoRun: Promise<{ out: string; terminal: ReturnType<typeof testTerminal> }> | undefined;
+function sharedDemo() {
+  demoRun ??= (async () => {
+    const out = await tempDir('gemini-agent-demo-test-');
+    const terminal = testTerminal();
+    const code = await runCli(['demo', '--out', out], terminal.io);
+    if (code !== 0) throw new Error(`the demo exited ${code}: ${terminal.stderr}`);
+    return { out, terminal };
+  })();
+  return demoRun;
+}
 
 describe('gemini-agent demo', () => {
   it('fixes the sample bug offline and shows the comment, the diff and the commit', async () => {
@@ -55,6 +68,49 @@ describe('gemini-agent demo', () => {
       terminal.stdout,
     ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('tells the same elapsed time in every comment state, and lists the todo updates once', async () => {
+    const { out } = await sharedDemo();
+
+    const final = await readFile(path.join(out, 'run', 'comment-1.md'), 'utf8');
+    const elapsed = /finished @octocat's task in (\d+s)/.exec(final)?.[1];
+    expect(elapsed).toBeDefined();
+    const statesDir = path.join(out, 'run', 'comment-1.states');
+    for (const name of await readdir(statesDir)) {
+      const state = await readFile(path.join(statesDir, name), 'utf8');
+      for (const time of state.matchAll(
+        /(?:finished|failed) @octocat's task (?:in|after) (\S+)\*\*/g,
+      )) {
+        expect(time[1], name).toBe(elapsed);
+      }
+    }
+    // The agent updated its todo list four times; the list of calls shows one line for them.
+    const calls = final.split('\n').filter((line) => /^- \S+ `\w+`/.test(line));
+    expect(calls.filter((line) => line.includes('`write_todos`'))).toEqual([
+      expect.stringMatching(/^- ✅ `write_todos` Set 3 todo\(s\) \(4 updates\)/),
+    ]);
+    expect(final).toContain('Tool calls (8)');
+  });
+
+  it('names the sandbox user in its first lines when it runs as root', async () => {
+    const { terminal } = await sharedDemo();
+    const opening = terminal.stdout.split('\n').slice(0, 5).join('\n');
+    const root = process.getuid?.() === 0 && process.platform === 'linux';
+    expect(opening.includes('system user gemini-agent-sandbox')).toBe(root);
+    if (root) expect(opening).toContain('"userdel gemini-agent-sandbox" removes it');
+    expect(sandboxUserNotice(false)).toContain('created now');
+    expect(sandboxUserNotice(true)).toContain('exists\nalready');
+  });
+
+  it('closes with a command that runs this program again: installed, or from a clone', () => {
+    expect(invokedAs('/usr/local/bin/gemini-agent', '/home/me')).toBe('gemini-agent');
+    expect(
+      invokedAs('/home/me/gemini-agent-action/dist/cli.js', '/home/me/gemini-agent-action'),
+    ).toBe('node dist/cli.js');
+    expect(invokedAs('/opt/gemini agent/dist/cli.js', '/home/me')).toBe(
+      "node '/opt/gemini agent/dist/cli.js'",
+    );
   });
 
   it('says it can run live when credentials are set, and still replays without --live', async () => {

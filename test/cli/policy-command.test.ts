@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPolicyCommand } from '../../src/cli/policy-command.js';
+import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { CliIo } from '../../src/cli/run-cli.js';
 import { tempRepo } from '../support/temp-repo.js';
@@ -134,7 +134,9 @@ describe('gemini-agent policy explain', () => {
       out.io,
     );
 
-    expect(code).toBe(0);
+    // A denial exits 3, so scripts can assert a decision; 1 stays for failures.
+    expect(code).toBe(EXPLAIN_DENIED_EXIT);
+    expect(EXPLAIN_DENIED_EXIT).toBe(3);
     expect(out.stdout).toContain('Decision:    deny\n');
     expect(out.stdout).toMatch(/Decided by: {2}preset:edit:\d+:\d+ \(default, priority 1\.050\)/u);
     expect(out.stdout).toContain(
@@ -151,18 +153,19 @@ describe('gemini-agent policy explain', () => {
     const explain = async (filePath: string) => {
       const out = capture();
       const args = JSON.stringify({ file_path: filePath, content: 'x' });
-      expect(
-        await runPolicyCommand(
-          ['explain', '--tool', 'write_file', '--args', args, '--repo', dir],
-          out.io,
-        ),
-      ).toBe(0);
-      return out.stdout;
+      const code = await runPolicyCommand(
+        ['explain', '--tool', 'write_file', '--args', args, '--repo', dir],
+        out.io,
+      );
+      return { code, stdout: out.stdout };
     };
-    expect(await explain('README.md')).toContain('Decision:    allow\n');
+    const readme = await explain('README.md');
+    expect(readme.stdout).toContain('Decision:    allow\n');
+    expect(readme.code).toBe(0);
     const workflow = await explain('.github/workflows/ci.yml');
-    expect(workflow).toContain('Decision:    deny\n');
-    expect(workflow).toContain('This path is protected');
+    expect(workflow.stdout).toContain('Decision:    deny\n');
+    expect(workflow.stdout).toContain('This path is protected');
+    expect(workflow.code).toBe(EXPLAIN_DENIED_EXIT);
   });
 
   it('says when a tool is left out of the declarations in a mode', async () => {
@@ -173,7 +176,7 @@ describe('gemini-agent policy explain', () => {
       ['explain', '--tool', 'write_file', '--args', args, '--mode', 'review', '--repo', dir],
       out.io,
     );
-    expect(code).toBe(0);
+    expect(code).toBe(EXPLAIN_DENIED_EXIT);
     expect(out.stdout).toContain('Decision:    deny\n');
     expect(out.stdout).toContain('Run:         mode review, trust maintainer');
     expect(out.stdout).toContain('Declared:    no');
@@ -184,7 +187,7 @@ describe('gemini-agent policy explain', () => {
       'ask.toml': '[tools.glob]\nmode = "ask_user"\n',
     });
     const out = capture();
-    await runPolicyCommand(
+    const code = await runPolicyCommand(
       [
         'explain',
         '--tool',
@@ -204,6 +207,7 @@ describe('gemini-agent policy explain', () => {
     expect(out.stdout).toContain(
       'Model reads: Tool execution denied by policy. Tool execution for "glob" requires user confirmation, which is not supported in non-interactive mode.',
     );
+    expect(code).toBe(EXPLAIN_DENIED_EXIT);
   });
 
   it('judges an MCP tool by its server', async () => {
@@ -233,11 +237,12 @@ describe('gemini-agent policy explain', () => {
   it('rejects bad flags and arguments with exit code 42', async () => {
     const cases: [string[], RegExp][] = [
       [['explain'], /--tool NAME/u],
+      [['explain', '--tool', 'glob'], /^error: --args is required: .*'\{"command":"npm test"\}'/u],
       [['explain', '--tool', 'glob', '--args', '{nope'], /--args expects a JSON object/u],
       [['explain', '--tool', 'glob', '--args', '[1]'], /--args expects a JSON object/u],
-      [['explain', '--tool', 'glob', '--mode', 'x'], /--mode expects one of/u],
+      [['explain', '--tool', 'glob', '--args', '{}', '--mode', 'x'], /--mode expects one of/u],
       [
-        ['explain', '--tool', 'glob', '--trust', 'x'],
+        ['explain', '--tool', 'glob', '--args', '{}', '--trust', 'x'],
         /--trust expects one of maintainer, automatic/u,
       ],
       [['explain', '--tool', 'read_file', '--args', '{}'], /--args are not valid for read_file/u],
@@ -251,9 +256,14 @@ describe('gemini-agent policy explain', () => {
     }
   });
 
-  it('prints its usage for --help', async () => {
-    const out = capture();
-    expect(await runPolicyCommand(['--help'], out.io)).toBe(0);
-    expect(out.stdout).toContain('gemini-agent policy check');
-  });
+  it.each([['--help'], ['check', '--help'], ['explain', '--help'], ['explain', '-h']])(
+    'prints its usage for %j',
+    async (...argv) => {
+      const out = capture();
+      expect(await runPolicyCommand(argv, out.io)).toBe(0);
+      expect(out.stdout).toContain('gemini-agent policy check');
+      expect(out.stdout).toContain('Exit 0 when the call is allowed, 3 when it is denied');
+      expect(out.stderr).toBe('');
+    },
+  );
 });

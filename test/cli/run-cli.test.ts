@@ -169,6 +169,23 @@ describe('gemini-agent errors', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses a --transcript or --record path it cannot write before the session starts', async () => {
+    const repo = await tempRepo({ 'README.md': '# x\n' });
+    const underAFile = path.join(repo, 'README.md', 'transcript.jsonl');
+    const cases: [string[], string][] = [
+      [['--transcript', repo], `--transcript expects a file, but "${repo}" is a directory.`],
+      [['--transcript', underAFile], `--transcript: cannot write "${underAFile}" (`],
+      [['--record', repo], `--record expects a file, but "${repo}" is a directory.`],
+    ];
+    for (const [flags, message] of cases) {
+      // No credentials: had the session started, the exit code would be 41.
+      const run = testIo({});
+      expect(await runCli(['-p', 'x', '--repo', repo, ...flags], run.io), flags.join(' ')).toBe(42);
+      expect(run.stderr).toContain(`error: ${message}`);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('prints a JSON error object in json mode', async () => {
     const run = testIo({});
     expect(await runCli(['-p', 'x', '-o', 'json'], run.io)).toBe(41);

@@ -440,7 +440,7 @@ describe('gemini-agent run', () => {
           '--repo',
           repo,
         ],
-        /--event: cannot read/,
+        /^error: --event: \S*missing\.json does not exist; expected the event's JSON payload there\.$/m,
       ],
       [
         ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', dir],
@@ -467,6 +467,45 @@ describe('gemini-agent run', () => {
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+
+  it('refuses a bad --input value as the Action would, before cloning anything', async () => {
+    const dir = await tempDir();
+    const repo = await tempRepo({ 'README.md': README }, { git: true });
+    const event = await writeJson(dir, 'event.json', commentPayload());
+    const out = path.join(dir, 'out');
+    const base = ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', out];
+    for (const [input, message] of [
+      ['max_turns=abc', '--input max_turns: expected a positive whole number, got "abc".'],
+      ['create_pr=maybe', '--input create_pr: expected one of never, draft, ready, got "maybe".'],
+      ['signed_commits=yes', '--input signed_commits: expected true or false, got "yes".'],
+    ] as const) {
+      const run = await runCommand([...base, '--input', input]);
+      expect(run.code, input).toBe(42);
+      expect(run.stderr).toBe(`error: ${message}\n`);
+      expect(existsSync(out), 'nothing was cloned').toBe(false);
+    }
+  });
+
+  it('lists only the files the run wrote', async () => {
+    const dir = await tempDir();
+    const repo = await tempRepo({ 'README.md': README }, { git: true });
+    // Without --replay or model credentials the Action fails after the clone, before the agent.
+    const event = await writeJson(dir, 'event.json', commentPayload());
+    const out = path.join(dir, 'out');
+    const run = await runCommand(
+      ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', out],
+      {},
+    );
+    expect(run.stdout).toContain('── Result: failure');
+    const listed = run.stdout
+      .slice(run.stdout.indexOf(`── Files in ${out}:`))
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/)[0] ?? '')
+      .filter((name) => name !== '');
+    expect(listed.length).toBeGreaterThan(0);
+    for (const name of listed) expect(existsSync(path.join(out, name)), name).toBe(true);
   });
 
   it('prints its usage with --help', async () => {

@@ -72,6 +72,7 @@ describe('readActionInputs', () => {
       },
       promptFile: undefined,
       reportKey: undefined,
+      uploadArtifact: true,
       secrets: ['model-key-1234', TOKEN],
     });
   });
@@ -103,6 +104,7 @@ describe('readActionInputs', () => {
     ],
     ['bot_login', 'my app', 'expected the login the github_token posts as'],
     ['sandbox', 'docker', 'expected one of auto, namespace, user, none, got "docker".'],
+    ['upload_artifact', 'no', 'expected true or false, got "no".'],
   ])('names %s when its value %j is wrong', (input, value, message) => {
     expect(() => read({ [input]: value })).toThrow(`${input}: ${message}`);
     expect(() => read({ [input]: value })).not.toThrow(`${input}: ${input}:`);
@@ -135,6 +137,7 @@ describe('readActionInputs', () => {
     });
     expect(inputs.triage).toEqual({ allowComment: false, batchSize: 5 });
     expect(inputs.botLogin).toBe('my-app[bot]');
+    expect(read({ upload_artifact: 'false' }).uploadArtifact).toBe(false);
   });
 
   it('parses every input into its type', () => {

@@ -6,11 +6,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { actionTables, cellText, markers, renderReadme } from '../../scripts/action-docs.mjs';
-import { runPolicyCommand } from '../../src/cli/policy-command.js';
+import { findDemoFiles } from '../../src/cli/demo-command.js';
+import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
 import { actionInputsSchema } from '../../src/config/action-inputs.js';
+import { SANDBOX_USER_NAME } from '../../src/platform/sandbox/sandbox-user.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { anchors, codeBlocks, links, section } from './markdown.js';
@@ -150,7 +153,67 @@ describe('the README commands', () => {
     const first = codeBlocks(readme)[0];
     expect(first?.text).toBe('npm ci && npm run demo');
   });
+
+  it('installs the CLI from this repository at a tag, never through npx', () => {
+    const install = section(readme, 'Install the command line');
+    expect(codeBlocks(install ?? '')[0]?.text).toBe(
+      'npm install -g github:<owner>/gemini-agent-action#v1\ngemini-agent --version',
+    );
+    // npx would fetch an unrelated package of that name from the registry: the name may appear
+    // only in the warning against it.
+    const npx = [...texts.entries(), ...exampleTexts()].flatMap(([file, content]) =>
+      content
+        .split('\n')
+        .map((line, index) => ({ where: `${file}:${index + 1}`, line }))
+        .filter(({ line }) => line.includes('npx gemini-agent') && !/\bdo not run\b/.test(line)),
+    );
+    expect(npx.map(({ where }) => where)).toEqual([]);
+  });
+
+  it('names the sample project the demo really copies', async () => {
+    const source = pathToFileURL(path.join(ROOT, 'src/cli/demo-command.ts')).href;
+    const sample = path.relative(ROOT, path.join(await findDemoFiles(source), 'repo'));
+    const targets = (markdown: string | undefined) =>
+      links(markdown ?? '').map((link) => link.target);
+    expect(targets(section(readme, 'Try it in a minute'))).toContain(`${sample}/`);
+    expect(targets(section(text('docs/local-runs.md'), 'The demo'))).toContain(`../${sample}/`);
+  });
+
+  it('says that a run as root leaves the sandbox user behind, and how to remove it', () => {
+    for (const part of [
+      section(readme, 'Try it in a minute'),
+      section(text('docs/local-runs.md'), 'The demo'),
+    ]) {
+      expect(part).toContain(`\`${SANDBOX_USER_NAME}\``);
+      expect(part).toContain(`userdel ${SANDBOX_USER_NAME}`);
+    }
+  });
+
+  it('asks for the Node.js versions package.json requires and CI tests', async () => {
+    const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(manifest.engines.node).toBe('>=22.13');
+    expect(section(readme, 'Try it in a minute')).toContain(
+      'You need Node.js 22 (22.13 or later) or 24',
+    );
+    expect(section(readme, 'Install the command line')).toContain('Node.js 22.13 or later');
+    const ci = await readFile(path.join(ROOT, '.ci/run'), 'utf8');
+    // CI installs and tests on 22 and tests again on 24.
+    expect(ci).toMatch(/^node22=\$\(fetch_node 22\)$/m);
+    expect(ci).toMatch(/^node24=\$\(fetch_node 24\)$/m);
+  });
 });
+
+/** The example workflows and the demo's README, which users read too. */
+function exampleTexts(): [string, string][] {
+  return [
+    'examples/demo/README.md',
+    ...readdirSync(path.join(ROOT, 'examples/workflows')).map(
+      (name) => `examples/workflows/${name}`,
+    ),
+  ].map((file) => [file, readFileSync(path.join(ROOT, file), 'utf8')]);
+}
 
 /** The `with:` mappings of the Action's steps in a YAML excerpt (or a bare `with:` fragment). */
 function actionWiths(document: unknown): Yaml[] {
@@ -163,7 +226,7 @@ function actionWiths(document: unknown): Yaml[] {
     if (!isRecord(node)) return;
     if (
       typeof node.uses === 'string' &&
-      node.uses.includes('gemini-agent-action@') &&
+      (node.uses.includes('gemini-agent-action@') || node.uses === './') &&
       isRecord(node.with)
     ) {
       found.push(node.with);
@@ -184,11 +247,14 @@ describe('workflow excerpts in the docs', () => {
         .filter((block) => block.lang === 'yaml' || block.lang === 'yml')
         .map((block) => ({ where: `${file}:${block.line}`, text: block.text })),
     ),
-    // The example workflows users copy whole are held to the same rules.
-    ...readdirSync(path.join(ROOT, 'examples/workflows')).map((file) => ({
-      where: `examples/workflows/${file}`,
-      text: readFileSync(path.join(ROOT, 'examples/workflows', file), 'utf8'),
-    })),
+    // The example workflows users copy whole, and this repository's own (`uses: ./`), are held
+    // to the same rules.
+    ...['examples/workflows', '.github/workflows'].flatMap((folder) =>
+      readdirSync(path.join(ROOT, folder)).map((file) => ({
+        where: `${folder}/${file}`,
+        text: readFileSync(path.join(ROOT, folder, file), 'utf8'),
+      })),
+    ),
   ];
 
   it('include the Action in every mode', () => {
@@ -227,6 +293,51 @@ describe('workflow excerpts in the docs', () => {
   );
 });
 
+describe("the README's workflow excerpts", () => {
+  // Each `### …` section under "Use it in a workflow" links one example file and shows its heart.
+  const workflowSection = section(readme, 'Use it in a workflow') ?? '';
+  const excerpts = workflowSection
+    .split(/\n(?=### )/)
+    .slice(1)
+    .map((part) => {
+      const file = /\]\((examples\/workflows\/[\w.-]+\.yml)\)/.exec(part)?.[1];
+      const block = codeBlocks(part).find((candidate) => candidate.lang === 'yaml');
+      return { heading: part.split('\n', 1)[0] ?? '', file, yaml: block?.text };
+    });
+
+  it('cover every example workflow, one each', () => {
+    expect(excerpts.map((excerpt) => excerpt.file).sort()).toEqual(
+      readdirSync(path.join(ROOT, 'examples/workflows'))
+        .map((name) => `examples/workflows/${name}`)
+        .sort(),
+    );
+  });
+
+  it.each(excerpts)(
+    '$heading starts on the same events, with the same permissions and inputs, as $file',
+    ({ file, yaml }) => {
+      const excerpt: unknown = parse(yaml ?? '');
+      const full: unknown = parse(readFileSync(path.join(ROOT, file ?? ''), 'utf8'));
+      if (!isRecord(excerpt) || !isRecord(full)) throw new Error('expected two workflows');
+      // The trigger events with their activity types and schedules (a dispatch form's fields
+      // may be left out).
+      expect(triggers(excerpt.on)).toEqual(triggers(full.on));
+      expect(excerpt.permissions).toEqual(full.permissions);
+      const jobs = (workflow: Yaml) => (isRecord(workflow.jobs) ? workflow.jobs : {});
+      for (const [name, job] of Object.entries(jobs(excerpt))) {
+        const fullJob = jobs(full)[name];
+        expect(isRecord(job) && isRecord(fullJob), `job ${name}`).toBe(true);
+        if (!isRecord(job) || !isRecord(fullJob)) continue;
+        expect(job.permissions, `job ${name}: permissions`).toEqual(fullJob.permissions);
+        // Every input the excerpt shows has the file's value (the file may set more).
+        const [shown] = actionWiths(job);
+        const [actual] = actionWiths(fullJob);
+        expect(actual, `job ${name}: the Action's with:`).toMatchObject(shown ?? {});
+      }
+    },
+  );
+});
+
 describe('policy examples in the docs', () => {
   const examples = MARKDOWN_FILES.flatMap((file) =>
     codeBlocks(text(file))
@@ -255,14 +366,15 @@ describe('policy examples in the docs', () => {
     const file = '.gemini/policies/ci.toml';
     const dir = await tempRepo({ [file]: toml?.text ?? '' });
     const words = shellWords(blocks[commandIndex]?.text.replace(/\\\n/g, ' ') ?? '');
-    expect(words.slice(0, 4)).toEqual(['npx', 'gemini-agent', 'policy', 'explain']);
-    const args = words.slice(3).map((word) => (word === file ? path.join(dir, file) : word));
+    expect(words.slice(0, 3)).toEqual(['gemini-agent', 'policy', 'explain']);
+    const args = words.slice(2).map((word) => (word === file ? path.join(dir, file) : word));
     let stdout = '';
     const code = await runPolicyCommand(args, {
       stdout: { write: (chunk: string) => (stdout += chunk) },
       stderr: { write: () => true },
     });
-    expect(code).toBe(0);
+    // The example's decision is deny, which `policy explain` exits 3 for.
+    expect(code).toBe(EXPLAIN_DENIED_EXIT);
     const output = stdout.replaceAll(`${dir}${path.sep}`, '');
     for (const line of (shown?.text ?? '').split('\n')) {
       // A line shortened with … in the README must match up to the ellipsis.
@@ -270,6 +382,17 @@ describe('policy examples in the docs', () => {
     }
   });
 });
+
+/** A workflow's `on:` as event → its activity types or schedule, whatever else it sets. */
+function triggers(on: unknown): Record<string, unknown> {
+  if (!isRecord(on)) throw new Error(`expected on: to be a mapping, got ${JSON.stringify(on)}`);
+  return Object.fromEntries(
+    Object.entries(on).map(([event, spec]) => [
+      event,
+      Array.isArray(spec) ? spec : isRecord(spec) ? (spec.types ?? null) : null,
+    ]),
+  );
+}
 
 /** A YAML value as the runner passes it to an input: a string (objects would be a mistake). */
 function scalar(value: unknown): string {

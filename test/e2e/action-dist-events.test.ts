@@ -50,6 +50,12 @@ describe('dist/index.js on other events', () => {
     const payload = webhookExample('pull_request_review_comment', { action: 'created' });
     payload.comment.body = '/gemini why was this heading changed?';
     const pr = payload.pull_request;
+    // The job checked out the pull request's head, the commit the event names.
+    const workspace = await tempRepo({ 'README.md': '# Hello World\n' }, { git: true });
+    pr.head.sha = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: workspace,
+      encoding: 'utf8',
+    }).trim();
     const github = await useFakeGitHub({
       repo: REPO,
       pulls: [
@@ -82,6 +88,7 @@ describe('dist/index.js on other events', () => {
       inputs: { gemini_api_key: E2E_API_KEY },
       github,
       gemini,
+      workspace,
     });
 
     expect(result.code).toBe(0);

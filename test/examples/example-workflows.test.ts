@@ -161,14 +161,30 @@ describe('the example workflows', () => {
   it('never check out fork code in comment-triggered runs, which have secrets', () => {
     const wf = workflow('gemini-invoke.yml');
     const [checkout] = allSteps(wf).filter((step) => step.uses?.startsWith('actions/checkout@'));
-    // The head is used only when the lookup step found a pull request of this repository.
-    expect(checkout?.with?.ref).toBe(
-      '${{ steps.head.outputs.sha || github.event.repository.default_branch }}',
-    );
-    const lookup = allSteps(wf).find((step) => step.name?.startsWith('Find the pull request'));
-    expect(lookup?.run).toContain('if [ "$repo" = "$GITHUB_REPOSITORY" ]; then');
-    // Event text reaches the script only through the environment, never spliced into it.
-    expect(lookup?.run).not.toContain('${{');
+    // The default branch, whatever the event: the Action moves to a same-repository pull
+    // request's head itself, and never to a fork's.
+    expect(checkout?.with?.ref).toBe('${{ github.event.repository.default_branch }}');
+    // No step of the workflow's own looks up or fetches a pull request's head.
+    expect(allSteps(wf).filter((step) => step.run !== undefined)).toEqual([]);
+  });
+
+  it('leave installing dependencies to a step before the agent', () => {
+    // The presets deny package installs, and the README says why: a workflow step installs.
+    const install =
+      /^(npm (ci|i|install)|yarn( install)?|pnpm (i|install)|pip3? install|bundle install|go mod download)\b/;
+    for (const wf of workflows.values()) {
+      for (const step of actionSteps(wf)) {
+        const listed = step.with?.allowed_commands;
+        const commands = (typeof listed === 'string' ? listed : '')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '');
+        expect(
+          commands.filter((command) => install.test(command)),
+          wf.file,
+        ).toEqual([]);
+      }
+    }
   });
 
   it('reference secrets only through `secrets.`', () => {

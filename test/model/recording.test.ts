@@ -165,6 +165,26 @@ describe('recording and replay', () => {
       'expected "response" of generateContent to be an object.',
     ],
     ['an array line', '[1]', 'expected a JSON object {"method": …, "response": …}.'],
+    [
+      'a reply written as plain text',
+      '{"method":"generateContent","response":{"text":"Done."}}',
+      'expected "response" of generateContent to be a GenerateContentResponse: expected at least one of candidates, promptFeedback, usageMetadata, got only text.',
+    ],
+    [
+      'parts that are not a list',
+      '{"method":"generateContent","response":{"candidates":[{"content":{"parts":"Done."}}]}}',
+      'expected "response" of generateContent to be a GenerateContentResponse: candidates[0].content.parts: Invalid input: expected array',
+    ],
+    [
+      'a function call without a name',
+      '{"method":"generateContentStream","response":[{"candidates":[]},{"candidates":[{"content":{"parts":[{"functionCall":{"args":{}}}]}}]}]}',
+      'chunk 2: candidates[0].content.parts[0].functionCall.name: Invalid input: expected string',
+    ],
+    [
+      'token counts that are not numbers',
+      '{"method":"generateContent","response":{"candidates":[],"usageMetadata":{"totalTokenCount":"12"}}}',
+      'usageMetadata.totalTokenCount: Invalid input: expected number',
+    ],
   ])('rejects a line with %s, naming file and line', async (_name, badLine, message) => {
     const file = join(dir, 'bad.jsonl');
     await writeFile(file, `{"method":"countTokens","response":{"totalTokens":1}}\n\n${badLine}\n`);
@@ -172,6 +192,14 @@ describe('recording and replay', () => {
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message.startsWith(`${file}:3: `)).toBe(true);
     expect((error as Error).message).toContain(message);
+  });
+
+  it('says an empty recording is empty', async () => {
+    const file = join(dir, 'empty.jsonl');
+    await writeFile(file, '\n  \n');
+    await expect(readRecordedSession(file)).rejects.toThrow(
+      `${file}: the recorded session is empty: expected one {"method": …, "response": …} JSON object per model call, one a line.`,
+    );
   });
 
   it('reports a missing file as a ConfigurationError naming it', async () => {

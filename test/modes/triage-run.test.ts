@@ -42,6 +42,33 @@ describe('triage runs', () => {
     expect(JSON.parse(run.outputs.labels ?? '{}')).toEqual({ [number]: ['documentation'] });
   });
 
+  it('applies the existing labels of a call that also names missing ones, and reports the rest', async () => {
+    const payload = webhookExample('issues', { action: 'opened' });
+    const number = payload.issue.number;
+    const github = await useFakeGitHub({
+      repo: REPO,
+      labels: LABELS,
+      issues: [{ number, title: payload.issue.title, body: payload.issue.body ?? '' }],
+    });
+    // The model never corrects itself: the valid label must still be applied.
+    const gemini = await useFakeGemini([
+      callsReply([{ id: 'l1', name: 'set_labels', args: { labels: ['bug', 'crash', 'p1'] } }]),
+      textReply('A crash: bug.'),
+    ]);
+
+    const run = await runActionInProcess({ eventName: 'issues', payload, github, gemini });
+
+    expect(run.result.conclusion).toBe('success');
+    expect(github.labels(number)).toEqual(['bug']);
+    const told = JSON.stringify(gemini.generateRequests()[1]?.body);
+    expect(told).toContain('Recorded the labels for the issue: bug.');
+    expect(told).toContain('\\"crash\\" is not a label of this repository');
+    expect(run.summary).toContain(
+      `- #${number}: \`bug\` — left out, not labels of this repository: \`crash\`, \`p1\``,
+    );
+    expect(JSON.parse(run.outputs.labels ?? '{}')).toEqual({ [number]: ['bug'] });
+  });
+
   it('labels the open unlabelled issues of a scheduled run in one batch', async () => {
     const github = await useFakeGitHub({
       repo: REPO,

@@ -92,6 +92,7 @@ describe('continueExistingBranch', () => {
       number: 3,
       title: 'x',
       headRef: 'feature',
+      headSha: base,
       baseRef: 'main',
     };
     for (const isFork of [false, true]) {

@@ -219,6 +219,7 @@ describe('publishChanges', () => {
           number: 8,
           title: 'x',
           headRef: 'main',
+          headSha: git(root, 'rev-parse', 'HEAD'),
           baseRef: 'main',
           isFork: true,
         },
@@ -250,6 +251,7 @@ describe('publishChanges', () => {
           number: 8,
           title: 'Feature',
           headRef: 'feature',
+          headSha: head,
           baseRef: 'main',
           isFork: false,
         },
@@ -277,6 +279,7 @@ describe('publishChanges', () => {
           number: 8,
           title: 'x',
           headRef: 'main',
+          headSha: base,
           baseRef: 'release',
           isFork: false,
         },
@@ -291,18 +294,28 @@ describe('publishChanges', () => {
     expect(git(remote, 'rev-parse', 'main')).toBe(base);
   });
 
-  it('reports a branch that moved, with the patch', async () => {
-    const { root, remote } = await repoWithRemote({ 'a.txt': 'a\n' });
-    await pushToRemote(remote, BRANCH, { 'someone.txt': 'else\n' });
+  it('reports a branch that moved while the run worked, with the patch', async () => {
+    const { root, remote, base } = await repoWithRemote({ 'a.txt': 'a\n' });
+    const earlier = await pushToRemote(remote, BRANCH, { 'earlier.txt': 'run 1\n' });
+    git(root, 'fetch', '-q', 'origin', BRANCH);
+    git(root, 'checkout', '-q', earlier);
+    // Someone pushes to the branch the run continues, while it works.
+    const now = await pushToRemote(
+      remote,
+      BRANCH,
+      { 'someone.txt': 'else\n' },
+      { from: `origin/${BRANCH}` },
+    );
     await writeFiles(root, { 'a.txt': 'mine\n' });
 
-    const result = await publishChanges(input(root, remote));
+    const result = await publishChanges(input(root, remote, { branch: BRANCH, baseSha: earlier }));
 
     expect(result.status).toBe('failed');
     expect(result.branch).toBe(BRANCH);
-    expect(result.error).toMatch(
-      /^The branch gemini\/issue-5-fix-the-login-bug moved since the run started/,
+    expect(result.error).toBe(
+      `The changes were not pushed: the branch ${BRANCH} moved while the run worked — it was at ${earlier.slice(0, 7)} when the run started from it, and it is at ${now.slice(0, 7)} now (1 new commit). The run's workspace was at ${earlier.slice(0, 7)}. Re-run the task to build on the branch as it is now.`,
     );
+    expect(base).not.toBe(earlier);
     expect(result.patch).toContain('+mine');
     expect(result.pullRequest).toBeUndefined();
   });

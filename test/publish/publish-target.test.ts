@@ -50,6 +50,7 @@ describe('publish targets', () => {
       number: pr.number,
       title: pr.title,
       headRef: pr.head.ref,
+      headSha: pr.head.sha,
       baseRef: pr.base.ref,
       isFork: false,
     });

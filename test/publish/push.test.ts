@@ -81,8 +81,8 @@ describe('pushCommit', () => {
     expect(pushTargetProblem('gemini/x', 'main')).toBeUndefined();
   });
 
-  it('explains a rejected non-fast-forward push and never forces it', async () => {
-    const { root, remote } = await repoWithRemote();
+  it('explains a refused push by where the workspace was and where the branch is, and never forces it', async () => {
+    const { root, remote, base } = await repoWithRemote();
     const theirs = await pushToRemote(remote, 'gemini/issue-2-x', { 'theirs.txt': 'theirs\n' });
     await writeFiles(root, { 'ours.txt': 'ours\n' });
     const commit = await commitWorkspace(root);
@@ -90,6 +90,7 @@ describe('pushCommit', () => {
     const push = pushCommit({
       root,
       sha: commit.sha,
+      baseSha: base,
       branch: 'gemini/issue-2-x',
       defaultBranch: 'main',
       remoteUrl: remote,
@@ -99,8 +100,83 @@ describe('pushCommit', () => {
 
     await expect(push).rejects.toBeInstanceOf(PushError);
     await expect(push).rejects.toMatchObject({ kind: 'non_fast_forward' });
-    await expect(push).rejects.toThrow(/moved since the run started.*Re-run the task/);
+    // The branch was never where the run started: nothing says it moved.
+    await expect(push).rejects.toThrow(
+      `The changes were not pushed: the run's workspace was at ${base.slice(0, 7)}, but the branch gemini/issue-2-x is at ${theirs.slice(0, 7)}, so they are not a fast-forward of it (the workspace was 1 commit behind the branch).`,
+    );
+    await expect(push).rejects.not.toThrow(/moved/);
     expect(git(remote, 'rev-parse', 'gemini/issue-2-x')).toBe(theirs);
+  });
+
+  it('says a branch moved only when it did: its head differs from where the run started', async () => {
+    const { root, remote, base } = await repoWithRemote();
+    const start = await pushToRemote(remote, 'feature', { 'f.txt': 'f\n' });
+    git(root, 'fetch', '-q', 'origin', 'feature');
+    git(root, 'checkout', '-q', start);
+    await writeFiles(root, { 'ours.txt': 'ours\n' });
+    const commit = await commitWorkspace(root);
+    // While the run worked, someone pushed two commits to the branch.
+    await pushToRemote(remote, 'feature', { 'a.txt': 'a\n' }, { from: 'origin/feature' });
+    const now = await pushToRemote(
+      remote,
+      'feature',
+      { 'b.txt': 'b\n' },
+      { from: 'origin/feature' },
+    );
+    const server = await gitHttpServer(path.dirname(remote), basicAuthorization(TOKEN));
+
+    const push = pushCommit({
+      root,
+      sha: commit.sha,
+      baseSha: start,
+      branchStart: start,
+      branch: 'feature',
+      defaultBranch: 'main',
+      remoteUrl: `${server.url}/${path.basename(remote)}`,
+      serverUrl: server.url,
+      token: TOKEN,
+    });
+
+    await expect(push).rejects.toThrow(
+      `The changes were not pushed: the branch feature moved while the run worked — it was at ${start.slice(0, 7)} when the run started from it, and it is at ${now.slice(0, 7)} now (2 new commits). The run's workspace was at ${start.slice(0, 7)}. Re-run the task to build on the branch as it is now.`,
+    );
+    expect(git(remote, 'rev-parse', 'feature')).toBe(now);
+    // The look at the branch went with the token in that command's environment only.
+    expect(server.authorizations.every((header) => header === basicAuthorization(TOKEN))).toBe(
+      true,
+    );
+    expect(await filesContaining(path.join(root, '.git'), TOKEN)).toEqual([]);
+    expect(git(root, 'for-each-ref', '--format=%(refname)')).not.toContain('tip');
+    expect(base).not.toBe(start);
+  });
+
+  it('says the workspace was not on a pull request branch that did not move', async () => {
+    const { root, remote, base } = await repoWithRemote();
+    // The pull request's branch, pinned at the trigger; the workspace stayed on main.
+    const head = await pushToRemote(remote, 'feature', { 'f.txt': 'f\n' }, { from: 'origin/main' });
+    await pushToRemote(remote, 'main', { 'm.txt': 'm\n' });
+    git(root, 'pull', '-q', 'origin', 'main');
+    const workspaceAt = git(root, 'rev-parse', 'HEAD');
+    await writeFiles(root, { 'ours.txt': 'ours\n' });
+    const commit = await commitWorkspace(root);
+
+    const push = pushCommit({
+      root,
+      sha: commit.sha,
+      baseSha: workspaceAt,
+      branchStart: head,
+      branch: 'feature',
+      defaultBranch: 'main',
+      remoteUrl: remote,
+      serverUrl: 'https://github.com',
+      token: TOKEN,
+    });
+
+    await expect(push).rejects.toThrow(
+      `The changes were not pushed: the run's workspace was at ${workspaceAt.slice(0, 7)}, but the branch feature is at ${head.slice(0, 7)}, where it was when the run started, so they are not a fast-forward of it (the workspace was not in the branch's history). The run must start with the workspace at the branch's head: on a pull request the Action checks out its head itself`,
+    );
+    await expect(push).rejects.not.toThrow(/moved/);
+    expect(base).not.toBe(workspaceAt);
   });
 
   it('runs no hook, not even one named in the workspace configuration', async () => {

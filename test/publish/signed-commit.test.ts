@@ -161,14 +161,23 @@ describe('createSignedCommit', () => {
     });
     expect(updates).toEqual([{ sha: COMMIT, force: false }]);
 
+    // Someone pushed to the branch while the run worked: its head is no longer the run's start.
+    const moved = 'beef000000000000000000000000000000000002';
     interceptCommit(base, tree)
       .api.get(BRANCH_REF)
       .reply(200, { ref: 'refs/heads/gemini/issue-1-x', object: { sha: base } })
       .patch(BRANCH_REF)
-      .reply(422, { message: 'Update is not a fast forward' });
-    const failed = createSignedCommit(options);
+      .reply(422, { message: 'Update is not a fast forward' })
+      .get(BRANCH_REF)
+      .reply(200, { ref: 'refs/heads/gemini/issue-1-x', object: { sha: moved } })
+      .get(`${REPO}/compare/${base}...${moved}`)
+      .reply(200, { status: 'ahead', ahead_by: 1, behind_by: 0 });
+    const failed = createSignedCommit({ ...options, branchStart: base });
     await expect(failed).rejects.toBeInstanceOf(PushError);
     await expect(failed).rejects.toMatchObject({ kind: 'non_fast_forward' });
+    await expect(failed).rejects.toThrow(
+      `The changes were not committed: the branch gemini/issue-1-x moved while the run worked — it was at ${base.slice(0, 7)} when the run started from it, and it is at beef000 now (1 new commit).`,
+    );
   });
 
   it('commits nothing when GitHub’s tree is not the checked change', async () => {

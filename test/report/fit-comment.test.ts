@@ -56,6 +56,27 @@ describe('cutMarkdown', () => {
     expect(cutMarkdown('x', 3, { note: '😀😀' })).toBe('😀');
   });
 
+  it('keeps the beginning of a line too long to keep whole, cut between words', () => {
+    const paragraph = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const cut = cutMarkdown(`Title\n${paragraph}\nLast`, 1000, { note: '> rest in the artifact' });
+    expect(cut.length).toBeLessThanOrEqual(1000);
+    expect(cut).toMatch(/^Title\nw0 w1 w2 w3 .* w\d+…\n\n> rest in the artifact$/);
+    expect(cut).not.toContain('Last');
+    // Shorter lines are still kept whole or not at all.
+    expect(cutMarkdown(`a\n${'b'.repeat(150)}`, 100, { note: 'n' })).toBe('a\n\nn');
+  });
+
+  it('holds a byte limit in multi-byte text, never splitting a character', () => {
+    const paragraph = 'ünïcödé 😀 漢字 '.repeat(500);
+    const cut = cutMarkdown(paragraph, 700, { note: '> cut', measure: utf8Bytes });
+    expect(utf8Bytes(cut)).toBeLessThanOrEqual(700);
+    expect(utf8Bytes(cut)).toBeGreaterThan(600);
+    expect(cut.startsWith('ünïcödé 😀 漢字 ünïcödé')).toBe(true);
+    expect(cut.endsWith('…\n\n> cut')).toBe(true);
+    expect(Buffer.from(cut, 'utf8').toString('utf8')).toBe(cut);
+    expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('counts bytes when asked', () => {
     const text = Array(10).fill('ééééé').join('\n');
     const cut = cutMarkdown(text, 40, { note: 'n', measure: utf8Bytes });

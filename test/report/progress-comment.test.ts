@@ -10,7 +10,8 @@ import { progressFromEvents } from '../../src/report/progress-state.js';
 import { eventLog, redactor, structureProblems } from './agent-events.js';
 
 const RUN = 'https://github.com/octo/repo/actions/runs/42';
-const links: ReportLinks = { runUrl: RUN, transcriptPath: '/runner/_temp/gemini-agent-1.jsonl' };
+const ARTIFACT = 'https://github.com/octo/repo/actions/runs/42/artifacts/7';
+const links: ReportLinks = { runUrl: RUN, artifactUrl: ARTIFACT };
 const options = { redact: redactor('ghp_SECRET'), actor: 'octocat' };
 
 /** A run part-way through: a todo list, a read, a denied command and a command still running. */
@@ -50,6 +51,11 @@ function workingRun() {
     live_content: '> test\nPASS src/app.test.ts',
   });
   return log;
+}
+
+/** The lines of the tool-call list. */
+function callLines(body: string): string[] {
+  return body.split('\n').filter((line) => /^- \S+ `/.test(line));
 }
 
 function lineOf(body: string, needle: string): string {
@@ -97,19 +103,64 @@ describe('the progress comment', () => {
     expect(lineOf(body, 'write_file')).toBe('- ⏳ `write_file` a.ts');
   });
 
-  it('says finished or failed once the session has ended', () => {
+  it('says it is wrapping up once the session has ended, and leaves the time to the final comment', () => {
+    // Publishing still takes time after the session, so a time here would differ from the
+    // final comment's, which counts the whole run.
     const log = workingRun();
     log.advance(125_000);
     log.ended('completed', 'completed');
     const finished = renderProgressComment(progressFromEvents(log.events), links, options);
-    expect(finished.split('\n')[0]).toBe("**Gemini finished @octocat's task in 2m 5s**");
+    expect(finished.split('\n')[0]).toBe("**Gemini is wrapping up @octocat's task** ⏳");
 
     const failed = workingRun();
     failed.advance(3_000);
     failed.ended('failed', 'model_error', 'boom');
     const body = renderProgressComment(progressFromEvents(failed.events), links, options);
-    expect(body.split('\n')[0]).toBe("**Gemini failed @octocat's task after 3s**");
-    expect(body).not.toContain('⏳');
+    expect(body.split('\n')[0]).toBe("**Gemini is wrapping up @octocat's task** ⏳");
+    expect(body).not.toMatch(/\b\d+s\b/);
+  });
+
+  it('folds the todo-list updates into one line where the first was, in both comments', () => {
+    const log = eventLog();
+    log.started();
+    const update = (id: string, count: number) => {
+      log.call(id, 'write_todos', {
+        status: 'SUCCEEDED',
+        phase: 'successful',
+        description: `Set ${count} todo(s)`,
+        output: { text: `Set ${count} todos.` },
+        duration_ms: 5,
+      });
+    };
+    update('t1', 2);
+    log.call('r1', 'read_file', { status: 'SUCCEEDED', phase: 'successful', description: 'a.ts' });
+    update('t2', 3);
+    log.call('r2', 'read_file', { status: 'SUCCEEDED', phase: 'successful', description: 'b.ts' });
+    update('t3', 3);
+    // A refused update is news, and keeps its own line.
+    log.call('t4', 'write_todos', {
+      status: 'FAILED',
+      phase: 'errored',
+      description: 'Set 9 todo(s)',
+      error: { message: 'Tool execution denied by policy. no', type: 'policy_violation' },
+      confirmation_outcome: { decision: 'deny', reason: 'no', decided_by: 'p.toml:1:1' },
+    });
+    const state = progressFromEvents(log.events);
+
+    const live = renderProgressComment(state, links, options);
+    expect(callLines(live)).toEqual([
+      '- ✅ `write_todos` Set 3 todo(s) (3 updates) — Set 3 todos.',
+      '- ✅ `read_file` a.ts',
+      '- ✅ `read_file` b.ts',
+      '- 🚫 `write_todos` Set 9 todo(s) — denied by policy (`p.toml:1:1`): no',
+    ]);
+    log.ended('completed', 'completed');
+    const final = renderFinalComment(progressFromEvents(log.events), {}, links, options);
+    expect(final).toContain('<details><summary>Tool calls (6)</summary>');
+    expect(callLines(final)[0]).toBe(
+      '- ✅ `write_todos` Set 3 todo(s) (3 updates) — Set 3 todos. · 15ms',
+    );
+    expect(callLines(final)).toHaveLength(4);
   });
 
   it('lists only the latest calls of a long run and says how many came before', () => {
@@ -246,7 +297,7 @@ describe('the final comment', () => {
     expect(body).toContain('```diff\ndiff --git a/src/app.ts b/src/app.ts\n');
     expect(body).toContain('+if (x != null) {\n```');
     expect(lines.at(-2)).toBe(
-      `**Tokens:** 1,200 input · 300 output · 1,500 total · **Tool calls:** 3 · [View job run](${RUN})`,
+      `**Tokens:** 1,200 input · 300 output · 1,500 total · **Tool calls:** 3 · [View job run](${RUN}) · [Full answer and transcript](${ARTIFACT})`,
     );
     // Hidden, and what keeps the comment from starting a run when a person's token posted it.
     expect(lines.at(-1)).toBe('<!-- gemini-agent:progress -->');
@@ -316,7 +367,7 @@ describe('the final comment', () => {
     expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(structureProblems(body)).toEqual([]);
     expect(body).toMatch(
-      /> ✂️ \d+ more diff lines not shown to fit GitHub's 65,536-character comment limit\. The full record is in the \[job run\]\(https:\/\/github\.com\/octo\/repo\/actions\/runs\/42\) and the transcript file `\/runner\/_temp\/gemini-agent-1\.jsonl`\./,
+      /> ✂️ \d+ more diff lines not shown to fit GitHub's 65,536-character comment limit\. The full record is in the \[run's artifact\]\(https:\/\/github\.com\/octo\/repo\/actions\/runs\/42\/artifacts\/7\) and the \[job run\]\(https:\/\/github\.com\/octo\/repo\/actions\/runs\/42\)\./,
     );
     expect(body).toContain('+line 0 ');
     // The transcript and the answer are untouched.
@@ -357,9 +408,44 @@ describe('the final comment', () => {
     const body = renderFinalComment(state, { summary, diff }, links, options);
     expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(structureProblems(body)).toEqual([]);
-    expect(body).toContain('> ✂️ The summary was cut to fit');
+    expect(body).toContain('> ✂️ The answer was cut to fit');
     expect(body).toContain('Here is the log:');
     expect(body).toContain(`[View job run](${RUN})`);
+  });
+
+  it('keeps the beginning of an answer written as one 81,000-character paragraph', () => {
+    const state = finishedRun((log) => {
+      log.ended('completed', 'completed');
+    });
+    const summary = Array.from({ length: 10_000 }, (_, i) => `word${i}`).join(' ');
+    expect(summary.length).toBeGreaterThan(81_000);
+    const body = renderFinalComment(state, { summary, diff }, links, options);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(structureProblems(body)).toEqual([]);
+    const [header, answer] = body.split('\n\n');
+    expect(header).toBe("**Gemini finished @octocat's task in 2m 5s**");
+    expect(answer).toMatch(/^word0 word1 word2 .* word\d+…$/);
+    expect((answer ?? '').length).toBeGreaterThan(40_000);
+    expect(body).toContain(
+      `> ✂️ The answer was cut to fit GitHub's 65,536-character comment limit. The full record is in \`answer.md\` in the [run's artifact](${ARTIFACT}) and the [job run](${RUN}).`,
+    );
+    expect(body).toContain(`[Full answer and transcript](${ARTIFACT})`);
+  });
+
+  it('cuts a long answer in other scripts without splitting a character', () => {
+    const state = finishedRun((log) => {
+      log.ended('completed', 'completed');
+    });
+    // Astral characters are two UTF-16 units each: a careless cut leaves half of one.
+    const summary = '答案𝒜😀 '.repeat(20_000);
+    const body = renderFinalComment(state, { summary }, { runUrl: RUN }, options);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(body).not.toMatch(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    );
+    expect(body.split('\n\n')[1]).toMatch(/^答案𝒜😀 答案𝒜😀 .*😀…$/u);
+    // Without an artifact, the note points to the job run, whose summary holds far more.
+    expect(body).toContain(`The full record is in the [job run](${RUN}).`);
   });
 
   it('keeps an answer from closing our blocks or hiding text', () => {

@@ -9,7 +9,7 @@ const options = {
   repo: { owner: 'octo', repo: 'shop' },
   links: {
     runUrl: 'https://github.com/octo/shop/actions/runs/9',
-    transcriptPath: '/tmp/run.jsonl',
+    artifactUrl: 'https://github.com/octo/shop/actions/runs/9/artifacts/3',
   },
 };
 const SHA = '0123456789abcdef0123456789abcdef01234567';
@@ -135,7 +135,9 @@ describe('renderPublishSection', () => {
     expect(cut.length).toBeLessThan(2_400);
     expect(cut).toContain('+line 0 ***');
     expect(cut).not.toContain('+line 499');
-    expect(cut).toMatch(/more patch lines not shown.*the transcript file `\/tmp\/run.jsonl`/);
+    expect(cut).toContain(
+      "more patch lines not shown to fit the comment's space for the patch. The full record is in `changes.patch` in the [run's artifact](https://github.com/octo/shop/actions/runs/9/artifacts/3)",
+    );
     expect(cut).toContain('</details>');
   });
 

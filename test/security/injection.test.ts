@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { callsReply, textReply } from '../support/fake-gemini.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
 import { useSharedRun } from './support/attack-group.js';
+import { git } from './support/case-context.js';
 import { expectContained, responseTo } from './support/contained.js';
 import { exfiltrateInAnswer, shell } from './support/hostile-model.js';
 import {
@@ -112,7 +113,7 @@ describe('injection: configuration on the pull request branch', () => {
         );
         commitWorkspace(ctx, 'the pull request');
       },
-      github: () => ({
+      github: (ctx) => ({
         repo: REPO,
         files: {
           [pr.base.sha]: {
@@ -128,7 +129,8 @@ describe('injection: configuration on the pull request branch', () => {
             title: pr.title,
             body: pr.body ?? '',
             user: 'Codertocat',
-            head: { ref: pr.head.ref, sha: pr.head.sha },
+            // The workspace holds the pull request's head, as the run pinned it.
+            head: { ref: pr.head.ref, sha: git(ctx.workspace, 'rev-parse', 'HEAD').trim() },
             base: { ref: pr.base.ref, sha: pr.base.sha },
             files: [
               { filename: 'GEMINI.md', patch: `@@ -1 +1 @@\n-${GEMINI_BASE}\n+${GEMINI_HEAD}` },

@@ -124,6 +124,27 @@ describeShellAttacks(
   },
 );
 
+describeShellAttacks(
+  'shell: file readers the workflow allows, aimed outside the workspace (sandbox: none)',
+  [
+    ["the user's ~/.npmrc", (ctx) => `cat ${ctx.home}/.npmrc`],
+    ['~/.git-credentials by tilde', () => 'head ~/.git-credentials'],
+    ["the Action's /proc/<pid>/environ", (ctx) => `cat /proc/${ctx.actionPid}/environ`],
+    ["the Action's /proc/<pid>/environ with -v", (ctx) => `cat -v /proc/${ctx.actionPid}/environ`],
+    ['/proc/self/environ', () => 'cat /proc/self/environ'],
+    ['the runner temp through ..', (ctx) => `ls ${ctx.runnerTemp}/..`],
+    ['a committed symlink to ~/.npmrc', () => 'cat npmrc-link'],
+    ['a glob matching that symlink', () => 'cat npmrc-l*'],
+  ],
+  {
+    inputs: { allowed_commands: 'cat\nhead\nls' },
+    setup: (ctx) => {
+      symlinkSync(path.join(ctx.home, '.npmrc'), path.join(ctx.workspace, 'npmrc-link'));
+      commitWorkspace(ctx, 'add npmrc link');
+    },
+  },
+);
+
 describe('shell: control', () => {
   it('the allowed commands themselves still run', async () => {
     // The policy is not simply refusing everything: allowed commands run and answer.

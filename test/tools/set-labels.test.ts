@@ -49,6 +49,7 @@ describe('set_labels', () => {
         issueNumber: undefined,
         labels: ['bug', 'Needs Info'],
         comment: 'Which version are you on?',
+        dropped: [],
       },
     ]);
   });
@@ -59,17 +60,18 @@ describe('set_labels', () => {
     expect(collector.result()[0]?.labels).toEqual(['bug', 'documentation']);
   });
 
-  it('rejects unknown labels with the closest existing names and records nothing', async () => {
+  it('keeps the existing labels of a call, and names the dropped ones with the closest existing names', async () => {
     const { collector, harness } = await harnessFor();
     const completed = await harness.call('set_labels', {
-      labels: ['bugs', 'good-first-issue', 'feature', 'wontfix-whatsoever-xyz'],
+      labels: ['bug', 'good-first-issue', 'feature', 'wontfix-whatsoever-xyz', 'feature'],
     });
-    expect(completed.result.error?.type).toBe('invalid_tool_params');
-    const message = completed.result.error?.message ?? '';
-    expect(message).toContain('nothing was recorded');
-    expect(message).toContain(
-      '- "bugs" is not a label of this repository. Closest existing labels: "bug".',
+    expect(completed.result.error).toBeUndefined();
+    const message = completed.result.llmContent;
+    if (typeof message !== 'string') throw new Error('expected a text result');
+    expect(message).toMatch(
+      /^Recorded the labels for the issue: bug\. They are applied after you finish\.\n/,
     );
+    expect(message).toContain('Left out, because the repository has no such label:');
     expect(message).toContain(
       '- "good-first-issue" is not a label of this repository. Closest existing labels: "good first issue".',
     );
@@ -77,8 +79,31 @@ describe('set_labels', () => {
       '- "feature" is not a label of this repository. Closest existing labels: "type: feature".',
     );
     expect(message).toContain('- "wontfix-whatsoever-xyz" is not a label of this repository.\n');
-    expect(completed.responseParts).toEqual(errorPart('call-1', 'set_labels', message));
-    expect(collector.result()).toEqual([]);
+    expect(message).toContain('call set_labels again with the whole list');
+    expect(collector.result()).toEqual([
+      {
+        issueNumber: undefined,
+        labels: ['bug'],
+        comment: undefined,
+        dropped: ['good-first-issue', 'feature', 'wontfix-whatsoever-xyz'],
+      },
+    ]);
+  });
+
+  it('refuses a call naming no existing label, keeping the earlier choice', async () => {
+    const { collector, harness } = await harnessFor();
+    await harness.call('set_labels', { labels: ['documentation'] });
+    const completed = await harness.call('set_labels', { labels: ['bugs', 'wontfix'] });
+    expect(completed.result.error?.type).toBe('invalid_tool_params');
+    const message = completed.result.error?.message ?? '';
+    expect(message).toContain('nothing was recorded');
+    expect(message).toContain(
+      '- "bugs" is not a label of this repository. Closest existing labels: "bug".',
+    );
+    expect(completed.responseParts).toEqual(errorPart('call-2', 'set_labels', message));
+    expect(collector.result()).toEqual([
+      { issueNumber: undefined, labels: ['documentation'], comment: undefined, dropped: [] },
+    ]);
   });
 
   it('records that no label fits, and a later call replaces the earlier choice', async () => {
@@ -93,7 +118,7 @@ describe('set_labels', () => {
     const second = await harness.respond('set_labels', { labels: ['documentation'] });
     expect(JSON.stringify(second)).toContain('This replaces your earlier choice for it.');
     expect(collector.result()).toEqual([
-      { issueNumber: undefined, labels: ['documentation'], comment: undefined },
+      { issueNumber: undefined, labels: ['documentation'], comment: undefined, dropped: [] },
     ]);
   });
 
@@ -140,8 +165,8 @@ describe('set_labels', () => {
       });
       await harness.call('set_labels', { issue_number: 5, labels: ['BUG', 'good first issue'] });
       expect(collector.result()).toEqual([
-        { issueNumber: 3, labels: ['documentation'], comment: 'Thanks!' },
-        { issueNumber: 5, labels: ['bug', 'good first issue'], comment: undefined },
+        { issueNumber: 3, labels: ['documentation'], comment: 'Thanks!', dropped: [] },
+        { issueNumber: 5, labels: ['bug', 'good first issue'], comment: undefined, dropped: [] },
       ]);
     });
 

@@ -28,7 +28,7 @@ function options(overrides: Partial<ApplyLabelsOptions> = {}): ApplyLabelsOption
 }
 
 function decision(labels: string[], extra: Partial<LabelDecision> = {}): LabelDecision {
-  return { issueNumber: undefined, labels, comment: undefined, ...extra };
+  return { issueNumber: undefined, labels, comment: undefined, dropped: [], ...extra };
 }
 
 function comment(id: number, issue: number) {
@@ -56,6 +56,22 @@ describe('applying triage labels', () => {
       },
     ]);
     expect(scope.isDone()).toBe(true);
+  });
+
+  it('reports the names the tool dropped as not labels of the repository', async () => {
+    const scope = githubApi()
+      .post('/repos/octo/widgets/issues/4/labels', { labels: ['documentation'] })
+      .reply(200, []);
+    const applied = await applyLabels(
+      [decision(['documentation'], { dropped: ['docs', 'wontfix'] })],
+      options(),
+    );
+    expect(scope.isDone()).toBe(true);
+    expect(applied[0]?.added).toEqual(['documentation']);
+    expect(applied[0]?.skipped).toEqual([
+      { label: 'docs', reason: 'not a repository label' },
+      { label: 'wontfix', reason: 'not a repository label' },
+    ]);
   });
 
   it('makes no request when nothing is new and there is no note', async () => {

@@ -98,25 +98,73 @@ export async function resolveSandbox(
   );
 }
 
+/** How an Action run chooses to go without a sandbox. */
+export const ACTION_SANDBOX_OFF =
+  'Set the input sandbox: none to run without one on purpose and silence this warning.';
+
 /**
- * Logs the one line saying which sandbox runs and what it does not protect (a warning when there
- * is none although one was wanted) and returns it for the job summary.
+ * Logs which sandbox runs — when there is none although one was wanted, once and plainly, with
+ * what that means and how to silence it (`silence`; the Action's input by default) — and returns
+ * the line for the job summary, which also says what the sandbox does not protect.
  */
 export function reportSandbox(
   sandbox: Sandbox,
-  options: { mode: SandboxMode; isolateNetwork: boolean; logger: Logger },
+  options: {
+    mode: SandboxMode;
+    isolateNetwork: boolean;
+    logger: Logger;
+    silence?: string;
+    /** Log a working sandbox at debug level only (the CLI's runs stay quiet about it). */
+    quiet?: boolean;
+  },
 ): string {
   const line = sandboxSummaryLine(sandbox, options);
-  if (sandbox.kind === 'none' && options.mode !== 'none') options.logger.warning(line);
-  else options.logger.info(line);
+  const notice = unsandboxedNotice(sandbox, {
+    mode: options.mode,
+    silence: options.silence ?? ACTION_SANDBOX_OFF,
+  });
+  if (notice !== undefined) {
+    options.logger.warning(notice);
+    options.logger.debug(line);
+  } else if (options.quiet === true) {
+    options.logger.debug(line);
+  } else {
+    options.logger.info(line);
+  }
   return line;
 }
 
+/**
+ * What a run without the sandbox it wanted means, in words for whoever started it; undefined when
+ * a sandbox runs or none was asked for.
+ */
+export function unsandboxedNotice(
+  sandbox: Sandbox,
+  options: { mode: SandboxMode; silence: string },
+): string | undefined {
+  if (sandbox.kind !== 'none' || options.mode === 'none') return undefined;
+  const why = sandbox.unavailable ?? 'none could be set up here';
+  return (
+    `No sandbox: ${why}, so shell commands run unsandboxed, as this process's user. The policy ` +
+    'still decides which commands run, and commands that read files (cat, grep, ls and the like) ' +
+    'may only name files inside the workspace; but a command the policy allows that runs code ' +
+    '(a test script, say) can read and change whatever this user can, and reach the network. ' +
+    options.silence
+  );
+}
+
 function noneSandbox(options: { platform: NodeJS.Platform; reason?: string }): Sandbox {
+  const unavailable =
+    options.platform !== 'linux'
+      ? `no sandbox exists on ${platformName(options.platform)}`
+      : options.reason !== undefined
+        ? 'none of the sandboxes could be set up on this machine (the debug log says why)'
+        : undefined;
   return {
     kind: 'none',
     ...noneDescription(options),
     canIsolateNetwork: false,
+    ...(unavailable === undefined ? {} : { unavailable }),
     open: () => Promise.resolve(passThroughSession),
   };
 }

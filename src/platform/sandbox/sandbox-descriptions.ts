@@ -73,7 +73,7 @@ export function noneDescription(options: {
   reason?: string;
 }): { describe: string; gaps: string[] } {
   const base =
-    "Shell commands run as the Action's own user with only an allow-listed environment; the policy is the only guard.";
+    "Shell commands run as the Action's own user with only an allow-listed environment; the policy, and its check that commands name files inside the workspace only, are the guards.";
   let describe = base;
   if (options.platform !== 'linux') {
     describe = `No sandbox exists on ${platformName(options.platform)} runners. ${base} For runs on untrusted input, use a Linux runner.`;

@@ -59,6 +59,8 @@ export interface Sandbox {
   gaps: string[];
   /** Whether `isolateNetwork` is honoured. */
   canIsolateNetwork: boolean;
+  /** For `none` that was not asked for: why no sandbox runs, in a short phrase. */
+  unavailable?: string;
   open(options: SandboxSessionOptions): Promise<SandboxSession>;
 }
 

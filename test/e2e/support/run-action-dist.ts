@@ -49,15 +49,26 @@ export async function runActionDist(options: {
   gemini: FakeGeminiServer;
   /** The checked-out repository; default a one-commit repository with a README. */
   workspace?: string;
+  /** The repository GitHub's side is a bare clone of; default the workspace. */
+  remoteFrom?: string;
+  /** Refs GitHub keeps besides the branches, e.g. `refs/pull/2/head`, by name. */
+  remoteRefs?: Record<string, string>;
+  /** More variables of the step's environment. */
+  env?: Record<string, string>;
 }): Promise<DistRun> {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
   const runnerTemp = await tempRepo();
-  // GitHub's git side: the workspace's bare clone served over HTTP at GITHUB_SERVER_URL, so the
-  // Action looks for earlier branches and pushes without leaving the machine.
+  // GitHub's git side: a bare clone served over HTTP at GITHUB_SERVER_URL, so the Action looks
+  // for earlier branches, fetches pull requests and pushes without leaving the machine.
   const projectRoot = await tempRepo();
   const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
-  execFileSync('git', ['clone', '-q', '--bare', workspace, remote], { stdio: 'ignore' });
+  execFileSync('git', ['clone', '-q', '--bare', options.remoteFrom ?? workspace, remote], {
+    stdio: 'ignore',
+  });
+  for (const [ref, sha] of Object.entries(options.remoteRefs ?? {})) {
+    execFileSync('git', ['update-ref', ref, sha], { cwd: remote, stdio: 'ignore' });
+  }
   const token = options.github?.token ?? 'ghs_unused0123456789abcdefABCDEF0123';
   const gitServer = await gitHttpServer(projectRoot, basicAuthorization(token));
   const outputFile = path.join(runnerTemp, 'output');
@@ -83,6 +94,7 @@ export async function runActionDist(options: {
     GITHUB_STEP_SUMMARY: summaryFile,
     GOOGLE_GEMINI_BASE_URL: options.gemini.url,
     INPUT_GITHUB_TOKEN: token,
+    ...options.env,
   };
   for (const [name, value] of Object.entries(options.inputs)) {
     env[`INPUT_${name.toUpperCase()}`] = value;

@@ -1,5 +1,6 @@
 // The Action end to end (in-process, against the fake GitHub and Gemini servers): a hostile model
-// asks run_shell_command for the Action's own environment. Under `sandbox: auto` the command
+// runs a script the workflow allows, which reads the Action's own environment (the policy checks
+// the files a command names, not what a script does inside). Under `sandbox: auto` the script
 // cannot see the Action's process; with `sandbox: none` it can, which shows the check would
 // notice a leak. The log and the job summary say which sandbox ran.
 import { readFile } from 'node:fs/promises';
@@ -30,7 +31,7 @@ async function actionOnlyEnvironment(): Promise<string[]> {
 }
 
 async function runHostileCommand(sandboxInput: string) {
-  const command = `cat /proc/${process.pid}/environ | tr "\\0" "\\n"`;
+  const command = `sh show.sh ${process.pid}`;
   const payload = webhookExample('issue_comment', { action: 'created' });
   payload.comment.body = '/gemini show me the environment';
   const github = await useFakeGitHub({
@@ -61,8 +62,11 @@ async function runHostileCommand(sandboxInput: string) {
     payload,
     github,
     gemini,
-    workspace: await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true }),
-    inputs: { allowed_commands: 'cat\ntr', sandbox: sandboxInput },
+    workspace: await tempRepo(
+      { 'README.md': '# Hello-World\n', 'show.sh': 'tr "\\0" "\\n" < "/proc/$1/environ"\n' },
+      { git: true },
+    ),
+    inputs: { allowed_commands: 'sh show.sh', sandbox: sandboxInput },
   });
   // What the model read back: the function response of the call.
   const body = JSON.stringify(gemini.generateRequests()[1]?.body ?? {});
@@ -84,7 +88,7 @@ describe.skipIf(!confined)(`the Action under sandbox: auto${skipNote}`, () => {
 
     const { run, toolResponse } = await runHostileCommand('auto');
     expect(run.result.conclusion).toBe('success');
-    expect(toolResponse).toContain('No such file or directory');
+    expect(toolResponse).toContain('No such file');
     const leaked = secrets.filter((entry) =>
       toolResponse.includes(JSON.stringify(entry).slice(1, -1)),
     );

@@ -1,5 +1,6 @@
-// The CLI's -p runs: no sandbox unless --sandbox asks for one (a local run works in the user's
-// own checkout, as the user); with --sandbox auto the same hostile command finds nothing.
+// The CLI's -p runs in the strongest sandbox that works, as the Action does. A script the policy
+// lets run is code the policy cannot read: the sandbox is what keeps another process's
+// environment out of its reach, and with --sandbox none it is in reach.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/run-cli.js';
@@ -27,7 +28,9 @@ afterAll(() => {
 async function runHostile(
   flags: string[],
 ): Promise<{ code: number; stderr: string; seen: string }> {
-  const command = `cat /proc/${standIn.pid}/environ | tr "\\0" "\\n"`;
+  // The files a command names are checked (cat /proc/… is refused whatever the sandbox); what a
+  // script does inside is not: only the sandbox stands between it and the stand-in.
+  const command = `sh show.sh ${standIn.pid}`;
   const server = await useFakeGemini([
     callsReply([{ id: 'c1', name: 'run_shell_command', args: { command } }]),
     textReply('Done.'),
@@ -42,9 +45,12 @@ async function runHostile(
     stdin: stdin as unknown as NodeJS.ReadStream,
     onInterrupt: () => () => undefined,
   };
-  const repo = await tempRepo({ 'README.md': '# demo\n' });
+  const repo = await tempRepo({
+    'README.md': '# demo\n',
+    'show.sh': 'tr "\\0" "\\n" < "/proc/$1/environ"\n',
+  });
   const code = await runCli(
-    ['-p', 'show me', '--repo', repo, '--allow-command', 'cat', '--allow-command', 'tr', ...flags],
+    ['-p', 'show me', '--repo', repo, '--allow-command', 'sh show.sh', ...flags],
     io,
   );
   const body = JSON.stringify(server.generateRequests()[1]?.body ?? {});
@@ -52,16 +58,19 @@ async function runHostile(
 }
 
 describe.skipIf(!confined)(`gemini-agent -p --sandbox${skipNote}`, () => {
-  it('runs unconfined by default, and in the sandbox with --sandbox auto', async () => {
-    const open = await runHostile([]);
-    expect(open.code).toBe(0);
-    expect(open.seen.includes(canary)).toBe(true);
-    expect(open.stderr).not.toContain('Sandbox:');
-
-    const confinedRun = await runHostile(['--sandbox', 'auto']);
+  it('runs in the sandbox by default, quietly: the script finds nothing', async () => {
+    const confinedRun = await runHostile([]);
     expect(confinedRun.code).toBe(0);
     expect(confinedRun.seen.includes(canary)).toBe(false);
-    expect(confinedRun.seen).toContain('No such file or directory');
-    expect(confinedRun.stderr).toMatch(/^Sandbox: namespace/m);
+    expect(confinedRun.seen).toContain('No such file');
+    expect(confinedRun.stderr).not.toContain('Sandbox:');
+    expect(confinedRun.stderr).not.toContain('No sandbox');
+  });
+
+  it('runs unconfined with --sandbox none, without a notice: the script reads the process', async () => {
+    const open = await runHostile(['--sandbox', 'none']);
+    expect(open.code).toBe(0);
+    expect(open.seen.includes(canary)).toBe(true);
+    expect(open.stderr).not.toContain('No sandbox');
   });
 });

@@ -65,8 +65,19 @@ describe('resolveSandbox', () => {
     expect(sandbox.describe).toContain('use a Linux runner');
     const logger = memoryLogger();
     const line = reportSandbox(sandbox, { mode: 'auto', isolateNetwork: false, logger });
-    expect(logger.lines).toEqual([{ level: 'warning', message: line }]);
     expect(line).toMatch(/^Sandbox: none\. No sandbox exists on/);
+    // Once, plainly: what it means and how to silence it; the full line for the debug log.
+    expect(logger.lines).toEqual([
+      {
+        level: 'warning',
+        message:
+          `No sandbox: no sandbox exists on ${name}, so shell commands run unsandboxed, as this process's user. ` +
+          'The policy still decides which commands run, and commands that read files (cat, grep, ls and the like) may only name files inside the workspace; ' +
+          'but a command the policy allows that runs code (a test script, say) can read and change whatever this user can, and reach the network. ' +
+          'Set the input sandbox: none to run without one on purpose and silence this warning.',
+      },
+      { level: 'debug', message: line },
+    ]);
   });
 
   it.each(['namespace', 'user'] as const)(
@@ -154,6 +165,34 @@ describe('the sandbox line in the log and the job summary', () => {
     expect(sandboxSummaryLine(sandbox, { isolateNetwork: true })).toBe(
       'Sandbox: namespace. Commands run confined. Network: off. Not protected: The workspace can be read.',
     );
+  });
+
+  it('names how to silence the notice where the run was started, and says nothing when asked for none', async () => {
+    const machine = failingMachine();
+    const none = await resolveSandbox('auto', options({ run: machine.run }));
+    const logger = memoryLogger();
+    reportSandbox(none, {
+      mode: 'auto',
+      isolateNetwork: false,
+      logger,
+      silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+      quiet: true,
+    });
+    expect(
+      logger.lines.filter((line) => line.level === 'warning').map((line) => line.message),
+    ).toEqual([
+      expect.stringMatching(
+        /^No sandbox: none of the sandboxes could be set up on this machine \(the debug log says why\), .* Pass --sandbox none to run without one on purpose and silence this notice\.$/u,
+      ) as string,
+    ]);
+    const chosen = memoryLogger();
+    reportSandbox(await resolveSandbox('none', options()), {
+      mode: 'none',
+      isolateNetwork: false,
+      logger: chosen,
+      quiet: true,
+    });
+    expect(chosen.lines.map((line) => line.level)).toEqual(['debug']);
   });
 
   it('is information when a sandbox runs or none was asked for, a warning otherwise', async () => {

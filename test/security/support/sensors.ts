@@ -159,7 +159,8 @@ function differences(label: string, before: Tree, after: Tree, allowed: (p: stri
 /** Files the Action itself writes under RUNNER_TEMP. */
 function actionOwnTempFile(ctx: AttackContext, relative: string): boolean {
   const top = relative.split('/')[0] ?? '';
-  if (/^gemini-agent-[0-9a-f-]+\.(?:jsonl|patch)$/.test(top)) return true;
+  // The run's record: the transcript, the answer and an unpushed patch.
+  if (/^gemini-agent-[0-9a-f-]+$/.test(top)) return true;
   if (top.startsWith('gemini-base-config-')) return true;
   const full = path.join(ctx.runnerTemp, relative);
   // The outputs and the summary are written by the run (as @actions/core would); the included

@@ -30,6 +30,7 @@ export type SinkName =
   | 'failure'
   | 'transcript'
   | 'patch'
+  | 'answer'
   | 'model-requests';
 
 export interface Leak {
@@ -65,12 +66,12 @@ function readIfExists(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-/** The run's own files under RUNNER_TEMP with the given extension. */
-function runFiles(run: HostileRun, extension: string): string {
+/** One file of the run's record (its folder under RUNNER_TEMP), for every run. */
+function runFiles(run: HostileRun, file: string): string {
   const dir = run.ctx.runnerTemp;
   return readdirSync(dir)
-    .filter((name) => name.startsWith('gemini-agent-') && name.endsWith(extension))
-    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .filter((name) => name.startsWith('gemini-agent-'))
+    .map((name) => readIfExists(path.join(dir, name, file)))
     .join('\n');
 }
 
@@ -114,8 +115,9 @@ export function collectSinks(run: HostileRun): Map<SinkName, string> {
     sinks.set(name as FileCommand, readIfExists(file));
   }
   sinks.set('failure', JSON.stringify([run.failed, run.result.error ?? '']));
-  sinks.set('transcript', runFiles(run, '.jsonl'));
-  sinks.set('patch', runFiles(run, '.patch'));
+  sinks.set('transcript', runFiles(run, 'transcript.jsonl'));
+  sinks.set('patch', runFiles(run, 'changes.patch'));
+  sinks.set('answer', runFiles(run, 'answer.md'));
   sinks.set(
     'model-requests',
     run

@@ -1,0 +1,240 @@
+/**
+ * Which files a command reads or writes through its arguments, for the programs a policy is
+ * likely to allow for looking at files: `cat`, `head`, `grep`, `ls`, `jq` and the like. The
+ * engine checks every one against the workspace (see `shell-decision.ts`), so an allowed `cat`
+ * reads what `read_file` may read and nothing more, sandbox or not.
+ *
+ * Each program's options are read the way GNU getopt reads them (options anywhere before `--`,
+ * clusters of short letters, long options by unique prefix). The reading errs towards paths:
+ * a word it cannot place is taken for a file (which only costs a refusal if it lies outside),
+ * and a value attached to a long option it does not know (`--foo=/etc/x`) is checked as a path
+ * too. What it cannot know before the command runs — a path built by `~`, braces or an
+ * expansion, a list of names read from a file, a recursion that follows symlinks — is marked
+ * `unknown`, which the engine refuses.
+ */
+import { READERS } from './file-readers.js';
+import type { ReaderSpec, ValueRole } from './file-readers.js';
+import type { FileAccessPurpose, ShellFileAccess } from './shell-analysis-types.js';
+import type { WordValue } from './shell-words.js';
+
+export { FILE_READERS } from './file-readers.js';
+
+/** One option as written, with the word its value came from. */
+interface SeenOption {
+  /** `-x` or `--name` (the full name an abbreviation stands for). */
+  name: string;
+  /** The word holding the value (the option's own word when attached). */
+  value?: WordValue;
+  /** The value when it was attached (`--x=v`, `-xv`). */
+  attached?: string;
+  /** The role of the value; `value` when it is not a file. */
+  role: ValueRole;
+}
+
+/**
+ * The files `program` reads or writes through its arguments, or undefined when the program is
+ * not one whose arguments are known.
+ */
+export function fileAccesses(
+  program: string,
+  args: readonly WordValue[],
+): ShellFileAccess[] | undefined {
+  const spec = READERS[program];
+  if (spec === undefined) return undefined;
+  const { options, operands } = splitArguments(spec, args);
+  const accesses: ShellFileAccess[] = [];
+  const names = new Set(options.map((option) => option.name));
+
+  for (const [option, reason] of Object.entries(spec.unknownWith ?? {})) {
+    if (names.has(option)) accesses.push(unknown(option, reason));
+  }
+  for (const rule of spec.unknownWithAll ?? []) {
+    const given = rule.options.every((option) => names.has(option));
+    if (given && !(rule.unless ?? []).some((option) => names.has(option))) {
+      accesses.push(unknown(rule.options.join(' '), rule.reason));
+    }
+  }
+  for (const option of options) {
+    if (option.value !== undefined && option.role !== 'value') {
+      accesses.push(toAccess(option.value, option.role, option.attached));
+    }
+  }
+
+  let files = operands;
+  let script: WordValue | undefined;
+  if (spec.scriptOperandUnless && !spec.scriptOperandUnless.some((name) => names.has(name))) {
+    script = operands[0];
+    files = operands.slice(1);
+  }
+  const extra = spec.extra?.(script, args);
+  if (extra !== undefined) accesses.push(unknown(script?.text ?? program, extra));
+
+  const inPlace = (spec.writesOperandsWith ?? []).some((name) => names.has(name));
+  const roles = spec.operands ?? ['read'];
+  files.forEach((word, index) => {
+    const role = roles[Math.min(index, roles.length - 1)] ?? 'read';
+    if (role === 'value') return;
+    if (word.literal !== undefined && spec.isNotFile?.(word.literal) === true) return;
+    accesses.push(toAccess(word, inPlace ? 'write' : role));
+  });
+  return accesses;
+}
+
+function unknown(text: string, reason: string): ShellFileAccess {
+  return { text, purpose: 'read', unknown: reason };
+}
+
+/**
+ * An access for a word: its literal path, its glob pattern, or why neither can be known. A value
+ * attached to an option (`--file=x`, `-fx`) is passed as `attached`; options are only read from
+ * literal words, so it is literal too.
+ */
+function toAccess(
+  word: WordValue,
+  role: FileAccessPurpose | 'names',
+  attached?: string,
+): ShellFileAccess {
+  const purpose: FileAccessPurpose = role === 'write' ? 'write' : 'read';
+  const text = attached ?? word.text;
+  if (role === 'names') {
+    return {
+      text,
+      purpose,
+      unknown:
+        'it reads the names of the files to open from a file, and those are only known when it runs',
+    };
+  }
+  if (attached !== undefined) return { text, purpose, path: attached };
+  if (word.literal !== undefined) return { text, purpose, path: word.literal };
+  const pattern = globPattern(word);
+  if (pattern !== undefined) return { text, purpose, glob: pattern };
+  return { text, purpose, unknown: dynamicReason(word) };
+}
+
+function dynamicReason(word: WordValue): string {
+  if (word.dynamism.includes('tilde')) {
+    return '`~` stands for the home directory, which is outside the workspace';
+  }
+  if (word.dynamism.includes('brace')) {
+    return 'brace expansion makes paths that are only known when it runs (write each path out)';
+  }
+  if (word.dynamism.includes('glob')) {
+    return 'a quoted or escaped glob is only known when it runs (write the paths out)';
+  }
+  return 'the path is only known when it runs (write it out literally)';
+}
+
+/** A glob bash expands against the file system: only unquoted `*`, `?` and `[…]`, nothing else. */
+function globPattern(word: WordValue): string | undefined {
+  if (word.dynamism.length !== 1 || word.dynamism[0] !== 'glob') return undefined;
+  if (/['"\\()]/u.test(word.text)) return undefined;
+  return word.text;
+}
+
+function knownLongs(spec: ReaderSpec): string[] {
+  return [
+    ...Object.keys(spec.longValues ?? {}),
+    ...Object.keys(spec.longPairs ?? {}),
+    ...(spec.longOptional ?? []),
+    ...(spec.longFlags ?? []),
+  ];
+}
+
+/** The long option `written` (without dashes) stands for: exact, or a unique prefix. */
+function resolveLong(spec: ReaderSpec, written: string): string | undefined {
+  const names = knownLongs(spec);
+  if (names.includes(written)) return written;
+  const matches = names.filter((name) => name.startsWith(written));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** Options (with their values) and operands, as getopt_long would split them. */
+function splitArguments(
+  spec: ReaderSpec,
+  args: readonly WordValue[],
+): { options: SeenOption[]; operands: WordValue[] } {
+  const options: SeenOption[] = [];
+  const operands: WordValue[] = [];
+  let i = 0;
+  while (i < args.length && spec.subcommands?.includes(args[i]?.literal ?? '') === true) i++;
+  let optionsDone = false;
+  const take = (): WordValue | undefined => {
+    i++;
+    return args[i];
+  };
+  for (; i < args.length; i++) {
+    const word = args[i];
+    if (word === undefined) continue;
+    const literal = word.literal;
+    if (optionsDone || literal === undefined || !literal.startsWith('-') || literal === '-') {
+      // `-` is standard input; a word that is not literal is an operand (its hazard is reported).
+      if (literal !== '-') operands.push(word);
+      if (spec.optionsFirst) optionsDone = true;
+      continue;
+    }
+    if (literal === '--') {
+      optionsDone = true;
+      continue;
+    }
+    if (literal.startsWith('--')) {
+      options.push(...longOption(spec, word, literal, take));
+      continue;
+    }
+    for (let j = 1; j < literal.length; j++) {
+      const letter = literal[j] ?? '';
+      const role = spec.shortValues?.[letter];
+      if (role === undefined) {
+        options.push({ name: `-${letter}`, role: 'value' });
+        continue;
+      }
+      const stuck = literal.slice(j + 1);
+      const value = stuck === '' ? take() : word;
+      options.push({
+        name: `-${letter}`,
+        role,
+        ...(value ? { value } : {}),
+        ...(stuck === '' ? {} : { attached: stuck }),
+      });
+      break;
+    }
+  }
+  return { options, operands };
+}
+
+/**
+ * One long option and its value. One we do not know, written with a value (`--foo=/etc/x`), has
+ * that value checked as a path: nothing says it is not one.
+ */
+function longOption(
+  spec: ReaderSpec,
+  word: WordValue,
+  literal: string,
+  take: () => WordValue | undefined,
+): SeenOption[] {
+  const equals = literal.indexOf('=');
+  const written = equals < 0 ? literal.slice(2) : literal.slice(2, equals);
+  const known = resolveLong(spec, written);
+  const name = known === undefined ? `--${written}` : (spec.longToShort?.[known] ?? `--${known}`);
+  const attached = equals < 0 ? undefined : literal.slice(equals + 1);
+  if (known === undefined) {
+    return [
+      attached === undefined
+        ? { name, role: 'value' }
+        : { name, role: 'read', value: word, attached },
+    ];
+  }
+  const pair = spec.longPairs?.[known];
+  if (pair !== undefined) {
+    // A name, then the value: `--rawfile name file`, `--arg=name value`.
+    if (attached === undefined) take();
+    const value = take();
+    return [{ name, role: pair, ...(value ? { value } : {}) }];
+  }
+  const role = spec.longValues?.[known];
+  if (role === undefined) {
+    return [{ name, role: 'value', ...(attached === undefined ? {} : { value: word, attached }) }];
+  }
+  if (attached !== undefined) return [{ name, role, value: word, attached }];
+  const value = take();
+  return [{ name, role, ...(value ? { value } : {}) }];
+}
