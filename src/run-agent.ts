@@ -9,6 +9,8 @@ import type { AgentEventListener } from './agent/events.js';
 import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
 import type { ContentGenerator } from './model/content-generator.js';
+import type { ModelChoice } from './model/model-choice.js';
+import { deprecationNotice } from './model/model-table.js';
 import { errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import type { Sandbox } from './platform/sandbox/sandbox-types.js';
@@ -30,7 +32,10 @@ import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 export interface RunAgentOptions {
   prompt: string;
   workspaceRoot: string;
-  model: string;
+  /** The model and where it was chosen (see `chooseModel`). */
+  model: ModelChoice;
+  /** The model to go on with, once, when `model` is not found or out of quota. */
+  fallbackModel?: ModelChoice;
   sessionId: string;
   contentGenerator: ContentGenerator;
   /**
@@ -96,7 +101,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   registerBuiltinTools(registry, {
     workspace,
     logger: options.logger,
-    model: { contentGenerator: options.contentGenerator, name: options.model },
+    model: { contentGenerator: options.contentGenerator, name: options.model.name },
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { ...options.shell, processes },
   });
@@ -120,9 +125,13 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
       options.logger,
     );
   }
+  const deprecated = deprecationNotice(options.model.name);
+  if (deprecated !== undefined) options.logger.warning(deprecated);
   const session = new AgentSession({
     sessionId: options.sessionId,
-    model: options.model,
+    model: options.model.name,
+    modelChoice: options.model,
+    ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     contentGenerator: options.contentGenerator,
     registry,
     confirmer,

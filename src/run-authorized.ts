@@ -33,6 +33,7 @@ import { runUrl, serverUrl } from './github/urls.js';
 import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from './modes/mode-plan.js';
 import { prepareMode } from './modes/prepare-mode.js';
 import { createContentGenerator } from './model/create-content-generator.js';
+import { chooseRunModels } from './model/model-choice.js';
 import { describeRetry } from './model/retry.js';
 import { errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
@@ -42,7 +43,11 @@ import { loadCliPolicy } from './policy-setup.js';
 import { hideCheckoutCredential } from './publish/checkout-credential.js';
 import { githubStatus } from './publish/github-error.js';
 import { captureSessionBaseline } from './publish/session-baseline.js';
-import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from './config/settings.js';
+import {
+  DEFAULT_SETTINGS_PATH,
+  SETTINGS_INPUT_NAME,
+  loadAgentSettings,
+} from './config/settings.js';
 import { workspaceDiff } from './publish/workspace-diff.js';
 import type { CommentUpdater } from './report/comment-updater.js';
 import { createCommentUpdater } from './report/comment-updater.js';
@@ -184,6 +189,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           state = applyEvent(state, event);
           stats.listener(event);
           writer(event);
+          // The comment and the job summary show the switch; the log names it too.
+          if (event.kind === 'warning' && event.code === 'model_fallback') {
+            logger.warning(event.message);
+          }
           if (live) updater?.update(renderProgressComment(state, links, renderOptions));
         },
       });
@@ -358,12 +367,22 @@ async function sessionRunner(
       },
     },
   });
+  const models = chooseRunModels({
+    explicit: { value: inputs.model, setBy: 'the model input' },
+    env,
+    settings: {
+      ...settings,
+      source: settings.source === SETTINGS_INPUT_NAME ? 'the settings input' : settings.source,
+    },
+    fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
+    howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
+  });
   const runSession: SessionRunner = async (prompt, extraTools) => {
     const { result } = await startAgent({
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
       workspaceRoot: session.workspaceRoot,
-      model: inputs.model,
+      ...models,
       env,
       sessionId: session.sessionId,
       contentGenerator,

@@ -796,18 +796,18 @@ function createTranscriptWriter(filePath, options = {}) {
 /* harmony export */   i3: () => (/* binding */ parseRunMode),
 /* harmony export */   u_: () => (/* binding */ USAGE)
 /* harmony export */ });
-/* unused harmony export DEFAULT_MODEL */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6316);
-/* harmony import */ var _platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9332);
-/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5578);
+/* harmony import */ var _model_model_table_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(109);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6316);
+/* harmony import */ var _platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9332);
+/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5578);
+
 
 
 
 
 const OUTPUT_FORMATS = ['text', 'json', 'stream-json'];
-const DEFAULT_MODEL = 'gemini-2.5-pro';
 const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
        gemini-agent policy check FILE...
        gemini-agent policy explain --tool NAME --args JSON [--mode MODE] [--policy FILE]...
@@ -820,7 +820,11 @@ changes files in the workspace and answers with what it did.
 Options:
   -p, --prompt TEXT          the task (read from standard input when piped and -p is absent)
       --repo DIR             the workspace the agent works in (default: current directory)
-  -m, --model MODEL          the model (default: $GEMINI_MODEL or ${DEFAULT_MODEL})
+  -m, --model MODEL          the model, or an alias: ${(0,_model_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .describeAliases */ .iS)()}
+                             (default: $GEMINI_MODEL, then model.name in .gemini/settings.json,
+                             then ${_model_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_MODEL */ .UB})
+      --fallback-model MODEL the model to go on with, once, when the first is not found or
+                             its quota is exhausted
   -o, --output-format FMT    text | json | stream-json (default: text)
       --transcript FILE      write every agent event to FILE as JSON lines
       --max-turns N          stop after N model requests (exit code 53)
@@ -854,7 +858,7 @@ function positiveInteger(flag, value) {
     if (value === undefined)
         return undefined;
     if (!/^\d+$/.test(value) || Number(value) <= 0) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${flag} expects a positive whole number, got "${value}".`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${flag} expects a positive whole number, got "${value}".`);
     }
     return Number(value);
 }
@@ -863,12 +867,12 @@ function positiveNumber(flag, value) {
         return undefined;
     const number = Number(value);
     if (value.trim() === '' || !Number.isFinite(number) || number <= 0) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${flag} expects a positive number of seconds, got "${value}".`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${flag} expects a positive number of seconds, got "${value}".`);
     }
     return number;
 }
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
-function parseCliArgs(argv, env) {
+function parseCliArgs(argv) {
     let parsed;
     try {
         parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
@@ -879,6 +883,7 @@ function parseCliArgs(argv, env) {
                 prompt: { type: 'string', short: 'p' },
                 repo: { type: 'string' },
                 model: { type: 'string', short: 'm' },
+                'fallback-model': { type: 'string' },
                 'output-format': { type: 'string', short: 'o' },
                 transcript: { type: 'string' },
                 'max-turns': { type: 'string' },
@@ -900,36 +905,37 @@ function parseCliArgs(argv, env) {
         // node:util's messages name the option but end with advice for script authors; keep the
         // first sentence and point at --help.
         const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${message}. Run "gemini-agent --help" for usage.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${message}. Run "gemini-agent --help" for usage.`);
     }
     const { values, positionals } = parsed;
     const outputFormat = values['output-format'] ?? 'text';
     if (!OUTPUT_FORMATS.includes(outputFormat)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--output-format expects one of ${OUTPUT_FORMATS.join(', ')}, got "${outputFormat}".`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--output-format expects one of ${OUTPUT_FORMATS.join(', ')}, got "${outputFormat}".`);
     }
     if (values.prompt !== undefined && positionals.length > 0) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`Give the prompt either with -p or as an argument, not both (unexpected "${positionals[0] ?? ''}").`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`Give the prompt either with -p or as an argument, not both (unexpected "${positionals[0] ?? ''}").`);
     }
     const prompt = values.prompt ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
     if (prompt?.trim() === '') {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('The prompt is empty: pass the task with -p "<prompt>".');
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('The prompt is empty: pass the task with -p "<prompt>".');
     }
     if (values.replay !== undefined && values.record !== undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('--replay and --record cannot be used together.');
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('--replay and --record cannot be used together.');
     }
     const sandbox = values.sandbox ?? 'none';
-    if (!_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_3__/* .SANDBOX_MODES */ .f.includes(sandbox)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--sandbox expects one of ${_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_3__/* .SANDBOX_MODES */ .f.join(', ')}, got "${sandbox}".`);
+    if (!_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__/* .SANDBOX_MODES */ .f.includes(sandbox)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--sandbox expects one of ${_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__/* .SANDBOX_MODES */ .f.join(', ')}, got "${sandbox}".`);
     }
     const allowCommands = values['allow-command'] ?? [];
     const emptyCommand = allowCommands.find((command) => command.trim() === '');
     if (emptyCommand !== undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('--allow-command expects a command such as "npm test", got an empty one.');
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('--allow-command expects a command such as "npm test", got an empty one.');
     }
     return {
         prompt,
         repo: values.repo ?? process.cwd(),
-        model: values.model ?? (env.GEMINI_MODEL?.trim() || DEFAULT_MODEL),
+        model: modelFlag('--model', values.model),
+        fallbackModel: modelFlag('--fallback-model', values['fallback-model']),
         outputFormat: outputFormat,
         transcript: values.transcript,
         maxTurns: positiveInteger('--max-turns', values['max-turns']),
@@ -946,12 +952,21 @@ function parseCliArgs(argv, env) {
         sandbox: sandbox,
     };
 }
+/** A model flag's value: a name or an alias, one word. */
+function modelFlag(flag, value) {
+    if (value === undefined)
+        return undefined;
+    if (value.trim() === '' || /\s/.test(value.trim())) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${flag} expects a model name or an alias (${(0,_model_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .describeAliases */ .iS)()}), got "${value}".`);
+    }
+    return value.trim();
+}
 /** A run mode flag's value (default `invoke`). */
 function parseRunMode(flag, value) {
     if (value === undefined)
         return 'invoke';
-    if (!_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_MODES */ .Px.includes(value)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${flag} expects one of ${_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_MODES */ .Px.join(', ')}, got "${value}".`);
+    if (!_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__/* .RUN_MODES */ .Px.includes(value)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${flag} expects one of ${_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__/* .RUN_MODES */ .Px.join(', ')}, got "${value}".`);
     }
     return value;
 }
@@ -989,6 +1004,9 @@ function exitCodeForReason(reason) {
             return ExitCode.CANCELLED;
         case 'auth_error':
             return ExitCode.AUTH;
+        // The model named in the configuration (a flag, a variable, settings) does not exist.
+        case 'model_not_found':
+            return ExitCode.CONFIG;
         default:
             return ExitCode.ERROR;
     }
@@ -1182,15 +1200,30 @@ function route(path) {
         return { api: 'code-assist', apiVersion: m[1], rpc: m[2] ?? '' };
     return undefined;
 }
-function errorBody(status, message, retryDelay) {
+/** The Google error body, with `QuotaFailure` and `RetryInfo` details when the step has them. */
+function errorBody(step) {
+    const details = [];
+    if (step.quotaIds !== undefined) {
+        details.push({
+            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+            violations: step.quotaIds.map((quotaId) => ({
+                quotaMetric: 'generativelanguage.googleapis.com/generate_content_requests',
+                quotaId,
+            })),
+        });
+    }
+    if (step.retryDelay !== undefined) {
+        details.push({
+            '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+            retryDelay: step.retryDelay,
+        });
+    }
     return JSON.stringify({
         error: {
-            code: status,
-            message,
-            status: STATUS_NAMES[status] ?? 'UNKNOWN',
-            ...(retryDelay !== undefined
-                ? { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay }] }
-                : {}),
+            code: step.status,
+            message: step.message,
+            status: STATUS_NAMES[step.status] ?? 'UNKNOWN',
+            ...(details.length > 0 ? { details } : {}),
         },
     });
 }
@@ -1275,7 +1308,7 @@ async function startFakeGeminiServer(options = {}) {
         if (closed || res.destroyed)
             return;
         if (step.type === 'error') {
-            sendJson(res, step.status, errorBody(step.status, step.message, step.retryDelay));
+            sendJson(res, step.status, errorBody(step));
             return;
         }
         const streamed = req.rpc === 'streamGenerateContent';
@@ -1336,11 +1369,14 @@ async function startFakeGeminiServer(options = {}) {
         requests.push(record);
         notify();
         if (!found || req.method !== 'POST') {
-            sendJson(res, 404, errorBody(404, `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`));
+            sendJson(res, 404, errorBody({
+                status: 404,
+                message: `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`,
+            }));
             return;
         }
         if (badJson) {
-            sendJson(res, 400, errorBody(400, 'The request body is not valid JSON.'));
+            sendJson(res, 400, errorBody({ status: 400, message: 'The request body is not valid JSON.' }));
             return;
         }
         if (found.rpc === 'countTokens') {
@@ -1356,14 +1392,20 @@ async function startFakeGeminiServer(options = {}) {
             return;
         }
         if (!GENERATE_RPCS.has(found.rpc)) {
-            sendJson(res, 404, errorBody(404, `The fake Gemini server does not implement ${found.rpc}.`));
+            sendJson(res, 404, errorBody({
+                status: 404,
+                message: `The fake Gemini server does not implement ${found.rpc}.`,
+            }));
             return;
         }
         generateCount++;
         const next = script[consumed];
         if (next === undefined) {
             // 400 so that clients fail at once instead of retrying.
-            sendJson(res, 400, errorBody(400, `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`));
+            sendJson(res, 400, errorBody({
+                status: 400,
+                message: `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`,
+            }));
             return;
         }
         consumed++;
@@ -1376,7 +1418,7 @@ async function startFakeGeminiServer(options = {}) {
             const message = error instanceof Error ? error.message : String(error);
             // 400, not 500: a failing script step is a test bug, which retries would only hide.
             if (!res.headersSent) {
-                sendJson(res, 400, errorBody(400, `The fake Gemini server failed: ${message}`));
+                sendJson(res, 400, errorBody({ status: 400, message: `The fake Gemini server failed: ${message}` }));
             }
             else {
                 res.destroy();
@@ -1478,10 +1520,12 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/agent/transcript.ts
 var agent_transcript = __webpack_require__(9139);
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 6 modules
-var create_content_generator = __webpack_require__(3133);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
+var create_content_generator = __webpack_require__(3123);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
 var model_auth = __webpack_require__(7815);
+// EXTERNAL MODULE: ./src/model/model-choice.ts
+var model_choice = __webpack_require__(1106);
 // EXTERNAL MODULE: ./src/model/retry.ts + 1 modules
 var retry = __webpack_require__(2638);
 // EXTERNAL MODULE: ./src/platform/errors.ts
@@ -2047,6 +2091,7 @@ var replay_model = __webpack_require__(9062);
 
 
 
+
 function processIo() {
     return {
         env: process.env,
@@ -2083,7 +2128,7 @@ async function runCli(argv, io) {
     }
     let options;
     try {
-        options = (0,args/* parseCliArgs */.hT)(argv, io.env);
+        options = (0,args/* parseCliArgs */.hT)(argv);
     }
     catch (error) {
         io.stderr.write(`error: ${(0,errors/* errorMessage */.gJ)(error)}\n`);
@@ -2115,6 +2160,13 @@ async function runCli(argv, io) {
             env: io.env,
         });
         const policy = await (0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings });
+        const models = (0,model_choice/* chooseRunModels */.fc)({
+            explicit: { value: options.model, setBy: '--model' },
+            env: io.env,
+            settings,
+            fallback: { value: options.fallbackModel, setBy: '--fallback-model' },
+            howToChoose: `--model (-m) or GEMINI_MODEL (or model.name in ${config_settings/* DEFAULT_SETTINGS_PATH */.WA})`,
+        });
         const sessionId = (0,external_node_crypto_.randomUUID)();
         // Retries happen below the session; until it exists they go to the log, then into its event
         // stream, so every output format shows them.
@@ -2142,7 +2194,7 @@ async function runCli(argv, io) {
         const { session: agent, result } = await (0,run_agent/* startAgent */.I)({
             prompt,
             workspaceRoot: options.repo,
-            model: options.model,
+            ...models,
             env: io.env,
             sessionId,
             contentGenerator,
@@ -2168,7 +2220,7 @@ async function runCli(argv, io) {
         const exitCode = (0,exit_codes/* exitCodeForReason */.Nj)(session.reason);
         output.finish({
             sessionId: session.sessionId,
-            model: options.model,
+            model: models.model.name,
             response: session.response,
             reason: session.reason,
             error: session.error,
@@ -2256,10 +2308,11 @@ function optional(transcript) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   WA: () => (/* binding */ DEFAULT_SETTINGS_PATH),
+  ZR: () => (/* binding */ SETTINGS_INPUT_NAME),
   td: () => (/* binding */ loadAgentSettings)
 });
 
-// UNUSED EXPORTS: SETTINGS_INPUT_NAME, parseAgentSettings
+// UNUSED EXPORTS: parseAgentSettings
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
@@ -2553,6 +2606,9 @@ const settingsSchema = schemas/* looseObject */._H3({
         callCommand: command.optional(),
     }, object)
         .optional(),
+    /** `model.name` chooses the model (the Gemini CLI's setting); older files wrote `model` alone. */
+    model: schemas/* preprocess */.vkY((value) => (typeof value === 'string' ? { name: value } : value), schemas/* looseObject */._H3({ name: schemas/* string */.YjP({ error: 'expected a model name' }).optional() }, object))
+        .optional(),
     coreTools: strings.optional(),
     excludeTools: strings.optional(),
     toolDiscoveryCommand: command.optional(),
@@ -2726,6 +2782,13 @@ function parseAgentSettings(raw, options) {
         settings.coreTools = coreTools;
     if (excludeTools !== undefined)
         settings.excludeTools = excludeTools;
+    const modelName = nonEmpty(value.model?.name)?.trim();
+    if (modelName !== undefined) {
+        if (/\s/.test(modelName)) {
+            fail(['model', 'name'], `expected a model name without spaces, got ${JSON.stringify(modelName)}`);
+        }
+        settings.modelName = modelName;
+    }
     return settings;
 }
 /** `mcpServers.github.args[1]`. */
@@ -2776,7 +2839,7 @@ async function loadAgentSettings(options) {
 
 /***/ }),
 
-/***/ 3133:
+/***/ 3123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2916,21 +2979,29 @@ function fromCodeAssistResponse(value) {
  * decision, not a failure worth retrying.
  */
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
-/** Error codes of connections that failed or broke (Node's `net` and undici's). */
-const NETWORK_ERROR_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'ETIMEDOUT',
+const QUOTA_FAILURE_TYPE = 'type.googleapis.com/google.rpc.QuotaFailure';
+/**
+ * Error codes of connections that could not be made at all: the name did not resolve, nothing
+ * listened, no route, or the connection attempt timed out (Node's `net`, `dns` and undici's).
+ */
+const CONNECT_ERROR_CODES = new Set([
     'ENOTFOUND',
     'EAI_AGAIN',
-    'EPIPE',
+    'ECONNREFUSED',
     'EHOSTUNREACH',
     'ENETUNREACH',
     'ENETDOWN',
+    'ETIMEDOUT',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** Error codes of connections that broke once made (Node's `net` and undici's). */
+const NETWORK_ERROR_CODES = new Set([
+    ...CONNECT_ERROR_CODES,
+    'ECONNRESET',
+    'ECONNABORTED',
+    'EPIPE',
     'UND_ERR_SOCKET',
     'UND_ERR_CLOSED',
-    'UND_ERR_CONNECT_TIMEOUT',
     'UND_ERR_HEADERS_TIMEOUT',
     'UND_ERR_BODY_TIMEOUT',
 ]);
@@ -2963,6 +3034,17 @@ function isNetworkError(error) {
         current = current instanceof Error ? current.cause : undefined;
     }
     return false;
+}
+/** The first error code of `codes` in the error or its causes. */
+function codeAmong(error, codes) {
+    let current = error;
+    for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+        const code = errorCode(current);
+        if (code !== undefined && codes.has(code))
+            return code;
+        current = current instanceof Error ? current.cause : undefined;
+    }
+    return undefined;
 }
 /** Parses a protobuf duration such as `"3s"` or `"0.5s"` into milliseconds. */
 function parseRetryDelay(value) {
@@ -2998,12 +3080,20 @@ function parseGoogleErrorBody(body) {
     if (!error)
         return undefined;
     let retryDelayMs;
+    const quotaIds = [];
     const details = error['details'];
     if (Array.isArray(details)) {
         for (const detail of details) {
             const record = normalize_error_asRecord(detail);
             if (record?.['@type'] === RETRY_INFO_TYPE) {
                 retryDelayMs = parseRetryDelay(record['retryDelay']);
+            }
+            if (record?.['@type'] === QUOTA_FAILURE_TYPE && Array.isArray(record['violations'])) {
+                for (const violation of record['violations']) {
+                    const quotaId = normalize_error_asRecord(violation)?.['quotaId'];
+                    if (typeof quotaId === 'string')
+                        quotaIds.push(quotaId);
+                }
             }
         }
     }
@@ -3012,6 +3102,7 @@ function parseGoogleErrorBody(body) {
         status: typeof error['status'] === 'string' ? error['status'] : undefined,
         code: typeof error['code'] === 'number' ? error['code'] : undefined,
         retryDelayMs,
+        quotaIds,
     };
 }
 /** Builds the error for an HTTP error answer, from its status and raw body text. */
@@ -3022,6 +3113,9 @@ function httpStatusError(status, bodyText, options = {}) {
     return new model_errors/* ModelRequestError */.j(`The model API answered HTTP ${status}${statusName}: ${detail}`, {
         kind: 'http',
         status,
+        ...(body?.status !== undefined ? { apiStatus: body.status } : {}),
+        ...(body?.message !== undefined ? { apiMessage: body.message } : {}),
+        ...(body !== undefined && body.quotaIds.length > 0 ? { quotaIds: body.quotaIds } : {}),
         ...(body?.retryDelayMs !== undefined ? { retryDelayMs: body.retryDelayMs } : {}),
         cause: options.cause,
     });
@@ -3050,10 +3144,10 @@ function normalizeModelError(error, context = {}) {
         return new model_errors/* ModelRequestError */.j(`The model's streamed response broke off after ${context.chunksReceived ?? 0} chunk(s): ${message}`, { kind: 'stream_cut', cause: error });
     }
     if (isNetworkError(error)) {
-        return new model_errors/* ModelRequestError */.j(`Could not reach the model API: ${describeNetworkError(error)}`, {
-            kind: 'network',
-            cause: error,
-        });
+        const connectCode = codeAmong(error, CONNECT_ERROR_CODES);
+        return new model_errors/* ModelRequestError */.j(connectCode !== undefined
+            ? `Could not connect to the model API: ${describeNetworkError(error)}`
+            : `The connection to the model API failed: ${describeNetworkError(error)}`, { kind: connectCode !== undefined ? 'unreachable' : 'network', cause: error });
     }
     if (inStream) {
         return new model_errors/* ModelRequestError */.j(`The model's streamed response broke off: ${message}`, {
@@ -3395,8 +3489,15 @@ function createGenaiContentGenerator(target, options = {}) {
             genaiOptions.location = target.location;
         if (target.apiKey && !(target.project && target.location))
             genaiOptions.apiKey = target.apiKey;
-        if (options.googleAuthOptions)
-            genaiOptions.googleAuthOptions = options.googleAuthOptions;
+        // The project is known: Google's auth library would otherwise look it up, which for an
+        // external_account file (Workload Identity Federation) means seconds of token exchanges and
+        // metadata-server probes before the first request.
+        const googleAuthOptions = {
+            ...(target.project ? { projectId: target.project } : {}),
+            ...options.googleAuthOptions,
+        };
+        if (Object.keys(googleAuthOptions).length > 0)
+            genaiOptions.googleAuthOptions = googleAuthOptions;
     }
     const client = new node/* GoogleGenAI */.M4(genaiOptions);
     return new GenaiContentGenerator(client);
@@ -3488,11 +3589,82 @@ async function* normalizedStream(stream, link) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/model/model-endpoint.ts
+/**
+ * Where a transport sends its requests, and which environment variable changes that, so a run
+ * that cannot reach the model API can say in one line what it tried and what to check.
+ */
+
+
+/** The endpoint of a transport, with the defaults `@google/genai` and Code Assist use. */
+function modelEndpoint(auth) {
+    const [variable, fallback] = (() => {
+        switch (auth.type) {
+            case 'gemini-api-key':
+                return ['GOOGLE_GEMINI_BASE_URL', 'https://generativelanguage.googleapis.com'];
+            case 'vertex-ai':
+                return [
+                    'GOOGLE_VERTEX_BASE_URL',
+                    auth.location === undefined || auth.location === 'global' || auth.project === undefined
+                        ? 'https://aiplatform.googleapis.com'
+                        : `https://${auth.location}-aiplatform.googleapis.com`,
+                ];
+            case 'code-assist':
+                return ['CODE_ASSIST_ENDPOINT', CODE_ASSIST_DEFAULT_BASE_URL];
+        }
+    })();
+    return auth.baseUrl === undefined
+        ? { url: fallback, variable, fromVariable: false }
+        : { url: auth.baseUrl, variable, fromVariable: true };
+}
+/** The innermost message of an error's causes: the system error (`getaddrinfo ENOTFOUND …`). */
+function rootCause(error) {
+    let current = error;
+    let message = error.message;
+    for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+        message = current.message;
+        current = current.cause;
+    }
+    return message;
+}
+/** The one line a run ends with when no connection to the model API could be made. */
+function unreachableMessage(error, endpoint) {
+    const where = endpoint.fromVariable
+        ? `${endpoint.url} (set by ${endpoint.variable})`
+        : `${endpoint.url} (the default; ${endpoint.variable} changes it)`;
+    const check = endpoint.fromVariable
+        ? `Check that ${endpoint.variable} names a host that is up and reachable from here, and the network (DNS, proxy, firewall).`
+        : `Check the network of this machine or runner (DNS, proxy, firewall), or set ${endpoint.variable} to a reachable endpoint.`;
+    const cause = error.cause instanceof Error ? rootCause(error.cause) : error.message;
+    return `The model API host could not be reached at ${where}: ${cause}. ${check}`;
+}
+/**
+ * Rewrites a failed connection's error (after the retries below gave up) into
+ * `unreachableMessage`; every other error passes through unchanged.
+ */
+function explainUnreachable(generator, endpoint) {
+    const explain = (error) => error instanceof model_errors/* ModelRequestError */.j && error.kind === 'unreachable'
+        ? new model_errors/* ModelRequestError */.j(unreachableMessage(error, endpoint), {
+            kind: 'unreachable',
+            cause: error,
+        })
+        : error;
+    const rethrow = (error) => {
+        throw explain(error);
+    };
+    return {
+        generateContent: (request, promptId) => generator.generateContent(request, promptId).catch(rethrow),
+        generateContentStream: (request, promptId) => generator.generateContentStream(request, promptId).catch(rethrow),
+        countTokens: (request) => generator.countTokens(request).catch(rethrow),
+    };
+}
+
 // EXTERNAL MODULE: ./src/model/recording.ts
 var recording = __webpack_require__(7570);
 // EXTERNAL MODULE: ./src/model/retry.ts + 1 modules
 var retry = __webpack_require__(2638);
 ;// CONCATENATED MODULE: ./src/model/create-content-generator.ts
+
 
 
 
@@ -3506,7 +3678,8 @@ async function defaultCodeAssistCredentials() {
 /**
  * The content generator for `auth`, wrapped in retries. Recording (when asked) sits inside the
  * retries, so a recording holds exactly the replies the session was given, including unusable ones
- * it retried, and replays the same way.
+ * it retried, and replays the same way. A host that cannot be reached ends in one line naming the
+ * base URL and the variable that sets it.
  */
 async function createContentGenerator(auth, options = {}) {
     let transport;
@@ -3528,7 +3701,7 @@ async function createContentGenerator(auth, options = {}) {
     if (options.recordTo !== undefined) {
         transport = new recording/* RecordingContentGenerator */.oQ(transport, options.recordTo);
     }
-    return (0,retry/* withRetry */.bD)(transport, options.retry);
+    return explainUnreachable((0,retry/* withRetry */.bD)(transport, options.retry), modelEndpoint(auth));
 }
 
 
@@ -3540,31 +3713,65 @@ async function createContentGenerator(auth, options = {}) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ ModelRequestError)
 /* harmony export */ });
+/**
+ * What the API says when it does not serve a model under that name: 404 NOT_FOUND ("models/x is
+ * not found for API version v1beta, or is not supported for generateContent"; Vertex: "Publisher
+ * Model … was not found"), or a 400 that says the model is unknown or unsupported.
+ */
+const MODEL_UNKNOWN = /not found|does not exist|not supported for (?:stream)?generatecontent|unsupported model|\bmodel\b.{0,80}?\bis not supported/i;
 class ModelRequestError extends Error {
     name = 'ModelRequestError';
     kind;
     /** HTTP status, when the server answered. */
     status;
+    /** The Google error's status name, e.g. `NOT_FOUND` or `RESOURCE_EXHAUSTED`. */
+    apiStatus;
+    /** The Google error's own message (`error.message` of the body). */
+    apiMessage;
+    /** The quotas a 429 names (`google.rpc.QuotaFailure` violations' `quotaId`). */
+    quotaIds;
     /** How long the server asked us to wait before retrying (`google.rpc.RetryInfo.retryDelay`). */
     retryDelayMs;
     constructor(message, details) {
         super(message, { cause: details.cause });
         this.kind = details.kind;
         this.status = details.status;
+        this.apiStatus = details.apiStatus;
+        this.apiMessage = details.apiMessage;
+        this.quotaIds = details.quotaIds ?? [];
         this.retryDelayMs = details.retryDelayMs;
     }
-    /** True for errors that are worth another attempt: 429, 499, 5xx, network and broken streams. */
+    /**
+     * True for errors that are worth another attempt: 429 (unless a daily quota ran out), 499, 5xx,
+     * connections that failed and broken streams.
+     */
     get retryable() {
-        if (this.kind === 'network' || this.kind === 'stream_cut')
+        if (this.kind !== 'http')
             return true;
-        if (this.kind === 'invalid_response')
-            return true;
+        if (this.isDailyQuotaExhausted)
+            return false;
         const status = this.status ?? 0;
         return status === 429 || status === 499 || status >= 500;
     }
     /** True when the server rejected the credentials (401/403). */
     get isAuthError() {
         return this.status === 401 || this.status === 403;
+    }
+    /** True when the API does not serve the model asked for (unknown, misspelt or retired). */
+    get isModelNotFound() {
+        if (this.kind !== 'http' || this.apiMessage === undefined)
+            return false;
+        if (this.status === 404)
+            return this.apiStatus === 'NOT_FOUND' || /model/i.test(this.apiMessage);
+        return this.status === 400 && MODEL_UNKNOWN.test(this.apiMessage);
+    }
+    /** True for a 429: the model's quota (per minute or per day) is used up for now. */
+    get isQuotaExhausted() {
+        return this.kind === 'http' && this.status === 429;
+    }
+    /** A 429 for a per-day quota: waiting minutes will not help, so it is not retried. */
+    get isDailyQuotaExhausted() {
+        return this.isQuotaExhausted && this.quotaIds.some((id) => /PerDay/i.test(id));
     }
 }
 
@@ -3642,6 +3849,275 @@ function resolveModelAuth(env) {
         return { type: 'gemini-api-key', apiKey, ...baseUrl(env, 'GOOGLE_GEMINI_BASE_URL') };
     }
     throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AuthenticationError */ .v3(`No model credentials found. ${HOW_TO_SET_UP}`);
+}
+
+
+/***/ }),
+
+/***/ 1106:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ID: () => (/* binding */ modelNotFoundMessage),
+/* harmony export */   Rv: () => (/* binding */ fallbackNotice),
+/* harmony export */   fc: () => (/* binding */ chooseRunModels),
+/* harmony export */   pw: () => (/* binding */ quotaExhaustedMessage)
+/* harmony export */ });
+/* unused harmony exports chooseModel, modelLabel */
+/* harmony import */ var _model_table_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(109);
+
+/**
+ * The first setting that chooses a model, aliases resolved; the table's default when none does.
+ * `howToChoose` names the places in the user's words, for messages.
+ */
+function chooseModel(settings, howToChoose) {
+    for (const setting of settings) {
+        const value = setting.value?.trim();
+        if (value === undefined || value === '')
+            continue;
+        const { name, alias } = (0,_model_table_js__WEBPACK_IMPORTED_MODULE_0__/* .resolveModelAlias */ .kV)(value);
+        return { name, ...(alias !== undefined ? { alias } : {}), setBy: setting.setBy, howToChoose };
+    }
+    return { name: _model_table_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_MODEL */ .UB, setBy: 'the default', howToChoose };
+}
+/**
+ * A run's models, in the Gemini CLI's order: the front end's own setting (`--model`, the `model`
+ * input), `GEMINI_MODEL`, the settings file's `model.name`, the table's default; and the fallback
+ * model its setting names, if any.
+ */
+function chooseRunModels(options) {
+    const { explicit, env, settings, fallback, howToChoose } = options;
+    const model = chooseModel([
+        explicit,
+        { value: env['GEMINI_MODEL'], setBy: 'the GEMINI_MODEL variable' },
+        { value: settings.modelName, setBy: `model.name in ${settings.source}` },
+    ], howToChoose);
+    if (fallback.value === undefined || fallback.value.trim() === '')
+        return { model };
+    return { model, fallbackModel: chooseModel([fallback], howToChoose) };
+}
+/** `gemini-3.8-flash` or `gemini-3.8-flash (flash)`. */
+function modelLabel(choice) {
+    return choice.alias === undefined ? choice.name : `${choice.name} (${choice.alias})`;
+}
+function apiAnswer(error) {
+    const status = [error.status, error.apiStatus].filter((part) => part !== undefined).join(' ');
+    return status === '' ? '' : ` (HTTP ${status})`;
+}
+/** How to choose another model: the places, the aliases and where the current names are listed. */
+function howToChooseAnother(choice) {
+    return `Choose another with ${choice.howToChoose}: an alias (${(0,_model_table_js__WEBPACK_IMPORTED_MODULE_0__/* .describeAliases */ .iS)()}) or a name from ${_model_table_js__WEBPACK_IMPORTED_MODULE_0__/* .MODEL_TABLE */ .FU.sources['models'] ?? 'the Gemini API models page'}.`;
+}
+/** The run's end when the API does not serve the model: no retry helps, so one clear line. */
+function modelNotFoundMessage(choice, error) {
+    return `The model ${modelLabel(choice)} was not found${apiAnswer(error)}: the API does not serve a model by that name (misspelt, not available to this account, or retired). It was set by ${choice.setBy}. ${howToChooseAnother(choice)}`;
+}
+/** The run's end when the model's quota is used up and no fallback model is set. */
+function quotaExhaustedMessage(choice, error) {
+    const quota = error.quotaIds.length > 0 ? ` (${error.quotaIds.join(', ')})` : '';
+    return `The quota of the model ${modelLabel(choice)} is exhausted${apiAnswer(error)}${quota}. Wait until it resets or raise it, choose another model with ${choice.howToChoose}, or set a fallback model.`;
+}
+/** What the report says when the run goes on with the fallback model. */
+function fallbackNotice(from, to, error) {
+    const why = error.isModelNotFound
+        ? `was not found${apiAnswer(error)}`
+        : `has no quota left${apiAnswer(error)}`;
+    return `The model ${modelLabel(from)} ${why}; continuing with the fallback model ${modelLabel(to)} (set by ${to.setBy}).`;
+}
+
+
+/***/ }),
+
+/***/ 109:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  UB: () => (/* binding */ DEFAULT_MODEL),
+  FU: () => (/* binding */ MODEL_TABLE),
+  B0: () => (/* binding */ deprecationNotice),
+  iS: () => (/* binding */ describeAliases),
+  uQ: () => (/* binding */ generationConfigFor),
+  kV: () => (/* binding */ resolveModelAlias)
+});
+
+// UNUSED EXPORTS: familyOf, findModel, parseModelTable
+
+// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
+var node = __webpack_require__(7964);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(1514);
+;// CONCATENATED MODULE: ./src/model/model-table.json
+const model_table_namespaceObject = /*#__PURE__*/JSON.parse('{"checked":"2026-11-26","sources":{"models":"https://ai.google.dev/gemini-api/docs/models","deprecations":"https://ai.google.dev/gemini-api/docs/deprecations","thinking":"https://ai.google.dev/gemini-api/docs/thinking","thinkingLevels":"https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/thinking","gemini3":"https://ai.google.dev/gemini-api/docs/gemini-3","gemini3Sampling":"https://docs.cloud.google.com/vertex-ai/generative-ai/docs/start/gemini-3-prompting-guide","gemini38Flash":"https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash","gemini25Shutdown":"https://dev.to/aideprecations/what-to-do-before-gemini-25-pro-and-25-flash-are-retired-on-december-1-2026-5gg9"},"default":"gemini-3.8-flash","defaultReason":"The newest generally available (stable) model of the Gemini API (released 2026-09-02, no shutdown date announced), described as the most intelligent Flash model for long-horizon software engineering and agentic tasks; Google names it as the replacement for gemini-2.5-pro, which shuts down on 2026-12-01. Sources: models, deprecations, gemini38Flash, gemini25Shutdown.","aliases":{"pro":"gemini-3.1-pro-preview","flash":"gemini-3.8-flash","flash-lite":"gemini-3.5-flash-lite"},"aliasReason":"Gemini 3 has no generally available Pro model: gemini-3.1-pro-preview is the only Pro model the models page lists, so `pro` chooses it knowingly (a preview model may change or be shut down with shorter notice). `flash` is the default; `flash-lite` the newest stable Flash-Lite model.","families":[{"name":"gemini-3","pattern":"^gemini-3(?:[.-]|$)","thinkingLevel":"HIGH","sampling":null,"why":"Gemini 3 models take `thinkingLevel`, not `thinkingBudget` (thinking). HIGH is supported by every Gemini 3 text model (thinkingLevels) and gives the deepest reasoning for multi-step coding work, as the Gemini CLI sends it. No temperature, topP or topK: Google recommends leaving Gemini 3 at its default temperature of 1.0, as lower values can cause looping or degraded performance (gemini3, gemini3Sampling)."},{"name":"gemini-2.5","pattern":"^gemini-2\\\\.5-","thinkingBudget":8192,"sampling":{"temperature":0,"topP":1},"why":"Gemini 2.5 models take a token `thinkingBudget` and no `thinkingLevel` (thinking); 8192 is the Gemini CLI\'s budget. Deterministic sampling suits a coding agent on these models."}],"models":[{"name":"gemini-3.8-flash","family":"gemini-3","stage":"stable","released":"2026-09-02"},{"name":"gemini-3.7-flash","family":"gemini-3","stage":"stable","released":"2026-08-13"},{"name":"gemini-3.6-flash","family":"gemini-3","stage":"stable","released":"2026-07-21"},{"name":"gemini-3.5-flash","family":"gemini-3","stage":"stable","released":"2026-05-19"},{"name":"gemini-3.5-flash-lite","family":"gemini-3","stage":"stable","released":"2026-07-21","thinkingLevel":"LOW","note":"Flash-Lite is chosen for cost and speed: LOW is the cheapest level the thinking docs describe as suited to code and agentic tasks (its own default, MINIMAL, all but turns thinking off)."},{"name":"gemini-3.1-flash-lite","family":"gemini-3","stage":"stable","released":"2026-05-07","shutdown":"2027-05-07","thinkingLevel":"LOW","note":"As gemini-3.5-flash-lite."},{"name":"gemini-3.1-pro-preview","family":"gemini-3","stage":"preview","released":"2026-02-19"},{"name":"gemini-3-flash-preview","family":"gemini-3","stage":"preview","released":"2025-12-17"},{"name":"gemini-2.5-flash-lite","family":"gemini-2.5","stage":"stable","released":"2025-07-22"},{"name":"gemini-2.5-pro","family":"gemini-2.5","stage":"deprecated","released":"2025-06-17","shutdown":"2026-12-01","replacement":"gemini-3.8-flash"},{"name":"gemini-2.5-flash","family":"gemini-2.5","stage":"deprecated","released":"2025-06-17","shutdown":"2026-12-01","replacement":"gemini-3.5-flash-lite"}]}');
+;// CONCATENATED MODULE: ./src/model/model-table.ts
+/**
+ * The one table of models (model-table.json): the default, the aliases, each model's family and
+ * stage, and the generation settings each family takes. Names change often, so they live in that
+ * data file with the documentation pages they come from; this module checks it and answers
+ * questions about it. Everything else that needs a model fact reads it from here.
+ *
+ * The table is not a whitelist: a name it does not know is still sent as written, with its
+ * family's settings when the name shows the family (`gemini-3…`, `gemini-2.5-…`), and with the
+ * API's own defaults otherwise.
+ */
+
+
+
+const THINKING_LEVELS = ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'];
+const date = schemas/* string */.YjP().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+const modelName = schemas/* string */.YjP().regex(/^[a-z0-9][a-z0-9.-]*$/, 'expected a model name');
+/** What a family (and, to override it, a model) sets. Thinking is a level or a budget, not both. */
+const settings = {
+    thinkingLevel: schemas/* enum */.k5n(THINKING_LEVELS).optional(),
+    thinkingBudget: schemas/* number */.aig().int().optional(),
+};
+const familySchema = schemas/* strictObject */.rej({
+    name: schemas/* string */.YjP(),
+    /** A regular expression over the model name; how a model not in the table finds its family. */
+    pattern: schemas/* string */.YjP(),
+    ...settings,
+    /** Sampling parameters to send; `null`: send none, the model's defaults apply. */
+    sampling: schemas/* strictObject */.rej({
+        temperature: schemas/* number */.aig().optional(),
+        topP: schemas/* number */.aig().optional(),
+        topK: schemas/* number */.aig().optional(),
+    })
+        .nullable(),
+    why: schemas/* string */.YjP(),
+});
+const modelSchema = schemas/* strictObject */.rej({
+    name: modelName,
+    family: schemas/* string */.YjP(),
+    /** `stable` is generally available; `deprecated` has a shutdown date. */
+    stage: schemas/* enum */.k5n(['stable', 'preview', 'deprecated']),
+    released: date,
+    shutdown: date.optional(),
+    replacement: modelName.optional(),
+    ...settings,
+    note: schemas/* string */.YjP().optional(),
+});
+const tableSchema = schemas/* strictObject */.rej({
+    checked: date,
+    sources: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* url */.OZ5()),
+    default: modelName,
+    defaultReason: schemas/* string */.YjP(),
+    aliases: schemas/* record */.g1P(schemas/* string */.YjP(), modelName),
+    aliasReason: schemas/* string */.YjP(),
+    families: schemas/* array */.YOg(familySchema),
+    models: schemas/* array */.YOg(modelSchema),
+})
+    .superRefine((table, ctx) => {
+    const problem = (message) => {
+        ctx.addIssue({ code: 'custom', message });
+    };
+    const models = new Map(table.models.map((model) => [model.name, model]));
+    const families = new Map(table.families.map((family) => [family.name, family]));
+    const defaultModel = models.get(table.default);
+    if (defaultModel?.stage !== 'stable') {
+        problem(`the default ${table.default} must be a stable model of the table`);
+    }
+    for (const [alias, target] of Object.entries(table.aliases)) {
+        if (!models.has(target))
+            problem(`alias ${alias} names ${target}, which is not in the table`);
+        if (models.has(alias))
+            problem(`alias ${alias} is also a model name`);
+    }
+    for (const family of [...table.families, ...table.models]) {
+        if (family.thinkingLevel !== undefined && family.thinkingBudget !== undefined) {
+            problem(`${family.name} sets both thinkingLevel and thinkingBudget`);
+        }
+    }
+    for (const model of table.models) {
+        const family = families.get(model.family);
+        if (family === undefined)
+            problem(`${model.name}: unknown family ${model.family}`);
+        else if (!new RegExp(family.pattern).test(model.name)) {
+            problem(`${model.name} does not match the pattern of its family ${family.name}`);
+        }
+        if (model.stage === 'deprecated' && model.shutdown === undefined) {
+            problem(`${model.name} is deprecated but has no shutdown date`);
+        }
+        if (model.replacement !== undefined && !models.has(model.replacement)) {
+            problem(`${model.name}: its replacement ${model.replacement} is not in the table`);
+        }
+    }
+});
+/** Checks a table; throws with every problem listed (a broken data file is a bug, not user input). */
+function parseModelTable(raw) {
+    const result = tableSchema.safeParse(raw);
+    if (!result.success) {
+        const problems = result.error.issues.map((issue) => issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+        throw new Error(`model-table.json is invalid: ${problems.join('; ')}`);
+    }
+    return result.data;
+}
+const MODEL_TABLE = parseModelTable(model_table_namespaceObject);
+/** The model a run uses when nothing chooses one. */
+const DEFAULT_MODEL = MODEL_TABLE.default;
+/** `pro = gemini-3.1-pro-preview, flash = …`: the aliases for messages and help texts. */
+function describeAliases(table = MODEL_TABLE) {
+    return Object.entries(table.aliases)
+        .map(([alias, name]) => `${alias} = ${name}`)
+        .join(', ');
+}
+/** The API's `models/` prefix is accepted wherever a name is. */
+function bareName(name) {
+    return name.replace(/^models\//, '');
+}
+/** The model an alias stands for, or the name itself. */
+function resolveModelAlias(requested, table = MODEL_TABLE) {
+    const key = requested.trim().toLowerCase();
+    const target = Object.hasOwn(table.aliases, key) ? table.aliases[key] : undefined;
+    return target === undefined ? { name: requested.trim() } : { name: target, alias: key };
+}
+/** The table's entry for a model, if it has one. */
+function findModel(name, table = MODEL_TABLE) {
+    const bare = bareName(name);
+    return table.models.find((model) => model.name === bare);
+}
+/** The family of a model: its entry's, or the first whose pattern matches the name. */
+function familyOf(name, table = MODEL_TABLE) {
+    const entry = findModel(name, table);
+    if (entry !== undefined)
+        return table.families.find((family) => family.name === entry.family);
+    const bare = bareName(name);
+    return table.families.find((family) => new RegExp(family.pattern).test(bare));
+}
+/**
+ * The generation settings sent with every request to `name`: thinking (a level or a budget, with
+ * thought summaries) and sampling parameters only where the family allows them. A model of no
+ * known family gets none of them: the API's defaults are safe for any model, guesses are not.
+ */
+function generationConfigFor(name, table = MODEL_TABLE) {
+    const family = familyOf(name, table);
+    if (family === undefined)
+        return {};
+    const entry = findModel(name, table);
+    const config = { ...family.sampling };
+    // A model's own thinking setting replaces its family's.
+    const thinking = entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined)
+        ? entry
+        : family;
+    if (thinking.thinkingLevel !== undefined) {
+        const level = node/* ThinkingLevel */.HL[thinking.thinkingLevel];
+        config.thinkingConfig = { includeThoughts: true, thinkingLevel: level };
+    }
+    else if (thinking.thinkingBudget !== undefined) {
+        config.thinkingConfig = { includeThoughts: true, thinkingBudget: thinking.thinkingBudget };
+    }
+    return config;
+}
+/**
+ * A line to warn with before the first request, for a model the table knows is being shut down;
+ * undefined for every other model.
+ */
+function deprecationNotice(name, table = MODEL_TABLE) {
+    const entry = findModel(name, table);
+    if (entry?.stage !== 'deprecated')
+        return undefined;
+    const instead = entry.replacement === undefined ? '' : `; Google recommends ${entry.replacement}`;
+    return `${entry.name} is deprecated and shuts down on ${entry.shutdown ?? 'an announced date'}${instead} (${table.sources['deprecations'] ?? 'the Gemini API deprecations page'}).`;
 }
 
 
@@ -3915,7 +4391,10 @@ function describeRetry(event) {
     const seconds = Math.round(event.delayMs / 100) / 10;
     return `Model request failed (${event.error.message}); retry ${event.attempt}/${event.maxAttempts} in ${seconds} s.`;
 }
-/** Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, ±30% jitter. */
+/**
+ * Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, ±30% jitter for 429s, 5xx and broken
+ * connections; two quick retries (0.5 s, 1 s) when no connection can be made at all.
+ */
 const DEFAULT_RETRY_OPTIONS = {
     maxAttempts: 10,
     initialDelayMs: 5_000,
@@ -3924,6 +4403,8 @@ const DEFAULT_RETRY_OPTIONS = {
     jitter: 0.3,
     invalidResponseMaxAttempts: 3,
     invalidResponseDelayMs: 500,
+    connectMaxAttempts: 3,
+    connectDelayMs: 500,
 };
 function defaultSleep(ms, signal) {
     return new Promise((resolve) => {
@@ -3975,13 +4456,15 @@ async function abortableSleep(ms, signal, sleep) {
 }
 /**
  * Runs `attempt` until it gives a usable result. Transport failures that are worth another try
- * (429, 499, 5xx, network, broken streams) back off exponentially, or as long as the server asked;
- * complete but unusable replies get a few quick retries and then an `invalid_response` error.
+ * (429, 499, 5xx, broken connections and streams) back off exponentially, or as long as the server
+ * asked; connections that cannot be made and complete but unusable replies get a few quick
+ * retries, then their error.
  */
 async function runWithRetry(attempt, validate, signal, options) {
     let attempts = 0;
     let transportFailures = 0;
     let invalidReplies = 0;
+    let failedConnections = 0;
     for (;;) {
         if (signal?.aborted)
             throw abortReason(signal);
@@ -4006,19 +4489,27 @@ async function runWithRetry(attempt, validate, signal, options) {
             failure = error;
             if (error.kind === 'invalid_response')
                 invalidReplies++;
+            else if (error.kind === 'unreachable')
+                failedConnections++;
             else
                 transportFailures++;
         }
         const invalid = failure.kind === 'invalid_response';
-        const budget = invalid
-            ? Math.min(options.invalidResponseMaxAttempts, options.maxAttempts)
-            : options.maxAttempts;
-        const used = invalid ? invalidReplies : attempts;
+        const unreachable = failure.kind === 'unreachable';
+        const budget = Math.min(invalid
+            ? options.invalidResponseMaxAttempts
+            : unreachable
+                ? options.connectMaxAttempts
+                : options.maxAttempts, options.maxAttempts);
+        const used = invalid ? invalidReplies : unreachable ? failedConnections : attempts;
         if (used >= budget || attempts >= options.maxAttempts)
             throw failure;
         let delayMs;
         if (invalid) {
             delayMs = options.invalidResponseDelayMs * invalidReplies;
+        }
+        else if (unreachable) {
+            delayMs = options.connectDelayMs * 2 ** (failedConnections - 1);
         }
         else if (failure.retryDelayMs !== undefined) {
             delayMs = Math.min(failure.retryDelayMs, options.maxServerDelayMs);
@@ -4044,6 +4535,8 @@ function withRetry(generator, options = {}) {
         jitter: options.jitter ?? d.jitter,
         invalidResponseMaxAttempts: Math.max(1, options.invalidResponseMaxAttempts ?? d.invalidResponseMaxAttempts),
         invalidResponseDelayMs: options.invalidResponseDelayMs ?? d.invalidResponseDelayMs,
+        connectMaxAttempts: Math.max(1, options.connectMaxAttempts ?? d.connectMaxAttempts),
+        connectDelayMs: options.connectDelayMs ?? d.connectDelayMs,
         sleep: options.sleep ?? defaultSleep,
         random: options.random ?? Math.random,
         onRetry: options.onRetry,
@@ -4369,9 +4862,10 @@ class ProcessGroupTracker {
  *   any byte offset, so a token inside `base64("x-access-token:" + token)` is caught), hex and
  *   reversed. Values shorter than `MIN_SECRET_LENGTH` are ignored: masking `true` or `1234`
  *   would shred ordinary text while protecting nothing worth the name.
- * - **Token shapes**, for secrets we were never told about: GitHub tokens, Google API keys and
- *   OAuth tokens, AWS access keys, Slack tokens and webhooks, JWTs, private key blocks, `Bearer`
- *   and `Authorization:` credentials and passwords in URLs. Commit SHAs, UUIDs and ordinary prose
+ * - **Token shapes**, for secrets we were never told about: GitHub tokens, Google API keys (the
+ *   classic `AIza…` and AI Studio's auth keys `AQ.…`) and OAuth tokens, AWS access keys, Slack
+ *   tokens and webhooks, JWTs, private key blocks, `Bearer` and `Authorization:` credentials and
+ *   passwords in URLs. Commit SHAs, UUIDs and ordinary prose
  *   are left alone; shapes are chosen by their fixed prefixes, not by "looks random".
  */
 /** What a secret is replaced with, as on the runner's own log. */
@@ -4430,8 +4924,11 @@ const TOKEN_SHAPES = [
         new RegExp(`${BEFORE}(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g'),
         redactAll,
     ],
-    // Google API keys, OAuth access tokens and refresh tokens.
+    // Google API keys: classic (`AIza` + 35) and AI Studio's service-account-bound auth keys (`AQ.`
+    // + a URL-safe token, dots allowed inside; https://ai.google.dev/gemini-api/docs/api-key).
+    // Then OAuth access and refresh tokens.
     [new RegExp(`${BEFORE}AIza[0-9A-Za-z_-]{30,}${AFTER}`, 'g'), redactAll],
+    [new RegExp(`${BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`, 'g'), redactAll],
     [new RegExp(`${BEFORE}ya29\\.[0-9A-Za-z_-]{16,}(?:\\.[0-9A-Za-z_-]+)*`, 'g'), redactAll],
     [new RegExp(`${BEFORE}1//0[0-9A-Za-z_-]{20,}`, 'g'), redactAll],
     // AWS access key ids, and secret keys where they are named.
@@ -5843,7 +6340,8 @@ const FIXED_TOOL_VARIABLES = {
 };
 /**
  * Never passed, whatever the allow-list says:
- * - the GitHub token and model keys under their usual names;
+ * - the GitHub token and model keys under their usual names, and the variables that point at
+ *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
  * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
  * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
  *   results service URLs, which would let a tool mint credentials or poison caches;
@@ -5856,6 +6354,8 @@ const NEVER_EXACT = new Set([
     'GEMINI_API_KEY',
     'GOOGLE_API_KEY',
     'GOOGLE_APPLICATION_CREDENTIALS',
+    'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
+    'GOOGLE_GHA_CREDS_PATH',
 ]);
 const FILE_COMMAND_NAMES = new Set([
     'GITHUB_ENV',
@@ -11220,6 +11720,12 @@ function withoutState(regex) {
 
 const noDecisions = () => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
 /** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
+/** Ends that count as a failed model request in the statistics. */
+const MODEL_FAILURES = new Set([
+    'model_error',
+    'model_not_found',
+    'auth_error',
+]);
 class SessionStatsCollector {
     model = 'unknown';
     requests = 0;
@@ -11244,7 +11750,7 @@ class SessionStatsCollector {
                 this.model = event.model;
                 if (event.final) {
                     this.endedAt = time;
-                    if (event.reason === 'model_error' || event.reason === 'auth_error')
+                    if (event.reason !== undefined && MODEL_FAILURES.has(event.reason))
                         this.modelErrors++;
                 }
                 break;
@@ -11374,14 +11880,18 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
 var node = __webpack_require__(7964);
+// EXTERNAL MODULE: ./src/model/errors.ts
+var errors = __webpack_require__(7206);
+// EXTERNAL MODULE: ./src/model/model-choice.ts
+var model_choice = __webpack_require__(1106);
+// EXTERNAL MODULE: ./src/model/model-table.ts + 1 modules
+var model_table = __webpack_require__(109);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var platform_errors = __webpack_require__(6316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
 var platform_logger = __webpack_require__(3255);
 // EXTERNAL MODULE: ./src/agent/budgets.ts
 var budgets = __webpack_require__(4407);
-// EXTERNAL MODULE: ./src/model/errors.ts
-var model_errors = __webpack_require__(7206);
 ;// CONCATENATED MODULE: ./src/agent/history.ts
 /** A part with nothing in it (streams sometimes send `{}` or `{text: ""}` as a keep-alive). */
 function isEmptyPart(part) {
@@ -11549,29 +12059,7 @@ function parseThought(rawText) {
 
 
 
-/** Gemini CLI's thinking budget for Gemini 2.5 models. */
-const GEMINI_25_THINKING_BUDGET = 8192;
-/**
- * Deterministic sampling for a coding agent, and thought summaries for models that think:
- * a thinking budget for Gemini 2.5, the high thinking level for Gemini 3.
- */
-function defaultGenerationConfig(model) {
-    const name = model.replace(/^models\//, '');
-    const base = { temperature: 0, topP: 1 };
-    if (name.startsWith('gemini-2.5')) {
-        return {
-            ...base,
-            thinkingConfig: { includeThoughts: true, thinkingBudget: GEMINI_25_THINKING_BUDGET },
-        };
-    }
-    if (/^gemini-3(\b|[.-])/.test(name)) {
-        return {
-            ...base,
-            thinkingConfig: { includeThoughts: true, thinkingLevel: node/* ThinkingLevel */.HL.HIGH },
-        };
-    }
-    return base;
-}
+
 /** Finish reasons meaning the response was withheld by a content filter. */
 const BLOCKED_FINISH_REASONS = {
     SAFETY: 'potentially unsafe content',
@@ -11613,6 +12101,10 @@ class Chat {
     }
     get model() {
         return this.options.model;
+    }
+    /** Sends the following requests to another model, with that model's generation settings. */
+    switchModel(model, generationConfig) {
+        this.options = { ...this.options, model, generationConfig };
     }
     /** A deep copy: callers cannot change the history by accident. */
     getHistory() {
@@ -11720,10 +12212,22 @@ class ResponseCollector {
         };
     }
 }
-/** Why a failed request ends the session, in words: rejected credentials or another failure. */
-function describeModelError(error) {
-    if (error instanceof model_errors/* ModelRequestError */.j) {
+/**
+ * Why a failed request ends the session, in words: a model the API does not serve, rejected
+ * credentials or another failure. With the model's `choice`, the words say where it was set.
+ */
+function describeModelError(error, choice) {
+    if (error instanceof errors/* ModelRequestError */.j) {
         const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+        if (choice !== undefined && error.isModelNotFound) {
+            return { reason: 'model_not_found', message: (0,model_choice/* modelNotFoundMessage */.ID)(choice, error) };
+        }
+        if (choice !== undefined && error.isQuotaExhausted) {
+            return { reason: 'model_error', message: (0,model_choice/* quotaExhaustedMessage */.pw)(choice, error) };
+        }
+        // Already one line saying what was tried and what to check (model-endpoint.ts).
+        if (error.kind === 'unreachable')
+            return { reason: 'model_error', message: error.message };
         if (error.isAuthError) {
             return {
                 reason: 'auth_error',
@@ -11735,7 +12239,7 @@ function describeModelError(error) {
             message: `The model request failed${status}: ${error.message}`,
         };
     }
-    return { reason: 'model_error', message: `The model request failed: ${(0,errors/* errorMessage */.gJ)(error)}` };
+    return { reason: 'model_error', message: `The model request failed: ${(0,platform_errors/* errorMessage */.gJ)(error)}` };
 }
 /**
  * How a response without function calls ends the session: an invalid call is a model error;
@@ -11787,13 +12291,13 @@ function resolveCompression(model, options = {}) {
         preserveFraction: options.preserveFraction ?? DEFAULT_PRESERVE_FRACTION,
     };
     if (!Number.isInteger(resolved.tokenLimit) || resolved.tokenLimit <= 0) {
-        throw new errors/* ConfigurationError */.j1(`compression.tokenLimit must be a positive whole number of tokens, but it is ${resolved.tokenLimit}.`);
+        throw new platform_errors/* ConfigurationError */.j1(`compression.tokenLimit must be a positive whole number of tokens, but it is ${resolved.tokenLimit}.`);
     }
     if (!(resolved.threshold > 0 && resolved.threshold <= 1)) {
-        throw new errors/* ConfigurationError */.j1(`compression.threshold must be a fraction above 0 and at most 1, but it is ${resolved.threshold}.`);
+        throw new platform_errors/* ConfigurationError */.j1(`compression.threshold must be a fraction above 0 and at most 1, but it is ${resolved.threshold}.`);
     }
     if (!(resolved.preserveFraction > 0 && resolved.preserveFraction < 1)) {
-        throw new errors/* ConfigurationError */.j1(`compression.preserveFraction must be a fraction between 0 and 1, but it is ${resolved.preserveFraction}.`);
+        throw new platform_errors/* ConfigurationError */.j1(`compression.preserveFraction must be a fraction between 0 and 1, but it is ${resolved.preserveFraction}.`);
     }
     return resolved;
 }
@@ -11922,7 +12426,7 @@ function normalizeContextFileNames(fileNames) {
             ? [fileNames]
             : [...fileNames];
     if (names.length === 0) {
-        throw new errors/* ConfigurationError */.j1('contextFileName must name at least one file, e.g. "GEMINI.md".');
+        throw new platform_errors/* ConfigurationError */.j1('contextFileName must name at least one file, e.g. "GEMINI.md".');
     }
     for (const name of names) {
         if (name.trim() === '' ||
@@ -11930,7 +12434,7 @@ function normalizeContextFileNames(fileNames) {
             name.includes('\\') ||
             name === '.' ||
             name === '..') {
-            throw new errors/* ConfigurationError */.j1(`contextFileName entries must be plain file names such as "GEMINI.md", but got "${name}".`);
+            throw new platform_errors/* ConfigurationError */.j1(`contextFileName entries must be plain file names such as "GEMINI.md", but got "${name}".`);
         }
     }
     return [...new Set(names)];
@@ -12496,13 +13000,18 @@ async function loadSystemInstruction(options) {
 
 
 
+
+
+
 /** How long running tools may take to stop after the session is cancelled or times out. */
 const TOOL_STOP_GRACE_MS = 5000;
 const LOOP_NOTE = (detail) => `System note: you are repeating yourself (${detail}). Repeating the same actions will not make progress. Stop, reconsider what you have learned so far, and take a different approach. If you are blocked, say what is blocking you in a short summary and finish.`;
 class AgentSession {
     options;
     sessionId;
+    /** The model requests go to: the chosen one, or the fallback once it took over. */
     model;
+    fellBack = false;
     workspaceRoot;
     logger;
     budgets;
@@ -12591,7 +13100,7 @@ class AgentSession {
         }
         catch (error) {
             this.logger.error(`The agent session failed unexpectedly: ${describeError(error)}`);
-            outcome = { reason: 'internal_error', message: `Internal error: ${(0,errors/* errorMessage */.gJ)(error)}` };
+            outcome = { reason: 'internal_error', message: `Internal error: ${(0,platform_errors/* errorMessage */.gJ)(error)}` };
         }
         finally {
             stopTimer();
@@ -12638,14 +13147,10 @@ class AgentSession {
             budget.turns = this.turn;
             let response;
             try {
-                response = await (0,budgets/* untilAborted */.Eu)(chat.send({
-                    promptId: this.promptId(),
-                    signal,
-                    declarations: this.options.registry.declarations(this.options.declarationFilter),
-                }), signal, { graceMs: 0 });
+                response = await this.send(chat, signal);
             }
             catch (error) {
-                return stopped() ?? describeModelError(error);
+                return stopped() ?? describeModelError(error, this.currentChoice());
             }
             this.reportResponse(response);
             const overBudget = budget.afterResponse(this.usage.total_tokens);
@@ -12700,6 +13205,41 @@ class AgentSession {
                 return afterTools;
         }
     }
+    /** One request; when the model is not found or out of quota, once more on the fallback model. */
+    async send(chat, signal) {
+        const request = () => (0,budgets/* untilAborted */.Eu)(chat.send({
+            promptId: this.promptId(),
+            signal,
+            declarations: this.options.registry.declarations(this.options.declarationFilter),
+        }), signal, { graceMs: 0 });
+        try {
+            return await request();
+        }
+        catch (error) {
+            const fallback = this.options.fallbackModel;
+            const eligible = error instanceof errors/* ModelRequestError */.j && (error.isModelNotFound || error.isQuotaExhausted);
+            if (signal.aborted || !eligible || fallback === undefined || this.fellBack)
+                throw error;
+            this.emit({
+                kind: 'warning',
+                code: 'model_fallback',
+                message: (0,model_choice/* fallbackNotice */.Rv)(this.currentChoice() ?? { name: this.model }, fallback, error),
+            });
+            this.fellBack = true;
+            this.model = fallback.name;
+            chat.switchModel(fallback.name, this.generationConfig(fallback.name));
+            this.emitState('working');
+            return request();
+        }
+    }
+    /** Where the model requests go to now was chosen, when the caller said. */
+    currentChoice() {
+        return this.fellBack ? this.options.fallbackModel : this.options.modelChoice;
+    }
+    /** The model table's settings for `model`, with the caller's over them. */
+    generationConfig(model) {
+        return { ...(0,model_table/* generationConfigFor */.uQ)(model), ...this.options.generationConfig };
+    }
     /** Builds the system instruction and the seeded history, then adds the prompt. */
     async startChat(prompt) {
         const systemInstruction = await loadSystemInstruction({
@@ -12724,10 +13264,7 @@ class AgentSession {
             generator: this.options.contentGenerator,
             model: this.model,
             systemInstruction,
-            generationConfig: {
-                ...defaultGenerationConfig(this.model),
-                ...this.options.generationConfig,
-            },
+            generationConfig: this.generationConfig(this.model),
             streaming: this.options.streaming ?? true,
             history: [...initialHistory(environment), userText(prompt)],
         });
@@ -12845,7 +13382,7 @@ class AgentSession {
             // Without compression the next request may still fit; trying again every turn would only
             // spend tokens on the same failure.
             this.compressionFailed = true;
-            this.logger.warning(`Chat compression failed; continuing without it: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            this.logger.warning(`Chat compression failed; continuing without it: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
         }
     }
     toRequest(call, index) {
@@ -12884,12 +13421,12 @@ class AgentSession {
         }
         catch (error) {
             // A broken reporter must not end the agent's work.
-            this.logger.warning(`An event listener failed: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            this.logger.warning(`An event listener failed: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
         }
     }
 }
 function describeError(error) {
-    return error instanceof Error && error.stack ? error.stack : (0,errors/* errorMessage */.gJ)(error);
+    return error instanceof Error && error.stack ? error.stack : (0,platform_errors/* errorMessage */.gJ)(error);
 }
 
 // EXTERNAL MODULE: ./src/policy/policy-confirmer.ts
@@ -13142,7 +13679,7 @@ function notStarted(error, stopped) {
             ? undefined
             : error instanceof Error
                 ? error
-                : new Error((0,errors/* errorMessage */.gJ)(error)),
+                : new Error((0,platform_errors/* errorMessage */.gJ)(error)),
         stopped,
     };
 }
@@ -13349,7 +13886,7 @@ async function discoverTools(options) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_DISCOVERY_TIMEOUT_MS;
     const failure = (problem, stderr) => {
         const tail = stderr === undefined ? '' : stderrTail(stderr.text());
-        return new errors/* ConfigurationError */.j1(`tools.discoveryCommand: the tool discovery command \`${discoveryCommand}\` ${problem}${tail === '' ? '' : `\nIts error output ends with:\n${tail}`}`, options.source === undefined ? undefined : { input: options.source });
+        return new platform_errors/* ConfigurationError */.j1(`tools.discoveryCommand: the tool discovery command \`${discoveryCommand}\` ${problem}${tail === '' ? '' : `\nIts error output ends with:\n${tail}`}`, options.source === undefined ? undefined : { input: options.source });
     };
     // Output beyond the limit stops the command rather than filling memory.
     const tooMuch = new AbortController();
@@ -13377,7 +13914,7 @@ async function discoverTools(options) {
         throw failure(`printed more than ${MAX_DISCOVERY_OUTPUT_BYTES / (1024 * 1024)} MB and was stopped.`);
     }
     if (result.error !== undefined) {
-        throw failure(`could not be started: ${(0,errors/* errorMessage */.gJ)(result.error)}.`);
+        throw failure(`could not be started: ${(0,platform_errors/* errorMessage */.gJ)(result.error)}.`);
     }
     if (result.stopped === 'timeout') {
         throw failure(`did not finish within ${formatDuration(timeoutMs)} and was stopped.`, stderr);
@@ -13393,14 +13930,14 @@ async function discoverTools(options) {
         parsed = JSON.parse(text);
     }
     catch (error) {
-        throw failure(`did not print JSON (${(0,errors/* errorMessage */.gJ)(error)}); expected a JSON array of function declarations on stdout. Its output ${text === '' ? 'was empty' : `starts with: ${text.slice(0, 200)}`}`, stderr);
+        throw failure(`did not print JSON (${(0,platform_errors/* errorMessage */.gJ)(error)}); expected a JSON array of function declarations on stdout. Its output ${text === '' ? 'was empty' : `starts with: ${text.slice(0, 200)}`}`, stderr);
     }
     let found;
     try {
         found = readDeclarations(parsed);
     }
     catch (error) {
-        throw failure(`printed JSON that is not a list of tools: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        throw failure(`printed JSON that is not a list of tools: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
     }
     for (const reason of found.skipped) {
         logger.warning(`Tool discovery (${discoveryCommand}): ${reason}`);
@@ -13414,7 +13951,7 @@ async function discoverTools(options) {
     }
     const { callCommand } = options;
     if (callCommand === undefined || callCommand.trim() === '') {
-        throw new errors/* ConfigurationError */.j1(`tools.callCommand: expected the command that runs the tools \`${discoveryCommand}\` declares (${found.declarations.map((d) => d.name).join(', ')}); it is not set. It gets the tool's name as its argument and the arguments as JSON on stdin.`, options.source === undefined ? undefined : { input: options.source });
+        throw new platform_errors/* ConfigurationError */.j1(`tools.callCommand: expected the command that runs the tools \`${discoveryCommand}\` declares (${found.declarations.map((d) => d.name).join(', ')}); it is not set. It gets the tool's name as its argument and the arguments as JSON on stdin.`, options.source === undefined ? undefined : { input: options.source });
     }
     return found.declarations.map((declaration) => new DiscoveredTool({
         declaration,
@@ -13562,6 +14099,7 @@ var tools_workspace = __webpack_require__(7692);
 
 
 
+
 /** Builds the session (so callers can hook into it) and starts it. */
 async function startAgent(options) {
     const workspace = await tools_workspace/* Workspace */.a.create(options.workspaceRoot, {
@@ -13579,7 +14117,7 @@ async function startAgent(options) {
     (0,builtin_tools/* registerBuiltinTools */.gE)(registry, {
         workspace,
         logger: options.logger,
-        model: { contentGenerator: options.contentGenerator, name: options.model },
+        model: { contentGenerator: options.contentGenerator, name: options.model.name },
         ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
         shell: { ...options.shell, processes },
     });
@@ -13602,9 +14140,14 @@ async function startAgent(options) {
         declarationFilter = (tool) => !policy.engine.isUnconditionallyDenied(tool, context);
         reportDeniedExtensionTools(registry.tools().filter(isDeniedByPolicy(policy, context)), options.logger);
     }
+    const deprecated = (0,model_table/* deprecationNotice */.B0)(options.model.name);
+    if (deprecated !== undefined)
+        options.logger.warning(deprecated);
     const session = new AgentSession({
         sessionId: options.sessionId,
-        model: options.model,
+        model: options.model.name,
+        modelChoice: options.model,
+        ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
         contentGenerator: options.contentGenerator,
         registry,
         confirmer,
@@ -13626,7 +14169,7 @@ async function startAgent(options) {
         await registry.dispose();
         await extensions?.close();
         await processes.close().catch((error) => {
-            options.logger.warning(`The sandbox could not be closed cleanly: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            options.logger.warning(`The sandbox could not be closed cleanly: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
         });
     });
     return { session, result };
@@ -19704,9 +20247,12 @@ function deniedPathsFromEnvironment(env) {
         }
     }
     add(env.GITHUB_EVENT_PATH, 'the raw event payload (GITHUB_EVENT_PATH)');
-    // google-github-actions/auth may write the credentials file inside the checkout.
+    // google-github-actions/auth may write the credentials file inside the checkout, and points
+    // these three variables at it; with Workload Identity Federation it holds the job's OIDC
+    // request token.
     add(env.GOOGLE_APPLICATION_CREDENTIALS, 'the Google Cloud credentials file (GOOGLE_APPLICATION_CREDENTIALS)');
     add(env.CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE, 'the gcloud credentials file');
+    add(env.GOOGLE_GHA_CREDS_PATH, 'the Google Cloud credentials file (GOOGLE_GHA_CREDS_PATH)');
     return denied;
 }
 /** Denied places prepared for fast checks of real paths. */

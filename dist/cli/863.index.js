@@ -462,7 +462,6 @@ const INPUT_DEFAULTS = {
     ...REVIEW_INPUT_DEFAULTS,
     use_vertex_ai: 'false',
     use_gemini_code_assist: 'false',
-    model: 'gemini-2.5-pro',
     mode: 'auto',
     trigger_phrase: '/gemini',
     max_turns: '100',
@@ -629,7 +628,8 @@ const actionInputsSchema = schemas/* object */.Ikc({
     gcp_project_id: optionalString.superRefine(singleWord('a Google Cloud project id')),
     gcp_location: optionalString.superRefine(singleWord('a Google Cloud location such as us-central1')),
     use_gemini_code_assist: booleanInput('use_gemini_code_assist'),
-    model: action_inputs_withDefault('model').superRefine(singleWord('a model name such as gemini-2.5-pro')),
+    model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
+    fallback_model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
     prompt: optionalString,
     mode,
     trigger_phrase: action_inputs_withDefault('trigger_phrase').superRefine(singleWord('a trigger phrase such as /gemini')),
@@ -758,6 +758,7 @@ function readActionInputs(getInput, env) {
     return {
         auth,
         model: inputs.model,
+        fallbackModel: inputs.fallback_model,
         prompt: inputs.prompt,
         mode: inputs.mode,
         triggerPhrase: inputs.trigger_phrase,
@@ -3683,8 +3684,8 @@ function createOctokit(options) {
     return octokit;
 }
 
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 6 modules
-var create_content_generator = __webpack_require__(3133);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
+var create_content_generator = __webpack_require__(3123);
 // EXTERNAL MODULE: ./src/model/recording.ts
 var recording = __webpack_require__(7570);
 // EXTERNAL MODULE: ./src/platform/logger.ts
@@ -4972,6 +4973,10 @@ function applyEvent(state, event) {
         case 'tool_call_update':
             next.toolCalls = upsertCall(state.toolCalls, event.tool_call, event.turn, time);
             return next;
+        case 'warning':
+            if (event.code === 'model_fallback')
+                next.modelFallback = event.message;
+            return next;
         default:
             return next;
     }
@@ -5120,7 +5125,7 @@ const DESCRIPTION_MAX = 160;
 const RESULT_MAX = 160;
 /** The comment while the run goes on (and a plain end state if rendered after the end). */
 function renderProgressComment(state, links, options) {
-    const parts = [progressHeader(state, options)];
+    const parts = [progressHeader(state, options), ...fallbackLine(state, options)];
     if (state.status === 'working' && state.thought !== undefined) {
         parts.push(`_💭 ${(0,markdown/* inlineText */.ln)(options.redact(state.thought.subject), { maxLength: 120 })}_`);
     }
@@ -5156,6 +5161,8 @@ function finalSections(state, outcome, links, options) {
         ? `**${bot} finished ${who} in ${elapsed}**`
         : `**${bot} failed ${who} after ${elapsed}**\n\n${failureLine(reason, outcome.error ?? state.endMessage, redact)}`;
     const sections = [{ text: header }];
+    for (const line of fallbackLine(state, options))
+        sections.push({ text: line });
     const summaryText = redact(outcome.summary ?? finalText(state)).trim();
     if (summaryText !== '') {
         const summary = (0,markdown/* modelMarkdown */.$K)(summaryText);
@@ -5191,6 +5198,12 @@ function finalSections(state, outcome, links, options) {
     }
     sections.push({ text: footer(links, [usageLine(state)]) });
     return sections;
+}
+/** The note that the run went on with the fallback model, when it did. */
+function fallbackLine(state, options) {
+    if (state.modelFallback === undefined)
+        return [];
+    return [`> ⚠️ ${(0,markdown/* inlineText */.ln)(options.redact(state.modelFallback), { maxLength: 500 })}`];
 }
 /** `45s`, `2m 5s`, `1h 2m 3s`. */
 function formatElapsed(ms) {
@@ -5239,6 +5252,7 @@ const FAILURES = {
     loop_detected: 'Stopped: the agent was repeating itself',
     cancelled: 'The run was cancelled',
     model_error: 'Model error',
+    model_not_found: 'Model not found',
     model_blocked: "The model's response was blocked",
     auth_error: 'The model rejected the credentials',
     fatal_tool_error: 'A tool failed in a way the run cannot recover from',
@@ -7048,8 +7062,8 @@ async function continueExistingBranch(options) {
 
 ;// CONCATENATED MODULE: ./src/publish/secret-scan.ts
 /**
- * The secret scan of what the agent wrote: credential shapes (GitHub, Google, AWS, npm and Slack
- * tokens, private key blocks, hard-coded passwords that look random) and the run's own secret
+ * The secret scan of what the agent wrote: credential shapes (GitHub tokens, Google API keys in
+ * both formats, AWS, npm and Slack tokens, private key blocks, hard-coded passwords that look random) and the run's own secret
  * values in any encoding the redactor knows (plain, Base64, hex, URL-encoded, reversed).
  *
  * Only lines the change adds are scanned: a modified file is compared with its previous version,
@@ -7070,6 +7084,14 @@ const RULES = [
         id: 'google-api-key',
         description: 'a Google API key',
         pattern: new RegExp(`${secret_scan_BEFORE}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`),
+    },
+    {
+        // AI Studio's auth keys, bound to a service account, replace the `AIza` keys
+        // (https://ai.google.dev/gemini-api/docs/api-key): `AQ.` and a URL-safe token.
+        id: 'google-auth-key',
+        description: 'a Google AI Studio auth key',
+        pattern: new RegExp(`${secret_scan_BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`),
+        accept: (match) => !PLACEHOLDER.test(match[0].slice(3)),
     },
     {
         id: 'aws-access-key-id',
@@ -9527,6 +9549,8 @@ async function prepareMode(input) {
     }
 }
 
+// EXTERNAL MODULE: ./src/model/model-choice.ts
+var model_choice = __webpack_require__(1106);
 // EXTERNAL MODULE: ./src/model/retry.ts + 1 modules
 var retry = __webpack_require__(2638);
 // EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 8 modules
@@ -9874,6 +9898,7 @@ var run_agent = __webpack_require__(7589);
 
 
 
+
 async function runAuthorized(run) {
     const { deps, inputs, octokit, trigger, trust, redact, logger, setOutput } = run;
     const { env } = deps;
@@ -9963,6 +9988,10 @@ async function runAuthorized(run) {
                     state = applyEvent(state, event);
                     stats.listener(event);
                     writer(event);
+                    // The comment and the job summary show the switch; the log names it too.
+                    if (event.kind === 'warning' && event.code === 'model_fallback') {
+                        logger.warning(event.message);
+                    }
                     if (live)
                         updater?.update(renderProgressComment(state, links, renderOptions));
                 },
@@ -10106,12 +10135,22 @@ async function sessionRunner(run, session) {
             },
         },
     });
+    const models = (0,model_choice/* chooseRunModels */.fc)({
+        explicit: { value: inputs.model, setBy: 'the model input' },
+        env,
+        settings: {
+            ...settings,
+            source: settings.source === config_settings/* SETTINGS_INPUT_NAME */.ZR ? 'the settings input' : settings.source,
+        },
+        fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
+        howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
+    });
     const runSession = async (prompt, extraTools) => {
         const { result } = await (0,run_agent/* startAgent */.I)({
             ...(contextDirectory === undefined ? {} : { contextDirectory }),
             prompt,
             workspaceRoot: session.workspaceRoot,
-            model: inputs.model,
+            ...models,
             env,
             sessionId: session.sessionId,
             contentGenerator,

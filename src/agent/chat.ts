@@ -4,7 +4,7 @@
  * response into what the session needs — thoughts, text, function calls, finish reason, usage —
  * while only valid, thought-free content enters the history.
  */
-import { FinishReason, ThinkingLevel } from '@google/genai';
+import { FinishReason } from '@google/genai';
 import type {
   Content,
   FunctionCall,
@@ -17,35 +17,12 @@ import type {
 } from '@google/genai';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { ModelRequestError } from '../model/errors.js';
+import type { ModelChoice } from '../model/model-choice.js';
+import { modelNotFoundMessage, quotaExhaustedMessage } from '../model/model-choice.js';
 import { errorMessage } from '../platform/errors.js';
 import type { AgentThought } from './events.js';
 import { curateModelParts, functionCallsOf, isPlainTextPart, textOfParts } from './history.js';
 import { parseThought } from './thought.js';
-
-/** Gemini CLI's thinking budget for Gemini 2.5 models. */
-export const GEMINI_25_THINKING_BUDGET = 8192;
-
-/**
- * Deterministic sampling for a coding agent, and thought summaries for models that think:
- * a thinking budget for Gemini 2.5, the high thinking level for Gemini 3.
- */
-export function defaultGenerationConfig(model: string): GenerateContentConfig {
-  const name = model.replace(/^models\//, '');
-  const base: GenerateContentConfig = { temperature: 0, topP: 1 };
-  if (name.startsWith('gemini-2.5')) {
-    return {
-      ...base,
-      thinkingConfig: { includeThoughts: true, thinkingBudget: GEMINI_25_THINKING_BUDGET },
-    };
-  }
-  if (/^gemini-3(\b|[.-])/.test(name)) {
-    return {
-      ...base,
-      thinkingConfig: { includeThoughts: true, thinkingLevel: ThinkingLevel.HIGH },
-    };
-  }
-  return base;
-}
 
 /** Finish reasons meaning the response was withheld by a content filter. */
 const BLOCKED_FINISH_REASONS: Readonly<Record<string, string>> = {
@@ -123,12 +100,17 @@ export interface SendOptions {
 export class Chat {
   private history: Content[];
 
-  constructor(private readonly options: ChatOptions) {
+  constructor(private options: ChatOptions) {
     this.history = [...(options.history ?? [])];
   }
 
   get model(): string {
     return this.options.model;
+  }
+
+  /** Sends the following requests to another model, with that model's generation settings. */
+  switchModel(model: string, generationConfig: GenerateContentConfig): void {
+    this.options = { ...this.options, model, generationConfig };
   }
 
   /** A deep copy: callers cannot change the history by accident. */
@@ -239,13 +221,27 @@ class ResponseCollector {
   }
 }
 
-/** Why a failed request ends the session, in words: rejected credentials or another failure. */
-export function describeModelError(error: unknown): {
-  reason: 'model_error' | 'auth_error';
+/**
+ * Why a failed request ends the session, in words: a model the API does not serve, rejected
+ * credentials or another failure. With the model's `choice`, the words say where it was set.
+ */
+export function describeModelError(
+  error: unknown,
+  choice?: ModelChoice,
+): {
+  reason: 'model_error' | 'auth_error' | 'model_not_found';
   message: string;
 } {
   if (error instanceof ModelRequestError) {
     const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+    if (choice !== undefined && error.isModelNotFound) {
+      return { reason: 'model_not_found', message: modelNotFoundMessage(choice, error) };
+    }
+    if (choice !== undefined && error.isQuotaExhausted) {
+      return { reason: 'model_error', message: quotaExhaustedMessage(choice, error) };
+    }
+    // Already one line saying what was tried and what to check (model-endpoint.ts).
+    if (error.kind === 'unreachable') return { reason: 'model_error', message: error.message };
     if (error.isAuthError) {
       return {
         reason: 'auth_error',

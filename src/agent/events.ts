@@ -18,6 +18,8 @@ export type SessionEndReason =
   | 'loop_detected'
   | 'cancelled'
   | 'model_error'
+  /** The API does not serve the model asked for (and no fallback model took over). */
+  | 'model_not_found'
   | 'model_blocked'
   | 'auth_error'
   | 'fatal_tool_error'
@@ -153,7 +155,14 @@ export type AgentEvent = EventBase &
     | { kind: 'token_usage'; usage: TokenUsage; total: TokenUsage }
     | {
         kind: 'warning';
-        code: 'loop_detected' | 'max_tokens' | 'model_retry' | 'invalid_response' | 'other';
+        code:
+          | 'loop_detected'
+          | 'max_tokens'
+          | 'model_retry'
+          /** The session went on with the fallback model (the reports show it). */
+          | 'model_fallback'
+          | 'invalid_response'
+          | 'other';
         message: string;
       }
     | { kind: 'chat_compressed'; tokens_before: number; tokens_after_estimate: number }

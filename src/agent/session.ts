@@ -17,6 +17,10 @@ import type {
   GenerateContentResponseUsageMetadata,
 } from '@google/genai';
 import type { ContentGenerator } from '../model/content-generator.js';
+import { ModelRequestError } from '../model/errors.js';
+import type { ModelChoice } from '../model/model-choice.js';
+import { fallbackNotice } from '../model/model-choice.js';
+import { generationConfigFor } from '../model/model-table.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -34,13 +38,7 @@ import {
   untilAborted,
 } from './budgets.js';
 import type { ModelResponse } from './chat.js';
-import {
-  Chat,
-  blockedMessage,
-  defaultGenerationConfig,
-  describeModelError,
-  judgeFinalAnswer,
-} from './chat.js';
+import { Chat, blockedMessage, describeModelError, judgeFinalAnswer } from './chat.js';
 import type { CompressionOptions } from './compression.js';
 import { compressHistory, needsCompression, resolveCompression } from './compression.js';
 import type { Confirmer } from './confirmer.js';
@@ -71,6 +69,16 @@ export interface AgentSessionOptions {
   /** Default: a random UUID. */
   sessionId?: string;
   model: string;
+  /**
+   * Where `model` was chosen: a model the API does not serve then ends the session with a message
+   * that says so and how to choose another. Its `name` is `model`.
+   */
+  modelChoice?: ModelChoice;
+  /**
+   * Used once, for the rest of the session, when `model` is not found or its quota is exhausted;
+   * the switch is reported as a `model_fallback` warning.
+   */
+  fallbackModel?: ModelChoice;
   contentGenerator: ContentGenerator;
   registry: ToolRegistry;
   confirmer: Confirmer;
@@ -91,7 +99,7 @@ export interface AgentSessionOptions {
   loopDetection?: Partial<LoopDetectionOptions>;
   /** Use `generateContentStream` (default true) or `generateContent`. */
   streaming?: boolean;
-  /** Merged over the defaults (temperature 0, topP 1, thinking for 2.5 and 3 models). */
+  /** Merged over the model's settings from the model table (thinking, sampling where allowed). */
   generationConfig?: GenerateContentConfig;
   /** Replaces our core prompt (context files are still appended). */
   corePrompt?: string;
@@ -141,7 +149,9 @@ const LOOP_NOTE = (detail: string) =>
 
 export class AgentSession {
   readonly sessionId: string;
-  private readonly model: string;
+  /** The model requests go to: the chosen one, or the fallback once it took over. */
+  private model: string;
+  private fellBack = false;
   private readonly workspaceRoot: string;
   private readonly logger: Logger;
   private readonly budgets: SessionBudgets;
@@ -284,17 +294,9 @@ export class AgentSession {
       budget.turns = this.turn;
       let response: ModelResponse;
       try {
-        response = await untilAborted(
-          chat.send({
-            promptId: this.promptId(),
-            signal,
-            declarations: this.options.registry.declarations(this.options.declarationFilter),
-          }),
-          signal,
-          { graceMs: 0 },
-        );
+        response = await this.send(chat, signal);
       } catch (error) {
-        return stopped() ?? describeModelError(error);
+        return stopped() ?? describeModelError(error, this.currentChoice());
       }
 
       this.reportResponse(response);
@@ -347,6 +349,48 @@ export class AgentSession {
     }
   }
 
+  /** One request; when the model is not found or out of quota, once more on the fallback model. */
+  private async send(chat: Chat, signal: AbortSignal): Promise<ModelResponse> {
+    const request = () =>
+      untilAborted(
+        chat.send({
+          promptId: this.promptId(),
+          signal,
+          declarations: this.options.registry.declarations(this.options.declarationFilter),
+        }),
+        signal,
+        { graceMs: 0 },
+      );
+    try {
+      return await request();
+    } catch (error) {
+      const fallback = this.options.fallbackModel;
+      const eligible =
+        error instanceof ModelRequestError && (error.isModelNotFound || error.isQuotaExhausted);
+      if (signal.aborted || !eligible || fallback === undefined || this.fellBack) throw error;
+      this.emit({
+        kind: 'warning',
+        code: 'model_fallback',
+        message: fallbackNotice(this.currentChoice() ?? { name: this.model }, fallback, error),
+      });
+      this.fellBack = true;
+      this.model = fallback.name;
+      chat.switchModel(fallback.name, this.generationConfig(fallback.name));
+      this.emitState('working');
+      return request();
+    }
+  }
+
+  /** Where the model requests go to now was chosen, when the caller said. */
+  private currentChoice(): ModelChoice | undefined {
+    return this.fellBack ? this.options.fallbackModel : this.options.modelChoice;
+  }
+
+  /** The model table's settings for `model`, with the caller's over them. */
+  private generationConfig(model: string): GenerateContentConfig {
+    return { ...generationConfigFor(model), ...this.options.generationConfig };
+  }
+
   /** Builds the system instruction and the seeded history, then adds the prompt. */
   private async startChat(prompt: string): Promise<Chat> {
     const systemInstruction = await loadSystemInstruction({
@@ -371,10 +415,7 @@ export class AgentSession {
       generator: this.options.contentGenerator,
       model: this.model,
       systemInstruction,
-      generationConfig: {
-        ...defaultGenerationConfig(this.model),
-        ...this.options.generationConfig,
-      },
+      generationConfig: this.generationConfig(this.model),
       streaming: this.options.streaming ?? true,
       history: [...initialHistory(environment), userText(prompt)],
     });

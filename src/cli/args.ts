@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_MODEL, describeAliases } from '../model/model-table.js';
 import { UsageError } from '../platform/errors.js';
 import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
 import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
@@ -8,13 +9,14 @@ import { RUN_MODES } from '../policy/policy-types.js';
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
 
-export const DEFAULT_MODEL = 'gemini-2.5-pro';
-
 export interface CliOptions {
   /** The task; undefined when it should come from standard input. */
   prompt: string | undefined;
   repo: string;
-  model: string;
+  /** `--model` as written (a name or an alias); undefined leaves it to GEMINI_MODEL and settings. */
+  model: string | undefined;
+  /** `--fallback-model`: used once when the model is not found or out of quota. */
+  fallbackModel: string | undefined;
   outputFormat: OutputFormat;
   transcript: string | undefined;
   maxTurns: number | undefined;
@@ -54,7 +56,11 @@ changes files in the workspace and answers with what it did.
 Options:
   -p, --prompt TEXT          the task (read from standard input when piped and -p is absent)
       --repo DIR             the workspace the agent works in (default: current directory)
-  -m, --model MODEL          the model (default: $GEMINI_MODEL or ${DEFAULT_MODEL})
+  -m, --model MODEL          the model, or an alias: ${describeAliases()}
+                             (default: $GEMINI_MODEL, then model.name in .gemini/settings.json,
+                             then ${DEFAULT_MODEL})
+      --fallback-model MODEL the model to go on with, once, when the first is not found or
+                             its quota is exhausted
   -o, --output-format FMT    text | json | stream-json (default: text)
       --transcript FILE      write every agent event to FILE as JSON lines
       --max-turns N          stop after N model requests (exit code 53)
@@ -124,7 +130,7 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 }
 
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
-export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+export function parseCliArgs(argv: readonly string[]): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
@@ -135,6 +141,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         prompt: { type: 'string', short: 'p' },
         repo: { type: 'string' },
         model: { type: 'string', short: 'm' },
+        'fallback-model': { type: 'string' },
         'output-format': { type: 'string', short: 'o' },
         transcript: { type: 'string' },
         'max-turns': { type: 'string' },
@@ -190,7 +197,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   return {
     prompt,
     repo: values.repo ?? process.cwd(),
-    model: values.model ?? (env.GEMINI_MODEL?.trim() || DEFAULT_MODEL),
+    model: modelFlag('--model', values.model),
+    fallbackModel: modelFlag('--fallback-model', values['fallback-model']),
     outputFormat: outputFormat as OutputFormat,
     transcript: values.transcript,
     maxTurns: positiveInteger('--max-turns', values['max-turns']),
@@ -206,6 +214,17 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     yolo: values.yolo ?? false,
     sandbox: sandbox as SandboxMode,
   };
+}
+
+/** A model flag's value: a name or an alias, one word. */
+function modelFlag(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '' || /\s/.test(value.trim())) {
+    throw new UsageError(
+      `${flag} expects a model name or an alias (${describeAliases()}), got "${value}".`,
+    );
+  }
+  return value.trim();
 }
 
 /** A run mode flag's value (default `invoke`). */

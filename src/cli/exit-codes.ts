@@ -23,6 +23,9 @@ export function exitCodeForReason(reason: SessionEndReason): ExitCode {
       return ExitCode.CANCELLED;
     case 'auth_error':
       return ExitCode.AUTH;
+    // The model named in the configuration (a flag, a variable, settings) does not exist.
+    case 'model_not_found':
+      return ExitCode.CONFIG;
     default:
       return ExitCode.ERROR;
   }

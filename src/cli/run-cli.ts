@@ -12,13 +12,14 @@ import type { ContentGenerator } from '../model/content-generator.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
 import type { ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
+import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../run-agent.js';
-import { loadAgentSettings } from '../config/settings.js';
+import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
@@ -78,7 +79,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let options: CliOptions;
   try {
-    options = parseCliArgs(argv, io.env);
+    options = parseCliArgs(argv);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
     return exitCodeForError(error);
@@ -131,6 +132,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
     const policy = await loadCliPolicy({ ...options, settings });
     for (const warning of policy.warnings) logger.warning(warning);
+    const models = chooseRunModels({
+      explicit: { value: options.model, setBy: '--model' },
+      env: io.env,
+      settings,
+      fallback: { value: options.fallbackModel, setBy: '--fallback-model' },
+      howToChoose: `--model (-m) or GEMINI_MODEL (or model.name in ${DEFAULT_SETTINGS_PATH})`,
+    });
     const sessionId = randomUUID();
     // Retries happen below the session; until it exists they go to the log, then into its event
     // stream, so every output format shows them.
@@ -159,7 +167,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const { session: agent, result } = await startAgent({
       prompt,
       workspaceRoot: options.repo,
-      model: options.model,
+      ...models,
       env: io.env,
       sessionId,
       contentGenerator,
@@ -185,7 +193,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const exitCode = exitCodeForReason(session.reason);
     output.finish({
       sessionId: session.sessionId,
-      model: options.model,
+      model: models.model.name,
       response: session.response,
       reason: session.reason,
       error: session.error,

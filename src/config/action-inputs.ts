@@ -37,7 +37,10 @@ export type SettingsSource =
 export interface ActionInputs {
   /** How the model is reached, with base URLs from the environment. */
   auth: ModelAuth;
-  model: string;
+  /** The `model` input as written (a name or an alias); undefined when empty. */
+  model: string | undefined;
+  /** The `fallback_model` input as written; undefined when empty. */
+  fallbackModel: string | undefined;
   /** The configured task (maintenance, workflow_dispatch); undefined when empty. */
   prompt: string | undefined;
   mode: ActionMode;
@@ -98,7 +101,6 @@ export const INPUT_DEFAULTS = {
   ...REVIEW_INPUT_DEFAULTS,
   use_vertex_ai: 'false',
   use_gemini_code_assist: 'false',
-  model: 'gemini-2.5-pro',
   mode: 'auto',
   trigger_phrase: '/gemini',
   max_turns: '100',
@@ -278,7 +280,8 @@ export const actionInputsSchema = z.object({
     singleWord('a Google Cloud location such as us-central1'),
   ),
   use_gemini_code_assist: booleanInput('use_gemini_code_assist'),
-  model: withDefault('model').superRefine(singleWord('a model name such as gemini-2.5-pro')),
+  model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
+  fallback_model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
   prompt: optionalString,
   mode,
   trigger_phrase: withDefault('trigger_phrase').superRefine(
@@ -428,6 +431,7 @@ export function readActionInputs(
   return {
     auth,
     model: inputs.model,
+    fallbackModel: inputs.fallback_model,
     prompt: inputs.prompt,
     mode: inputs.mode,
     triggerPhrase: inputs.trigger_phrase,

@@ -71,6 +71,13 @@ export const settingsSchema = z.looseObject({
       object,
     )
     .optional(),
+  /** `model.name` chooses the model (the Gemini CLI's setting); older files wrote `model` alone. */
+  model: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? { name: value } : value),
+      z.looseObject({ name: z.string({ error: 'expected a model name' }).optional() }, object),
+    )
+    .optional(),
   coreTools: strings.optional(),
   excludeTools: strings.optional(),
   toolDiscoveryCommand: command.optional(),

@@ -51,6 +51,8 @@ export interface AgentSettings {
   coreTools?: string[];
   /** `tools.exclude`: tools never offered, built-in or extension. */
   excludeTools?: string[];
+  /** `model.name`: the model, when neither the run's input or flag nor `GEMINI_MODEL` chooses. */
+  modelName?: string;
   /**
    * Where the settings came from, for error messages and the log: `settings` (the input), or the
    * repository path of the file.

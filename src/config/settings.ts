@@ -93,6 +93,16 @@ export function parseAgentSettings(raw: unknown, options: ParseSettingsOptions):
   if (callCommand !== undefined) settings.callCommand = callCommand;
   if (coreTools !== undefined) settings.coreTools = coreTools;
   if (excludeTools !== undefined) settings.excludeTools = excludeTools;
+  const modelName = nonEmpty(value.model?.name)?.trim();
+  if (modelName !== undefined) {
+    if (/\s/.test(modelName)) {
+      fail(
+        ['model', 'name'],
+        `expected a model name without spaces, got ${JSON.stringify(modelName)}`,
+      );
+    }
+    settings.modelName = modelName;
+  }
   return settings;
 }
 

@@ -4,6 +4,7 @@ import type { ContentGenerator } from './content-generator.js';
 import type { GenaiGeneratorOptions } from './genai-generator.js';
 import { createGenaiContentGenerator } from './genai-generator.js';
 import type { ModelAuth } from './model-auth.js';
+import { explainUnreachable, modelEndpoint } from './model-endpoint.js';
 import type { RecordingSink } from './recording.js';
 import { RecordingContentGenerator } from './recording.js';
 import type { RetryOptions } from './retry.js';
@@ -34,7 +35,8 @@ async function defaultCodeAssistCredentials(): Promise<CodeAssistCredentials> {
 /**
  * The content generator for `auth`, wrapped in retries. Recording (when asked) sits inside the
  * retries, so a recording holds exactly the replies the session was given, including unusable ones
- * it retried, and replays the same way.
+ * it retried, and replays the same way. A host that cannot be reached ends in one line naming the
+ * base URL and the variable that sets it.
  */
 export async function createContentGenerator(
   auth: ModelAuth,
@@ -58,5 +60,5 @@ export async function createContentGenerator(
   if (options.recordTo !== undefined) {
     transport = new RecordingContentGenerator(transport, options.recordTo);
   }
-  return withRetry(transport, options.retry);
+  return explainUnreachable(withRetry(transport, options.retry), modelEndpoint(auth));
 }

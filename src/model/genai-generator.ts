@@ -69,7 +69,15 @@ export function createGenaiContentGenerator(
     if (target.project) genaiOptions.project = target.project;
     if (target.location) genaiOptions.location = target.location;
     if (target.apiKey && !(target.project && target.location)) genaiOptions.apiKey = target.apiKey;
-    if (options.googleAuthOptions) genaiOptions.googleAuthOptions = options.googleAuthOptions;
+    // The project is known: Google's auth library would otherwise look it up, which for an
+    // external_account file (Workload Identity Federation) means seconds of token exchanges and
+    // metadata-server probes before the first request.
+    const googleAuthOptions = {
+      ...(target.project ? { projectId: target.project } : {}),
+      ...options.googleAuthOptions,
+    };
+    if (Object.keys(googleAuthOptions).length > 0)
+      genaiOptions.googleAuthOptions = googleAuthOptions;
   }
   const client = new GoogleGenAI(genaiOptions);
   return new GenaiContentGenerator(client);

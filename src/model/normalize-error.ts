@@ -7,25 +7,35 @@ import { ModelRequestError } from './errors.js';
  */
 
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
+const QUOTA_FAILURE_TYPE = 'type.googleapis.com/google.rpc.QuotaFailure';
 
-/** Error codes of connections that failed or broke (Node's `net` and undici's). */
-const NETWORK_ERROR_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'ETIMEDOUT',
+/**
+ * Error codes of connections that could not be made at all: the name did not resolve, nothing
+ * listened, no route, or the connection attempt timed out (Node's `net`, `dns` and undici's).
+ */
+const CONNECT_ERROR_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
-  'EPIPE',
+  'ECONNREFUSED',
   'EHOSTUNREACH',
   'ENETUNREACH',
   'ENETDOWN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Error codes of connections that broke once made (Node's `net` and undici's). */
+const BROKEN_CONNECTION_CODES = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
-  'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
 ]);
+
+const NETWORK_ERROR_CODES = new Set([...CONNECT_ERROR_CODES, ...BROKEN_CONNECTION_CODES]);
 
 /** True for `AbortError`s, whether a DOMException from fetch or an Error named so. */
 export function isAbortError(error: unknown): boolean {
@@ -63,6 +73,24 @@ export function isNetworkError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when a network error means a connection was made and then broke (worth the longer
+ * back-off), false when none could be made: a known connect failure, or undici's `fetch failed`
+ * over anything else (a TLS certificate refused, a port fetch will not use, a proxy).
+ */
+function isBrokenConnection(error: unknown): boolean {
+  let current: unknown = error;
+  let broken = false;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    const code = errorCode(current);
+    if (code !== undefined && CONNECT_ERROR_CODES.has(code)) return false;
+    if (code !== undefined && BROKEN_CONNECTION_CODES.has(code)) broken = true;
+    if (current instanceof TypeError && current.message === 'terminated') broken = true;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return broken;
+}
+
 /** Parses a protobuf duration such as `"3s"` or `"0.5s"` into milliseconds. */
 export function parseRetryDelay(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
@@ -77,6 +105,8 @@ export interface GoogleErrorBody {
   status: string | undefined;
   code: number | undefined;
   retryDelayMs: number | undefined;
+  /** The `quotaId`s of a `QuotaFailure` detail (429s), e.g. `GenerateRequestsPerDayPerProjectPerModel`. */
+  quotaIds: string[];
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -102,12 +132,19 @@ export function parseGoogleErrorBody(body: unknown): GoogleErrorBody | undefined
   const error = asRecord(asRecord(parsed)?.['error']);
   if (!error) return undefined;
   let retryDelayMs: number | undefined;
+  const quotaIds: string[] = [];
   const details = error['details'];
   if (Array.isArray(details)) {
     for (const detail of details) {
       const record = asRecord(detail);
       if (record?.['@type'] === RETRY_INFO_TYPE) {
         retryDelayMs = parseRetryDelay(record['retryDelay']);
+      }
+      if (record?.['@type'] === QUOTA_FAILURE_TYPE && Array.isArray(record['violations'])) {
+        for (const violation of record['violations']) {
+          const quotaId = asRecord(violation)?.['quotaId'];
+          if (typeof quotaId === 'string') quotaIds.push(quotaId);
+        }
       }
     }
   }
@@ -116,6 +153,7 @@ export function parseGoogleErrorBody(body: unknown): GoogleErrorBody | undefined
     status: typeof error['status'] === 'string' ? error['status'] : undefined,
     code: typeof error['code'] === 'number' ? error['code'] : undefined,
     retryDelayMs,
+    quotaIds,
   };
 }
 
@@ -131,6 +169,9 @@ export function httpStatusError(
   return new ModelRequestError(`The model API answered HTTP ${status}${statusName}: ${detail}`, {
     kind: 'http',
     status,
+    ...(body?.status !== undefined ? { apiStatus: body.status } : {}),
+    ...(body?.message !== undefined ? { apiMessage: body.message } : {}),
+    ...(body !== undefined && body.quotaIds.length > 0 ? { quotaIds: body.quotaIds } : {}),
     ...(body?.retryDelayMs !== undefined ? { retryDelayMs: body.retryDelayMs } : {}),
     cause: options.cause,
   });
@@ -169,10 +210,18 @@ export function normalizeModelError(error: unknown, context: ErrorContext = {}):
     );
   }
   if (isNetworkError(error)) {
-    return new ModelRequestError(`Could not reach the model API: ${describeNetworkError(error)}`, {
-      kind: 'network',
-      cause: error,
-    });
+    return isBrokenConnection(error)
+      ? new ModelRequestError(
+          `The connection to the model API failed: ${describeNetworkError(error)}`,
+          { kind: 'network', cause: error },
+        )
+      : new ModelRequestError(
+          `Could not connect to the model API: ${describeNetworkError(error)}`,
+          {
+            kind: 'unreachable',
+            cause: error,
+          },
+        );
   }
   if (inStream) {
     return new ModelRequestError(`The model's streamed response broke off: ${message}`, {

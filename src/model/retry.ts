@@ -39,6 +39,13 @@ export interface RetryOptions {
   invalidResponseMaxAttempts?: number;
   /** Delay after an unusable reply, times the number of such replies so far (default 500 ms). */
   invalidResponseDelayMs?: number;
+  /**
+   * Attempts when no connection can be made (default 3: two quick retries). A host that does not
+   * resolve or answer rarely comes back within minutes; the run says so at once instead.
+   */
+  connectMaxAttempts?: number;
+  /** Delay after the first failed connection, doubled after each further one (default 500 ms). */
+  connectDelayMs?: number;
   /** Waits `ms`; tests inject one that returns at once. Aborts are handled around it. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** A number in [0, 1) for the jitter. */
@@ -49,7 +56,10 @@ export interface RetryOptions {
 
 type ResolvedRetryOptions = Required<Omit<RetryOptions, 'onRetry'>> & Pick<RetryOptions, 'onRetry'>;
 
-/** Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, ±30% jitter. */
+/**
+ * Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, ±30% jitter for 429s, 5xx and broken
+ * connections; two quick retries (0.5 s, 1 s) when no connection can be made at all.
+ */
 export const DEFAULT_RETRY_OPTIONS = {
   maxAttempts: 10,
   initialDelayMs: 5_000,
@@ -58,6 +68,8 @@ export const DEFAULT_RETRY_OPTIONS = {
   jitter: 0.3,
   invalidResponseMaxAttempts: 3,
   invalidResponseDelayMs: 500,
+  connectMaxAttempts: 3,
+  connectDelayMs: 500,
 } as const;
 
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -117,8 +129,9 @@ async function abortableSleep(
 
 /**
  * Runs `attempt` until it gives a usable result. Transport failures that are worth another try
- * (429, 499, 5xx, network, broken streams) back off exponentially, or as long as the server asked;
- * complete but unusable replies get a few quick retries and then an `invalid_response` error.
+ * (429, 499, 5xx, broken connections and streams) back off exponentially, or as long as the server
+ * asked; connections that cannot be made and complete but unusable replies get a few quick
+ * retries, then their error.
  */
 async function runWithRetry<T>(
   attempt: () => Promise<T>,
@@ -129,6 +142,7 @@ async function runWithRetry<T>(
   let attempts = 0;
   let transportFailures = 0;
   let invalidReplies = 0;
+  let failedConnections = 0;
   for (;;) {
     if (signal?.aborted) throw abortReason(signal);
     attempts++;
@@ -150,19 +164,28 @@ async function runWithRetry<T>(
       if (!(error instanceof ModelRequestError) || !error.retryable) throw error;
       failure = error;
       if (error.kind === 'invalid_response') invalidReplies++;
+      else if (error.kind === 'unreachable') failedConnections++;
       else transportFailures++;
     }
 
     const invalid = failure.kind === 'invalid_response';
-    const budget = invalid
-      ? Math.min(options.invalidResponseMaxAttempts, options.maxAttempts)
-      : options.maxAttempts;
-    const used = invalid ? invalidReplies : attempts;
+    const unreachable = failure.kind === 'unreachable';
+    const budget = Math.min(
+      invalid
+        ? options.invalidResponseMaxAttempts
+        : unreachable
+          ? options.connectMaxAttempts
+          : options.maxAttempts,
+      options.maxAttempts,
+    );
+    const used = invalid ? invalidReplies : unreachable ? failedConnections : attempts;
     if (used >= budget || attempts >= options.maxAttempts) throw failure;
 
     let delayMs: number;
     if (invalid) {
       delayMs = options.invalidResponseDelayMs * invalidReplies;
+    } else if (unreachable) {
+      delayMs = options.connectDelayMs * 2 ** (failedConnections - 1);
     } else if (failure.retryDelayMs !== undefined) {
       delayMs = Math.min(failure.retryDelayMs, options.maxServerDelayMs);
     } else {
@@ -193,6 +216,8 @@ export function withRetry(
       options.invalidResponseMaxAttempts ?? d.invalidResponseMaxAttempts,
     ),
     invalidResponseDelayMs: options.invalidResponseDelayMs ?? d.invalidResponseDelayMs,
+    connectMaxAttempts: Math.max(1, options.connectMaxAttempts ?? d.connectMaxAttempts),
+    connectDelayMs: options.connectDelayMs ?? d.connectDelayMs,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     onRetry: options.onRetry,

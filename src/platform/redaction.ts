@@ -9,9 +9,10 @@
  *   any byte offset, so a token inside `base64("x-access-token:" + token)` is caught), hex and
  *   reversed. Values shorter than `MIN_SECRET_LENGTH` are ignored: masking `true` or `1234`
  *   would shred ordinary text while protecting nothing worth the name.
- * - **Token shapes**, for secrets we were never told about: GitHub tokens, Google API keys and
- *   OAuth tokens, AWS access keys, Slack tokens and webhooks, JWTs, private key blocks, `Bearer`
- *   and `Authorization:` credentials and passwords in URLs. Commit SHAs, UUIDs and ordinary prose
+ * - **Token shapes**, for secrets we were never told about: GitHub tokens, Google API keys (the
+ *   classic `AIza…` and AI Studio's auth keys `AQ.…`) and OAuth tokens, AWS access keys, Slack
+ *   tokens and webhooks, JWTs, private key blocks, `Bearer` and `Authorization:` credentials and
+ *   passwords in URLs. Commit SHAs, UUIDs and ordinary prose
  *   are left alone; shapes are chosen by their fixed prefixes, not by "looks random".
  */
 
@@ -104,8 +105,11 @@ const TOKEN_SHAPES: readonly (readonly [RegExp, Replacer])[] = [
     new RegExp(`${BEFORE}(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g'),
     redactAll,
   ],
-  // Google API keys, OAuth access tokens and refresh tokens.
+  // Google API keys: classic (`AIza` + 35) and AI Studio's service-account-bound auth keys (`AQ.`
+  // + a URL-safe token, dots allowed inside; https://ai.google.dev/gemini-api/docs/api-key).
+  // Then OAuth access and refresh tokens.
   [new RegExp(`${BEFORE}AIza[0-9A-Za-z_-]{30,}${AFTER}`, 'g'), redactAll],
+  [new RegExp(`${BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`, 'g'), redactAll],
   [new RegExp(`${BEFORE}ya29\\.[0-9A-Za-z_-]{16,}(?:\\.[0-9A-Za-z_-]+)*`, 'g'), redactAll],
   [new RegExp(`${BEFORE}1//0[0-9A-Za-z_-]{20,}`, 'g'), redactAll],
   // AWS access key ids, and secret keys where they are named.

@@ -45,7 +45,8 @@ export const FIXED_TOOL_VARIABLES: Readonly<Record<string, string>> = {
 
 /**
  * Never passed, whatever the allow-list says:
- * - the GitHub token and model keys under their usual names;
+ * - the GitHub token and model keys under their usual names, and the variables that point at
+ *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
  * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
  * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
  *   results service URLs, which would let a tool mint credentials or poison caches;
@@ -58,6 +59,8 @@ const NEVER_EXACT = new Set([
   'GEMINI_API_KEY',
   'GOOGLE_API_KEY',
   'GOOGLE_APPLICATION_CREDENTIALS',
+  'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
+  'GOOGLE_GHA_CREDS_PATH',
 ]);
 const FILE_COMMAND_NAMES = new Set([
   'GITHUB_ENV',

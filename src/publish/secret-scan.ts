@@ -1,6 +1,6 @@
 /**
- * The secret scan of what the agent wrote: credential shapes (GitHub, Google, AWS, npm and Slack
- * tokens, private key blocks, hard-coded passwords that look random) and the run's own secret
+ * The secret scan of what the agent wrote: credential shapes (GitHub tokens, Google API keys in
+ * both formats, AWS, npm and Slack tokens, private key blocks, hard-coded passwords that look random) and the run's own secret
  * values in any encoding the redactor knows (plain, Base64, hex, URL-encoded, reversed).
  *
  * Only lines the change adds are scanned: a modified file is compared with its previous version,
@@ -42,6 +42,14 @@ const RULES: readonly Rule[] = [
     id: 'google-api-key',
     description: 'a Google API key',
     pattern: new RegExp(`${BEFORE}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`),
+  },
+  {
+    // AI Studio's auth keys, bound to a service account, replace the `AIza` keys
+    // (https://ai.google.dev/gemini-api/docs/api-key): `AQ.` and a URL-safe token.
+    id: 'google-auth-key',
+    description: 'a Google AI Studio auth key',
+    pattern: new RegExp(`${BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`),
+    accept: (match) => !PLACEHOLDER.test(match[0].slice(3)),
   },
   {
     id: 'aws-access-key-id',

@@ -96,7 +96,7 @@ export function renderProgressComment(
   links: ReportLinks,
   options: RenderOptions,
 ): string {
-  const parts = [progressHeader(state, options)];
+  const parts = [progressHeader(state, options), ...fallbackLine(state, options)];
   if (state.status === 'working' && state.thought !== undefined) {
     parts.push(`_💭 ${inlineText(options.redact(state.thought.subject), { maxLength: 120 })}_`);
   }
@@ -145,6 +145,7 @@ export function finalSections(
       : `**${bot} failed ${who} after ${elapsed}**\n\n${failureLine(reason, outcome.error ?? state.endMessage, redact)}`;
 
   const sections: FitSection[] = [{ text: header }];
+  for (const line of fallbackLine(state, options)) sections.push({ text: line });
   const summaryText = redact(outcome.summary ?? finalText(state)).trim();
   if (summaryText !== '') {
     const summary = modelMarkdown(summaryText);
@@ -196,6 +197,12 @@ export function finalSections(
   return sections;
 }
 
+/** The note that the run went on with the fallback model, when it did. */
+function fallbackLine(state: ProgressState, options: RenderOptions): string[] {
+  if (state.modelFallback === undefined) return [];
+  return [`> ⚠️ ${inlineText(options.redact(state.modelFallback), { maxLength: 500 })}`];
+}
+
 /** `45s`, `2m 5s`, `1h 2m 3s`. */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));
@@ -243,6 +250,7 @@ const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | 'crash', string>
   loop_detected: 'Stopped: the agent was repeating itself',
   cancelled: 'The run was cancelled',
   model_error: 'Model error',
+  model_not_found: 'Model not found',
   model_blocked: "The model's response was blocked",
   auth_error: 'The model rejected the credentials',
   fatal_tool_error: 'A tool failed in a way the run cannot recover from',

@@ -63,6 +63,8 @@ export interface ProgressState {
   endReason?: SessionEndReason;
   /** The session's explanation of a stop (a budget, an error). */
   endMessage?: string;
+  /** Set when the session went on with the fallback model: which, and why. */
+  modelFallback?: string;
 }
 
 export function initialProgressState(): ProgressState {
@@ -102,6 +104,9 @@ export function applyEvent(state: ProgressState, event: AgentEvent): ProgressSta
       return next;
     case 'tool_call_update':
       next.toolCalls = upsertCall(state.toolCalls, event.tool_call, event.turn, time);
+      return next;
+    case 'warning':
+      if (event.code === 'model_fallback') next.modelFallback = event.message;
       return next;
     default:
       return next;

@@ -3,7 +3,7 @@
  * `--output-format json` `stats` (so scripts written for it keep working), plus the flat
  * `stream-json` result stats.
  */
-import type { AgentEvent, TokenUsage } from '../agent/events.js';
+import type { AgentEvent, SessionEndReason, TokenUsage } from '../agent/events.js';
 import { emptyUsage } from '../agent/events.js';
 
 interface Decisions {
@@ -62,6 +62,13 @@ export interface StreamStats {
 const noDecisions = (): Decisions => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
 
 /** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
+/** Ends that count as a failed model request in the statistics. */
+const MODEL_FAILURES: ReadonlySet<SessionEndReason> = new Set([
+  'model_error',
+  'model_not_found',
+  'auth_error',
+]);
+
 export class SessionStatsCollector {
   private model = 'unknown';
   private requests = 0;
@@ -87,7 +94,7 @@ export class SessionStatsCollector {
         this.model = event.model;
         if (event.final) {
           this.endedAt = time;
-          if (event.reason === 'model_error' || event.reason === 'auth_error') this.modelErrors++;
+          if (event.reason !== undefined && MODEL_FAILURES.has(event.reason)) this.modelErrors++;
         }
         break;
       case 'token_usage':

@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Part } from '@google/genai';
-import type { FakeRequest, FakeResponseChunk, FakeStep, FakeStepValue } from './fake-script.js';
+import type {
+  ErrorStep,
+  FakeRequest,
+  FakeResponseChunk,
+  FakeStep,
+  FakeStepValue,
+} from './fake-script.js';
 
 export * from './fake-script.js';
 
@@ -83,15 +89,32 @@ function route(path: string): Route | undefined {
   return undefined;
 }
 
-function errorBody(status: number, message: string, retryDelay?: string): string {
+/** The Google error body, with `QuotaFailure` and `RetryInfo` details when the step has them. */
+function errorBody(
+  step: Pick<ErrorStep, 'status' | 'message' | 'retryDelay' | 'quotaIds'>,
+): string {
+  const details: unknown[] = [];
+  if (step.quotaIds !== undefined) {
+    details.push({
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: step.quotaIds.map((quotaId) => ({
+        quotaMetric: 'generativelanguage.googleapis.com/generate_content_requests',
+        quotaId,
+      })),
+    });
+  }
+  if (step.retryDelay !== undefined) {
+    details.push({
+      '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+      retryDelay: step.retryDelay,
+    });
+  }
   return JSON.stringify({
     error: {
-      code: status,
-      message,
-      status: STATUS_NAMES[status] ?? 'UNKNOWN',
-      ...(retryDelay !== undefined
-        ? { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay }] }
-        : {}),
+      code: step.status,
+      message: step.message,
+      status: STATUS_NAMES[step.status] ?? 'UNKNOWN',
+      ...(details.length > 0 ? { details } : {}),
     },
   });
 }
@@ -186,7 +209,7 @@ export async function startFakeGeminiServer(
     // The client gave up (abort) or the server is closing: nobody is listening.
     if (closed || res.destroyed) return;
     if (step.type === 'error') {
-      sendJson(res, step.status, errorBody(step.status, step.message, step.retryDelay));
+      sendJson(res, step.status, errorBody(step));
       return;
     }
     const streamed = req.rpc === 'streamGenerateContent';
@@ -250,15 +273,19 @@ export async function startFakeGeminiServer(
       sendJson(
         res,
         404,
-        errorBody(
-          404,
-          `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`,
-        ),
+        errorBody({
+          status: 404,
+          message: `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`,
+        }),
       );
       return;
     }
     if (badJson) {
-      sendJson(res, 400, errorBody(400, 'The request body is not valid JSON.'));
+      sendJson(
+        res,
+        400,
+        errorBody({ status: 400, message: 'The request body is not valid JSON.' }),
+      );
       return;
     }
     if (found.rpc === 'countTokens') {
@@ -279,7 +306,14 @@ export async function startFakeGeminiServer(
       return;
     }
     if (!GENERATE_RPCS.has(found.rpc)) {
-      sendJson(res, 404, errorBody(404, `The fake Gemini server does not implement ${found.rpc}.`));
+      sendJson(
+        res,
+        404,
+        errorBody({
+          status: 404,
+          message: `The fake Gemini server does not implement ${found.rpc}.`,
+        }),
+      );
       return;
     }
 
@@ -290,10 +324,10 @@ export async function startFakeGeminiServer(
       sendJson(
         res,
         400,
-        errorBody(
-          400,
-          `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`,
-        ),
+        errorBody({
+          status: 400,
+          message: `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`,
+        }),
       );
       return;
     }
@@ -308,7 +342,11 @@ export async function startFakeGeminiServer(
       const message = error instanceof Error ? error.message : String(error);
       // 400, not 500: a failing script step is a test bug, which retries would only hide.
       if (!res.headersSent) {
-        sendJson(res, 400, errorBody(400, `The fake Gemini server failed: ${message}`));
+        sendJson(
+          res,
+          400,
+          errorBody({ status: 400, message: `The fake Gemini server failed: ${message}` }),
+        );
       } else {
         res.destroy();
       }

@@ -36,6 +36,8 @@ export interface ErrorStep extends StepTiming {
   message: string;
   /** A protobuf duration such as `"2s"` or `"0.5s"`. */
   retryDelay?: string;
+  /** The quotas a 429 names, sent as a `google.rpc.QuotaFailure` detail. */
+  quotaIds?: string[];
 }
 
 /** A reply whose connection is destroyed after `after` chunks were sent. */
@@ -150,7 +152,7 @@ export function respond(chunks: FakeResponseChunk[], options: StepTiming = {}): 
 export function httpError(
   status: number,
   message: string,
-  options: StepTiming & { retryDelay?: string } = {},
+  options: StepTiming & { retryDelay?: string; quotaIds?: string[] } = {},
 ): ErrorStep {
   return { type: 'error', status, message, ...options };
 }

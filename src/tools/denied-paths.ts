@@ -65,12 +65,15 @@ export function deniedPathsFromEnvironment(
     }
   }
   add(env.GITHUB_EVENT_PATH, 'the raw event payload (GITHUB_EVENT_PATH)');
-  // google-github-actions/auth may write the credentials file inside the checkout.
+  // google-github-actions/auth may write the credentials file inside the checkout, and points
+  // these three variables at it; with Workload Identity Federation it holds the job's OIDC
+  // request token.
   add(
     env.GOOGLE_APPLICATION_CREDENTIALS,
     'the Google Cloud credentials file (GOOGLE_APPLICATION_CREDENTIALS)',
   );
   add(env.CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE, 'the gcloud credentials file');
+  add(env.GOOGLE_GHA_CREDS_PATH, 'the Google Cloud credentials file (GOOGLE_GHA_CREDS_PATH)');
   return denied;
 }
 

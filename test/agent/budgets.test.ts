@@ -6,7 +6,7 @@ import {
   formatDuration,
   resolveBudgets,
 } from '../../src/agent/budgets.js';
-import { blockedMessage, defaultGenerationConfig } from '../../src/agent/chat.js';
+import { blockedMessage } from '../../src/agent/chat.js';
 import type { ModelResponse } from '../../src/agent/chat.js';
 
 describe('budgets', () => {
@@ -50,21 +50,6 @@ describe('budgets', () => {
     expect(formatDuration(90_000)).toBe('1m 30s');
     expect(formatDuration(1_800_000)).toBe('30m');
     expect(formatDuration(3_660_000)).toBe('1h 1m');
-  });
-});
-
-describe('generation config', () => {
-  it('thinks with a budget on 2.5, at the high level on 3, and not at all on older models', () => {
-    expect(defaultGenerationConfig('gemini-2.5-flash')).toEqual({
-      temperature: 0,
-      topP: 1,
-      thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 },
-    });
-    expect(defaultGenerationConfig('gemini-3.1-pro-preview').thinkingConfig).toEqual({
-      includeThoughts: true,
-      thinkingLevel: 'HIGH',
-    });
-    expect(defaultGenerationConfig('gemini-2.0-flash')).toEqual({ temperature: 0, topP: 1 });
   });
 });
 

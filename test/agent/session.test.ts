@@ -210,18 +210,18 @@ describe('AgentSession request shape', () => {
     expect(h.generator.requests.map((r) => r.method)).toEqual(['generateContent']);
   });
 
-  it('asks Gemini 3 models for thoughts at the high thinking level and merges overrides', async () => {
+  it("sends the model table's settings for the model and merges overrides", async () => {
     const h = await createHarness([reply([text('Hi.')])], {
-      model: 'gemini-3-pro-preview',
+      model: 'gemini-3.1-pro-preview',
       generationConfig: { maxOutputTokens: 1000 },
     });
     await h.session.run(PROMPT);
-    expect(h.generator.requests[0]?.request.config).toMatchObject({
-      temperature: 0,
-      topP: 1,
+    const config = h.generator.requests[0]?.request.config;
+    expect(config).toMatchObject({
       maxOutputTokens: 1000,
       thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' },
     });
+    expect(config).not.toHaveProperty('temperature');
   });
 
   it('joins the text of every turn in the response, not only the last', async () => {

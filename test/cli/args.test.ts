@@ -1,30 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, parseCliArgs } from '../../src/cli/args.js';
+import { parseCliArgs } from '../../src/cli/args.js';
 import { UsageError } from '../../src/platform/errors.js';
 
 describe('parseCliArgs', () => {
   it('reads every documented flag', () => {
-    const options = parseCliArgs(
-      [
-        '-p',
-        'fix the bug',
-        '--repo',
-        '/tmp/repo',
-        '-m',
-        'gemini-2.5-flash',
-        '--output-format',
-        'stream-json',
-        '--transcript',
-        't.jsonl',
-        '--max-turns',
-        '7',
-        '--timeout',
-        '90',
-        '--record',
-        'r.jsonl',
-      ],
-      {},
-    );
+    const options = parseCliArgs([
+      '-p',
+      'fix the bug',
+      '--repo',
+      '/tmp/repo',
+      '-m',
+      'gemini-2.5-flash',
+      '--output-format',
+      'stream-json',
+      '--transcript',
+      't.jsonl',
+      '--max-turns',
+      '7',
+      '--timeout',
+      '90',
+      '--record',
+      'r.jsonl',
+    ]);
     expect(options).toMatchObject({
       prompt: 'fix the bug',
       repo: '/tmp/repo',
@@ -38,14 +35,19 @@ describe('parseCliArgs', () => {
     });
   });
 
-  it('defaults the model from GEMINI_MODEL, then the built-in default', () => {
-    expect(parseCliArgs(['-p', 'x'], { GEMINI_MODEL: 'gemini-3-pro' }).model).toBe('gemini-3-pro');
-    expect(parseCliArgs(['-p', 'x'], {}).model).toBe(DEFAULT_MODEL);
+  it('reads the model flags as written, leaving the rest to GEMINI_MODEL and the settings', () => {
+    expect(parseCliArgs(['-p', 'x', '-m', 'flash', '--fallback-model', 'pro'])).toMatchObject({
+      model: 'flash',
+      fallbackModel: 'pro',
+    });
+    const unset = parseCliArgs(['-p', 'x']);
+    expect(unset.model).toBeUndefined();
+    expect(unset.fallbackModel).toBeUndefined();
   });
 
   it('takes a positional prompt and leaves it undefined when absent (stdin)', () => {
-    expect(parseCliArgs(['explain', 'this'], {}).prompt).toBe('explain this');
-    expect(parseCliArgs([], {}).prompt).toBeUndefined();
+    expect(parseCliArgs(['explain', 'this']).prompt).toBe('explain this');
+    expect(parseCliArgs([]).prompt).toBeUndefined();
   });
 
   it.each([
@@ -63,6 +65,8 @@ describe('parseCliArgs', () => {
     [['-p', 'x', '--timeout', '-5'], /^--timeout expects a positive number of seconds, got "-5"/],
     [['-p', 'x', '--timeout', '-.5'], /^--timeout expects a positive number of seconds/],
     [['-p', '   '], /The prompt is empty/],
+    [['-p', 'x', '-m', ' '], /--model expects a model name or an alias \(pro = /],
+    [['-p', 'x', '--fallback-model', 'gemini 3'], /--fallback-model expects a model name/],
     [['-p', 'x', 'y'], /either with -p or as an argument/],
     [
       ['-p', 'x', '--replay', 'a', '--record', 'b'],
@@ -81,7 +85,7 @@ describe('parseCliArgs', () => {
   ])('rejects %j with one clear line', (argv, message) => {
     let thrown: unknown;
     try {
-      parseCliArgs(argv, {});
+      parseCliArgs(argv);
     } catch (error) {
       thrown = error;
     }
@@ -91,31 +95,28 @@ describe('parseCliArgs', () => {
   });
 
   it('reads the policy flags: repeatable files and commands, the mode and --yolo', () => {
-    const options = parseCliArgs(
-      [
-        '-p',
-        'x',
-        '--policy',
-        'a.toml',
-        '--policy',
-        'b.toml',
-        '--allow-command',
-        'npm test',
-        '--allow-command',
-        'npm run lint',
-        '--mode',
-        'review',
-        '--yolo',
-      ],
-      {},
-    );
+    const options = parseCliArgs([
+      '-p',
+      'x',
+      '--policy',
+      'a.toml',
+      '--policy',
+      'b.toml',
+      '--allow-command',
+      'npm test',
+      '--allow-command',
+      'npm run lint',
+      '--mode',
+      'review',
+      '--yolo',
+    ]);
     expect(options).toMatchObject({
       policyFiles: ['a.toml', 'b.toml'],
       allowCommands: ['npm test', 'npm run lint'],
       mode: 'review',
       yolo: true,
     });
-    expect(parseCliArgs(['-p', 'x'], {})).toMatchObject({
+    expect(parseCliArgs(['-p', 'x'])).toMatchObject({
       policyFiles: [],
       allowCommands: [],
       mode: 'invoke',
@@ -124,8 +125,8 @@ describe('parseCliArgs', () => {
   });
 
   it('runs shell commands in the strongest sandbox that works unless --sandbox none asks for none', () => {
-    expect(parseCliArgs(['-p', 'x'], {}).sandbox).toBe('auto');
-    expect(parseCliArgs(['-p', 'x', '--sandbox', 'none'], {}).sandbox).toBe('none');
-    expect(parseCliArgs(['-p', 'x', '--sandbox=namespace'], {}).sandbox).toBe('namespace');
+    expect(parseCliArgs(['-p', 'x']).sandbox).toBe('auto');
+    expect(parseCliArgs(['-p', 'x', '--sandbox', 'none']).sandbox).toBe('none');
+    expect(parseCliArgs(['-p', 'x', '--sandbox=namespace']).sandbox).toBe('namespace');
   });
 });

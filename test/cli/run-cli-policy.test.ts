@@ -1,37 +1,13 @@
 // The CLI under a policy, end to end: flags → preset and policy files → engine → session against
 // the fake Gemini server → what stream-json shows and what the model reads.
-import { PassThrough } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/run-cli.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
+import { testIo } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
-
-function testIo(env: NodeJS.ProcessEnv) {
-  let stdout = '';
-  let stderr = '';
-  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  stdin.isTTY = true;
-  const io: CliIo = {
-    env,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    onInterrupt: () => () => undefined,
-  };
-  return {
-    io,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-  };
-}
 
 interface StreamLine {
   type: string;

@@ -1,42 +1,11 @@
-import { PassThrough } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/run-cli.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { DEFAULT_MODEL } from '../../src/model/model-table.js';
 import { callsReply, textReply, useFakeGemini, usage } from '../support/fake-gemini.js';
+import { testIo } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
-
-function testIo(env: NodeJS.ProcessEnv, stdinText?: string) {
-  let stdout = '';
-  let stderr = '';
-  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  if (stdinText === undefined) stdin.isTTY = true;
-  else stdin.end(stdinText);
-  let interrupt: (() => void) | undefined;
-  const io: CliIo = {
-    env,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    onInterrupt(handler) {
-      interrupt = handler;
-      return () => {
-        interrupt = undefined;
-      };
-    },
-  };
-  return {
-    io,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    interrupt: () => interrupt?.(),
-  };
-}
 
 const repoFiles = {
   'README.md': '# demo\n\nA demo project.\n',
@@ -68,7 +37,7 @@ describe('gemini-agent against a fake Gemini server (GOOGLE_GEMINI_BASE_URL)', (
     expect(run.stderr).toContain('✓ read_file: Read src/app.js');
     const requests = server.generateRequests();
     expect(requests).toHaveLength(3);
-    expect(requests[0]?.path).toBe('/v1beta/models/gemini-2.5-pro:streamGenerateContent');
+    expect(requests[0]?.path).toBe(`/v1beta/models/${DEFAULT_MODEL}:streamGenerateContent`);
     expect(requests[0]?.headers['x-goog-api-key']).toBe('test-key');
     const last = requests[2]?.body as {
       contents: { role: string; parts: Record<string, unknown>[] }[];

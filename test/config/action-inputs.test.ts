@@ -38,7 +38,9 @@ describe('readActionInputs', () => {
     const inputs = read({});
     expect(inputs).toEqual({
       auth: { type: 'gemini-api-key', apiKey: 'model-key-1234' },
-      model: 'gemini-2.5-pro',
+      // Chosen later, when the settings (model.name) are read: see chooseRunModels.
+      model: undefined,
+      fallbackModel: undefined,
       prompt: undefined,
       mode: 'auto',
       triggerPhrase: '/gemini',
@@ -200,7 +202,12 @@ describe('readActionInputs', () => {
     [
       { model: 'gemini 2.5' },
       'model',
-      'expected a model name such as gemini-2.5-pro without spaces, got "gemini 2.5".',
+      'expected a model name or an alias such as flash without spaces, got "gemini 2.5".',
+    ],
+    [
+      { fallback_model: 'flash lite' },
+      'fallback_model',
+      'expected a model name or an alias such as flash without spaces, got "flash lite".',
     ],
     [
       { allowed_bots: 'dependabot[bot], *' },

@@ -101,6 +101,16 @@ describe('settings errors', () => {
       '.gemini/settings.json:4:5: excludeTools[1]: expected a string',
     ],
     [
+      'a model name that is not a string',
+      '{\n  "model": {\n    "name": 3\n  }\n}',
+      '.gemini/settings.json:3:5: model.name: expected a model name',
+    ],
+    [
+      'a model name with a space',
+      '{\n  "model": {\n    "name": "gemini 3"\n  }\n}',
+      '.gemini/settings.json:3:5: model.name: expected a model name without spaces, got "gemini 3"',
+    ],
+    [
       'a trailing comma',
       '{\n  "mcpServers": {},\n}',
       '.gemini/settings.json:3:1: expected valid JSON',

@@ -69,6 +69,14 @@ describe('settings', () => {
     });
   });
 
+  it('reads the model from model.name, or from model as the older files wrote it', () => {
+    const parse = (raw: unknown) => parseAgentSettings(raw, { source: 'settings', env: {} });
+    expect(parse({ model: { name: ' gemini-3.7-flash ' } }).modelName).toBe('gemini-3.7-flash');
+    expect(parse({ model: 'flash' }).modelName).toBe('flash');
+    expect(parse({ model: { name: '' } }).modelName).toBeUndefined();
+    expect(parse({ model: {} }).modelName).toBeUndefined();
+  });
+
   it('without an input or a settings file there are no extension tools', async () => {
     const dir = await tempRepo({});
     expect(await loadAgentSettings({ input: undefined, configDirectory: dir, env })).toEqual(

@@ -83,13 +83,13 @@ describe('README inputs and outputs tables', () => {
 
   it('fail the check when action.yml changes', async () => {
     const changed = actionYml.replace(
-      'description: The Gemini model.',
-      'description: The Gemini model to use.',
+      'description: The Google Cloud project for Vertex AI',
+      'description: The Google Cloud project to bill for Vertex AI',
     );
     expect(changed).not.toBe(actionYml);
     const updated = await renderReadme(readme, changed, { filepath: README });
     expect(updated).not.toBe(readme);
-    expect(updated).toContain('The Gemini model to use.');
+    expect(updated).toContain('The Google Cloud project to bill for Vertex AI');
   });
 
   it('refuse a README without the marker comments', async () => {

@@ -2,49 +2,11 @@
 // support/run-action-dist.ts), against a local fake GitHub and the fake Gemini server.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { FakeGitHub } from '../support/fake-github-server.js';
-import { useFakeGitHub } from '../support/fake-github-server.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { webhookExample } from '../support/webhook-payloads.js';
+import { commentEvent, fakeGitHubFor } from './support/comment-run.js';
 import { E2E_API_KEY, runActionDist } from './support/run-action-dist.js';
 
 const API_KEY = E2E_API_KEY;
-
-/** `/gemini …` by `login` on issue #1 of Codertocat/Hello-World (the real example payload). */
-function commentEvent(login: string, body: string) {
-  const payload = webhookExample('issue_comment', { action: 'created' });
-  payload.comment.body = body;
-  payload.comment.user.login = login;
-  payload.sender.login = login;
-  return payload;
-}
-
-async function fakeGitHubFor(
-  payload: ReturnType<typeof commentEvent>,
-  permissions: Record<string, 'read' | 'write'>,
-): Promise<FakeGitHub> {
-  return useFakeGitHub({
-    repo: { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' },
-    permissions,
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        body: payload.issue.body ?? '',
-        user: 'Codertocat',
-        createdAt: payload.issue.created_at,
-        comments: [
-          {
-            id: payload.comment.id,
-            user: payload.comment.user.login,
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  });
-}
 
 const runAction = runActionDist;
 

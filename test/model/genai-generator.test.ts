@@ -264,7 +264,7 @@ describe('genai transport errors', () => {
     expect(error).toMatchObject({ kind: 'stream_cut' });
   });
 
-  it('reports a refused connection as a network error', async () => {
+  it('reports a refused connection as an unreachable host', async () => {
     const server = await startFakeGeminiServer();
     const url = server.url;
     await server.close();
@@ -274,7 +274,7 @@ describe('genai transport errors', () => {
       baseUrl: url,
     });
     const error = await generator.generateContent(request, 'p').catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'network' });
+    expect(error).toMatchObject({ kind: 'unreachable' });
     expect((error as Error).message).toContain('ECONNREFUSED');
   });
 

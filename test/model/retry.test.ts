@@ -267,6 +267,70 @@ function flaky(errors: ModelRequestError[]): ContentGenerator & { calls: number 
 
 const unavailable = () => new ModelRequestError('unavailable', { kind: 'http', status: 503 });
 
+describe('withRetry for a host that cannot be reached or a quota that is gone', () => {
+  it('retries a refused connection twice, quickly, then gives up', async () => {
+    const server = await useFakeGemini();
+    await server.close();
+    const retry = instantRetry();
+    const error = await withRetry(genaiClientFor(server), retry)
+      .generateContent(request, 'p')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unreachable' });
+    expect((error as Error).message).toContain('ECONNREFUSED');
+    expect(retry.delays).toEqual([500, 1000]);
+    expect(retry.retries.map((r) => [r.attempt, r.maxAttempts])).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
+  });
+
+  it('keeps the long back-off for a per-minute 429 and for 5xx', async () => {
+    const server = await useFakeGemini([
+      httpError(429, 'Quota exceeded', {
+        quotaIds: ['GenerateRequestsPerMinutePerProjectPerModel'],
+      }),
+      httpError(503, 'The model is overloaded.'),
+      textReply('Fixed.'),
+    ]);
+    const retry = instantRetry();
+    const response = await withRetry(genaiClientFor(server), retry).generateContent(request, 'p');
+    expect(response.text).toBe('Fixed.');
+    expect(retry.delays).toEqual([5000, 10000]);
+    expect(retry.retries.map((r) => r.maxAttempts)).toEqual([10, 10]);
+  });
+
+  it('does not retry a daily quota that ran out', async () => {
+    const server = await useFakeGemini([
+      httpError(429, 'You exceeded your current quota.', {
+        quotaIds: ['GenerateRequestsPerDayPerProjectPerModel-FreeTier'],
+        retryDelay: '31s',
+      }),
+    ]);
+    const retry = instantRetry();
+    const error = await withRetry(genaiClientFor(server), retry)
+      .generateContent(request, 'p')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      quotaIds: ['GenerateRequestsPerDayPerProjectPerModel-FreeTier'],
+    });
+    expect(retry.retries).toEqual([]);
+    expect(server.generateRequests()).toHaveLength(1);
+  });
+
+  it('does not retry a model the API does not serve', async () => {
+    const server = await useFakeGemini([
+      httpError(404, 'models/gemini-9-ultra is not found for API version v1beta.'),
+    ]);
+    const retry = instantRetry();
+    const error = await withRetry(genaiClientFor(server), retry)
+      .generateContent(request, 'p')
+      .catch((e: unknown) => e);
+    expect((error as ModelRequestError).isModelNotFound).toBe(true);
+    expect(retry.retries).toEqual([]);
+  });
+});
+
 describe('withRetry backoff', () => {
   it('doubles from 5 s to a ceiling of 30 s by default', async () => {
     const fake = flaky([unavailable(), unavailable(), unavailable(), unavailable(), unavailable()]);

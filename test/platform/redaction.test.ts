@@ -11,6 +11,8 @@ const GITHUB_PAT = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
 const FINE_GRAINED =
   'github_pat_' + '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ';
 const GOOGLE_KEY = 'AIza' + 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY';
+// AI Studio's auth key: `AQ.` and a URL-safe token (https://ai.google.dev/gemini-api/docs/api-key).
+const GOOGLE_AUTH_KEY = 'AQ.' + 'Ab8RN6LmZq3vT0xKp_7sYc2dWfH9uJeB-4gNaQiXoV1rE5tM';
 const OAUTH = 'ya29.' + 'a0AfH6SMBx3kVj_Ls9q-7rT8uVwXyZ0123456789';
 const AWS_KEY = 'AKIA' + 'IOSFODNN7EXAMPLE';
 const SLACK = 'xoxb-' + '1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
@@ -31,6 +33,8 @@ describe('token shapes', () => {
     ['a GitHub installation token', `ghs_${'x'.repeat(36)}`, '***'],
     ['a fine-grained GitHub token', `GH_PAT: ${FINE_GRAINED}`, 'GH_PAT: ***'],
     ['a Google API key', `key=${GOOGLE_KEY}&alt=sse`, 'key=***&alt=sse'],
+    ['a Google auth key', `x-goog-api-key: ${GOOGLE_AUTH_KEY}.`, 'x-goog-api-key: ***.'],
+    ['a Google auth key in a URL', `?key=${GOOGLE_AUTH_KEY}&alt=sse`, '?key=***&alt=sse'],
     ['a Google OAuth access token', `access ${OAUTH}.`, 'access ***.'],
     ['a Google refresh token', 'refresh 1//0gLq2Wm8hT9kYCgYIARAAGBASNwF-L9Ir', 'refresh ***'],
     ['an AWS access key id', `aws ${AWS_KEY} here`, 'aws *** here'],
@@ -89,6 +93,7 @@ describe('token shapes', () => {
       'Run 550e8400-e29b-41d4-a716-446655440000 finished.',
       'Use Bearer authentication; the Authorization: header carries it.',
       'The prefix ghp_ marks classic tokens, AIza marks API keys, AKIA marks AWS keys.',
+      'New keys start with AQ. instead; see the FAQ.AddingKeysToYourWorkflowFile page.',
       'See https://github.com/octo-org/hello-world/pull/7 and mailto:dev@example.com.',
       'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
       '-----BEGIN PUBLIC KEY-----',

@@ -36,6 +36,9 @@ const RUNNER_ENV = {
   GEMINI_API_KEY: 'canary-gemini-key',
   GOOGLE_API_KEY: 'canary-google-key',
   GOOGLE_APPLICATION_CREDENTIALS: '/tmp/creds.json',
+  // google-github-actions/auth points all three at the credentials file it writes.
+  CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: '/tmp/creds.json',
+  GOOGLE_GHA_CREDS_PATH: '/tmp/creds.json',
   ACTIONS_RUNTIME_TOKEN: 'canary-runtime',
   ACTIONS_ID_TOKEN_REQUEST_URL: 'https://token.example',
   ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'canary-oidc',
@@ -92,6 +95,7 @@ describe('buildToolEnvironment', () => {
       'GH_*',
       'GEMINI_*',
       'GOOGLE_*',
+      'CLOUDSDK_*',
     ];
     const env = buildToolEnvironment(RUNNER_ENV, { allow });
     for (const name of [
@@ -102,6 +106,8 @@ describe('buildToolEnvironment', () => {
       'GEMINI_API_KEY',
       'GOOGLE_API_KEY',
       'GOOGLE_APPLICATION_CREDENTIALS',
+      'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
+      'GOOGLE_GHA_CREDS_PATH',
       'ACTIONS_RUNTIME_TOKEN',
       'ACTIONS_ID_TOKEN_REQUEST_URL',
       'ACTIONS_ID_TOKEN_REQUEST_TOKEN',

@@ -12,6 +12,7 @@ import { callsReply, instantRetry, textReply, useFakeGemini } from '../support/f
 import { tempRepo } from '../support/temp-repo.js';
 import { rule } from './support/rules.js';
 import { simpleShell } from './support/simple-shell.js';
+import { chooseModel } from '../../src/model/model-choice.js';
 
 const rules = [
   rule({ toolNames: ['read_file', 'list_directory'], decision: 'allow', line: 1 }),
@@ -32,7 +33,7 @@ async function runWithPolicy(script: Parameters<typeof useFakeGemini>[0]) {
   const { result } = await startAgent({
     prompt: 'Change the README.',
     workspaceRoot: repo,
-    model: 'gemini-2.5-pro',
+    model: chooseModel([], '--model'),
     sessionId: 'policy-session',
     contentGenerator,
     policy: { engine, runMode: 'invoke', trust: 'maintainer' },

@@ -153,7 +153,7 @@ describe('checkChanges', () => {
   });
 
   it('refuses the run’s own secret values', async () => {
-    const secret = 'AQ.model-key-value-0123456789';
+    const secret = 'model-key-value-0123456789';
     const result = await check(
       { 'notes.txt': `the key is ${secret}\n` },
       { knownSecrets: [secret] },

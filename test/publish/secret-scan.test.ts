@@ -15,6 +15,11 @@ describe('secret scan', () => {
     ['a GitHub token', `const token = "${GITHUB_TOKEN}";`, 'github-token'],
     ['a fine-grained token', `github_pat_${'11ABCDEFG0'.repeat(5)}_xyz`, 'github-token'],
     ['a Google API key', `key: AIza${'SyA1b2C3d4'.repeat(3)}12345`, 'google-api-key'],
+    [
+      'a Google AI Studio auth key',
+      `GEMINI_API_KEY=AQ.Ab8RN6${'Lm3vT0xKp_7sYc2dWf'.repeat(2)}`,
+      'google-auth-key',
+    ],
     ['an AWS key id', 'aws_access_key_id = AKIAZ7Q3R5T6Y8U9I0OP', 'aws-access-key-id'],
     [
       'an AWS secret',
@@ -45,6 +50,8 @@ describe('secret scan', () => {
     ['low-entropy passwords', 'password = "aaaaaaaaaaaaaaaaaaaa"'],
     ['environment lookups', 'password = process.env.DB_PASSWORD'],
     ['prose about tokens', 'Set GITHUB_TOKEN and the ghp_ prefix explains the token type.'],
+    ['placeholder auth keys', 'GEMINI_API_KEY=AQ.your-auth-key-from-ai-studio'],
+    ['prose about auth keys', 'Auth keys start with AQ. and classic keys with AIza.'],
   ])('leaves %s alone', (_name, line) => {
     expect(scan(line)).toEqual([]);
   });

@@ -54,6 +54,9 @@ export function eventLog() {
     text(text: string) {
       push({ kind: 'text_content', text });
     },
+    warning(code: Extract<AgentEvent, { kind: 'warning' }>['code'], message: string) {
+      push({ kind: 'warning', code, message });
+    },
     usage(input: number, output: number) {
       const total: TokenUsage = {
         ...emptyUsage(),

@@ -6,6 +6,7 @@ import {
   renderSkippedJobSummary,
   writeJobSummary,
 } from '../../src/report/job-summary.js';
+import { renderFinalComment, renderProgressComment } from '../../src/report/progress-comment.js';
 import { progressFromEvents } from '../../src/report/progress-state.js';
 import { eventLog, redactor, structureProblems } from './agent-events.js';
 
@@ -24,6 +25,30 @@ function run() {
 }
 
 describe('the job summary', () => {
+  it('says when the run went on with the fallback model, as the comments do', () => {
+    const log = eventLog();
+    log.started('gemini-9-ultra');
+    log.nextTurn();
+    const notice =
+      'The model gemini-9-ultra was not found (HTTP 404 NOT_FOUND); continuing with the fallback model gemini-3.8-flash (flash) (set by the fallback_model input).';
+    log.warning('model_fallback', notice);
+    log.warning('model_retry', 'Model request failed (overloaded); retry 1/10 in 5 s.');
+    const working = progressFromEvents(log.events);
+    log.text('Done.');
+    log.ended('completed', 'completed');
+    const ended = progressFromEvents(log.events);
+    const options = { redact: redactor(), actor: 'alice' };
+    // Markdown-escaped, as all text in the reports is.
+    const line = `> ⚠️ ${notice.replace(/_/g, '\\_')}`;
+
+    expect(renderProgressComment(working, { runUrl: RUN }, options)).toContain(line);
+    expect(renderFinalComment(ended, {}, { runUrl: RUN }, options)).toContain(line);
+    const summary = renderJobSummary(ended, {}, { runUrl: RUN }, options);
+    expect(summary).toContain(line);
+    // Other warnings stay out of the reports (the log has them).
+    expect(summary).not.toContain('retry 1/10');
+  });
+
   it('tells the same story as the final comment under a heading', () => {
     const summary = renderJobSummary(
       run(),

@@ -24,6 +24,7 @@ import {
 import { runHostileCase } from './support/hostile-run.js';
 import { toolResponsesOf } from './support/model-requests.js';
 import { processesWithMarker } from './support/sensors.js';
+import { chooseModel } from '../../src/model/model-choice.js';
 
 const ALLOW_TESTS = { allowed_commands: 'npm test' };
 
@@ -110,7 +111,7 @@ describe('exhaustion: processes', () => {
     const { result } = await startAgent({
       prompt: 'Wait.',
       workspaceRoot: workspace,
-      model: 'gemini-2.5-pro',
+      model: chooseModel([], '--model'),
       sessionId: 'never-ends',
       contentGenerator: await createContentGenerator(
         { type: 'gemini-api-key', apiKey: 'test-key', baseUrl: server.url },

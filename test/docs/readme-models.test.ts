@@ -1,0 +1,67 @@
+// The README's model and key facts against the one place they come from: the model table
+// (src/model/model-table.json) and the shapes redaction knows. A model renamed in the table
+// fails here until the README says the same.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL, MODEL_TABLE, generationConfigFor } from '../../src/model/model-table.js';
+import { createRedactor } from '../../src/platform/redaction.js';
+import { section } from './markdown.js';
+
+const readme = await readFile(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+
+function sectionOf(heading: string): string {
+  const text = section(readme, heading);
+  if (text === undefined) throw new Error(`README.md has no "${heading}" section`);
+  return text;
+}
+
+describe('README: Models', () => {
+  const models = sectionOf('Models');
+
+  it('names the default and every alias as the table does', () => {
+    expect(models).toContain(`The default model is **\`${DEFAULT_MODEL}\`**`);
+    const rows = [...models.matchAll(/^\| `([\w-]+)` +\| `([\w.-]+)` +\|/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(Object.fromEntries(rows)).toEqual(MODEL_TABLE.aliases);
+  });
+
+  it('states the settings the table sends, and cites the pages they come from', () => {
+    expect(models).toContain(
+      `\`thinkingLevel\` (\`${String(generationConfigFor(DEFAULT_MODEL).thinkingConfig?.thinkingLevel)}\`;`,
+    );
+    const budget = generationConfigFor('gemini-2.5-flash-lite').thinkingConfig?.thinkingBudget;
+    expect(models).toContain(
+      `\`thinkingBudget\` of ${(budget ?? 0).toLocaleString('en-US')} tokens`,
+    );
+    for (const source of ['models', 'deprecations', 'thinking', 'gemini3'] as const) {
+      expect(models, source).toContain(MODEL_TABLE.sources[source]);
+    }
+  });
+});
+
+describe('README: Authentication', () => {
+  const auth = sectionOf('Authentication');
+
+  it('covers both key shapes, each of which redaction recognises, with the source', () => {
+    expect(auth).toContain('starting with `AQ.`');
+    expect(auth).toContain('starting with `AIza`');
+    expect(auth).toContain('https://ai.google.dev/gemini-api/docs/api-key');
+    const redact = createRedactor().redact;
+    expect(redact('AQ.Ab8RN6LmZq3vT0xKp_7sYc2dWfH9uJeB-4gNaQiX')).toBe('***');
+    expect(redact('AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY')).toBe('***');
+  });
+
+  it('names every variable google-github-actions/auth points at its credentials file', () => {
+    for (const name of [
+      'GOOGLE_APPLICATION_CREDENTIALS',
+      'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
+      'GOOGLE_GHA_CREDS_PATH',
+    ]) {
+      expect(auth).toContain(`\`${name}\``);
+    }
+    expect(auth).toContain('test/model/workload-identity.test.ts');
+  });
+});

@@ -1,0 +1,125 @@
+// The model table (src/model/model-table.json): what it holds, what a broken copy of it is told,
+// and what generation settings each kind of model gets. What the API actually receives for each
+// model is checked through the CLI in test/cli/run-cli-models.test.ts.
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_MODEL,
+  MODEL_TABLE,
+  deprecationNotice,
+  describeAliases,
+  familyOf,
+  findModel,
+  generationConfigFor,
+  parseModelTable,
+  resolveModelAlias,
+} from '../../src/model/model-table.js';
+
+/** The shipped table, changed by `edit`: for the checks a broken data file must fail. */
+function tableWith(edit: (table: Record<string, unknown>) => void): unknown {
+  const table = structuredClone(MODEL_TABLE) as unknown as Record<string, unknown>;
+  edit(table);
+  return table;
+}
+
+describe('the model table', () => {
+  it('defaults to a stable model it lists, and cites where its facts come from', () => {
+    expect(findModel(DEFAULT_MODEL)?.stage).toBe('stable');
+    expect(MODEL_TABLE.defaultReason).toMatch(/Sources: \w/);
+    for (const url of Object.values(MODEL_TABLE.sources)) expect(url).toMatch(/^https:\/\//);
+    expect(MODEL_TABLE.sources['models']).toBe('https://ai.google.dev/gemini-api/docs/models');
+  });
+
+  it('resolves the aliases pro, flash and flash-lite to models it lists', () => {
+    expect(Object.keys(MODEL_TABLE.aliases).sort()).toEqual(['flash', 'flash-lite', 'pro']);
+    for (const alias of ['pro', 'flash', 'flash-lite']) {
+      const { name } = resolveModelAlias(alias);
+      expect(findModel(name), alias).toBeDefined();
+    }
+    expect(resolveModelAlias(' Flash ')).toEqual({ name: DEFAULT_MODEL, alias: 'flash' });
+    expect(resolveModelAlias('gemini-3.7-flash')).toEqual({ name: 'gemini-3.7-flash' });
+    expect(describeAliases()).toMatch(
+      /^pro = gemini-[\w.-]+, flash = gemini-[\w.-]+, flash-lite = /,
+    );
+  });
+
+  it('is not a whitelist: a name it lacks keeps its family, or gets no family at all', () => {
+    expect(findModel('gemini-3.9-flash')).toBeUndefined();
+    expect(familyOf('gemini-3.9-flash')?.name).toBe('gemini-3');
+    expect(familyOf('models/gemini-2.5-flash-lite')?.name).toBe('gemini-2.5');
+    expect(familyOf('gemini-4-ultra')).toBeUndefined();
+    expect(familyOf('gemma-3-27b-it')).toBeUndefined();
+  });
+
+  it('warns of a model being shut down, naming the replacement', () => {
+    expect(deprecationNotice('gemini-2.5-pro')).toBe(
+      'gemini-2.5-pro is deprecated and shuts down on 2026-12-01; Google recommends gemini-3.8-flash (https://ai.google.dev/gemini-api/docs/deprecations).',
+    );
+    expect(deprecationNotice(DEFAULT_MODEL)).toBeUndefined();
+    expect(deprecationNotice('gemini-4-ultra')).toBeUndefined();
+  });
+
+  it.each<[string, (table: Record<string, unknown>) => void, RegExp]>([
+    [
+      'a preview default',
+      (t) => (t['default'] = 'gemini-3.1-pro-preview'),
+      /the default gemini-3.1-pro-preview must be a stable model/,
+    ],
+    [
+      'an alias to a model it lacks',
+      (t) => (t['aliases'] = { pro: 'gemini-9-pro' }),
+      /alias pro names gemini-9-pro, which is not in the table/,
+    ],
+    [
+      'a model outside its family',
+      (t) => {
+        Object.assign((t['models'] as object[])[0] ?? {}, { family: 'gemini-2.5' });
+      },
+      /does not match the pattern of its family gemini-2\.5/,
+    ],
+    [
+      'a thinking level and a budget at once',
+      (t) => {
+        Object.assign((t['families'] as object[])[0] ?? {}, { thinkingBudget: 1024 });
+      },
+      /gemini-3 sets both thinkingLevel and thinkingBudget/,
+    ],
+    [
+      'an unknown thinking level',
+      (t) => {
+        Object.assign((t['families'] as object[])[0] ?? {}, { thinkingLevel: 'EXTREME' });
+      },
+      /families\.0\.thinkingLevel/,
+    ],
+  ])('refuses %s', (_what, edit, message) => {
+    expect(() => parseModelTable(tableWith(edit))).toThrow(message);
+  });
+});
+
+describe('generation settings per family', () => {
+  it('gives Gemini 3 a thinking level and no sampling parameters', () => {
+    for (const name of ['gemini-3.8-flash', 'gemini-3.1-pro-preview', 'gemini-3.9-flash']) {
+      const config = generationConfigFor(name);
+      expect(config, name).toEqual({
+        thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' },
+      });
+    }
+    // A model's own level replaces its family's.
+    expect(generationConfigFor('gemini-3.5-flash-lite').thinkingConfig).toEqual({
+      includeThoughts: true,
+      thinkingLevel: 'LOW',
+    });
+  });
+
+  it('gives Gemini 2.5 a thinking budget and deterministic sampling', () => {
+    expect(generationConfigFor('gemini-2.5-flash-lite')).toEqual({
+      temperature: 0,
+      topP: 1,
+      thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 },
+    });
+  });
+
+  it('sends nothing to a model of no known family: the API defaults fit any model', () => {
+    expect(generationConfigFor('gemini-4-ultra')).toEqual({});
+    expect(generationConfigFor('gemini-2.0-flash')).toEqual({});
+  });
+});
