@@ -2,7 +2,7 @@ export const id = 420;
 export const ids = [420];
 export const modules = {
 
-/***/ 8047:
+/***/ 58047:
 /***/ ((__unused_webpack_module, exports) => {
 
 /*!
@@ -234,7 +234,7 @@ function ContentType (type) {
 
 /***/ }),
 
-/***/ 779:
+/***/ 10779:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -448,14 +448,14 @@ function regex(str) {
 
 /***/ }),
 
-/***/ 2815:
+/***/ 82815:
 /***/ ((module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const formats_1 = __webpack_require__(779);
-const limit_1 = __webpack_require__(1284);
-const codegen_1 = __webpack_require__(1436);
+const formats_1 = __webpack_require__(10779);
+const limit_1 = __webpack_require__(51284);
+const codegen_1 = __webpack_require__(81436);
 const fullName = new codegen_1.Name("fullFormats");
 const fastName = new codegen_1.Name("fastFormats");
 const formatsPlugin = (ajv, opts = { keywords: true }) => {
@@ -491,14 +491,14 @@ exports["default"] = formatsPlugin;
 
 /***/ }),
 
-/***/ 1284:
+/***/ 51284:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.formatLimitDefinition = void 0;
-const ajv_1 = __webpack_require__(2463);
-const codegen_1 = __webpack_require__(1436);
+const ajv_1 = __webpack_require__(42463);
+const codegen_1 = __webpack_require__(81436);
 const ops = codegen_1.operators;
 const KWDs = {
     formatMaximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -566,16 +566,16 @@ exports["default"] = formatLimitPlugin;
 
 /***/ }),
 
-/***/ 2463:
+/***/ 42463:
 /***/ ((module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __webpack_require__(3893);
-const draft7_1 = __webpack_require__(9941);
-const discriminator_1 = __webpack_require__(8886);
-const draft7MetaSchema = __webpack_require__(2079);
+const core_1 = __webpack_require__(63893);
+const draft7_1 = __webpack_require__(39941);
+const discriminator_1 = __webpack_require__(28886);
+const draft7MetaSchema = __webpack_require__(72079);
 const META_SUPPORT_DATA = ["/properties"];
 const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
 class Ajv extends core_1.default {
@@ -605,24 +605,24 @@ module.exports = exports = Ajv;
 module.exports.Ajv = Ajv;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv;
-var validate_1 = __webpack_require__(7881);
+var validate_1 = __webpack_require__(87881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __webpack_require__(1436);
+var codegen_1 = __webpack_require__(81436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __webpack_require__(3021);
+var validation_error_1 = __webpack_require__(33021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __webpack_require__(3162);
+var ref_error_1 = __webpack_require__(53162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=ajv.js.map
 
 /***/ }),
 
-/***/ 567:
+/***/ 80567:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -784,15 +784,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 1436:
+/***/ 81436:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __webpack_require__(567);
-const scope_1 = __webpack_require__(7788);
-var code_2 = __webpack_require__(567);
+const code_1 = __webpack_require__(80567);
+const scope_1 = __webpack_require__(77788);
+var code_2 = __webpack_require__(80567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -801,7 +801,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __webpack_require__(7788);
+var scope_2 = __webpack_require__(77788);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1487,13 +1487,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 7788:
+/***/ 77788:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __webpack_require__(567);
+const code_1 = __webpack_require__(80567);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1636,15 +1636,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 1283:
+/***/ 81283:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const names_1 = __webpack_require__(630);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const names_1 = __webpack_require__(90630);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1765,18 +1765,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 337:
+/***/ 2718:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __webpack_require__(1436);
-const validation_error_1 = __webpack_require__(3021);
-const names_1 = __webpack_require__(630);
-const resolve_1 = __webpack_require__(4090);
-const util_1 = __webpack_require__(4464);
-const validate_1 = __webpack_require__(7881);
+const codegen_1 = __webpack_require__(81436);
+const validation_error_1 = __webpack_require__(33021);
+const names_1 = __webpack_require__(90630);
+const resolve_1 = __webpack_require__(24090);
+const util_1 = __webpack_require__(84464);
+const validate_1 = __webpack_require__(87881);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -2013,12 +2013,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 630:
+/***/ 90630:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
+const codegen_1 = __webpack_require__(81436);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -2047,12 +2047,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 3162:
+/***/ 53162:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __webpack_require__(4090);
+const resolve_1 = __webpack_require__(24090);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -2065,15 +2065,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 4090:
+/***/ 24090:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __webpack_require__(4464);
-const equal = __webpack_require__(3430);
-const traverse = __webpack_require__(1167);
+const util_1 = __webpack_require__(84464);
+const equal = __webpack_require__(23430);
+const traverse = __webpack_require__(81167);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -2258,14 +2258,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 4464:
+/***/ 84464:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __webpack_require__(1436);
-const code_1 = __webpack_require__(567);
+const codegen_1 = __webpack_require__(81436);
+const code_1 = __webpack_require__(80567);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -2442,7 +2442,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 7692:
+/***/ 37692:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2467,15 +2467,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 5346:
+/***/ 35346:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __webpack_require__(1283);
-const codegen_1 = __webpack_require__(1436);
-const names_1 = __webpack_require__(630);
+const errors_1 = __webpack_require__(81283);
+const codegen_1 = __webpack_require__(81436);
+const names_1 = __webpack_require__(90630);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -2523,17 +2523,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 6685:
+/***/ 86685:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
 const rules_1 = __webpack_require__(7353);
-const applicability_1 = __webpack_require__(7692);
-const errors_1 = __webpack_require__(1283);
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const applicability_1 = __webpack_require__(37692);
+const errors_1 = __webpack_require__(81283);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2732,14 +2732,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 1699:
+/***/ 11699:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2773,24 +2773,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 7881:
+/***/ 87881:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __webpack_require__(5346);
-const dataType_1 = __webpack_require__(6685);
-const applicability_1 = __webpack_require__(7692);
-const dataType_2 = __webpack_require__(6685);
-const defaults_1 = __webpack_require__(1699);
-const keyword_1 = __webpack_require__(5202);
-const subschema_1 = __webpack_require__(6200);
-const codegen_1 = __webpack_require__(1436);
-const names_1 = __webpack_require__(630);
-const resolve_1 = __webpack_require__(4090);
-const util_1 = __webpack_require__(4464);
-const errors_1 = __webpack_require__(1283);
+const boolSchema_1 = __webpack_require__(35346);
+const dataType_1 = __webpack_require__(86685);
+const applicability_1 = __webpack_require__(37692);
+const dataType_2 = __webpack_require__(86685);
+const defaults_1 = __webpack_require__(11699);
+const keyword_1 = __webpack_require__(15202);
+const subschema_1 = __webpack_require__(26200);
+const codegen_1 = __webpack_require__(81436);
+const names_1 = __webpack_require__(90630);
+const resolve_1 = __webpack_require__(24090);
+const util_1 = __webpack_require__(84464);
+const errors_1 = __webpack_require__(81283);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -3299,16 +3299,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 5202:
+/***/ 15202:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __webpack_require__(1436);
-const names_1 = __webpack_require__(630);
-const code_1 = __webpack_require__(8484);
-const errors_1 = __webpack_require__(1283);
+const codegen_1 = __webpack_require__(81436);
+const names_1 = __webpack_require__(90630);
+const code_1 = __webpack_require__(28484);
+const errors_1 = __webpack_require__(81283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -3429,14 +3429,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 6200:
+/***/ 26200:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -3516,31 +3516,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 3893:
+/***/ 63893:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __webpack_require__(7881);
+var validate_1 = __webpack_require__(87881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __webpack_require__(1436);
+var codegen_1 = __webpack_require__(81436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __webpack_require__(3021);
-const ref_error_1 = __webpack_require__(3162);
+const validation_error_1 = __webpack_require__(33021);
+const ref_error_1 = __webpack_require__(53162);
 const rules_1 = __webpack_require__(7353);
-const compile_1 = __webpack_require__(337);
-const codegen_2 = __webpack_require__(1436);
-const resolve_1 = __webpack_require__(4090);
-const dataType_1 = __webpack_require__(6685);
-const util_1 = __webpack_require__(4464);
-const $dataRefSchema = __webpack_require__(3837);
-const uri_1 = __webpack_require__(6285);
+const compile_1 = __webpack_require__(2718);
+const codegen_2 = __webpack_require__(81436);
+const resolve_1 = __webpack_require__(24090);
+const dataType_1 = __webpack_require__(86685);
+const util_1 = __webpack_require__(84464);
+const $dataRefSchema = __webpack_require__(63837);
+const uri_1 = __webpack_require__(36285);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -4140,20 +4140,20 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 4951:
+/***/ 24951:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __webpack_require__(3430);
+const equal = __webpack_require__(23430);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 6214:
+/***/ 36214:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4183,19 +4183,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 6285:
+/***/ 36285:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __webpack_require__(4352);
+const uri = __webpack_require__(24352);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 3021:
+/***/ 33021:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4212,14 +4212,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 3448:
+/***/ 73448:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4267,15 +4267,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2431:
+/***/ 42431:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __webpack_require__(8484);
-const codegen_1 = __webpack_require__(1436);
-const names_1 = __webpack_require__(630);
-const util_1 = __webpack_require__(4464);
+const code_1 = __webpack_require__(28484);
+const codegen_1 = __webpack_require__(81436);
+const names_1 = __webpack_require__(90630);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -4379,12 +4379,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9205:
+/***/ 39205:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __webpack_require__(4464);
+const util_1 = __webpack_require__(84464);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -4408,12 +4408,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 89380:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __webpack_require__(8484);
+const code_1 = __webpack_require__(28484);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4426,13 +4426,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6182:
+/***/ 16182:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4527,15 +4527,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5826:
+/***/ 95826:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const code_1 = __webpack_require__(8484);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const code_1 = __webpack_require__(28484);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4618,13 +4618,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8584:
+/***/ 48584:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4690,27 +4690,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8775:
+/***/ 28775:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __webpack_require__(3448);
+const additionalItems_1 = __webpack_require__(73448);
 const prefixItems_1 = __webpack_require__(6467);
-const items_1 = __webpack_require__(5791);
-const items2020_1 = __webpack_require__(2959);
-const contains_1 = __webpack_require__(6182);
-const dependencies_1 = __webpack_require__(5826);
-const propertyNames_1 = __webpack_require__(1372);
-const additionalProperties_1 = __webpack_require__(2431);
-const properties_1 = __webpack_require__(8778);
-const patternProperties_1 = __webpack_require__(664);
+const items_1 = __webpack_require__(75791);
+const items2020_1 = __webpack_require__(52959);
+const contains_1 = __webpack_require__(16182);
+const dependencies_1 = __webpack_require__(95826);
+const propertyNames_1 = __webpack_require__(71372);
+const additionalProperties_1 = __webpack_require__(42431);
+const properties_1 = __webpack_require__(88778);
+const patternProperties_1 = __webpack_require__(50664);
 const not_1 = __webpack_require__(8350);
-const anyOf_1 = __webpack_require__(9380);
-const oneOf_1 = __webpack_require__(2490);
-const allOf_1 = __webpack_require__(9205);
-const if_1 = __webpack_require__(8584);
-const thenElse_1 = __webpack_require__(6829);
+const anyOf_1 = __webpack_require__(89380);
+const oneOf_1 = __webpack_require__(22490);
+const allOf_1 = __webpack_require__(39205);
+const if_1 = __webpack_require__(48584);
+const thenElse_1 = __webpack_require__(46829);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4740,15 +4740,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 5791:
+/***/ 75791:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const code_1 = __webpack_require__(8484);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const code_1 = __webpack_require__(28484);
 const def = {
     keyword: "items",
     type: "array",
@@ -4798,15 +4798,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2959:
+/***/ 52959:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const code_1 = __webpack_require__(8484);
-const additionalItems_1 = __webpack_require__(3448);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const code_1 = __webpack_require__(28484);
+const additionalItems_1 = __webpack_require__(73448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4839,7 +4839,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __webpack_require__(4464);
+const util_1 = __webpack_require__(84464);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4866,13 +4866,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2490:
+/***/ 22490:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4932,15 +4932,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 664:
+/***/ 50664:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __webpack_require__(8484);
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const util_2 = __webpack_require__(4464);
+const code_1 = __webpack_require__(28484);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const util_2 = __webpack_require__(84464);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -5018,7 +5018,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __webpack_require__(5791);
+const items_1 = __webpack_require__(75791);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -5031,15 +5031,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8778:
+/***/ 88778:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __webpack_require__(7881);
-const code_1 = __webpack_require__(8484);
-const util_1 = __webpack_require__(4464);
-const additionalProperties_1 = __webpack_require__(2431);
+const validate_1 = __webpack_require__(87881);
+const code_1 = __webpack_require__(28484);
+const util_1 = __webpack_require__(84464);
+const additionalProperties_1 = __webpack_require__(42431);
 const def = {
     keyword: "properties",
     type: "object",
@@ -5091,13 +5091,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1372:
+/***/ 71372:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -5135,12 +5135,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 46829:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __webpack_require__(4464);
+const util_1 = __webpack_require__(84464);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -5154,16 +5154,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8484:
+/***/ 28484:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const names_1 = __webpack_require__(630);
-const util_2 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const names_1 = __webpack_require__(90630);
+const util_2 = __webpack_require__(84464);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -5291,7 +5291,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 9872:
+/***/ 69872:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5307,13 +5307,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7397:
+/***/ 97397:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __webpack_require__(9872);
-const ref_1 = __webpack_require__(2996);
+const id_1 = __webpack_require__(69872);
+const ref_1 = __webpack_require__(92996);
 const core = [
     "$schema",
     "$id",
@@ -5329,18 +5329,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 2996:
+/***/ 92996:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __webpack_require__(3162);
-const code_1 = __webpack_require__(8484);
-const codegen_1 = __webpack_require__(1436);
-const names_1 = __webpack_require__(630);
-const compile_1 = __webpack_require__(337);
-const util_1 = __webpack_require__(4464);
+const ref_error_1 = __webpack_require__(53162);
+const code_1 = __webpack_require__(28484);
+const codegen_1 = __webpack_require__(81436);
+const names_1 = __webpack_require__(90630);
+const compile_1 = __webpack_require__(2718);
+const util_1 = __webpack_require__(84464);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -5457,16 +5457,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8886:
+/***/ 28886:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const types_1 = __webpack_require__(7115);
-const compile_1 = __webpack_require__(337);
-const ref_error_1 = __webpack_require__(3162);
-const util_1 = __webpack_require__(4464);
+const codegen_1 = __webpack_require__(81436);
+const types_1 = __webpack_require__(87115);
+const compile_1 = __webpack_require__(2718);
+const ref_error_1 = __webpack_require__(53162);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5567,7 +5567,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7115:
+/***/ 87115:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5582,16 +5582,16 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 9941:
+/***/ 39941:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __webpack_require__(7397);
-const validation_1 = __webpack_require__(5481);
-const applicator_1 = __webpack_require__(8775);
-const format_1 = __webpack_require__(2601);
-const metadata_1 = __webpack_require__(6620);
+const core_1 = __webpack_require__(97397);
+const validation_1 = __webpack_require__(85481);
+const applicator_1 = __webpack_require__(28775);
+const format_1 = __webpack_require__(72601);
+const metadata_1 = __webpack_require__(56620);
 const draft7Vocabularies = [
     core_1.default,
     validation_1.default,
@@ -5605,12 +5605,12 @@ exports["default"] = draft7Vocabularies;
 
 /***/ }),
 
-/***/ 6402:
+/***/ 26402:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
+const codegen_1 = __webpack_require__(81436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5703,19 +5703,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2601:
+/***/ 72601:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __webpack_require__(6402);
+const format_1 = __webpack_require__(26402);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 6620:
+/***/ 56620:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5739,14 +5739,14 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 8026:
+/***/ 98026:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const equal_1 = __webpack_require__(4951);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const equal_1 = __webpack_require__(24951);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5770,14 +5770,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3200:
+/***/ 93200:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const equal_1 = __webpack_require__(4951);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const equal_1 = __webpack_require__(24951);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -5824,21 +5824,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5481:
+/***/ 85481:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __webpack_require__(3723);
-const multipleOf_1 = __webpack_require__(8132);
-const limitLength_1 = __webpack_require__(6962);
-const pattern_1 = __webpack_require__(6023);
+const limitNumber_1 = __webpack_require__(43723);
+const multipleOf_1 = __webpack_require__(18132);
+const limitLength_1 = __webpack_require__(46962);
+const pattern_1 = __webpack_require__(96023);
 const limitProperties_1 = __webpack_require__(895);
-const required_1 = __webpack_require__(4504);
-const limitItems_1 = __webpack_require__(6296);
-const uniqueItems_1 = __webpack_require__(5132);
-const const_1 = __webpack_require__(8026);
-const enum_1 = __webpack_require__(3200);
+const required_1 = __webpack_require__(94504);
+const limitItems_1 = __webpack_require__(36296);
+const uniqueItems_1 = __webpack_require__(65132);
+const const_1 = __webpack_require__(98026);
+const enum_1 = __webpack_require__(93200);
 const validation = [
     // number
     limitNumber_1.default,
@@ -5863,12 +5863,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 6296:
+/***/ 36296:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
+const codegen_1 = __webpack_require__(81436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5893,14 +5893,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6962:
+/***/ 46962:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const ucs2length_1 = __webpack_require__(6214);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const ucs2length_1 = __webpack_require__(36214);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5926,12 +5926,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3723:
+/***/ 43723:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
+const codegen_1 = __webpack_require__(81436);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5964,7 +5964,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
+const codegen_1 = __webpack_require__(81436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5989,12 +5989,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8132:
+/***/ 18132:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __webpack_require__(1436);
+const codegen_1 = __webpack_require__(81436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -6021,14 +6021,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6023:
+/***/ 96023:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __webpack_require__(8484);
-const util_1 = __webpack_require__(4464);
-const codegen_1 = __webpack_require__(1436);
+const code_1 = __webpack_require__(28484);
+const util_1 = __webpack_require__(84464);
+const codegen_1 = __webpack_require__(81436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -6060,14 +6060,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4504:
+/***/ 94504:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __webpack_require__(8484);
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
+const code_1 = __webpack_require__(28484);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -6145,15 +6145,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5132:
+/***/ 65132:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __webpack_require__(6685);
-const codegen_1 = __webpack_require__(1436);
-const util_1 = __webpack_require__(4464);
-const equal_1 = __webpack_require__(4951);
+const dataType_1 = __webpack_require__(86685);
+const codegen_1 = __webpack_require__(81436);
+const util_1 = __webpack_require__(84464);
+const equal_1 = __webpack_require__(24951);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6215,7 +6215,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3430:
+/***/ 23430:
 /***/ ((module) => {
 
 
@@ -6268,7 +6268,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 1167:
+/***/ 81167:
 /***/ ((module) => {
 
 
@@ -6368,13 +6368,13 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 4352:
+/***/ 24352:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __webpack_require__(5077)
-const { SCHEMES, getSchemeHandler } = __webpack_require__(5300)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __webpack_require__(15077)
+const { SCHEMES, getSchemeHandler } = __webpack_require__(75300)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -7086,12 +7086,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 5300:
+/***/ 75300:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { isUUID } = __webpack_require__(5077)
+const { isUUID } = __webpack_require__(15077)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -7365,7 +7365,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5077:
+/***/ 15077:
 /***/ ((module) => {
 
 
@@ -8171,7 +8171,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7485:
+/***/ 87485:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8189,7 +8189,7 @@ let index_node_crypto;
 index_node_crypto =
     globalThis.crypto?.webcrypto ?? // Node.js [18-16] REPL
         globalThis.crypto ?? // Node.js >18
-        Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 7598, 19)).then(m => m.webcrypto); // Node.js <18 Non-REPL
+        Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 77598, 19)).then(m => m.webcrypto); // Node.js <18 Non-REPL
 /**
  * Creates an array of length `size` of random bytes
  * @param size
@@ -8267,7 +8267,7 @@ async function verifyChallenge(code_verifier, expectedChallenge) {
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
 var types = __webpack_require__(330);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var classic_schemas = __webpack_require__(9133);
+var classic_schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/compat.js
 // Zod 3 compat layer
 
@@ -8302,9 +8302,9 @@ var ZodFirstPartyTypeKind;
 })(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(8532);
+var core_core = __webpack_require__(88532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(3759);
+var api = __webpack_require__(43759);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
 
 
@@ -8754,7 +8754,7 @@ const OAUTH_ERRORS = {
 };
 //# sourceMappingURL=errors.js.map
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.js
-var transport = __webpack_require__(996);
+var transport = __webpack_require__(70996);
 ;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/auth.js
 
 
@@ -9780,7 +9780,7 @@ async function registerClient(authorizationServerUrl, { metadata, clientMetadata
 
 /***/ }),
 
-/***/ 63:
+/***/ 30063:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12467,9 +12467,9 @@ function mergeCapabilities(base, additional) {
 }
 //# sourceMappingURL=protocol.js.map
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var dist_ajv = __webpack_require__(2463);
+var dist_ajv = __webpack_require__(42463);
 // EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
-var dist = __webpack_require__(2815);
+var dist = __webpack_require__(82815);
 ;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js
 /**
  * AJV-based JSON Schema validator provider
@@ -13425,7 +13425,7 @@ class Client extends Protocol {
 
 /***/ }),
 
-/***/ 53:
+/***/ 10053:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13711,11 +13711,11 @@ function getBaseURL() {
 //# sourceMappingURL=index.js.map
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.js
-var transport = __webpack_require__(996);
+var transport = __webpack_require__(70996);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
 var types = __webpack_require__(330);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/auth.js + 6 modules
-var auth = __webpack_require__(7485);
+var auth = __webpack_require__(87485);
 ;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/sse.js
 
 
@@ -13939,7 +13939,7 @@ class SSEClientTransport {
 
 /***/ }),
 
-/***/ 3491:
+/***/ 83491:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13951,7 +13951,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: StreamableHTTPError
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/node_modules/content-type/index.js
-var content_type = __webpack_require__(8047);
+var content_type = __webpack_require__(58047);
 ;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/mediaType.js
 
 /**
@@ -14011,11 +14011,11 @@ function isJsonContentType(header) {
 }
 //# sourceMappingURL=mediaType.js.map
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.js
-var transport = __webpack_require__(996);
+var transport = __webpack_require__(70996);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
 var types = __webpack_require__(330);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/auth.js + 6 modules
-var auth = __webpack_require__(7485);
+var auth = __webpack_require__(87485);
 // EXTERNAL MODULE: ./node_modules/eventsource-parser/dist/index.js
 var dist = __webpack_require__(2309);
 ;// CONCATENATED MODULE: ./node_modules/eventsource-parser/dist/stream.js
@@ -14595,7 +14595,7 @@ function serializeMessage(message) {
 
 /***/ }),
 
-/***/ 996:
+/***/ 70996:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -14776,9 +14776,9 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: AnnotationsSchema, AudioContentSchema, BaseMetadataSchema, BlobResourceContentsSchema, BooleanSchemaSchema, CallToolRequestParamsSchema, CallToolRequestSchema, CancelledNotificationParamsSchema, ClientCapabilitiesSchema, ClientNotificationSchema, ClientRequestSchema, ClientResultSchema, ClientTasksCapabilitySchema, CompatibilityCallToolResultSchema, CompleteRequestParamsSchema, CompleteRequestSchema, ContentBlockSchema, CreateMessageRequestParamsSchema, CursorSchema, DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ElicitRequestFormParamsSchema, ElicitRequestParamsSchema, ElicitRequestURLParamsSchema, ElicitationCompleteNotificationParamsSchema, ElicitationCompleteNotificationSchema, EmbeddedResourceSchema, EnumSchemaSchema, GetPromptRequestParamsSchema, GetPromptRequestSchema, GetTaskPayloadResultSchema, IconSchema, IconsSchema, ImageContentSchema, ImplementationSchema, InitializeRequestParamsSchema, InitializeRequestSchema, InitializedNotificationSchema, JSONRPCErrorResponseSchema, JSONRPCErrorSchema, JSONRPCNotificationSchema, JSONRPCRequestSchema, JSONRPCResponseSchema, JSONRPCResultResponseSchema, JSONRPC_VERSION, LegacyTitledEnumSchemaSchema, ListPromptsRequestSchema, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ListRootsResultSchema, ListToolsRequestSchema, LoggingLevelSchema, LoggingMessageNotificationParamsSchema, LoggingMessageNotificationSchema, ModelHintSchema, ModelPreferencesSchema, MultiSelectEnumSchemaSchema, NotificationSchema, NumberSchemaSchema, PaginatedRequestParamsSchema, PaginatedRequestSchema, PaginatedResultSchema, PrimitiveSchemaDefinitionSchema, ProgressNotificationParamsSchema, ProgressSchema, ProgressTokenSchema, PromptArgumentSchema, PromptMessageSchema, PromptReferenceSchema, PromptSchema, ReadResourceRequestParamsSchema, ReadResourceRequestSchema, RelatedTaskMetadataSchema, RequestIdSchema, RequestSchema, ResourceContentsSchema, ResourceLinkSchema, ResourceReferenceSchema, ResourceRequestParamsSchema, ResourceSchema, ResourceTemplateReferenceSchema, ResourceTemplateSchema, ResourceUpdatedNotificationParamsSchema, ResourceUpdatedNotificationSchema, ResultSchema, RoleSchema, RootSchema, RootsListChangedNotificationSchema, SamplingContentSchema, SamplingMessageContentBlockSchema, SamplingMessageSchema, ServerCapabilitiesSchema, ServerNotificationSchema, ServerRequestSchema, ServerResultSchema, ServerTasksCapabilitySchema, SetLevelRequestParamsSchema, SetLevelRequestSchema, SingleSelectEnumSchemaSchema, StringSchemaSchema, SubscribeRequestParamsSchema, SubscribeRequestSchema, TaskAugmentedRequestParamsSchema, TaskCreationParamsSchema, TaskMetadataSchema, TaskSchema, TaskStatusNotificationParamsSchema, TaskStatusSchema, TextContentSchema, TextResourceContentsSchema, TitledMultiSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema, ToolAnnotationsSchema, ToolChoiceSchema, ToolExecutionSchema, ToolResultContentSchema, ToolSchema, ToolUseContentSchema, UnsubscribeRequestParamsSchema, UnsubscribeRequestSchema, UntitledMultiSelectEnumSchemaSchema, UntitledSingleSelectEnumSchemaSchema, UrlElicitationRequiredError, assertCompleteRequestPrompt, assertCompleteRequestResourceTemplate, isInitializeRequest, isJSONRPCError, isJSONRPCResponse
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(9133);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(3759);
+var api = __webpack_require__(43759);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
 
 
@@ -17033,14 +17033,14 @@ function isEventPrefix(chunk, i, firstCharCode) {
 
 /***/ }),
 
-/***/ 3837:
+/***/ 63837:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 2079:
+/***/ 72079:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');

@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DEFAULT_MCP_CONNECT_TIMEOUT_MS
 
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-names.ts
 /**
  * The names MCP tools are offered to the model under. The Gemini API accepts function names of
@@ -122,26 +122,26 @@ function hasValidTypes(schema) {
 }
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __webpack_require__(3136);
+var external_node_url_ = __webpack_require__(73136);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
-var esm_client = __webpack_require__(63);
+var esm_client = __webpack_require__(30063);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
 var types = __webpack_require__(330);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(1013);
+var version = __webpack_require__(71013);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/sse.js + 1 modules
-var sse = __webpack_require__(53);
+var sse = __webpack_require__(10053);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 2 modules
-var streamableHttp = __webpack_require__(3491);
+var streamableHttp = __webpack_require__(83491);
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
 // EXTERNAL MODULE: ./src/platform/process-group.ts
-var process_group = __webpack_require__(192);
+var process_group = __webpack_require__(70192);
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-stdio-transport.ts
 /**
  * The stdio transport for MCP servers the run starts. The SDK's own stdio transport merges some of
@@ -671,7 +671,7 @@ function mcpServerDisabledReason(serverName, lists) {
 }
 
 // EXTERNAL MODULE: ./src/tools/shell-output.ts
-var shell_output = __webpack_require__(3819);
+var shell_output = __webpack_require__(63819);
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-parts.ts
 
 /** Text longer than this keeps its first 20% and last 80%, as the shell tool's output does. */

@@ -8,24 +8,25 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runDemoCommand: () => (/* binding */ runDemoCommand)
 /* harmony export */ });
-/* unused harmony exports DEMO_USAGE, findDemoFiles */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* unused harmony exports DEMO_USAGE, findDemoFiles, invokedAs, sandboxUserNotice */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(73136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_url__WEBPACK_IMPORTED_MODULE_4__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_5___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_5__);
-/* harmony import */ var _model_model_auth_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7815);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6316);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7369);
-/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3789);
-/* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5863);
+/* harmony import */ var _model_model_auth_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(67815);
+/* harmony import */ var _platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(62014);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(46316);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(17104);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(28551);
+/* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(85863);
 /**
  * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
  * a small project with a bug (examples/demo/repo) becomes a git repository in a temporary
@@ -34,6 +35,7 @@ export const modules = {
  * place of the model. It shows the progress comment as it changes, the final comment, and the
  * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
  */
+
 
 
 
@@ -93,11 +95,11 @@ async function runDemoCommand(argv, io) {
     catch (error) {
         const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
         io.stderr.write(`error: ${message ?? ''}. Run "gemini-agent demo --help" for usage.\n`);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_9__/* .ExitCode */ .yU.INPUT;
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.INPUT;
     }
     if (values.help) {
         io.stdout.write(DEMO_USAGE);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_9__/* .ExitCode */ .yU.OK;
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.OK;
     }
     try {
         const live = values.live ?? false;
@@ -111,6 +113,10 @@ async function runDemoCommand(argv, io) {
         const print = (text = '') => io.stdout.write(`${text}\n`);
         print('Gemini agent demo');
         print('═════════════════');
+        // Said first, since it outlives the demo: the sandbox's account (see docs/local-runs.md).
+        if (process.getuid?.() === 0 && process.platform === 'linux') {
+            print(sandboxUserNotice(await userExists(_platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__/* .SANDBOX_USER_NAME */ .G)));
+        }
         print(`A small project with a bug, as a git repository: ${repo}`);
         print('Issue #1 says "toCelsius returns the wrong temperature", and the maintainer @octocat');
         print('comments "/gemini please fix this and make sure the tests pass". The Action\'s pipeline');
@@ -120,7 +126,7 @@ async function runDemoCommand(argv, io) {
         if (!live && hasModelCredentials(io.env)) {
             print('(Model credentials are set: "gemini-agent demo --live" runs the same task live.)');
         }
-        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runLocal */ .R)({
+        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runLocal */ .R)({
             eventFile: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'event.json'),
             eventName: 'issue_comment',
             repo,
@@ -129,20 +135,46 @@ async function runDemoCommand(argv, io) {
             outDir: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(root, 'run'),
             ...(live ? {} : { replay: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'session.jsonl') }),
         }, io);
-        (0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .printRunEnd */ .GH)(result, io);
+        (0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .printRunEnd */ .GH)(result, io);
         await printCommit(result, io);
         print();
+        const command = invokedAs(process.argv[1], process.cwd());
         print('Try it on your own repository: write an event file like');
         print(`  ${node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'event.json')}`);
-        print('and run');
-        print('  gemini-agent run --event event.json --event-name issue_comment --repo .');
-        print('("gemini-agent run --help" has the options).');
-        return (0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeFor */ .Rr)(result);
+        print('and run, in your repository,');
+        print(`  ${command} run --event event.json --event-name issue_comment --repo .`);
+        print(`("${command} run --help" has the options).`);
+        return (0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeFor */ .Rr)(result);
     }
     catch (error) {
-        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_9__/* .exitCodeForError */ .Lo)(error);
+        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}\n`);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeForError */ .Lo)(error);
     }
+}
+/**
+ * What a reader types to run this program again: `gemini-agent` when it was started by that name
+ * (installed), else `node` and the path of the script that started it (a clone's dist/cli.js),
+ * relative to the current folder when it is inside it.
+ */
+function invokedAs(script, cwd) {
+    if (script === undefined || node_path__WEBPACK_IMPORTED_MODULE_3___default().basename(script) === 'gemini-agent')
+        return 'gemini-agent';
+    const relative = node_path__WEBPACK_IMPORTED_MODULE_3___default().relative(cwd, script);
+    const shown = relative.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_3___default().isAbsolute(relative) ? script : relative;
+    return `node ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(shown)}`;
+}
+/**
+ * Run as root on Linux, the sandbox runs commands as a system account of its own, made on first
+ * use, which stays after the demo: the first lines say so, and how to remove it.
+ */
+function sandboxUserNotice(exists) {
+    const user = _platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__/* .SANDBOX_USER_NAME */ .G;
+    return exists
+        ? `Running as root: shell commands run in a sandbox as the system user ${user}, which exists\nalready ("userdel ${user}" removes it).`
+        : `Running as root: shell commands run in a sandbox as the system user ${user}, created now\nand kept afterwards ("userdel ${user}" removes it).`;
+}
+async function userExists(name) {
+    return run('id', ['-u', name]).then(() => true, () => false);
 }
 async function demoFolder(out) {
     if (out === undefined)
@@ -151,7 +183,7 @@ async function demoFolder(out) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(resolved, { recursive: true });
     const existing = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.access)(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(resolved, 'temperature')).then(() => true, () => false);
     if (existing) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`--out expects a new or empty folder; "${resolved}" has a demo in it.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .eb(`--out expects a new or empty folder; "${resolved}" has a demo in it.`);
     }
     return resolved;
 }
@@ -190,9 +222,9 @@ async function printCommit(result, io) {
     const git = async (...args) => (await run('git', ['-c', 'core.pager=cat', ...args], { cwd: result.repo })).stdout;
     const print = (text = '') => io.stdout.write(`${text}\n`);
     print();
-    print(`── The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .shellWord */ .r7)(branch)}):`);
+    print(`── The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(branch)}):`);
     print(indent(await git('log', '-1', '--stat', '--no-color', branch)));
-    print(`── Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_10__/* .shellWord */ .r7)(branch)}):`);
+    print(`── Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(branch)}):`);
     print(indent(await git('diff', '--no-color', `main...${branch}`)));
 }
 function indent(text) {

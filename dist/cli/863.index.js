@@ -2,7 +2,7 @@ export const id = 863;
 export const ids = [863];
 export const modules = {
 
-/***/ 5863:
+/***/ 85863:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12,24 +12,27 @@ export const modules = {
 /* harmony export */   runRunCommand: () => (/* binding */ runRunCommand)
 /* harmony export */ });
 /* unused harmony exports RUN_USAGE, parseRunArgs, fileListing */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _config_action_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1915);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6316);
-/* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2808);
-/* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1489);
-/* harmony import */ var _local_event_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1617);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7369);
-/* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(13);
-/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3789);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(57975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _config_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(61915);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46316);
+/* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(52808);
+/* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(81489);
+/* harmony import */ var _local_event_facts_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(91617);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(17104);
+/* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /**
  * `gemini-agent run`: the Action's pipeline on a local repository for an event file, with a
  * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
  */
+
 
 
 
@@ -50,11 +53,11 @@ and labels it would post are printed and written under --out, and its commit bec
 
 Options:
       --event FILE              the webhook payload, as GitHub writes it to GITHUB_EVENT_PATH
-      --event-name NAME         ${_local_event_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .EVENT_NAMES */ .MN.join(' | ')}
+      --event-name NAME         ${_local_event_facts_js__WEBPACK_IMPORTED_MODULE_8__/* .EVENT_NAMES */ .MN.join(' | ')}
       --repo DIR                the repository (default: current directory); the run starts from
                                 its HEAD (or the pull request's head), and its commit is pushed to
                                 a new branch of it
-      --actor-permission LEVEL  the permission of whoever triggered the run: ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_5__/* .PERMISSION_LEVELS */ .eO.join(' | ')}
+      --actor-permission LEVEL  the permission of whoever triggered the run: ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__/* .PERMISSION_LEVELS */ .eO.join(' | ')}
                                 (default: write; below write the run is skipped)
       --policy FILE             a policy TOML file, used as the workflow's policy input
                                 (repeatable)
@@ -88,26 +91,26 @@ async function runRunCommand(argv, io) {
         options = parseRunArgs(argv, process.cwd());
     }
     catch (error) {
-        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeForError */ .Lo)(error);
+        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
     }
     if (options === 'help') {
         io.stdout.write(RUN_USAGE);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.OK;
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
     }
     try {
         await requireDirectory(options.repo);
-        const run = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runLocal */ .R)(options, io);
+        const run = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runLocal */ .R)(options, io);
         printRunEnd(run, io);
         return exitCodeFor(run);
     }
     catch (error) {
-        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeForError */ .Lo)(error);
+        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
     }
 }
 function exitCodeFor(run) {
-    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.OK;
+    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
 }
 function parsed(parse) {
     try {
@@ -115,12 +118,12 @@ function parsed(parse) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${message}. Run "gemini-agent run --help" for usage.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${message}. Run "gemini-agent run --help" for usage.`);
     }
 }
 /** The flags of `run`; every mistake is a one-line `UsageError`. */
 function parseRunArgs(argv, cwd) {
-    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
+    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_3__.parseArgs)({
         args: [...argv],
         allowPositionals: true,
         strict: true,
@@ -143,20 +146,20 @@ function parseRunArgs(argv, cwd) {
     if (values.help)
         return 'help';
     if (positionals.length > 0) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`run takes no positional arguments (got "${positionals[0] ?? ''}"); the task comes from the event.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`run takes no positional arguments (got "${positionals[0] ?? ''}"); the task comes from the event.`);
     }
     if (values.event === undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('run expects --event FILE, the webhook payload of the event to run for.');
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('run expects --event FILE, the webhook payload of the event to run for.');
     }
     if (values['event-name'] === undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`run expects --event-name NAME, one of ${_local_event_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .EVENT_NAMES */ .MN.join(', ')}.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`run expects --event-name NAME, one of ${_local_event_facts_js__WEBPACK_IMPORTED_MODULE_8__/* .EVENT_NAMES */ .MN.join(', ')}.`);
     }
     if (values.replay !== undefined && values.record !== undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--replay and --record cannot be used together.');
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('--replay and --record cannot be used together.');
     }
     const permission = values['actor-permission'] ?? 'write';
-    if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_5__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_5__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
+    if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
     }
     const labels = values.labels
         ?.split(',')
@@ -165,7 +168,7 @@ function parseRunArgs(argv, cwd) {
     return {
         eventFile: values.event,
         eventName: values['event-name'],
-        repo: node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(cwd, values.repo ?? '.'),
+        repo: node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(cwd, values.repo ?? '.'),
         actorPermission: permission,
         policyFiles: values.policy ?? [],
         ...(labels !== undefined ? { labels } : {}),
@@ -182,19 +185,28 @@ function parseInputs(pairs) {
     for (const pair of pairs) {
         const equals = pair.indexOf('=');
         const name = equals < 0 ? pair : pair.slice(0, equals);
-        if (equals < 0 || !_config_action_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .INPUT_NAMES */ .Qh.includes(name)) {
-            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(equals < 0
+        if (equals < 0 || !_config_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .INPUT_NAMES */ .Qh.includes(name)) {
+            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(equals < 0
                 ? `--input expects NAME=VALUE, got "${pair}".`
                 : `--input: "${name}" is not an input of the Action; see action.yml for the inputs.`);
         }
-        inputs[name] = pair.slice(equals + 1);
+        const value = pair.slice(equals + 1);
+        // Judged here by the Action's own schema, so a bad value stops the run before anything is
+        // cloned, with the message the Action would give.
+        const checked = inputSchemas[name]?.safeParse(value);
+        if (checked !== undefined && !checked.success) {
+            const problem = checked.error.issues[0]?.message ?? 'not a value this input accepts.';
+            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--input ${name}: ${problem}`);
+        }
+        inputs[name] = value;
     }
     return inputs;
 }
+const inputSchemas = _config_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .actionInputsSchema */ .vN.shape;
 async function requireDirectory(dir) {
-    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(dir).catch(() => undefined);
+    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(dir).catch(() => undefined);
     if (!info?.isDirectory()) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`--repo expects an existing directory, got "${dir}".`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--repo expects an existing directory, got "${dir}".`);
     }
 }
 /** The end of a run: its result, the final comments in full, the outputs and the files. */
@@ -204,8 +216,8 @@ function printRunEnd(run, io) {
     const comments = run.gitHub?.store.comments ?? [];
     for (const comment of comments) {
         print();
-        print(`── Final comment ${comment.ordinal} on #${comment.issueNumber} (${(0,_local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_6__/* .commentFileName */ .R)(comment)}) ──`);
-        print((0,_local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_9__/* .renderMarkdownForTerminal */ .P)(comment.body, { indent: '  ' }));
+        print(`── Final comment ${comment.ordinal} on #${comment.issueNumber} (${(0,_local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_7__/* .commentFileName */ .R)(comment)}) ──`);
+        print((0,_local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__/* .renderMarkdownForTerminal */ .P)(comment.body, { indent: '  ' }));
     }
     print();
     print(`── Result: ${result.conclusion}${result.error ? ` — ${result.error}` : ''}`);
@@ -224,10 +236,14 @@ function printRunEnd(run, io) {
     print(`── Files in ${run.outDir}:`);
     for (const line of fileListing(run.files))
         print(`   ${line}`);
-    print('   job-summary.md');
-    print('   workspace/        the clone the agent worked in');
-    if (result.outputs.transcript_file) {
-        print(`   ${node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(run.outDir, result.outputs.transcript_file)}  the transcript`);
+    // Only what is there: a run that failed early wrote no summary, or no transcript.
+    const present = (file) => file !== undefined && file !== '' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file);
+    if (present(run.summaryFile))
+        print(`   ${node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(run.outDir, run.summaryFile)}`);
+    if (present(run.workspace))
+        print('   workspace/        the clone the agent worked in');
+    if (present(result.outputs.transcript_file)) {
+        print(`   ${node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(run.outDir, result.outputs.transcript_file)}  the transcript`);
     }
 }
 /** The files written, each comment's states folded into one line. */
@@ -260,35 +276,36 @@ function shellWord(word) {
 
 /***/ }),
 
-/***/ 1915:
+/***/ 61915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   Qh: () => (/* binding */ INPUT_NAMES),
+  vN: () => (/* binding */ actionInputsSchema),
   Ui: () => (/* binding */ readActionInputs)
 });
 
-// UNUSED EXPORTS: ACTION_MODES, CREATE_PR_MODES, INPUT_DEFAULTS, actionInputsSchema
+// UNUSED EXPORTS: ACTION_MODES, CREATE_PR_MODES, INPUT_DEFAULTS
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __webpack_require__(8532);
+var core = __webpack_require__(88532);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
-var model_auth = __webpack_require__(7815);
+var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/redaction.ts
-var redaction = __webpack_require__(3178);
+var redaction = __webpack_require__(63178);
 // EXTERNAL MODULE: ./src/platform/sandbox/sandbox-types.ts
 var sandbox_types = __webpack_require__(9332);
 // EXTERNAL MODULE: ./src/tools/submit-review.ts
-var submit_review = __webpack_require__(5172);
+var submit_review = __webpack_require__(15172);
 ;// CONCATENATED MODULE: ./src/review/review-options.ts
 /**
  * The review's settings, from the Action's `review_*` inputs. Each input is a string on the
@@ -427,9 +444,9 @@ function readReviewOptions(getInput) {
 const DEFAULT_REVIEW_OPTIONS = readReviewOptions(() => '');
 
 // EXTERNAL MODULE: ./src/publish/branch-name.ts
-var branch_name = __webpack_require__(3807);
+var branch_name = __webpack_require__(83807);
 // EXTERNAL MODULE: ./src/triage/scheduled-triage.ts
-var scheduled_triage = __webpack_require__(5220);
+var scheduled_triage = __webpack_require__(15220);
 ;// CONCATENATED MODULE: ./src/config/action-inputs.ts
 /**
  * The Action's inputs, read once through one schema. Every input is a string on the runner; here
@@ -467,6 +484,7 @@ const INPUT_DEFAULTS = {
     max_turns: '100',
     timeout_minutes: '30',
     sandbox: 'auto',
+    upload_artifact: 'true',
 };
 /** `JSON.stringify` of what the user wrote, so spaces and empty values are visible. */
 const action_inputs_shown = (value) => JSON.stringify(value);
@@ -669,6 +687,7 @@ const actionInputsSchema = schemas/* object */.Ikc({
         }
     }),
     report_key: optionalString,
+    upload_artifact: booleanInput('upload_artifact'),
     branch_prefix: branchPrefix,
     push_to_pr_branch: booleanInput('push_to_pr_branch'),
     allow_workflow_edits: booleanInput('allow_workflow_edits'),
@@ -782,6 +801,7 @@ function readActionInputs(getInput, env) {
         },
         promptFile: inputs.prompt_file,
         reportKey: inputs.report_key,
+        uploadArtifact: inputs.upload_artifact,
         secrets: [...new Set(secrets)],
     };
 }
@@ -789,7 +809,7 @@ function readActionInputs(getInput, env) {
 
 /***/ }),
 
-/***/ 5096:
+/***/ 35096:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -889,7 +909,7 @@ function fitNewest(items, budget, measure, cut) {
 
 /***/ }),
 
-/***/ 1171:
+/***/ 81171:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -897,8 +917,8 @@ function fitNewest(items, budget, measure, cut) {
 /* harmony export */   Sx: () => (/* binding */ parseEventPayload),
 /* harmony export */   yA: () => (/* binding */ parsePullRequest)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1514);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 /**
  * The parts of GitHub's event payloads a trigger reads, checked before anything trusts them. A
  * payload that lacks them (a hand-written event file for the CLI, a forwarded dispatch, a future
@@ -1084,7 +1104,7 @@ function describeIssues(error) {
 
 /***/ }),
 
-/***/ 1886:
+/***/ 21886:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1113,7 +1133,7 @@ function carriesOwnMarker(body) {
 
 /***/ }),
 
-/***/ 3400:
+/***/ 63400:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1981,7 +2001,7 @@ function matchTitle(text, at) {
 
 /***/ }),
 
-/***/ 2808:
+/***/ 52808:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1993,7 +2013,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var platform_errors = __webpack_require__(6316);
+var platform_errors = __webpack_require__(46316);
 ;// CONCATENATED MODULE: ./src/local/dry-run-store.ts
 /** Ids far above the ones in real payloads' recent history, so a made-up id never clashes. */
 const FIRST_ID = 9_000_000_001;
@@ -2848,14 +2868,14 @@ const writeRoutes = [
 ];
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/publish/commit.ts
-var commit = __webpack_require__(6662);
+var commit = __webpack_require__(26662);
 ;// CONCATENATED MODULE: ./src/local/dry-run-git-data.ts
 /**
  * The Git Data API of the dry-run GitHub (`signed_commits: true`), done with git's plumbing in the
@@ -3171,18 +3191,18 @@ function parseBody(body) {
 
 /***/ }),
 
-/***/ 1489:
+/***/ 81489:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ createDryRunReport),
 /* harmony export */   R: () => (/* binding */ commentFileName)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _terminal_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(13);
+/* harmony import */ var _terminal_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60013);
 /**
  * What a dry run "posted", shown as it happens and kept as files: each write is printed legibly
  * to the terminal and written under the output folder —
@@ -3342,7 +3362,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 1617:
+/***/ 91617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3351,8 +3371,8 @@ function reviewMarkdown(review) {
 /* harmony export */   fs: () => (/* binding */ pullRequestCommits)
 /* harmony export */ });
 /* unused harmony export isEventName */
-/* harmony import */ var _github_event_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1171);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6316);
+/* harmony import */ var _github_event_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(81171);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46316);
 
 
 const EVENT_NAMES = [
@@ -3455,7 +3475,7 @@ function pullRequestCommits(pullRequest) {
 
 /***/ }),
 
-/***/ 7369:
+/***/ 17104:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3467,21 +3487,60 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DRY_RUN_TOKEN
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var dist_bundle = __webpack_require__(9735);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var plugin_throttling_dist_bundle = __webpack_require__(6856);
-// EXTERNAL MODULE: ./node_modules/@octokit/rest/dist-src/index.js + 21 modules
-var dist_src = __webpack_require__(9988);
+// EXTERNAL MODULE: ./src/config/json-text.ts
+var json_text = __webpack_require__(86948);
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var platform_errors = __webpack_require__(6316);
+var platform_errors = __webpack_require__(46316);
+;// CONCATENATED MODULE: ./src/github/event-file.ts
+/**
+ * The webhook payload of the event that started the run, as the runner writes it to the file at
+ * `GITHUB_EVENT_PATH` (or as `gemini-agent run --event` names it). A missing, unreadable or
+ * malformed file is a configuration error naming where the path came from, the file, and for
+ * bad JSON the line and column.
+ */
+
+
+
+async function readEventFile(file, options) {
+    const Failure = options.error ?? platform_errors/* ConfigurationError */.j1;
+    const at = { input: options.source };
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        const problem = code === 'ENOENT'
+            ? 'does not exist'
+            : code === 'EISDIR'
+                ? 'is a directory'
+                : `cannot be read (${(0,platform_errors/* errorMessage */.gJ)(error)})`;
+        throw new Failure(`${file} ${problem}; expected the event's JSON payload there.`, at, {
+            cause: error,
+        });
+    }
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        const { reason, position } = (0,json_text/* jsonSyntaxError */.UQ)(text, error);
+        throw new Failure(`${file} is not JSON: line ${position.line}, column ${position.column}: ${reason}.`, at, { cause: error });
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(49735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(86856);
+// EXTERNAL MODULE: ./node_modules/@octokit/rest/dist-src/index.js + 1 modules
+var dist_src = __webpack_require__(11303);
 ;// CONCATENATED MODULE: ./src/github/urls.ts
 /**
  * GitHub URLs for github.com, GitHub Enterprise Server and GitHub Enterprise Cloud with data
@@ -3557,6 +3616,17 @@ function runUrl(env) {
     const base = `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}`;
     const attempt = Number(nonEmpty(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
     return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
+}
+/**
+ * An artifact's page in this workflow run (`…/actions/runs/<id>/artifacts/<artifact id>`), where
+ * it can be downloaded. Undefined outside a runner.
+ */
+function artifactUrl(env, artifactId) {
+    const repo = repository(env);
+    const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+    if (repo === undefined || runId === undefined)
+        return undefined;
+    return `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}/artifacts/${artifactId}`;
 }
 function repoUrl(env, ref) {
     return `${serverUrl(env)}/${encodeURIComponent(ref.owner)}/${encodeURIComponent(ref.repo)}`;
@@ -3685,19 +3755,19 @@ function createOctokit(options) {
 }
 
 // EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
-var create_content_generator = __webpack_require__(3123);
-// EXTERNAL MODULE: ./src/model/recording.ts
-var recording = __webpack_require__(7570);
+var create_content_generator = __webpack_require__(53123);
+// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
+var recording = __webpack_require__(26602);
 // EXTERNAL MODULE: ./src/platform/logger.ts
-var platform_logger = __webpack_require__(3255);
+var platform_logger = __webpack_require__(63255);
 // EXTERNAL MODULE: ./src/policy/load-policy.ts
-var load_policy = __webpack_require__(6403);
+var load_policy = __webpack_require__(86403);
 // EXTERNAL MODULE: ./src/publish/git.ts
-var publish_git = __webpack_require__(299);
+var publish_git = __webpack_require__(80299);
 // EXTERNAL MODULE: ./src/config/action-inputs.ts + 1 modules
-var action_inputs = __webpack_require__(1915);
+var action_inputs = __webpack_require__(61915);
 // EXTERNAL MODULE: ./src/github/own-marker.ts
-var own_marker = __webpack_require__(1886);
+var own_marker = __webpack_require__(21886);
 ;// CONCATENATED MODULE: ./src/github/command.ts
 /**
  * The `/gemini` command in a comment or review body: where the trigger phrase is, and what the
@@ -3904,9 +3974,9 @@ function findClosingRun(text, from, length) {
 }
 
 // EXTERNAL MODULE: ./src/github/event-schema.ts
-var event_schema = __webpack_require__(1171);
+var event_schema = __webpack_require__(81171);
 // EXTERNAL MODULE: ./src/policy/policy-types.ts
-var policy_types = __webpack_require__(5578);
+var policy_types = __webpack_require__(45578);
 ;// CONCATENATED MODULE: ./src/github/mode.ts
 /**
  * The run mode of a trigger: what the event implies (`mode: auto`), or what the workflow's `mode`
@@ -4671,6 +4741,32 @@ function httpStatus(error) {
     return typeof error.status === 'number' ? error.status : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/github/read-only-runs.ts
+/**
+ * Runs GitHub starts with a read-only token and without secrets: `pull_request_review` and
+ * `pull_request_review_comment` on a pull request from a fork (GitHub's "Events that trigger
+ * workflows", https://docs.github.com/en/actions/reference/workflows-and-actions/events-that-trigger-workflows#pull_request_review:
+ * "With the exception of GITHUB_TOKEN, secrets are not passed to the runner when a workflow is
+ * triggered from a forked repository. The GITHUB_TOKEN has read-only permissions in pull
+ * requests from forked repositories."). `issue_comment` runs, even on such a pull request, have
+ * the base repository's token and secrets.
+ *
+ * Such a run can reach neither the model nor GitHub's write endpoints, so instead of failing on a
+ * missing key or a 403, the Action says what it cannot do and what works instead.
+ */
+/** The events whose runs are read-only and secret-less when the pull request is a fork's. */
+const READ_ONLY_ON_FORKS = ['pull_request_review', 'pull_request_review_comment'];
+function isReadOnlyOnForks(eventName) {
+    return READ_ONLY_ON_FORKS.includes(eventName);
+}
+/** What the run cannot do, and what to do instead. */
+function readOnlyForkRunReason(eventName, triggerPhrase = '/gemini') {
+    return (`GitHub runs ${eventName} workflows for a pull request from a fork with a read-only token and without secrets, ` +
+        'so this run can neither reach the model nor comment, review or push. ' +
+        `Comment ${triggerPhrase} with the request on the pull request's conversation instead: ` +
+        "that issue_comment run has this repository's token and secrets, and never runs the fork's code");
+}
+
 ;// CONCATENATED MODULE: ./src/maintenance/maintenance-prompt.ts
 /**
  * The task of a maintenance run (schedule, workflow_dispatch): the `prompt` input, or a Markdown
@@ -4777,9 +4873,9 @@ function fileError(file, problem, cause) {
 }
 
 // EXTERNAL MODULE: ./src/platform/redaction.ts
-var redaction = __webpack_require__(3178);
+var redaction = __webpack_require__(63178);
 // EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(4285);
+var markdown = __webpack_require__(54285);
 ;// CONCATENATED MODULE: ./src/report/fit-comment.ts
 /**
  * Fitting Markdown into a size limit (GitHub rejects a comment body over 65,536 characters, and
@@ -4822,9 +4918,10 @@ function fitMarkdown(text, options) {
     return cutMarkdown(text, options.limit, { measure, note: options.note });
 }
 /**
- * Keeps whole lines from the start while they fit, closes whatever code fence and `<details>`
- * blocks are open at the cut, and ends with `note` (on its own paragraph). The result is never
- * over `max`; if not even the note fits, it is cut itself.
+ * Keeps whole lines from the start while they fit — and when the first line that does not is a
+ * long one (a paragraph written as one line must not vanish whole), its beginning up to a word —
+ * closes whatever code fence and `<details>` blocks are open at the cut, and ends with `note` (on
+ * its own paragraph). The result is never over `max`; if not even the note fits, it is cut itself.
  */
 function cutMarkdown(text, max, options) {
     const measure = options.measure ?? characters;
@@ -4837,17 +4934,60 @@ function cutMarkdown(text, max, options) {
     for (const line of lines) {
         const next = new BlockTracker(state);
         next.feed(line);
-        const piece = kept === '' ? line : `\n${line}`;
+        const separator = kept === '' ? '' : '\n';
+        const piece = `${separator}${line}`;
         const nextClosers = next.closers();
-        if (keptSize + measure(piece) + measure(nextClosers) + measure(note) > max)
+        if (keptSize + measure(piece) + measure(nextClosers) + measure(note) <= max) {
+            kept += piece;
+            keptSize += measure(piece);
+            state.copyFrom(next);
+            closers = nextClosers;
+            continue;
+        }
+        // Short lines and our own block lines (`<details>`, fences) are kept whole or not at all.
+        const ownBlockLine = line.trimStart().startsWith('<') || (0,markdown/* fenceOpening */.YY)(line) !== undefined;
+        if (line.length <= LONG_LINE || ownBlockLine)
             break;
-        kept += piece;
-        keptSize += measure(piece);
-        state.copyFrom(next);
-        closers = nextClosers;
+        const budget = max - keptSize - measure(separator) - measure(state.closers()) - measure(note) - measure('…');
+        const start = lineStart(line, budget, measure);
+        if (start !== '') {
+            kept += `${separator}${start}…`;
+            closers = state.closers();
+        }
+        break;
     }
     const result = `${kept}${closers}${note}`.replace(/^\n+/, '');
     return measure(result) <= max ? result : hardCut(result, max, measure);
+}
+/** A line longer than this may be cut within; a shorter one is kept whole or dropped. */
+const LONG_LINE = 200;
+/** How far back from a cut a space is looked for, so the cut falls between words. */
+const WORD_BOUNDARY_REACH = 200;
+/**
+ * The longest beginning of `line` within `budget` (as measured), ending between words when a
+ * space is near the cut and never inside a surrogate pair; `''` when nothing fits.
+ */
+function lineStart(line, budget, measure) {
+    if (budget <= 0)
+        return '';
+    const end = longestPrefix(line, budget, measure);
+    const space = line.lastIndexOf(' ', end);
+    const cut = space > 0 && end - space <= WORD_BOUNDARY_REACH && end < line.length ? space : end;
+    return line.slice(0, cut).trimEnd();
+}
+/** The length of the longest prefix of `text` within `max`, not splitting a surrogate pair. */
+function longestPrefix(text, max, measure) {
+    let low = 0;
+    let high = text.length;
+    while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (measure(text.slice(0, mid)) <= max)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    const code = text.charCodeAt(low - 1);
+    return code >= 0xd800 && code <= 0xdbff ? low - 1 : low;
 }
 function renderLinesBlock(block) {
     return `${block.before}${block.lines.join('\n')}${block.after}`;
@@ -4876,20 +5016,7 @@ function shrinkLinesBlock(block, max, measure) {
 }
 /** Last resort: a plain cut that never splits a surrogate pair. */
 function hardCut(text, max, measure) {
-    let low = 0;
-    let high = text.length;
-    while (low < high) {
-        const mid = Math.ceil((low + high) / 2);
-        if (measure(text.slice(0, mid)) <= max)
-            low = mid;
-        else
-            high = mid - 1;
-    }
-    let end = low;
-    const code = text.charCodeAt(end - 1);
-    if (code >= 0xd800 && code <= 0xdbff)
-        end--;
-    return text.slice(0, end);
+    return text.slice(0, longestPrefix(text, max, measure));
 }
 /** Which code fence and how many `<details>` blocks are open after the lines fed so far. */
 class BlockTracker {
@@ -4929,9 +5056,9 @@ class BlockTracker {
 }
 
 // EXTERNAL MODULE: ./src/agent/budgets.ts
-var budgets = __webpack_require__(4407);
+var budgets = __webpack_require__(44407);
 // EXTERNAL MODULE: ./src/agent/events.ts
-var events = __webpack_require__(944);
+var events = __webpack_require__(60944);
 ;// CONCATENATED MODULE: ./src/report/progress-state.ts
 
 function initialProgressState() {
@@ -5099,6 +5226,8 @@ function lastLine(text) {
     return tail.slice(tail.lastIndexOf('\n') + 1).trim();
 }
 
+// EXTERNAL MODULE: ./src/tools/write-todos.ts
+var write_todos = __webpack_require__(57108);
 ;// CONCATENATED MODULE: ./src/report/progress-comment.ts
 /**
  * The comment a run keeps on the issue or pull request: while the agent works, its status, todo
@@ -5107,6 +5236,7 @@ function lastLine(text) {
  * Pure renderers: every piece of text that came from the model or a tool is redacted, then
  * escaped so it can neither break the layout nor ping anyone.
  */
+
 
 
 
@@ -5166,15 +5296,16 @@ function finalSections(state, outcome, links, options) {
     const summaryText = redact(outcome.summary ?? finalText(state)).trim();
     if (summaryText !== '') {
         const summary = (0,markdown/* modelMarkdown */.$K)(summaryText);
-        const note = cutNote('The summary was cut', links, limitLabel);
+        const note = cutNote('The answer was cut', links, limitLabel, 'answer.md');
         sections.push({
             text: summary,
             shrinkOrder: 4,
             shrink: (max, measure) => measure(note) >= max ? note : cutMarkdown(summary, max, { measure, note }),
         });
     }
-    for (const result of outcome.results ?? [])
-        sections.push({ text: result });
+    for (const result of outcome.results ?? []) {
+        sections.push({ text: typeof result === 'string' ? result : result(links) });
+    }
     if (state.todos.length > 0) {
         const done = state.todos.filter((todo) => todo.status === 'completed').length;
         sections.push(linesSection({
@@ -5187,7 +5318,7 @@ function finalSections(state, outcome, links, options) {
     if (state.toolCalls.length > 0) {
         sections.push(linesSection({
             before: `<details><summary>Tool calls (${state.toolCalls.length})</summary>\n\n`,
-            lines: state.toolCalls.map((call) => toolLine(call, options, { final: true })),
+            lines: listedCalls(state.toolCalls).map((listed) => toolLine(listed, options, { final: true })),
             after: '\n\n</details>',
             note: (omitted) => cutNote(`${omitted} more tool calls not shown`, links, limitLabel),
         }, 2));
@@ -5217,19 +5348,19 @@ function formatElapsed(ms) {
         return `${minutes}m ${seconds}s`;
     return `${seconds}s`;
 }
+/**
+ * While the agent works, and after its session ended while the run publishes the result: the
+ * final comment follows with the outcome and the time the whole run took, so no time is shown
+ * here that the final comment would contradict.
+ */
 function progressHeader(state, options) {
     const bot = options.botName ?? 'Gemini';
     const who = actorText(options.actor);
-    if (state.status === 'finished') {
-        return `**${bot} finished ${who} in ${formatElapsed(elapsedOf(state))}**`;
-    }
-    if (state.status === 'failed') {
-        return `**${bot} failed ${who} after ${formatElapsed(elapsedOf(state))}**`;
-    }
     const spinner = options.spinnerImageUrl === undefined
         ? '⏳'
         : `<img src="${(0,markdown/* escapeHtml */.ZD)(options.spinnerImageUrl)}" width="14" height="14" alt="" />`;
-    return `**${bot} is working on ${who}** ${spinner}`;
+    const doing = state.status === 'working' ? 'is working on' : 'is wrapping up';
+    return `**${bot} ${doing} ${who}** ${spinner}`;
 }
 /** `@octocat's task`; a login that is not a plain GitHub login is shown as text. */
 function actorText(actor) {
@@ -5282,20 +5413,51 @@ function todoLines(todos, options) {
 }
 function toolCallList(state, options) {
     const max = options.maxToolCalls ?? 50;
-    const shown = state.toolCalls.slice(-max);
-    const hidden = state.toolCalls.length - shown.length;
+    const listed = listedCalls(state.toolCalls);
+    const shown = listed.slice(-max);
+    const hidden = listed.length - shown.length;
     const lines = shown.map((call) => toolLine(call, options, { final: false }));
     if (hidden > 0)
         lines.unshift(`- … ${hidden} earlier tool calls`);
     return `**Tool calls**\n\n${lines.join('\n')}`;
 }
+/**
+ * Tools that only keep the agent's notes: each `write_todos` call replaces the todo list the
+ * comment already shows, so a run's updates are one line, in the place of the first, showing the
+ * latest. A refused or failed one keeps a line of its own: that is news.
+ */
+const HOUSEKEEPING_TOOLS = new Set([write_todos/* WRITE_TODOS_TOOL_NAME */.b]);
+function listedCalls(calls) {
+    const listed = [];
+    const folded = new Map();
+    for (const call of calls) {
+        const foldable = HOUSEKEEPING_TOOLS.has(call.name) && call.state !== 'denied' && call.state !== 'failed';
+        const line = foldable ? folded.get(call.name) : undefined;
+        if (line === undefined) {
+            const fresh = { call, count: 1 };
+            if (call.durationMs !== undefined)
+                fresh.durationMs = call.durationMs;
+            listed.push(fresh);
+            if (foldable)
+                folded.set(call.name, fresh);
+            continue;
+        }
+        line.call = call;
+        line.count += 1;
+        if (call.durationMs !== undefined)
+            line.durationMs = (line.durationMs ?? 0) + call.durationMs;
+    }
+    return listed;
+}
 /** One line per call: icon, tool, what it does, and how it went. */
-function toolLine(call, options, how) {
+function toolLine(listed, options, how) {
+    const { call, count } = listed;
     const { redact } = options;
     const name = (0,markdown/* codeSpan */.SS)(redact(call.name), { maxLength: 80 });
+    const times = count > 1 ? ` (${count} updates)` : '';
     const description = call.description === undefined
-        ? ''
-        : ` ${(0,markdown/* inlineText */.ln)(redact(call.description), { maxLength: DESCRIPTION_MAX })}`;
+        ? times
+        : ` ${(0,markdown/* inlineText */.ln)(redact(call.description), { maxLength: DESCRIPTION_MAX })}${times}`;
     let outcome = '';
     switch (call.state) {
         case 'denied': {
@@ -5322,7 +5484,7 @@ function toolLine(call, options, how) {
         case 'pending':
             break;
     }
-    const time = how.final && call.durationMs !== undefined ? ` · ${(0,budgets/* formatDuration */.a3)(call.durationMs)}` : '';
+    const time = how.final && listed.durationMs !== undefined ? ` · ${(0,budgets/* formatDuration */.a3)(listed.durationMs)}` : '';
     return `- ${ICONS[call.state]} ${name}${description}${outcome}${time}`;
 }
 function resultText(call, redact) {
@@ -5369,20 +5531,27 @@ function footer(links, leading) {
     const items = [...leading];
     if (links.runUrl !== undefined)
         items.push(`[View job run](${safeUrl(links.runUrl)})`);
+    if (links.artifactUrl !== undefined) {
+        items.push(`[Full answer and transcript](${safeUrl(links.artifactUrl)})`);
+    }
     for (const link of links.extra ?? []) {
         items.push(`[${(0,markdown/* inlineText */.ln)(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
     }
     // The marker tells later events this is the Action's own comment, whatever account posted it.
     return `${items.join(' · ')}\n${(0,own_marker/* ownMarker */["do"])('progress')}`;
 }
-/** Where to find what was left out: the job run and the transcript file. */
-function cutNote(what, links, limitLabel) {
+/**
+ * Where to find what was left out: the run's artifact (`file` in it, when one file holds it) and
+ * the job run, whose summary has room for much more than a comment.
+ */
+function cutNote(what, links, limitLabel, file) {
     const where = [];
+    if (links.artifactUrl !== undefined) {
+        const inFile = file === undefined ? '' : `${(0,markdown/* codeSpan */.SS)(file)} in `;
+        where.push(`${inFile}the [run's artifact](${safeUrl(links.artifactUrl)})`);
+    }
     if (links.runUrl !== undefined)
         where.push(`the [job run](${safeUrl(links.runUrl)})`);
-    if (links.transcriptPath !== undefined) {
-        where.push(`the transcript file ${(0,markdown/* codeSpan */.SS)(links.transcriptPath, { maxLength: 300 })}`);
-    }
     const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
     return `> ✂️ ${what} to fit ${limitLabel}.${pointer}`;
 }
@@ -5425,19 +5594,23 @@ function renderJobSummary(state, outcome, links, options) {
 function renderSkippedJobSummary(reason, options) {
     return `⏭️ Skipped: ${(0,markdown/* inlineText */.ln)(options.redact(reason), { maxLength: 500 })}`;
 }
+/** One line for a run that failed before it started (an input, the runner's environment). */
+function renderFailedJobSummary(error, options) {
+    return `❌ Failed: ${(0,markdown/* inlineText */.ln)(options.redact(error), { maxLength: 2000 })}`;
+}
 async function writeJobSummary(summary, markdown) {
     summary.addRaw(markdown, true);
     await summary.write();
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./src/agent/transcript.ts
-var agent_transcript = __webpack_require__(9139);
+var agent_transcript = __webpack_require__(39139);
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
+var external_node_util_ = __webpack_require__(57975);
 ;// CONCATENATED MODULE: ./src/github/fork-workspace.ts
 /**
  * Whether the checked-out workspace holds a fork's pull request code. Workflows often check out
@@ -5492,8 +5665,168 @@ async function checkForkWorkspace(workspaceRoot, headSha, probe = probeGit) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/github/run-artifact.ts
+/**
+ * The run's record as one workflow artifact: the whole answer (`answer.md`), the transcript of
+ * every agent event (`transcript.jsonl`) and an unpushed change's patch (`changes.patch`), so
+ * nothing a comment had to cut is lost when the runner goes away. The final comment and the job
+ * summary link to the artifact's page, never to a path on the runner.
+ *
+ * The upload is @actions/artifact's (the client of upload-artifact v4 and later): a Twirp call to
+ * the results service (`ACTIONS_RESULTS_URL`, authorised by `ACTIONS_RUNTIME_TOKEN`) creates the
+ * artifact and answers with a signed blob-storage URL, the zip goes there, and a second call
+ * finalises it. That client reads its settings from `process.env` only, while main.ts took the
+ * runtime token out of `process.env` so no other code of this process finds it; the variables are
+ * put back for the upload alone. A failure, or an upload still running after a bounded time, is
+ * reported and the run goes on.
+ */
+
+
+
+
+function runRecordPaths(tempRoot, sessionId) {
+    const dir = external_node_path_default().join(tempRoot, `gemini-agent-${sessionId}`);
+    return {
+        dir,
+        transcript: external_node_path_default().join(dir, 'transcript.jsonl'),
+        answer: external_node_path_default().join(dir, 'answer.md'),
+        patch: external_node_path_default().join(dir, 'changes.patch'),
+    };
+}
+/** Writes the (already redacted) answer into the record; a failure is a warning. */
+async function writeAnswer(paths, answer, logger) {
+    if (answer.trim() === '')
+        return;
+    try {
+        await (0,promises_.mkdir)(paths.dir, { recursive: true });
+        await (0,promises_.writeFile)(paths.answer, answer.endsWith('\n') ? answer : `${answer}\n`);
+    }
+    catch (error) {
+        logger.warning(`Could not write the answer to ${paths.answer}: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
+    }
+}
+/** How long the final comment waits for the upload. */
+const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000;
+/** Uploads what the record holds; never throws (a failure is the outcome). */
+async function uploadRunRecord(options) {
+    const { paths, logger } = options;
+    const files = [];
+    for (const file of [paths.answer, paths.transcript, paths.patch]) {
+        if (await exists(file))
+            files.push(file);
+    }
+    if (files.length === 0)
+        return { status: 'skipped', reason: 'the record is empty' };
+    if (options.upload === undefined && !hasArtifactService(options.env)) {
+        // A step of a real runner always has one; a local run (the CLI, act) does not.
+        const reason = `the runner gave this step no artifact service (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are not set); the record stays in ${paths.dir}`;
+        logger.warning(`The run's record was not uploaded as an artifact: ${reason}.`);
+        return { status: 'skipped', reason };
+    }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
+    const upload = options.upload ?? actionsArtifactUploader(options.env, timeoutMs);
+    let timer;
+    const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            reject(new Error(`it did not finish within ${Math.round(timeoutMs / 1000)} seconds`));
+        }, timeoutMs);
+        // A stuck upload must not keep the process alive once the run is over either.
+        timer.unref();
+    });
+    try {
+        const { id } = await Promise.race([upload(options.name, files, paths.dir), timeout]);
+        if (id === undefined)
+            throw new Error('the artifact service returned no artifact id');
+        const url = artifactUrl(options.env, id);
+        if (url === undefined)
+            throw new Error('GITHUB_REPOSITORY or GITHUB_RUN_ID is not set');
+        logger.info(`Uploaded the run's record as the artifact ${options.name}: ${url}`);
+        return { status: 'uploaded', name: options.name, id, url };
+    }
+    catch (error) {
+        const text = withoutQueries((0,platform_errors/* errorMessage */.gJ)(error));
+        logger.warning(`The run's record was not uploaded as an artifact: ${text}`);
+        return { status: 'failed', error: text };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+/**
+ * What @actions/artifact reads from `process.env`: the results service and its token, its own
+ * tuning variables, and the server URL (on GitHub Enterprise Server it refuses to upload).
+ */
+function artifactVariables(env, timeoutMs) {
+    const names = Object.keys(env).filter((name) => name === 'ACTIONS_RESULTS_URL' ||
+        name === 'ACTIONS_RUNTIME_TOKEN' ||
+        name === 'GITHUB_SERVER_URL' ||
+        name.startsWith('ACTIONS_ARTIFACT_'));
+    return {
+        // The client aborts a blob upload without progress for this long (its default is 5 minutes),
+        // so an upload the run stopped waiting for does not hold the process much longer either.
+        ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS: String(timeoutMs),
+        ...Object.fromEntries(names.map((name) => [name, env[name] ?? ''])),
+    };
+}
+/** The uploader of @actions/artifact, given the run's variables for the length of one upload. */
+function actionsArtifactUploader(env, timeoutMs = DEFAULT_UPLOAD_TIMEOUT_MS) {
+    return async (name, files, rootDirectory) => {
+        const variables = artifactVariables(env, timeoutMs);
+        // Loaded on first use: the client and its storage SDK are large, and most code paths
+        // (the CLI, runs with the upload turned off) never need them.
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(669), __webpack_require__.e(99)]).then(__webpack_require__.bind(__webpack_require__, 31099));
+        const restore = setVariables(variables);
+        try {
+            const client = new DefaultArtifactClient();
+            const response = await client.uploadArtifact(name, [...files], rootDirectory);
+            return { id: response.id };
+        }
+        finally {
+            // The client read the token when it started; from here on no code finds it again.
+            restore();
+        }
+    };
+}
+function hasArtifactService(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN?.trim() && env.ACTIONS_RESULTS_URL?.trim());
+}
+/** Sets variables in `process.env`; the returned function puts back what was there. */
+function setVariables(variables) {
+    const before = new Map();
+    for (const [name, value] of Object.entries(variables)) {
+        before.set(name, process.env[name]);
+        process.env[name] = value;
+    }
+    return () => {
+        for (const [name, value] of before) {
+            if (value === undefined)
+                Reflect.deleteProperty(process.env, name);
+            else
+                process.env[name] = value;
+        }
+    };
+}
+/** A signed storage URL carries its credential in the query; error text keeps only the path. */
+function withoutQueries(text) {
+    return text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, '$1?…');
+}
+async function exists(file) {
+    try {
+        await (0,promises_.access)(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** An artifact name unique within the workflow run: the task and the session. */
+function artifactName(subject, sessionId) {
+    const task = subject.number === undefined ? subject.mode : `${subject.mode}-${subject.number}`;
+    return `gemini-agent-${task}-${sessionId.slice(0, 8)}`;
+}
+
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __webpack_require__(4006);
+var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/github/base-config.ts
 /**
@@ -5736,9 +6069,9 @@ async function contextDirectoryFor(trigger, fileNames, options) {
 }
 
 // EXTERNAL MODULE: ./src/triage/triage-instructions.ts
-var triage_instructions = __webpack_require__(1710);
+var triage_instructions = __webpack_require__(41710);
 // EXTERNAL MODULE: ./src/github/sanitize.ts + 2 modules
-var sanitize = __webpack_require__(3400);
+var sanitize = __webpack_require__(63400);
 ;// CONCATENATED MODULE: ./src/github/prompt.ts
 /**
  * The task prompt: the instruction of the person who started the run — the only instruction the
@@ -6027,7 +6360,7 @@ async function withHint(action, request) {
 }
 
 // EXTERNAL MODULE: ./src/github/context-budget.ts
-var context_budget = __webpack_require__(5096);
+var context_budget = __webpack_require__(35096);
 ;// CONCATENATED MODULE: ./src/github/task-context.ts
 
 
@@ -6307,7 +6640,7 @@ function sum(values) {
 }
 
 // EXTERNAL MODULE: ./src/tools/submit-review.ts
-var submit_review = __webpack_require__(5172);
+var submit_review = __webpack_require__(15172);
 ;// CONCATENATED MODULE: ./src/review/review-filter.ts
 
 /** 0 for critical, up to 3 for low: lower is more severe. */
@@ -6526,9 +6859,9 @@ async function post_review_withHint(action, request) {
 }
 
 // EXTERNAL MODULE: ./src/triage/apply-labels.ts + 1 modules
-var apply_labels = __webpack_require__(6290);
+var apply_labels = __webpack_require__(56290);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./src/maintenance/sticky-report.ts
 
 
@@ -6795,7 +7128,7 @@ function createOctokitReportSink(octokit) {
 }
 
 // EXTERNAL MODULE: ./src/publish/branch-name.ts
-var branch_name = __webpack_require__(3807);
+var branch_name = __webpack_require__(83807);
 ;// CONCATENATED MODULE: ./src/publish/publish-target.ts
 
 function planBranch(target, options) {
@@ -6852,6 +7185,7 @@ function publishTargetFor(trigger, options) {
             number: pullRequest.number,
             title: pullRequest.title,
             headRef: pullRequest.headRef,
+            headSha: pullRequest.headSha,
             baseRef: pullRequest.baseRef,
             isFork: pullRequest.isFork,
         };
@@ -6958,6 +7292,27 @@ async function gitPath(git, root, name) {
         return absolute;
     }
 }
+/** Commits of a ref fetched into a shallow checkout, unless the caller says otherwise. */
+const DEFAULT_FETCH_DEPTH = 50;
+/**
+ * Fetches `ref` from the remote into the workspace's objects only — no FETCH_HEAD, no ref, no
+ * tags — with the token in this one command's environment. A shallow checkout gets `depth`
+ * commits of it, so its history has a start.
+ */
+async function fetchIntoWorkspace(git, access, options) {
+    const { root } = options;
+    const shallow = (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
+    await git.run([
+        'fetch',
+        '--quiet',
+        '--no-tags',
+        '--no-recurse-submodules',
+        '--no-write-fetch-head',
+        ...(shallow ? [`--depth=${options.depth ?? DEFAULT_FETCH_DEPTH}`] : []),
+        access.remoteUrl,
+        options.ref,
+    ], { cwd: root, ...networkCommand(access) });
+}
 /**
  * The remote's branches whose names start with `prefix` (`gemini/issue-12-`), with their tips.
  * Read with `ls-remote` in a shadow repository, the token given to that one command.
@@ -6996,7 +7351,6 @@ async function listRemoteBranches(git, access, prefix) {
 
 
 
-const DEFAULT_DEPTH = 50;
 /** The commit HEAD names, or undefined in a repository without commits. */
 async function headCommit(git, root) {
     try {
@@ -7033,19 +7387,12 @@ async function continueExistingBranch(options) {
     if (earlier === undefined)
         return { branch: undefined, baseSha: start, continued: false };
     try {
-        const shallow = (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
-        const command = networkCommand(options);
-        await git.run([
-            'fetch',
-            '--quiet',
-            '--no-tags',
-            '--no-recurse-submodules',
-            '--no-write-fetch-head',
-            ...(shallow ? [`--depth=${options.depth ?? DEFAULT_DEPTH}`] : []),
-            options.remoteUrl,
-            // The exact commit seen a moment ago; fetching a name could return a newer one.
-            `refs/heads/${earlier.branch}`,
-        ], { cwd: root, ...command });
+        // The exact commit seen a moment ago is checked below; fetching a name could bring a newer one.
+        await fetchIntoWorkspace(git, options, {
+            root,
+            ref: `refs/heads/${earlier.branch}`,
+            depth: options.depth,
+        });
         await git.run(['cat-file', '-e', `${earlier.sha}^{commit}`], { cwd: root });
         await git.run(['checkout', '--quiet', '--no-recurse-submodules', '-B', earlier.branch, earlier.sha], {
             cwd: root,
@@ -7060,164 +7407,126 @@ async function continueExistingBranch(options) {
     return { branch: earlier.branch, baseSha: earlier.sha, continued: true };
 }
 
-;// CONCATENATED MODULE: ./src/publish/secret-scan.ts
+;// CONCATENATED MODULE: ./src/publish/pull-request-head.ts
 /**
- * The secret scan of what the agent wrote: credential shapes (GitHub tokens, Google API keys in
- * both formats, AWS, npm and Slack tokens, private key blocks, hard-coded passwords that look random) and the run's own secret
- * values in any encoding the redactor knows (plain, Base64, hex, URL-encoded, reversed).
+ * Before the session of a `/gemini` on a pull request from this repository: the workspace must
+ * stand on the pull request's head — the commit pinned when the run was triggered — so the agent
+ * works on the pull request's code and its commit fast-forwards the branch. A plain
+ * `actions/checkout` gives the default branch (comment events) or the merge commit
+ * `refs/pull/<n>/merge` (review events), so when the workspace is elsewhere the Action itself
+ * fetches `refs/pull/<n>/head` (the token in that one command's environment, never in
+ * `.git/config`; see remote-access.ts) and checks out the pull request's branch at the pinned
+ * commit.
  *
- * Only lines the change adds are scanned: a modified file is compared with its previous version,
- * so a fixture that held a fake key before the run does not block every later change to its file.
- * A finding names the rule and the line, never the matched text — the report must not become the
- * leak it prevents.
+ * It refuses rather than lose or guess: uncommitted changes in the workspace stay where they are,
+ * and a head pushed after the trigger is never used in place of the pinned one (the run was asked
+ * about that commit). A fork's pull request is never checked out (its code must not run with this
+ * workflow's token); callers only ask for same-repository ones.
+ *
+ * This runs before the agent has touched anything, like continueExistingBranch.
  */
 
-const secret_scan_BEFORE = '(?<![A-Za-z0-9_])';
-const secret_scan_AFTER = '(?![A-Za-z0-9_])';
-const RULES = [
-    {
-        id: 'github-token',
-        description: 'a GitHub token',
-        pattern: new RegExp(`${secret_scan_BEFORE}(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})${secret_scan_AFTER}`),
-    },
-    {
-        id: 'google-api-key',
-        description: 'a Google API key',
-        pattern: new RegExp(`${secret_scan_BEFORE}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`),
-    },
-    {
-        // AI Studio's auth keys, bound to a service account, replace the `AIza` keys
-        // (https://ai.google.dev/gemini-api/docs/api-key): `AQ.` and a URL-safe token.
-        id: 'google-auth-key',
-        description: 'a Google AI Studio auth key',
-        pattern: new RegExp(`${secret_scan_BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`),
-        accept: (match) => !PLACEHOLDER.test(match[0].slice(3)),
-    },
-    {
-        id: 'aws-access-key-id',
-        description: 'an AWS access key id',
-        pattern: /(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])/,
-        // AWS's own documentation key, used in countless examples.
-        accept: (match) => !match[0].endsWith('EXAMPLE'),
-    },
-    {
-        id: 'aws-secret-access-key',
-        description: 'an AWS secret access key',
-        pattern: /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i,
-        accept: (match) => !/EXAMPLEKEY/.test(match[0]),
-    },
-    {
-        id: 'private-key',
-        description: 'a private key',
-        pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/,
-    },
-    {
-        id: 'slack-token',
-        description: 'a Slack token',
-        pattern: new RegExp(`${secret_scan_BEFORE}xox[abposr]-[0-9A-Za-z]{8,}-[0-9A-Za-z-]{8,}`),
-    },
-    {
-        id: 'slack-webhook',
-        description: 'a Slack webhook URL',
-        pattern: /https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{16,}/,
-    },
-    {
-        id: 'npm-token',
-        description: 'an npm token',
-        pattern: new RegExp(`${secret_scan_BEFORE}npm_[A-Za-z0-9]{36}${secret_scan_AFTER}`),
-    },
-    {
-        id: 'password-assignment',
-        description: 'a hard-coded password or secret',
-        // `password = "…"`, `"client_secret": "…"`, `API_KEY: '…'`: a credential-named key and a
-        // quoted value without spaces.
-        pattern: /(?:pass(?:word|wd)?|secret|api_?key|access_?token|auth_?token|private_?key)["']?\s*(?::|=>?|:=)\s*(["'`])([^\s"'`]{16,200})\1/i,
-        accept: (match) => looksRandom(match[2] ?? ''),
-    },
-];
-/** Words that mark a value as an example, not a credential. */
-const PLACEHOLDER = /example|sample|dummy|placeholder|changeme|your|xxxx|fake|test|\$\{|\{\{|<|%s/i;
+
+
+
+
+
+/** Changed files named in a refusal; the rest are counted. */
+const LISTED_CHANGES = 5;
 /**
- * A value that reads like a generated secret: long, several character classes, high entropy,
- * and no placeholder words. Deliberately strict; a missed password is better than a scan that
- * blocks ordinary code and so gets switched off.
+ * Puts the workspace on the pull request's branch at the pinned head. Throws a
+ * `ConfigurationError` saying what was found and what to do when that cannot be done safely.
  */
-function looksRandom(value) {
-    if (value.length < 16 || PLACEHOLDER.test(value))
-        return false;
-    const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((c) => c.test(value)).length;
-    return classes >= 3 && entropy(value) >= 3.5;
-}
-/** Shannon entropy in bits per character. */
-function entropy(text) {
-    const counts = new Map();
-    for (const char of text)
-        counts.set(char, (counts.get(char) ?? 0) + 1);
-    let bits = 0;
-    for (const count of counts.values()) {
-        const p = count / text.length;
-        bits -= p * Math.log2(p);
+async function checkOutPullRequestHead(options) {
+    const git = options.git ?? (0,publish_git/* createGit */.lD)(options.redact === undefined ? {} : { redact: options.redact });
+    const logger = options.logger ?? platform_logger/* silentLogger */.qq;
+    const root = options.workspaceRoot;
+    const pinned = options.headSha;
+    const start = await headCommit(git, root);
+    if (start === pinned)
+        return { status: 'at_head' };
+    const here = start === undefined ? 'has no commit' : `is at ${pull_request_head_short(start)}`;
+    const wanted = `the pull request's head ${pull_request_head_short(pinned)} (${options.headRef})`;
+    const problem = (0,branch_name/* branchNameProblem */.hq)(options.headRef);
+    if (problem !== undefined || options.headRef.startsWith('-')) {
+        throw new platform_errors/* ConfigurationError */.j1(`The workspace ${here}, not at ${wanted}, and that branch name cannot be checked out (${problem ?? 'it starts with "-"'}).`);
     }
-    return bits;
+    const changed = await uncommittedChanges(git, root);
+    if (changed.length > 0) {
+        const listed = changed.slice(0, LISTED_CHANGES).join(', ');
+        const more = changed.length > LISTED_CHANGES ? ` and ${changed.length - LISTED_CHANGES} more` : '';
+        throw new platform_errors/* ConfigurationError */.j1(`The workspace ${here} with uncommitted changes (${listed}${more}), not at ${wanted}. The Action did not switch to the pull request's head, so those changes are not lost. Let the job's earlier steps leave the checkout clean (or check out the pull request's head yourself, with \`ref: refs/pull/${options.pullNumber}/head\` on actions/checkout), then ask again.`);
+    }
+    await fetchPullRequest(git, options);
+    if (!(await hasCommit(git, root, pinned))) {
+        throw new platform_errors/* ConfigurationError */.j1(`The pull request's head ${pull_request_head_short(pinned)}, which this run was asked about, is no longer on refs/pull/${options.pullNumber}/head (the branch was force-pushed after the request). The run does not work on code nobody asked about: ask again on the pull request as it is now.`);
+    }
+    try {
+        await git.run(['checkout', '--quiet', '--no-recurse-submodules', '-B', options.headRef, pinned], { cwd: root });
+    }
+    catch (error) {
+        throw new platform_errors/* ConfigurationError */.j1(`The workspace ${here}; checking out ${wanted} failed, and the workspace was left as it was: ${(0,platform_errors/* errorMessage */.gJ)(error)}`, undefined, { cause: error });
+    }
+    logger.info(`The workspace ${here}; checked out ${options.headRef} at the pull request's head ${pull_request_head_short(pinned)}, the commit pinned when the run was triggered.`);
+    return { status: 'switched', from: start };
 }
-const KNOWN_SECRET = {
-    rule: 'known-secret',
-    description: 'a secret value of this run',
-};
-/** A scanner for the token shapes and, when given, the run's secret values. */
-function createSecretScanner(options = {}) {
-    const secrets = (options.knownSecrets ?? []).filter((value) => value.trim() !== '');
-    const known = secrets.length === 0 ? undefined : (0,redaction/* createRedactor */.lY)({ secrets });
-    const hasKnownValue = (text) => known?.containsKnown(text) ?? false;
-    const scanText = (text, line, findings) => {
-        const at = line === undefined ? {} : { line };
-        if (hasKnownValue(text))
-            findings.push({ ...KNOWN_SECRET, ...at });
-        for (const rule of RULES) {
-            const match = rule.pattern.exec(text);
-            if (match && (rule.accept?.(match) ?? true)) {
-                findings.push({ rule: rule.id, description: rule.description, ...at });
-            }
-        }
-    };
-    return {
-        scan(content, previous, scanOptions = {}) {
-            const limit = scanOptions.limit ?? 5;
-            const findings = [];
-            if (isBinary(content)) {
-                // No lines to compare: the whole content is looked at, as bytes.
-                scanText(content.toString('latin1'), undefined, findings);
-                return findings.slice(0, limit);
-            }
-            const before = new Set(previous === undefined ? [] : lines(previous.toString('utf8')));
-            const after = lines(content.toString('utf8'));
-            for (const [index, text] of after.entries()) {
-                if (before.has(text))
-                    continue;
-                scanText(text, index + 1, findings);
-                if (findings.length >= limit)
-                    break;
-            }
-            return findings.slice(0, limit);
-        },
-    };
+/**
+ * Tracked files with changes, staged or not (untracked files stay and travel with the checkout;
+ * git refuses on its own when the pull request has a file of the same name).
+ */
+async function uncommittedChanges(git, root) {
+    let output;
+    try {
+        output = await git.runBytes(['status', '--porcelain=v1', '-z', '--untracked-files=no', '--ignore-submodules=none'], { cwd: root });
+    }
+    catch (error) {
+        if (!(error instanceof publish_git/* GitCommandError */.iR))
+            throw error;
+        throw new platform_errors/* ConfigurationError */.j1(`The workspace is not a git checkout of the repository (${error.stderr.trim()}); add actions/checkout before this step.`, undefined, { cause: error });
+    }
+    const entries = (0,publish_git/* splitNul */.K5)(output);
+    const paths = [];
+    for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i] ?? '';
+        paths.push(entry.slice(3));
+        // A rename or copy is followed by its source path.
+        if (/^[RC]/.test(entry) || /^.[RC]/.test(entry))
+            i++;
+    }
+    return paths;
 }
-/** Lines without their line breaks (a CR-LF checkout compares equal to an LF blob). */
-function lines(text) {
-    return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+/** `refs/pull/<n>/head` into the workspace's objects, with the token for this one command. */
+async function fetchPullRequest(git, options) {
+    const ref = `refs/pull/${options.pullNumber}/head`;
+    try {
+        await fetchIntoWorkspace(git, options, {
+            root: options.workspaceRoot,
+            ref,
+            depth: options.depth,
+        });
+    }
+    catch (error) {
+        const detail = error instanceof publish_git/* GitCommandError */.iR ? error.stderr.trim() : (0,platform_errors/* errorMessage */.gJ)(error);
+        throw new Error(`Could not fetch the pull request's head (${ref}) to work on it: ${detail}`, {
+            cause: error,
+        });
+    }
 }
-/** Git's own test: a NUL byte in the first 8,000 bytes. */
-function isBinary(content) {
-    return content.subarray(0, 8000).includes(0);
+async function hasCommit(git, root, sha) {
+    try {
+        await git.run(['cat-file', '-e', `${sha}^{commit}`], { cwd: root });
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
-/** "line 3 looks like a GitHub token (rule github-token)" — never the value itself. */
-function describeFinding(finding) {
-    const where = finding.line === undefined ? 'the content' : `line ${finding.line}`;
-    return `${where} looks like ${finding.description} (rule ${finding.rule})`;
+function pull_request_head_short(sha) {
+    return sha.slice(0, 7);
 }
 
 // EXTERNAL MODULE: ./src/publish/scratch-index.ts
-var scratch_index = __webpack_require__(8316);
+var scratch_index = __webpack_require__(68316);
 ;// CONCATENATED MODULE: ./src/publish/session-baseline.ts
 
 /** What the workspace holds before the session; undefined when it is not a git repository. */
@@ -7284,7 +7593,7 @@ async function readFilterSettings(git, root) {
 }
 
 // EXTERNAL MODULE: ./src/publish/worktree-reader.ts
-var worktree_reader = __webpack_require__(5316);
+var worktree_reader = __webpack_require__(95316);
 ;// CONCATENATED MODULE: ./src/publish/workspace-changes.ts
 /**
  * What the agent changed: every path whose content, mode or existence differs between the
@@ -7526,6 +7835,342 @@ function compareNames(a, b) {
     return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
+;// CONCATENATED MODULE: ./src/publish/ci-code.ts
+/**
+ * What CI runs from the repository itself, beside the workflows: local actions. A workflow step
+ * `uses: ./path` runs the action in that directory — its `action.yml`, the scripts and programs it
+ * names — with the job's secrets, in the version on the branch the run is for. Once the bot's
+ * branch is pushed with a token that starts workflows (a GitHub App's or a personal one; pushes
+ * with the job's own GITHUB_TOKEN start none), a change there runs with the repository's secrets
+ * before anyone reviews it. So such paths are held back like workflows.
+ *
+ * Found here:
+ * - everything under `.github/actions/`, where local actions conventionally live;
+ * - every directory a workflow names with `uses: ./…` (and every one the local actions name in
+ *   turn, for composite actions), as the base commit and the working tree each have them — the
+ *   agent could remove a `uses:` line from the working tree, which would not stop the committed
+ *   workflow from running the action;
+ * - for an action at the repository root (`uses: ./`), its `action.yml`/`action.yaml`,
+ *   `Dockerfile` and the files its `runs` names (`main`, `pre`, `post`): the rest of the
+ *   repository is not held back, or nothing could be changed in a repository that is an action.
+ *
+ * Workflow files are scanned as text for `uses: ./…`, not parsed: a commented-out step counts
+ * too, which errs on the side of holding back.
+ */
+
+
+
+
+const WORKFLOWS = '.github/workflows';
+const ACTIONS = '.github/actions';
+const ACTION_FILES = ['action.yml', 'action.yaml'];
+/** Files over this size are not scanned (a workflow is a few KiB). */
+const MAX_SCANNED_BYTES = 1024 * 1024;
+/** Local actions followed through composite actions, at most. */
+const MAX_ACTIONS = 200;
+const USES_LOCAL = /\buses\s*:\s*["']?\.\/([^"'\s#]*)/gu;
+const RUNS_FILE = /^\s*(?:main|pre|post|image)\s*:\s*["']?([^"'\s#]+)/gmu;
+/** The paths CI runs from this repository (besides `.github/workflows/`, checked elsewhere). */
+async function findCiCode(options) {
+    const found = [
+        {
+            path: ACTIONS,
+            directory: true,
+            what: 'a local action under .github/actions/, which workflows run',
+        },
+    ];
+    const files = new Map();
+    const read = async (relative) => {
+        let texts = files.get(relative);
+        if (texts === undefined) {
+            texts = await readBothVersions(options, relative);
+            files.set(relative, texts);
+        }
+        return texts;
+    };
+    const workflows = await listWorkflows(options);
+    const queue = [];
+    for (const workflow of workflows) {
+        for (const text of await read(workflow)) {
+            for (const target of localUses(text))
+                queue.push({ directory: target, by: workflow });
+        }
+    }
+    const seen = new Set();
+    while (queue.length > 0 && seen.size < MAX_ACTIONS) {
+        const next = queue.shift();
+        if (next === undefined || seen.has(next.directory))
+            continue;
+        seen.add(next.directory);
+        const { directory, by } = next;
+        const shown = directory === '' ? './' : `./${directory}`;
+        if (directory.startsWith(`${WORKFLOWS}/`) || directory === WORKFLOWS)
+            continue;
+        const what = `the local action ${shown}, which ${by} runs (uses: ${shown})`;
+        if (directory !== '')
+            found.push({ path: directory, directory: true, what });
+        for (const name of ACTION_FILES) {
+            const metadata = directory === '' ? name : `${directory}/${name}`;
+            found.push({ path: metadata, directory: false, what });
+            for (const text of await read(metadata)) {
+                for (const target of localUses(text)) {
+                    queue.push({ directory: target, by: metadata });
+                }
+                if (directory === '') {
+                    for (const file of runsFiles(text))
+                        found.push({ path: file, directory: false, what });
+                }
+            }
+        }
+        if (directory === '')
+            found.push({ path: 'Dockerfile', directory: false, what });
+    }
+    return found;
+}
+/** Why a changed path is code CI runs, or undefined. Paths are compared as `fold` makes them. */
+function ciCodeReason(name, ciCode, fold) {
+    const folded = fold(name);
+    for (const entry of ciCode) {
+        const target = fold(entry.path);
+        const inside = entry.directory
+            ? folded === target || folded.startsWith(`${target}/`)
+            : folded === target;
+        if (inside)
+            return entry.what;
+    }
+    return undefined;
+}
+/**
+ * The directories `uses: ./…` names in `text`, normalized (relative to the repository root, as
+ * GitHub resolves them, also inside a composite action); ones leaving the repository are dropped.
+ */
+function localUses(text) {
+    const targets = [];
+    for (const match of text.matchAll(USES_LOCAL)) {
+        const written = (match[1] ?? '').replace(/\/+$/u, '');
+        const normalized = external_node_path_default().posix.normalize(written === '' ? '.' : written);
+        if (normalized === '..' || normalized.startsWith('../'))
+            continue;
+        targets.push(normalized === '.' ? '' : normalized);
+    }
+    return targets;
+}
+/** The files an action at the root names in `runs` (`main: dist/index.js`), normalized. */
+function runsFiles(text) {
+    const files = [];
+    for (const match of text.matchAll(RUNS_FILE)) {
+        const written = match[1] ?? '';
+        if (written.startsWith('docker://'))
+            continue;
+        const normalized = external_node_path_default().posix.normalize(written);
+        if (normalized !== '..' && !normalized.startsWith('../'))
+            files.push(normalized);
+    }
+    return files;
+}
+/** Workflow files in the base commit and in the working tree. */
+async function listWorkflows(options) {
+    const names = new Set();
+    if (options.base !== undefined) {
+        const listed = await options.git.runBytes(['ls-tree', '-r', '-z', '--name-only', options.base, '--', `${WORKFLOWS}/`], { cwd: options.root });
+        for (const name of (0,publish_git/* splitNul */.K5)(listed))
+            names.add(name);
+    }
+    try {
+        for (const entry of await (0,promises_.readdir)(external_node_path_default().join(options.root, WORKFLOWS), {
+            withFileTypes: true,
+        })) {
+            if (entry.isFile())
+                names.add(`${WORKFLOWS}/${entry.name}`);
+        }
+    }
+    catch {
+        // No workflows folder in the working tree.
+    }
+    return [...names].filter((name) => /\.ya?ml$/iu.test(name)).sort();
+}
+/** A file's text as the base commit and the working tree have it (each when it exists there). */
+async function readBothVersions(options, relative) {
+    const texts = [];
+    if (options.base !== undefined) {
+        const listed = await options.git.run(['ls-tree', '-z', options.base, '--', relative], {
+            cwd: options.root,
+        });
+        const blob = /^\d+ blob ([0-9a-f]+)\t/u.exec(listed)?.[1];
+        if (blob !== undefined) {
+            const content = (await readBlobs(options.git, options.root, [blob])).get(blob);
+            if (content !== undefined && content.length <= MAX_SCANNED_BYTES) {
+                texts.push(content.toString('utf8'));
+            }
+        }
+    }
+    try {
+        const content = await (0,promises_.readFile)(external_node_path_default().join(options.root, relative));
+        if (content.length <= MAX_SCANNED_BYTES)
+            texts.push(content.toString('utf8'));
+    }
+    catch {
+        // Not in the working tree.
+    }
+    return texts;
+}
+
+;// CONCATENATED MODULE: ./src/publish/secret-scan.ts
+/**
+ * The secret scan of what the agent wrote: credential shapes (GitHub tokens, Google API keys in
+ * both formats, AWS, npm and Slack tokens, private key blocks, hard-coded passwords that look random) and the run's own secret
+ * values in any encoding the redactor knows (plain, Base64, hex, URL-encoded, reversed).
+ *
+ * Only lines the change adds are scanned: a modified file is compared with its previous version,
+ * so a fixture that held a fake key before the run does not block every later change to its file.
+ * A finding names the rule and the line, never the matched text — the report must not become the
+ * leak it prevents.
+ */
+
+const secret_scan_BEFORE = '(?<![A-Za-z0-9_])';
+const secret_scan_AFTER = '(?![A-Za-z0-9_])';
+const RULES = [
+    {
+        id: 'github-token',
+        description: 'a GitHub token',
+        pattern: new RegExp(`${secret_scan_BEFORE}(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})${secret_scan_AFTER}`),
+    },
+    {
+        id: 'google-api-key',
+        description: 'a Google API key',
+        pattern: new RegExp(`${secret_scan_BEFORE}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`),
+    },
+    {
+        // AI Studio's auth keys, bound to a service account, replace the `AIza` keys
+        // (https://ai.google.dev/gemini-api/docs/api-key): `AQ.` and a URL-safe token.
+        id: 'google-auth-key',
+        description: 'a Google AI Studio auth key',
+        pattern: new RegExp(`${secret_scan_BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`),
+        accept: (match) => !PLACEHOLDER.test(match[0].slice(3)),
+    },
+    {
+        id: 'aws-access-key-id',
+        description: 'an AWS access key id',
+        pattern: /(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])/,
+        // AWS's own documentation key, used in countless examples.
+        accept: (match) => !match[0].endsWith('EXAMPLE'),
+    },
+    {
+        id: 'aws-secret-access-key',
+        description: 'an AWS secret access key',
+        pattern: /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/i,
+        accept: (match) => !/EXAMPLEKEY/.test(match[0]),
+    },
+    {
+        id: 'private-key',
+        description: 'a private key',
+        pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/,
+    },
+    {
+        id: 'slack-token',
+        description: 'a Slack token',
+        pattern: new RegExp(`${secret_scan_BEFORE}xox[abposr]-[0-9A-Za-z]{8,}-[0-9A-Za-z-]{8,}`),
+    },
+    {
+        id: 'slack-webhook',
+        description: 'a Slack webhook URL',
+        pattern: /https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{16,}/,
+    },
+    {
+        id: 'npm-token',
+        description: 'an npm token',
+        pattern: new RegExp(`${secret_scan_BEFORE}npm_[A-Za-z0-9]{36}${secret_scan_AFTER}`),
+    },
+    {
+        id: 'password-assignment',
+        description: 'a hard-coded password or secret',
+        // `password = "…"`, `"client_secret": "…"`, `API_KEY: '…'`: a credential-named key and a
+        // quoted value without spaces.
+        pattern: /(?:pass(?:word|wd)?|secret|api_?key|access_?token|auth_?token|private_?key)["']?\s*(?::|=>?|:=)\s*(["'`])([^\s"'`]{16,200})\1/i,
+        accept: (match) => looksRandom(match[2] ?? ''),
+    },
+];
+/** Words that mark a value as an example, not a credential. */
+const PLACEHOLDER = /example|sample|dummy|placeholder|changeme|your|xxxx|fake|test|\$\{|\{\{|<|%s/i;
+/**
+ * A value that reads like a generated secret: long, several character classes, high entropy,
+ * and no placeholder words. Deliberately strict; a missed password is better than a scan that
+ * blocks ordinary code and so gets switched off.
+ */
+function looksRandom(value) {
+    if (value.length < 16 || PLACEHOLDER.test(value))
+        return false;
+    const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((c) => c.test(value)).length;
+    return classes >= 3 && entropy(value) >= 3.5;
+}
+/** Shannon entropy in bits per character. */
+function entropy(text) {
+    const counts = new Map();
+    for (const char of text)
+        counts.set(char, (counts.get(char) ?? 0) + 1);
+    let bits = 0;
+    for (const count of counts.values()) {
+        const p = count / text.length;
+        bits -= p * Math.log2(p);
+    }
+    return bits;
+}
+const KNOWN_SECRET = {
+    rule: 'known-secret',
+    description: 'a secret value of this run',
+};
+/** A scanner for the token shapes and, when given, the run's secret values. */
+function createSecretScanner(options = {}) {
+    const secrets = (options.knownSecrets ?? []).filter((value) => value.trim() !== '');
+    const known = secrets.length === 0 ? undefined : (0,redaction/* createRedactor */.lY)({ secrets });
+    const hasKnownValue = (text) => known?.containsKnown(text) ?? false;
+    const scanText = (text, line, findings) => {
+        const at = line === undefined ? {} : { line };
+        if (hasKnownValue(text))
+            findings.push({ ...KNOWN_SECRET, ...at });
+        for (const rule of RULES) {
+            const match = rule.pattern.exec(text);
+            if (match && (rule.accept?.(match) ?? true)) {
+                findings.push({ rule: rule.id, description: rule.description, ...at });
+            }
+        }
+    };
+    return {
+        scan(content, previous, scanOptions = {}) {
+            const limit = scanOptions.limit ?? 5;
+            const findings = [];
+            if (isBinary(content)) {
+                // No lines to compare: the whole content is looked at, as bytes.
+                scanText(content.toString('latin1'), undefined, findings);
+                return findings.slice(0, limit);
+            }
+            const before = new Set(previous === undefined ? [] : lines(previous.toString('utf8')));
+            const after = lines(content.toString('utf8'));
+            for (const [index, text] of after.entries()) {
+                if (before.has(text))
+                    continue;
+                scanText(text, index + 1, findings);
+                if (findings.length >= limit)
+                    break;
+            }
+            return findings.slice(0, limit);
+        },
+    };
+}
+/** Lines without their line breaks (a CR-LF checkout compares equal to an LF blob). */
+function lines(text) {
+    return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+/** Git's own test: a NUL byte in the first 8,000 bytes. */
+function isBinary(content) {
+    return content.subarray(0, 8000).includes(0);
+}
+/** "line 3 looks like a GitHub token (rule github-token)" — never the value itself. */
+function describeFinding(finding) {
+    const where = finding.line === undefined ? 'the content' : `line ${finding.line}`;
+    return `${where} looks like ${finding.description} (rule ${finding.rule})`;
+}
+
 ;// CONCATENATED MODULE: ./src/publish/change-checks.ts
 /**
  * What may be published of the agent's change. Each refused path gets a reason a user can read
@@ -7534,6 +8179,9 @@ function compareNames(a, b) {
  *   (`.GIT`, `.git.`, `git~1`, with invisible characters), at any depth;
  * - changes to `.github/workflows/` (the same spellings), unless workflow edits are allowed —
  *   a workflow runs with the repository's secrets, and the job token cannot push one anyway;
+ * - changes to local actions (`.github/actions/`, and what workflows name with `uses: ./…`; see
+ *   ci-code.ts), under the same input: they run with the secrets as soon as a token that starts
+ *   workflows pushes the branch;
  * - files over the size limit;
  * - symlinks that point outside the repository or into `.git`;
  * - content the secret scan flags, in the lines the change adds;
@@ -7541,6 +8189,7 @@ function compareNames(a, b) {
  *   files, names that are not valid UTF-8;
  * - untracked files that were already there before the session.
  */
+
 
 
 
@@ -7581,8 +8230,12 @@ function formatBytes(bytes) {
         return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
     return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
+/** A path as a case-insensitive file system would resolve it, for comparisons. */
+function foldPath(name) {
+    return components(name).join('/');
+}
 /** The refusal a path alone earns (before size and content are looked at). */
-function pathRefusal(entry, options) {
+function pathRefusal(entry, options, ciCode) {
     const names = [entry.path, ...(entry.previousPath === undefined ? [] : [entry.previousPath])];
     const refuse = (kind, reason) => ({
         path: entry.path,
@@ -7598,6 +8251,12 @@ function pathRefusal(entry, options) {
     }
     if (!options.allowWorkflowEdits && names.some(isWorkflowPath)) {
         return refuse('workflow', 'changes a workflow under .github/workflows/, which needs allow_workflow_edits: true');
+    }
+    const ciReason = names
+        .map((name) => ciCodeReason(name, ciCode, foldPath))
+        .find((reason) => reason !== undefined);
+    if (ciReason !== undefined) {
+        return refuse('workflow', `changes ${ciReason} with the repository's secrets; that needs allow_workflow_edits: true`);
     }
     switch (entry.kind) {
         case 'nested_repository':
@@ -7653,8 +8312,12 @@ async function checkChanges(changes, options = {}) {
     const accepted = [];
     const refusals = [];
     const toScan = [];
+    // Local actions run in CI like workflows; held back by the same input.
+    const ciCode = options.allowWorkflowEdits
+        ? []
+        : await findCiCode({ root: changes.root, base: changes.base, git });
     for (const entry of changes.entries) {
-        const refusal = pathRefusal(entry, options);
+        const refusal = pathRefusal(entry, options, ciCode);
         if (refusal) {
             refusals.push(refusal);
             continue;
@@ -7697,7 +8360,7 @@ async function checkChanges(changes, options = {}) {
 }
 
 // EXTERNAL MODULE: ./src/publish/commit.ts
-var publish_commit = __webpack_require__(6662);
+var publish_commit = __webpack_require__(26662);
 ;// CONCATENATED MODULE: ./src/publish/github-error.ts
 /**
  * What GitHub said when a request failed: its status and message (with the validation details
@@ -7783,7 +8446,7 @@ function patchBlock(patch, count, options) {
         before: `<details><summary>Patch (${count} file${count === 1 ? '' : 's'}) — apply with <code>git apply</code></summary>\n\n${fence}diff\n`,
         lines: text.split('\n'),
         after: `\n${fence}\n\n</details>`,
-        note: (omitted) => cutNote(`${omitted} more patch lines not shown`, links, "the comment's space for the patch"),
+        note: (omitted) => cutNote(`${omitted} more patch lines not shown`, links, "the comment's space for the patch", 'changes.patch'),
     };
     return shrinkLinesBlock(block, options.patchBudget ?? DEFAULT_PATCH_BUDGET, characters);
 }
@@ -7943,6 +8606,15 @@ async function create(options, draft) {
 }
 
 ;// CONCATENATED MODULE: ./src/publish/push.ts
+/**
+ * Pushing the bot's commit: exactly one refspec, `<sha>:refs/heads/<branch>` — never with force
+ * (no `+`, no `--force`), never tags, never the default branch, hooks skipped (`--no-verify`).
+ * The push runs in a shadow repository (see remote-access.ts) with the token in its environment
+ * only. A rejection becomes a `PushError` whose message says what happened and what to do: for a
+ * push that is not a fast-forward, where the workspace was, where the branch is, and whether the
+ * branch moved while the run worked or the workspace was never at its head.
+ */
+
 
 
 
@@ -7991,17 +8663,98 @@ async function pushCommit(options) {
         ], { cwd: shadow.dir, env: { ...command.env, ...shadow.env }, network: command.network }));
     }
     catch (error) {
+        if (error instanceof publish_git/* GitCommandError */.iR && isNonFastForward(error)) {
+            const tip = await readBranchTip(git, options);
+            throw new PushError('non_fast_forward', redact(nonFastForwardMessage({
+                branch: options.branch,
+                workspaceAt: options.baseSha,
+                branchStart: options.branchStart,
+                tip,
+                notDone: 'pushed',
+            })));
+        }
         throw classify(error, options.branch, redact);
     }
+}
+function isNonFastForward(error) {
+    return /\[rejected\]|non-fast-forward|fetch first|stale info/i.test(`${error.stdout}\n${error.stderr}`);
+}
+/**
+ * Fetches the branch into a throwaway shadow repository (its objects borrowed from the workspace,
+ * the token in that one command's environment) to see where it is and whether the run's base is
+ * in its history. Nothing reaches the workspace.
+ */
+async function readBranchTip(git, options) {
+    const command = networkCommand(options);
+    try {
+        return await withShadowRepository(git, options.root, async (shadow) => {
+            const local = { cwd: shadow.dir, env: shadow.env };
+            await git.run([
+                'fetch',
+                '--quiet',
+                '--no-tags',
+                '--no-recurse-submodules',
+                '--no-write-fetch-head',
+                options.remoteUrl,
+                `+refs/heads/${options.branch}:refs/tip`,
+            ], { ...local, env: { ...command.env, ...shadow.env }, network: command.network });
+            const sha = (await git.run(['rev-parse', '--verify', 'refs/tip^{commit}'], local)).trim();
+            const base = options.baseSha;
+            if (base === undefined)
+                return { sha, relation: { kind: 'unrelated' } };
+            const inHistory = await git.run(['merge-base', '--is-ancestor', base, sha], local).then(() => true, (error) => {
+                if (error instanceof publish_git/* GitCommandError */.iR && error.exitCode === 1)
+                    return false;
+                throw error;
+            });
+            if (!inHistory)
+                return { sha, relation: { kind: 'unrelated' } };
+            const behind = await git.run(['rev-list', '--count', `${base}..${sha}`], local);
+            return { sha, relation: { kind: 'behind', commits: Number(behind.trim()) } };
+        });
+    }
+    catch (error) {
+        return { sha: undefined, problem: oneLine((0,platform_errors/* errorMessage */.gJ)(error)) };
+    }
+}
+/**
+ * What happened when a branch refused a commit as not a fast-forward, in the words of the facts:
+ * where the workspace was, where the branch is — and only when the branch's head differs from
+ * where it was when the run started, that it moved. Then what to do.
+ */
+function nonFastForwardMessage(facts) {
+    const { branch, workspaceAt, branchStart, tip, notDone } = facts;
+    const at = workspaceAt === undefined ? 'had no commit' : `was at ${push_short(workspaceAt)}`;
+    if (tip.sha === undefined) {
+        return `The changes were not ${notDone}: ${branch} refused them as not a fast-forward. The run's workspace ${at}; where the branch is now could not be read (${tip.problem ?? 'unknown error'}). Re-run the task to build on the branch as it is now.`;
+    }
+    const now = push_short(tip.sha);
+    if (branchStart !== undefined && branchStart !== tip.sha) {
+        const started = branchStart === workspaceAt
+            ? `it was at ${push_short(branchStart)} when the run started from it`
+            : `it was at ${push_short(branchStart)} when the run started`;
+        const pushed = tip.relation?.kind === 'behind' && branchStart === workspaceAt
+            ? ` (${plural(tip.relation.commits, 'new commit')})`
+            : '';
+        return `The changes were not ${notDone}: the branch ${branch} moved while the run worked — ${started}, and it is at ${now} now${pushed}. The run's workspace ${at}. Re-run the task to build on the branch as it is now.`;
+    }
+    const where = branchStart === undefined ? '' : ', where it was when the run started';
+    const relation = tip.relation?.kind === 'behind'
+        ? `${plural(tip.relation.commits, 'commit')} behind the branch`
+        : "not in the branch's history";
+    return `The changes were not ${notDone}: the run's workspace ${at}, but the branch ${branch} is at ${now}${where}, so they are not a fast-forward of it (the workspace was ${relation}). The run must start with the workspace at the branch's head: on a pull request the Action checks out its head itself, so a plain actions/checkout is enough — remove any step that moves the workspace elsewhere, then re-run the task.`;
+}
+function push_short(sha) {
+    return sha.slice(0, 7);
+}
+function plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 function classify(error, branch, redact) {
     if (!(error instanceof publish_git/* GitCommandError */.iR)) {
         return new PushError('failed', redact(`The push failed: ${String(error)}`));
     }
     const output = `${error.stdout}\n${error.stderr}`;
-    if (/\[rejected\]|non-fast-forward|fetch first|stale info/i.test(output)) {
-        return new PushError('non_fast_forward', redact(`The branch ${branch} moved since the run started (it has commits this run did not build on), so the changes were not pushed. Re-run the task to start from the branch as it is now.`));
-    }
     const remoteReason = /\[remote rejected\][^(\n]*\(([^)\n]*)\)/.exec(output)?.[1];
     if (remoteReason !== undefined) {
         return new PushError('rejected', redact(`GitHub refused the push to ${branch}: ${remoteReason}.`));
@@ -8117,9 +8870,38 @@ async function moveBranch(options, sha) {
     catch (error) {
         const message = githubMessage(error);
         if (githubStatus(error) === 422 && /fast.forward|already exists/i.test(message)) {
-            throw new PushError('non_fast_forward', `The branch ${branch} moved since the run started (it has commits this run did not build on), so the changes were not committed to it. Re-run the task to start from the branch as it is now.`);
+            throw new PushError('non_fast_forward', nonFastForwardMessage({
+                branch,
+                workspaceAt: options.changes.base,
+                branchStart: options.branchStart,
+                tip: await signed_commit_readBranchTip(options),
+                notDone: 'committed',
+            }));
         }
         throw new PushError('rejected', `GitHub refused to update ${branch}: ${message}`);
+    }
+}
+/** Where the branch is now and how the run's base relates to it, read through the API. */
+async function signed_commit_readBranchTip(options) {
+    const { octokit, owner, repo, branch } = options;
+    try {
+        const ref = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
+        const sha = ref.data.object.sha;
+        const base = options.changes.base;
+        if (base === undefined)
+            return { sha, relation: { kind: 'unrelated' } };
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+            owner,
+            repo,
+            basehead: `${base}...${sha}`,
+        });
+        // `ahead`: the branch has commits on top of the base, which is in its history.
+        return data.status === 'ahead' || data.status === 'identical'
+            ? { sha, relation: { kind: 'behind', commits: data.ahead_by } }
+            : { sha, relation: { kind: 'unrelated' } };
+    }
+    catch (error) {
+        return { sha: undefined, problem: githubMessage(error) };
     }
 }
 
@@ -8171,7 +8953,7 @@ function files(entries) {
 }
 /** Commits and pushes (or commits through the API when signed); returns the commit. */
 async function commitAndPush(input, context) {
-    const { changes, accepted, message, branch, defaultBranch, git } = context;
+    const { changes, accepted, message, branch, defaultBranch, branchStart, git } = context;
     if (input.options.signedCommits) {
         const signed = await createSignedCommit({
             octokit: input.octokit,
@@ -8182,6 +8964,7 @@ async function commitAndPush(input, context) {
             message,
             branch,
             defaultBranch,
+            branchStart,
             git,
             redact: input.redact,
         });
@@ -8199,6 +8982,8 @@ async function commitAndPush(input, context) {
     await pushCommit({
         root: changes.root,
         sha: commit.sha,
+        baseSha: changes.base,
+        branchStart,
         branch,
         defaultBranch,
         remoteUrl: input.remoteUrl,
@@ -8208,6 +8993,17 @@ async function commitAndPush(input, context) {
         redact: input.redact,
     });
     return commit.sha;
+}
+/**
+ * The branch's head when the run started, where the run builds on the branch: a pull request's
+ * head pinned at the trigger, or the earlier run's branch it continued. A refused push then says
+ * whether the branch moved meanwhile.
+ */
+function branchStartOf(plan, input) {
+    if (plan.mode === 'pr_branch' && input.target.kind === 'pull_request') {
+        return input.target.headSha;
+    }
+    return input.branch !== undefined ? input.baseSha : undefined;
 }
 /** Opens or updates the branch's pull request; a failure is returned, not thrown. */
 async function openPullRequest(input, context) {
@@ -8317,6 +9113,7 @@ async function publishChanges(input) {
             message,
             branch,
             defaultBranch,
+            branchStart: branchStartOf(plan, input),
             git,
             tree: async () => (tree ??= await (0,publish_commit/* buildTree */.H6)({ changes, accepted: checked.accepted, git })),
         });
@@ -8366,11 +9163,13 @@ const answerOnlyPlan = {
 
 ;// CONCATENATED MODULE: ./src/modes/publish-plan.ts
 /**
- * Invoke and maintenance runs around the session: before it, an earlier run's branch for the
- * same issue is checked out so the agent continues its work; after it, the workspace's change is
- * checked and published by trusted code (see publish/publish-changes.ts). A repository-wide
- * maintenance run also keeps its report in one sticky issue.
+ * Invoke and maintenance runs around the session: before it, a same-repository pull request's
+ * head (pinned at the trigger) or an earlier run's branch for the same issue is checked out, so
+ * the agent works on that code and its commit fast-forwards the branch; after it, the
+ * workspace's change is checked and published by trusted code (see publish/publish-changes.ts).
+ * A repository-wide maintenance run also keeps its report in one sticky issue.
  */
+
 
 
 
@@ -8395,6 +9194,19 @@ async function preparePublishing(input) {
         serverUrl: input.serverUrl,
         token: inputs.githubToken,
     };
+    // On a pull request from this repository the agent works on its head, pinned at the trigger,
+    // whatever the workflow checked out; a fork's code is never checked out.
+    if (target.kind === 'pull_request' && !target.isFork) {
+        await checkOutPullRequestHead({
+            workspaceRoot: input.workspaceRoot,
+            pullNumber: target.number,
+            headRef: target.headRef,
+            headSha: target.headSha,
+            ...access,
+            logger,
+            redact,
+        });
+    }
     // A re-run for the same issue continues on the earlier run's branch, so its push is a
     // fast-forward and its pull request is the same one.
     const continued = await continueExistingBranch({
@@ -8459,16 +9271,15 @@ function publishResult(published, session, input, repo) {
             links: [],
         };
     }
-    const section = renderPublishSection(published, {
+    // Rendered once the report's links are final: a cut patch points to the run's artifact.
+    const section = (links) => renderPublishSection(published, {
         redact: input.redact,
         serverUrl: input.serverUrl,
         repo,
-        // Where the patch is cut, the note points at the file holding all of it.
-        links: published.patch === undefined
-            ? input.links
-            : { ...input.links, transcriptPath: input.patchPath },
+        links,
         patchBudget: PATCH_BUDGET,
     });
+    const hasSection = published.status !== 'no_changes';
     const links = [];
     if (published.pullRequest)
         links.push({
@@ -8476,7 +9287,7 @@ function publishResult(published, session, input, repo) {
             url: published.pullRequest.url,
         });
     return {
-        sections: section === '' ? [] : [section],
+        sections: hasSection ? [section] : [],
         outputs: {
             ...(published.branch !== undefined && published.status === 'pushed'
                 ? { branch_name: published.branch }
@@ -9348,11 +10159,11 @@ async function prepareReview(input) {
 }
 
 // EXTERNAL MODULE: ./src/tools/set-labels.ts
-var set_labels = __webpack_require__(127);
+var set_labels = __webpack_require__(30127);
 // EXTERNAL MODULE: ./src/triage/repository-labels.ts
 var repository_labels = __webpack_require__(9360);
 // EXTERNAL MODULE: ./src/triage/scheduled-triage.ts
-var scheduled_triage = __webpack_require__(5220);
+var scheduled_triage = __webpack_require__(15220);
 ;// CONCATENATED MODULE: ./src/modes/triage-plan.ts
 
 
@@ -9448,13 +10259,19 @@ async function runScheduledTriageBatches(input, runSession) {
         stopped: report.batches.some((batch) => batch.error !== undefined),
     };
 }
-/** One line per issue: what was added, what was left out, the note's link. */
+/** One line per issue: what was added, the names dropped as unknown, the note's link. */
 function labelsResult(applied) {
     const lines = applied.map((entry) => {
         const added = entry.added.length > 0
             ? entry.added.map((label) => (0,markdown/* codeSpan */.SS)(label, { maxLength: 80 })).join(', ')
             : 'no new labels';
         const parts = [`- #${entry.issueNumber}: ${added}`];
+        const missing = entry.skipped
+            .filter((skip) => skip.reason === 'not a repository label')
+            .map((skip) => (0,markdown/* codeSpan */.SS)(skip.label, { maxLength: 80 }));
+        if (missing.length > 0) {
+            parts.push(`— left out, not labels of this repository: ${missing.join(', ')}`);
+        }
         if (entry.comment)
             parts.push(`([note](${entry.comment.url}))`);
         if (entry.error !== undefined)
@@ -9550,13 +10367,13 @@ async function prepareMode(input) {
 }
 
 // EXTERNAL MODULE: ./src/model/model-choice.ts
-var model_choice = __webpack_require__(1106);
+var model_choice = __webpack_require__(11106);
 // EXTERNAL MODULE: ./src/model/retry.ts + 1 modules
-var retry = __webpack_require__(2638);
-// EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 8 modules
-var resolve_sandbox = __webpack_require__(7669);
-// EXTERNAL MODULE: ./src/policy-setup.ts + 17 modules
-var policy_setup = __webpack_require__(4293);
+var retry = __webpack_require__(92638);
+// EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
+var resolve_sandbox = __webpack_require__(33784);
+// EXTERNAL MODULE: ./src/policy-setup.ts + 20 modules
+var policy_setup = __webpack_require__(5650);
 ;// CONCATENATED MODULE: ./src/publish/checkout-credential.ts
 
 
@@ -9653,8 +10470,8 @@ function headerCredentials(header) {
     return [decoded, decoded.slice(colon + 1)].filter((value) => value !== '');
 }
 
-// EXTERNAL MODULE: ./src/config/settings.ts + 4 modules
-var config_settings = __webpack_require__(7604);
+// EXTERNAL MODULE: ./src/config/settings.ts + 3 modules
+var config_settings = __webpack_require__(30979);
 ;// CONCATENATED MODULE: ./src/publish/workspace-diff.ts
 /**
  * The change the agent left in a git workspace — tracked edits, deletions, renames and new
@@ -9859,9 +10676,9 @@ function describeTarget(target) {
 }
 
 // EXTERNAL MODULE: ./src/report/session-stats.ts
-var session_stats = __webpack_require__(3020);
-// EXTERNAL MODULE: ./src/run-agent.ts + 16 modules
-var run_agent = __webpack_require__(7589);
+var session_stats = __webpack_require__(93020);
+// EXTERNAL MODULE: ./src/run-agent.ts + 17 modules
+var run_agent = __webpack_require__(1618);
 ;// CONCATENATED MODULE: ./src/run-authorized.ts
 /**
  * Phases 4–6 of the Action's run, once the trigger is authorized: the reaction and the live
@@ -9899,6 +10716,9 @@ var run_agent = __webpack_require__(7589);
 
 
 
+
+
+
 async function runAuthorized(run) {
     const { deps, inputs, octokit, trigger, trust, redact, logger, setOutput } = run;
     const { env } = deps;
@@ -9906,8 +10726,10 @@ async function runAuthorized(run) {
     const startedAt = now();
     const sessionId = (0,external_node_crypto_.randomUUID)();
     const workspaceRoot = env.GITHUB_WORKSPACE ?? process.cwd();
-    const transcriptPath = external_node_path_default().join(env.RUNNER_TEMP ?? workspaceRoot, `gemini-agent-${sessionId}.jsonl`);
-    const links = { transcriptPath };
+    // The answer, the transcript and an unpushed patch: uploaded together as the run's artifact.
+    const record = runRecordPaths(env.RUNNER_TEMP ?? workspaceRoot, sessionId);
+    const transcriptPath = record.transcript;
+    const links = {};
     const link = runUrl(env);
     if (link !== undefined)
         links.runUrl = link;
@@ -9932,7 +10754,12 @@ async function runAuthorized(run) {
             logger,
         });
     if (live && updater !== undefined) {
-        await react(sink, trigger, logger);
+        const refused = await react(sink, trigger, logger);
+        // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
+        // the refused reaction is the first sign, and no comment, review or push would work either.
+        if (refused === 403 && run.forkHead && isReadOnlyOnForks(trigger.kind)) {
+            return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
+        }
         await updater.start(renderProgressComment(state, links, renderOptions));
     }
     let outcome;
@@ -9966,7 +10793,7 @@ async function runAuthorized(run) {
             remoteUrl: deps.gitRemoteUrl,
             workflowName: env.GITHUB_WORKFLOW,
             links,
-            patchPath: transcriptPath.replace(/\.jsonl$/, '.patch'),
+            patchPath: record.patch,
             baseline,
             now,
         });
@@ -10050,9 +10877,23 @@ async function runAuthorized(run) {
         transcript?.close();
         await restoreCredential?.();
     }
-    // 6b. The end: final comment, job summary, outputs. A skip nobody watched stays one line.
+    // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
+    // stays one line.
     if (skipped !== undefined && !live)
         return run.skip(skipped);
+    const artifact = await keepRecord(run, {
+        record,
+        answer: redact(outcome.summary ?? finalText(state)),
+        name: artifactName(trigger, sessionId),
+    });
+    if (artifact.status === 'uploaded')
+        links.artifactUrl = artifact.url;
+    if (artifact.status === 'failed') {
+        outcome.results = [
+            ...(outcome.results ?? []),
+            `⚠️ The full answer and transcript could not be uploaded as an artifact: ${(0,markdown/* inlineText */.ln)(artifact.error, { maxLength: 500 })}. The job summary still has the whole answer.`,
+        ];
+    }
     const succeeded = outcome.reason === 'completed';
     // A run nobody watches live comments only to report a failure.
     const posted = updater !== undefined && (live || !succeeded)
@@ -10099,8 +10940,13 @@ async function sessionRunner(run, session) {
     // triage (which run no build that would need it).
     const isolateNetwork = untrustedWorkspace ||
         (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
-    const sandbox = await (0,resolve_sandbox/* resolveSandbox */.u)(inputs.sandbox, { env, logger });
-    const sandboxLine = (0,resolve_sandbox/* reportSandbox */.g)(sandbox, { mode: inputs.sandbox, isolateNetwork, logger });
+    const sandbox = await (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, { env, logger });
+    const sandboxLine = (0,resolve_sandbox/* reportSandbox */.go)(sandbox, {
+        mode: inputs.sandbox,
+        isolateNetwork,
+        logger,
+        ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
+    });
     // On a pull request, GEMINI.md and the settings come from the base branch.
     const contextDirectory = await contextDirectoryFor(trigger, ['GEMINI.md', inputs.settings?.kind === 'file' ? inputs.settings.path : config_settings/* DEFAULT_SETTINGS_PATH */.WA], { octokit, tempRoot: env.RUNNER_TEMP, logger });
     const settings = await (0,config_settings/* loadAgentSettings */.td)({
@@ -10126,6 +10972,8 @@ async function sessionRunner(run, session) {
         untrustedWorkspace,
         settings,
     });
+    for (const warning of policy.warnings)
+        logger.warning(warning);
     const contentGenerator = await (deps.createModel ?? create_content_generator/* createContentGenerator */.z)(inputs.auth, {
         sessionId: session.sessionId,
         retry: {
@@ -10167,6 +11015,25 @@ async function sessionRunner(run, session) {
     };
     return { run: runSession, sandboxLine };
 }
+/**
+ * Writes the whole answer beside the transcript and uploads the record as the run's artifact
+ * (unless `upload_artifact` is false). Runs after the session whatever its end — a crash or a
+ * failed model call included — and before the final comment, which links the artifact.
+ */
+async function keepRecord(run, options) {
+    await writeAnswer(options.record, options.answer, run.logger);
+    if (!run.inputs.uploadArtifact) {
+        return { status: 'skipped', reason: 'the upload_artifact input is false' };
+    }
+    return uploadRunRecord({
+        paths: options.record,
+        name: options.name,
+        env: run.deps.env,
+        logger: run.logger,
+        ...(run.deps.uploadArtifact !== undefined ? { upload: run.deps.uploadArtifact } : {}),
+        ...(run.deps.artifactTimeoutMs !== undefined ? { timeoutMs: run.deps.artifactTimeoutMs } : {}),
+    });
+}
 /** Someone waits on the answer: a command, an assignment, or any task that changes code. */
 function keepsLiveComment(trigger) {
     if ('command' in trigger)
@@ -10207,7 +11074,10 @@ function commentTarget(trigger) {
         return undefined;
     return { ...repo, issueNumber: trigger.number };
 }
-/** 👀 on what started the run; a refusal is only a warning (the comment is what matters). */
+/**
+ * 👀 on what started the run; a refusal is only a warning (the comment is what matters). Returns
+ * the HTTP status of a refusal.
+ */
 async function react(sink, trigger, logger) {
     const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
     let target;
@@ -10222,12 +11092,15 @@ async function react(sink, trigger, logger) {
         target = { ...repo, kind: 'issue', issueNumber: trigger.number };
     }
     if (target === undefined)
-        return;
+        return undefined;
     try {
         await sink.addReaction(target, 'eyes');
+        return undefined;
     }
     catch (error) {
         logger.warning(`Could not add a reaction: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
+        // The sink words a permission refusal as a configuration error around GitHub's.
+        return githubStatus(error) ?? githubStatus(error.cause);
     }
 }
 /** Writes the job summary; a failure to write it is only a warning. */
@@ -10241,20 +11114,6 @@ async function writeSummarySafely(summary, markdown, logger) {
 }
 
 ;// CONCATENATED MODULE: ./src/run-action.ts
-/**
- * The Action's run, phase by phase: inputs → trigger → authorization, then (run-authorized.ts)
- * reporting → context, the mode's plan, policy, model and agent → publishing, final comment, job
- * summary and outputs. Every dependency comes in through `ActionDeps`, so tests run the whole
- * pipeline in-process against fake servers.
- *
- * Promises a user relies on:
- * - an event that starts no run, or a person without write access, ends quietly as `skipped`
- *   (a log line and one job-summary line, no comment);
- * - once the progress comment exists, it always ends with a result: the answer, or a clear,
- *   redacted error (model failure, budget, crash) with the run link;
- * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
- *   through the redactor, which knows every secret among the inputs and the environment.
- */
 
 
 
@@ -10268,8 +11127,9 @@ async function writeSummarySafely(summary, markdown, logger) {
 
 
 
-async function readJsonFile(eventPath) {
-    return JSON.parse(await (0,promises_.readFile)(eventPath, 'utf8'));
+
+function readEventPayload(eventPath) {
+    return readEventFile(eventPath, { source: 'GITHUB_EVENT_PATH' });
 }
 /** A logger whose every line is redacted first: model text and error messages get logged. */
 function redactingLogger(logger, redact) {
@@ -10304,11 +11164,14 @@ async function runAction(deps) {
         outputs[name] = text;
         deps.setOutput(name, text);
     };
-    const fail = (message) => {
+    // A run that fails before it starts (an input, the runner's environment) still says why in the
+    // job summary, where the README tells users to look first.
+    const fail = async (message) => {
         const text = redact(message);
         setOutput('conclusion', 'failure');
         setOutput('error', text);
         deps.setFailed(text);
+        await writeSummarySafely(deps.summary, renderFailedJobSummary(text, { redact }), logger);
         return { conclusion: 'failure', outputs, error: text };
     };
     const skip = async (reason) => {
@@ -10324,10 +11187,15 @@ async function runAction(deps) {
         inputs = (0,action_inputs/* readActionInputs */.Ui)(deps.getInput, env);
     }
     catch (error) {
-        const forkReason = error instanceof platform_errors/* AuthenticationError */.v3 ? await forkPullRequestWithoutSecrets(deps) : undefined;
-        if (forkReason !== undefined)
-            return await skip(forkReason);
-        return fail((0,platform_errors/* errorMessage */.gJ)(error));
+        const forkEvent = error instanceof platform_errors/* AuthenticationError */.v3 ? await forkRunWithoutSecrets(deps) : undefined;
+        // Nobody asked for an automatic review of a fork's pull request: it is skipped. A review or
+        // review comment on one is someone's request, which fails with what works instead.
+        if (forkEvent === 'pull_request')
+            return await skip(FORK_PULL_REQUEST_REASON);
+        if (forkEvent !== undefined) {
+            return await fail(readOnlyForkRunReason(forkEvent, deps.getInput('trigger_phrase') || undefined));
+        }
+        return await fail((0,platform_errors/* errorMessage */.gJ)(error));
     }
     for (const secret of inputs.secrets)
         redactor.register(secret);
@@ -10342,12 +11210,8 @@ async function runAction(deps) {
             baseUrl: apiUrl(env),
             logger,
         });
-        const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
-        const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
-        if (eventName === '' || eventPath === '') {
-            throw new platform_errors/* ConfigurationError */.j1('expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set.', { input: eventName === '' ? 'GITHUB_EVENT_NAME' : 'GITHUB_EVENT_PATH' });
-        }
-        const payload = await (deps.readEventPayload ?? readJsonFile)(eventPath);
+        const { eventName, eventPath } = runnerEvent(env);
+        const payload = await (deps.readEventPayload ?? readEventPayload)(eventPath);
         // prompt_file is the prompt input kept in the repository; a dispatch form's prompt still wins.
         const prompt = inputs.promptFile === undefined
             ? inputs.prompt
@@ -10375,7 +11239,7 @@ async function runAction(deps) {
         forkHead = authorization.forkHead;
     }
     catch (error) {
-        return fail((0,platform_errors/* errorMessage */.gJ)(error));
+        return await fail((0,platform_errors/* errorMessage */.gJ)(error));
     }
     return runAuthorized({
         deps,
@@ -10389,42 +11253,63 @@ async function runAction(deps) {
         outputs,
         setOutput,
         skip,
+        fail,
         registerSecret: (value) => {
             redactor.register(value);
         },
     });
 }
 /**
- * GitHub gives a `pull_request` run from a fork no secrets, so the model key is empty there by
- * design. That is no failure to flag on every outside contribution: the run is skipped with the
- * reason and the way to review such pull requests.
+ * The event's name and payload file from the runner's environment; each missing variable is
+ * named on its own, since the runner sets both and a workflow or a script may have cleared one.
  */
-async function forkPullRequestWithoutSecrets(deps) {
+function runnerEvent(env) {
+    const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
+    const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
+    if (eventName === '' && eventPath === '') {
+        throw new platform_errors/* ConfigurationError */.j1('expected a GitHub Actions runner environment: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set.', { input: 'GITHUB_EVENT_NAME' });
+    }
+    if (eventPath === '') {
+        throw new platform_errors/* ConfigurationError */.j1(`expected the path of the ${eventName} event's JSON payload, which the runner sets with GITHUB_EVENT_NAME; it is empty.`, { input: 'GITHUB_EVENT_PATH' });
+    }
+    if (eventName === '') {
+        throw new platform_errors/* ConfigurationError */.j1(`expected the name of the event whose payload is ${eventPath}, which the runner sets with GITHUB_EVENT_PATH; it is empty.`, { input: 'GITHUB_EVENT_NAME' });
+    }
+    return { eventName, eventPath };
+}
+const FORK_EVENTS_WITHOUT_SECRETS = ['pull_request', ...READ_ONLY_ON_FORKS];
+/**
+ * GitHub gives runs for a fork's pull request no secrets — `pull_request`, and the review events
+ * (src/github/read-only-runs.ts) — so the model key is empty there by design, not by mistake.
+ * Returns the event when this run is one of those.
+ */
+async function forkRunWithoutSecrets(deps) {
     const { env } = deps;
-    if (env.GITHUB_EVENT_NAME !== 'pull_request' || !env.GITHUB_EVENT_PATH)
+    const name = FORK_EVENTS_WITHOUT_SECRETS.find((event) => event === env.GITHUB_EVENT_NAME);
+    const file = env.GITHUB_EVENT_PATH;
+    if (name === undefined || !file)
         return undefined;
     try {
-        const payload = await (deps.readEventPayload ?? readJsonFile)(env.GITHUB_EVENT_PATH);
-        const event = (0,event_schema/* parseEventPayload */.Sx)('pull_request', payload, { file: env.GITHUB_EVENT_PATH });
+        const payload = await (deps.readEventPayload ?? readEventPayload)(file);
+        const event = (0,event_schema/* parseEventPayload */.Sx)(name, payload, { file });
         const pullRequest = toPullRequest(event.pull_request, event.repository.full_name);
-        if (!pullRequest.isFork)
-            return undefined;
+        return pullRequest.isFork ? name : undefined;
     }
     catch {
         return undefined;
     }
-    return ('the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
-        "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)");
 }
+const FORK_PULL_REQUEST_REASON = 'the pull request comes from a fork, and GitHub gives such runs no secrets, so there are no model credentials; ' +
+    "to review it, a maintainer comments /gemini review (that run has the secrets and never runs the fork's code)";
 
 // EXTERNAL MODULE: ./src/cli/replay-model.ts + 2 modules
-var replay_model = __webpack_require__(9062);
+var replay_model = __webpack_require__(29062);
 // EXTERNAL MODULE: ./src/local/dry-run-github.ts + 5 modules
-var dry_run_github = __webpack_require__(2808);
+var dry_run_github = __webpack_require__(52808);
 // EXTERNAL MODULE: ./src/local/dry-run-report.ts
-var dry_run_report = __webpack_require__(1489);
+var dry_run_report = __webpack_require__(81489);
 // EXTERNAL MODULE: ./src/local/event-facts.ts
-var event_facts = __webpack_require__(1617);
+var event_facts = __webpack_require__(91617);
 ;// CONCATENATED MODULE: ./src/local/local-git.ts
 
 const STATUS = {
@@ -10773,6 +11658,7 @@ async function localPullRequest(facts, repository, logger) {
 
 
 
+
 /** The placeholder token of a dry run: nothing is sent anywhere, so no real token is needed. */
 const DRY_RUN_TOKEN = 'gemini-agent-dry-run-placeholder-token';
 /** Runner variables that would describe another run; a local run sets its own. */
@@ -10783,7 +11669,7 @@ const POLICY_FOLDER = '.git/gemini-agent-local';
 async function runLocal(options, io) {
     const logger = (0,platform_logger/* streamLogger */.VO)(io.stderr, { debug: options.debug ?? false });
     const eventFile = external_node_path_default().resolve(options.eventFile);
-    const payload = await readEvent(eventFile);
+    const payload = await readEventFile(eventFile, { source: '--event', error: platform_errors/* UsageError */.eb });
     const facts = (0,event_facts/* eventFacts */.IS)(options.eventName, payload, {
         file: eventFile,
         ...(io.env.GITHUB_REPOSITORY ? { fallbackRepository: io.env.GITHUB_REPOSITORY } : {}),
@@ -10813,6 +11699,9 @@ async function runLocal(options, io) {
         .filter((line) => line !== '')
         .join('\n');
     inputs.github_token = token;
+    // The record is in the output folder already; a local run has no artifact service.
+    if (!('upload_artifact' in inputs))
+        inputs.upload_artifact = 'false';
     const cleanups = [];
     try {
         const model = await modelSource(options, inputs, cleanups);
@@ -10850,6 +11739,7 @@ async function runLocal(options, io) {
             summary: fileSummary(summaryFile),
             logger,
             readEventPayload: () => Promise.resolve(payload),
+            sandboxSilence: 'Pass --input sandbox=none to run without one on purpose and silence this notice.',
             ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
             ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),
             ...(gitHub === undefined
@@ -10891,21 +11781,6 @@ async function topLevel(dir) {
     }
     catch {
         return dir;
-    }
-}
-async function readEvent(file) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(file, 'utf8');
-    }
-    catch (error) {
-        throw new platform_errors/* UsageError */.eb(`--event: cannot read "${file}": ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
-    }
-    try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        throw new platform_errors/* UsageError */.eb(`--event: "${file}" is not JSON: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
     }
 }
 function isPullRequestEvent(facts) {
@@ -11029,7 +11904,7 @@ function fileSummary(file) {
 
 /***/ }),
 
-/***/ 13:
+/***/ 60013:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11147,7 +12022,7 @@ function renderMarkdownForTerminal(markdown, options = {}) {
 
 /***/ }),
 
-/***/ 3807:
+/***/ 83807:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11160,7 +12035,7 @@ function renderMarkdownForTerminal(markdown, options = {}) {
 /* harmony export */   zq: () => (/* binding */ maintenanceBranchName)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BRANCH_PREFIX, slugify */
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6316);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 /**
  * Names of the bot's branches: `<prefix>issue-<n>-<slug>` for work on an issue,
  * `<prefix>pr-<n>-<slug>` for a pull request whose own branch is not pushed to
@@ -11263,7 +12138,7 @@ function checked(name) {
 
 /***/ }),
 
-/***/ 6662:
+/***/ 26662:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11275,9 +12150,9 @@ function checked(name) {
 /* harmony export */   kt: () => (/* binding */ createCommit)
 /* harmony export */ });
 /* unused harmony export coAuthorTrailer */
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(299);
-/* harmony import */ var _scratch_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8316);
-/* harmony import */ var _worktree_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5316);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80299);
+/* harmony import */ var _scratch_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68316);
+/* harmony import */ var _worktree_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(95316);
 
 
 
@@ -11436,7 +12311,7 @@ async function treePatch(git, root, base, tree) {
 
 /***/ }),
 
-/***/ 299:
+/***/ 80299:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11446,9 +12321,9 @@ async function treePatch(git, root, base, tree) {
 /* harmony export */   lD: () => (/* binding */ createGit)
 /* harmony export */ });
 /* unused harmony exports HARDENING_CONFIG, gitEnvironment */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _platform_redaction_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3178);
+/* harmony import */ var _platform_redaction_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(63178);
 /* harmony import */ var _platform_tool_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4861);
 /**
  * Our own git commands, for publishing what the agent changed. They run after a session in which
@@ -11617,17 +12492,17 @@ function splitNul(output) {
 
 /***/ }),
 
-/***/ 8316:
+/***/ 68316:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ withScratchIndex)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /**
  * A throwaway index file for one job (reading the change, building a commit's tree), so the
@@ -11650,7 +12525,7 @@ async function withScratchIndex(job) {
 
 /***/ }),
 
-/***/ 5316:
+/***/ 95316:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11660,11 +12535,11 @@ async function withScratchIndex(job) {
 /* harmony export */   zA: () => (/* binding */ blobId),
 /* harmony export */   zm: () => (/* binding */ WorktreeReader)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /**
  * Reading the working tree for the change list: what a path is now (file, symlink, something
@@ -11922,7 +12797,7 @@ async function hashWorktreeFiles(git, root, names, options = {}) {
 
 /***/ }),
 
-/***/ 4285:
+/***/ 54285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12093,7 +12968,7 @@ function outsideCodeSpans(line, transform) {
 
 /***/ }),
 
-/***/ 127:
+/***/ 30127:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12102,18 +12977,20 @@ function outsideCodeSpans(line, transform) {
 /* harmony export */   uw: () => (/* binding */ SET_LABELS_TOOL_NAME),
 /* harmony export */   wI: () => (/* binding */ MAX_LABELS_PER_CALL)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
-/* harmony import */ var _define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6511);
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4988);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var _define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96511);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64988);
 /**
  * `set_labels`: in a triage run the model chooses labels for an issue, from the labels the
  * repository already has, and may add a short note for the issue's author. The tool only records
  * the choice in a collector; trusted code applies it after the session (see
  * src/triage/apply-labels.ts), so the model never writes to GitHub itself.
  *
- * A name that is not one of the repository's labels is refused back to the model with the closest
- * existing names, so it can correct itself in the same session; a name that differs only in case
- * is taken as the label it matches. In a batch (scheduled triage of several issues in one session)
+ * A call naming some labels the repository lacks keeps the ones it has: those are recorded, and
+ * the result names the dropped ones with the closest existing names, so the model can call again
+ * (and the final report lists them). A call naming none of the repository's labels is refused,
+ * so it never replaces an earlier valid choice with nothing. A name that differs only in case is
+ * taken as the label it matches. In a batch (scheduled triage of several issues in one session)
  * the call names the issue, which must be one of the batch's.
  */
 
@@ -12150,16 +13027,9 @@ function createLabelCollector(options) {
         if (batch && (params.issue_number === undefined || !issues.includes(params.issue_number))) {
             return invalid(`issue_number must be one of the issues of this batch: ${issues.map((n) => `#${n}`).join(', ')}; got ${params.issue_number === undefined ? 'none' : `#${params.issue_number}`}.`);
         }
-        const unknown = params.labels.filter((label) => catalog.canonical(label) === undefined);
-        if (unknown.length > 0) {
-            const lines = unknown.map((label) => {
-                const close = catalog.closest(label);
-                const hint = close.length > 0
-                    ? ` Closest existing labels: ${close.map((name) => JSON.stringify(name)).join(', ')}.`
-                    : '';
-                return `- ${JSON.stringify(label)} is not a label of this repository.${hint}`;
-            });
-            return invalid(`Only labels that already exist in the repository can be set; nothing was recorded.\n${lines.join('\n')}\nCall ${SET_LABELS_TOOL_NAME} again with names from the list in the tool description, or leave out the labels that do not fit.`);
+        const unknown = catalog.unknown(params.labels);
+        if (unknown.length > 0 && catalog.canonicalAll(params.labels).length === 0) {
+            return invalid(`None of these is a label of this repository; nothing was recorded.\n${unknownLines(catalog, unknown).join('\n')}\nCall ${SET_LABELS_TOOL_NAME} again with names from the list in the tool description, or with an empty list when no label fits.`);
         }
         const names = catalog.canonicalAll(params.labels);
         if (names.length > MAX_LABELS_PER_CALL) {
@@ -12184,6 +13054,7 @@ function createLabelCollector(options) {
         invocation(params) {
             const issueNumber = batch ? params.issue_number : undefined;
             const labels = catalog.canonicalAll(params.labels);
+            const dropped = catalog.unknown(params.labels);
             const comment = params.comment?.trim() || undefined;
             const where = issueNumber === undefined ? 'the issue' : `issue #${issueNumber}`;
             const list = labels.length > 0 ? labels.join(', ') : '(no labels)';
@@ -12198,7 +13069,7 @@ function createLabelCollector(options) {
                 execute: () => {
                     const replaced = decisions.has(issueNumber);
                     decisions.delete(issueNumber);
-                    decisions.set(issueNumber, { issueNumber, labels, comment });
+                    decisions.set(issueNumber, { issueNumber, labels, comment, dropped });
                     const chosen = labels.length > 0
                         ? `Recorded the labels for ${where}: ${list}.`
                         : `Recorded that no label fits ${where}.`;
@@ -12208,11 +13079,21 @@ function createLabelCollector(options) {
                         replaced ? 'This replaces your earlier choice for it.' : '',
                         'They are applied after you finish.',
                     ].filter((note) => note !== '');
+                    // What was dropped goes back to the model, so it can correct the name in the same session.
+                    const droppedNote = dropped.length === 0
+                        ? ''
+                        : `\nLeft out, because the repository has no such label:\n${unknownLines(catalog, dropped).join('\n')}\nTo use an existing label instead, call ${SET_LABELS_TOOL_NAME} again with the whole list (it replaces this choice).`;
                     const display = [
                         `**${where}**: ${labels.length > 0 ? labels.map((label) => `\`${label}\``).join(', ') : 'no labels'}`,
+                        ...(dropped.length > 0
+                            ? [`Left out (not labels of this repository): ${dropped.join(', ')}`]
+                            : []),
                         ...(comment ? ['', `Comment (${comment.length} characters)`] : []),
                     ].join('\n');
-                    return Promise.resolve({ llmContent: notes.join(' '), returnDisplay: display });
+                    return Promise.resolve({
+                        llmContent: `${notes.join(' ')}${droppedNote}`,
+                        returnDisplay: display,
+                    });
                 },
             };
         },
@@ -12220,8 +13101,22 @@ function createLabelCollector(options) {
     return {
         tool,
         // A copy, so the caller cannot change what later calls see.
-        result: () => [...decisions.values()].map((decision) => ({ ...decision, labels: [...decision.labels] })),
+        result: () => [...decisions.values()].map((decision) => ({
+            ...decision,
+            labels: [...decision.labels],
+            dropped: [...decision.dropped],
+        })),
     };
+}
+/** One line per unknown name, with the existing labels it most likely meant. */
+function unknownLines(catalog, names) {
+    return names.map((label) => {
+        const close = catalog.closest(label);
+        const hint = close.length > 0
+            ? ` Closest existing labels: ${close.map((name) => JSON.stringify(name)).join(', ')}.`
+            : '';
+        return `- ${JSON.stringify(label)} is not a label of this repository.${hint}`;
+    });
 }
 function invalid(message) {
     return { message, type: 'invalid_tool_params' };
@@ -12277,6 +13172,15 @@ class LabelCatalog {
         }
         return result;
     }
+    /** The names that are not labels of the repository, as written, without duplicates. */
+    unknown(names) {
+        const result = [];
+        for (const name of names) {
+            if (this.canonical(name) === undefined && !result.includes(name))
+                result.push(name);
+        }
+        return result;
+    }
     /**
      * Up to three existing labels a mistaken name most likely meant: the same words with other
      * separators (`good first issue` for `good-first-issue`), names containing it or contained in
@@ -12317,7 +13221,7 @@ function squash(name) {
 
 /***/ }),
 
-/***/ 5172:
+/***/ 15172:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12328,8 +13232,8 @@ function squash(name) {
 /* harmony export */   ur: () => (/* binding */ severityCounts)
 /* harmony export */ });
 /* unused harmony export REVIEW_SIDES */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
-/* harmony import */ var _define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6511);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var _define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96511);
 /**
  * `submit_review`: how the model hands in a pull request review. The tool only records the review
  * in a collector; trusted code reads it after the session, checks every finding against the diff
@@ -12521,7 +13425,7 @@ function plural(count, noun) {
 
 /***/ }),
 
-/***/ 6290:
+/***/ 56290:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12533,15 +13437,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(6316);
+var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
-var platform_logger = __webpack_require__(3255);
+var platform_logger = __webpack_require__(63255);
 // EXTERNAL MODULE: ./src/tools/set-labels.ts
-var set_labels = __webpack_require__(127);
+var set_labels = __webpack_require__(30127);
 // EXTERNAL MODULE: ./src/github/own-marker.ts
-var own_marker = __webpack_require__(1886);
+var own_marker = __webpack_require__(21886);
 // EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(4285);
+var markdown = __webpack_require__(54285);
 ;// CONCATENATED MODULE: ./src/triage/label-comment.ts
 /**
  * The note a triage run may post next to its labels, made safe to publish. The model wrote it and
@@ -12655,6 +13559,10 @@ async function applyLabels(decisions, options) {
         results.push(result);
         const present = new Set(target.currentLabels.map(fold));
         const toAdd = [];
+        // The tool kept these out already; the report still says the model asked for them.
+        for (const label of decision.dropped) {
+            result.skipped.push({ label, reason: 'not a repository label' });
+        }
         for (const label of decision.labels) {
             const canonical = known.get(fold(label));
             if (canonical === undefined) {
@@ -12764,8 +13672,8 @@ async function withPermissionHint(action, request, permission = '`issues: write`
 /* harmony export */   S: () => (/* binding */ listRepositoryLabels)
 /* harmony export */ });
 /* unused harmony export MAX_REPOSITORY_LABELS */
-/* harmony import */ var _github_context_budget_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5096);
-/* harmony import */ var _github_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3400);
+/* harmony import */ var _github_context_budget_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35096);
+/* harmony import */ var _github_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63400);
 
 
 /** The most labels read; GitHub repositories rarely have more, and the prompt must stay small. */
@@ -12790,7 +13698,7 @@ async function listRepositoryLabels(client, repo, options = {}) {
 
 /***/ }),
 
-/***/ 5220:
+/***/ 15220:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12798,15 +13706,15 @@ async function listRepositoryLabels(client, repo, options = {}) {
 /* harmony export */   be: () => (/* binding */ MAX_TRIAGE_BATCH_SIZE)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_TRIAGE_BATCH_SIZE, DEFAULT_MAX_TRIAGE_ISSUES, DEFAULT_BATCH_BUDGET_CHARS, listUnlabeledIssues, splitIntoBatches, batchIssueContext */
-/* harmony import */ var _github_context_budget_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5096);
-/* harmony import */ var _github_own_marker_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1886);
-/* harmony import */ var _github_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3400);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6316);
-/* harmony import */ var _platform_logger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3255);
-/* harmony import */ var _tools_set_labels_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(127);
-/* harmony import */ var _apply_labels_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6290);
+/* harmony import */ var _github_context_budget_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(35096);
+/* harmony import */ var _github_own_marker_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(21886);
+/* harmony import */ var _github_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63400);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46316);
+/* harmony import */ var _platform_logger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63255);
+/* harmony import */ var _tools_set_labels_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30127);
+/* harmony import */ var _apply_labels_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(56290);
 /* harmony import */ var _repository_labels_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9360);
-/* harmony import */ var _triage_instructions_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1710);
+/* harmony import */ var _triage_instructions_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(41710);
 
 
 
@@ -12968,7 +13876,7 @@ function checkBatchSize(size) {
 
 /***/ }),
 
-/***/ 1710:
+/***/ 41710:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12976,8 +13884,8 @@ function checkBatchSize(size) {
 /* harmony export */   nm: () => (/* binding */ singleIssueTriageGoal)
 /* harmony export */ });
 /* unused harmony exports batchTriageGoal, TRIAGE_UNTRUSTED_NOTICE */
-/* harmony import */ var _github_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3400);
-/* harmony import */ var _tools_set_labels_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(127);
+/* harmony import */ var _github_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63400);
+/* harmony import */ var _tools_set_labels_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(30127);
 /**
  * What the model is told in a triage run: for one issue (an `issues` event or `/gemini triage`)
  * the goal that replaces the generic one in the task prompt; for a batch (scheduled triage) the

@@ -1,20 +1,28 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5581:
+/***/ 95581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1013);
+/* harmony import */ var _platform_initial_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48215);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71013);
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
 
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-    process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION */ .x}\n`);
+    process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .x}\n`);
 }
 else {
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1737));
+    // Before anything else: the keys in this process's environment must not stay readable in
+    // /proc/<pid>/environ by the commands it runs (see initial-environment.ts).
+    const protection = (0,_platform_initial_environment_js__WEBPACK_IMPORTED_MODULE_0__/* .protectInitialEnvironment */ .Fw)();
+    if (protection.outcome === 'not_protected') {
+        process.stderr.write(`warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`);
+    }
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     process.exitCode = await runCli(args, processIo());
 }
 
@@ -23,7 +31,398 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1013:
+/***/ 46316:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   j1: () => (/* binding */ ConfigurationError),
+/* harmony export */   v3: () => (/* binding */ AuthenticationError)
+/* harmony export */ });
+/**
+ * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
+ * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
+ */
+function formatLocation(location) {
+    if (!location)
+        return '';
+    if (location.file) {
+        const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
+        return `${parts.join(':')}: `;
+    }
+    return location.input ? `${location.input}: ` : '';
+}
+/** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
+class ConfigurationError extends Error {
+    name = 'ConfigurationError';
+    location;
+    /** The message without its location, for callers that place it themselves. */
+    detail;
+    constructor(message, location, options) {
+        super(`${formatLocation(location)}${message}`, options);
+        this.location = location;
+        this.detail = message;
+    }
+}
+/** Bad command-line usage or input (unknown flag, missing prompt). CLI exit code 42. */
+class UsageError extends ConfigurationError {
+    name = 'UsageError';
+}
+/** Missing or rejected model credentials. CLI exit code 41. */
+class AuthenticationError extends ConfigurationError {
+    name = 'AuthenticationError';
+}
+/** The message of any thrown value, without a stack trace. */
+function errorMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
+
+/***/ }),
+
+/***/ 48215:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fw: () => (/* binding */ protectInitialEnvironment)
+/* harmony export */ });
+/* unused harmony exports HANDOVER_VARIABLE, wipeEnvironmentBlock, environmentBounds, receiveHandover */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _tool_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4861);
+/**
+ * Keeping this process's own environment — the model key, the GitHub token, whatever secret the
+ * caller exported — out of reach of the commands it runs when no sandbox separates them.
+ *
+ * Removing a variable from `process.env` is not enough: the kernel shows the block `exec` placed
+ * on the stack in `/proc/<pid>/environ` for as long as the process runs, whatever the process
+ * does to its variables afterwards, and any process of the same user may read it there (macOS's
+ * `ps eww` reads the same block). So, first thing at start:
+ *
+ * - On Linux, the block is overwritten with zeros in place, through `/proc/self/mem` (a process
+ *   may always write its own memory; no privilege is needed, unlike `prctl(PR_SET_MM)` to move
+ *   the block, which needs CAP_SYS_RESOURCE), after every variable was copied to the heap, where
+ *   `process.env` then finds it. `/proc/<pid>/environ` shows nothing from then on. Costs well
+ *   under a millisecond.
+ * - Elsewhere, or where the kernel refuses the write, and only when a credential is in the
+ *   environment: the program runs itself again with `process.execve`, the credentials handed over
+ *   in a private file (mode 0600 in a fresh 0700 directory) that the new image reads and deletes
+ *   before anything else runs. The new image's block holds no credentials. Costs one more Node
+ *   start-up (~50–70 ms), paid only there.
+ *
+ * What this does not cover: a command that runs code as the same user can still read this
+ * process's memory (`/proc/<pid>/mem`, a debugger) where the system lets a user trace their own
+ * processes (Yama `ptrace_scope` 0). The sandbox covers that; this keeps the plainest door shut.
+ */
+
+
+
+
+/** Names the hand-over file in the new image's environment. */
+const HANDOVER_VARIABLE = 'GEMINI_AGENT_ENVIRONMENT_HANDOVER';
+const HANDOVER_DIRECTORY_PREFIX = 'gemini-agent-env-';
+const HANDOVER_FILE = 'environment.json';
+/**
+ * Run first thing at start. Returns what was done; when it re-executes, it does not return (the
+ * new image starts over and finds the hand-over).
+ */
+function protectInitialEnvironment(options = {}) {
+    const env = options.env ?? process.env;
+    if (receiveHandover(env))
+        return { outcome: 'handed_over' };
+    const platform = options.platform ?? process.platform;
+    let reason = `the environment cannot be rewritten in place on ${platform}`;
+    if (platform === 'linux') {
+        const wiped = wipeEnvironmentBlock(env, options.procSelf ?? '/proc/self');
+        if (wiped === undefined)
+            return { outcome: 'wiped' };
+        reason = wiped;
+    }
+    const credentials = Object.keys(env).filter(_tool_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvironmentName */ .vN);
+    if (credentials.length === 0)
+        return { outcome: 'nothing_to_hide' };
+    const execve = options.execve === undefined ? processExecve() : options.execve;
+    if (execve === null) {
+        return {
+            outcome: 'not_protected',
+            reason: `${reason}, and this Node (${process.version}) cannot re-execute itself (process.execve needs 22.15 or later)`,
+        };
+    }
+    reexecute(env, credentials, execve);
+}
+/**
+ * Copies every variable to the heap, then zeroes the block the kernel shows. Returns why it could
+ * not, or undefined when `/proc/self/environ` shows nothing afterwards.
+ */
+function wipeEnvironmentBlock(env, procSelf) {
+    let start;
+    let end;
+    try {
+        [start, end] = environmentBounds((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(procSelf, 'stat'), 'utf8'));
+    }
+    catch (error) {
+        return `the environment's place in memory is unknown (${errorText(error)})`;
+    }
+    const snapshot = Object.entries(env);
+    let memory;
+    try {
+        memory = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(procSelf, 'mem'), 'r+');
+        // Read back first: only a block that is what /proc shows is overwritten.
+        const shown = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(procSelf, 'environ'));
+        const block = Buffer.alloc(end - start);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(memory, block, 0, block.length, start);
+        if (!block.subarray(0, shown.length).equals(shown)) {
+            return 'the environment in memory is not what /proc shows';
+        }
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(memory, Buffer.alloc(block.length), 0, block.length, start);
+    }
+    catch (error) {
+        return `the kernel refused to rewrite it (${errorText(error)})`;
+    }
+    finally {
+        if (memory !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(memory);
+    }
+    // The C library's entries pointed into the block, now empty; each variable gets a heap copy.
+    for (const [name, value] of snapshot) {
+        if (value !== undefined)
+            env[name] = value;
+    }
+    const after = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(procSelf, 'environ'));
+    return after.some((byte) => byte !== 0) ? 'the block still shows variables' : undefined;
+}
+/** `env_start` and `env_end`, fields 50 and 51 of `/proc/<pid>/stat` (Linux 3.5 and later). */
+function environmentBounds(stat) {
+    // The command name (field 2) may hold spaces and parentheses; the fields after it may not.
+    const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .trim()
+        .split(' ');
+    const start = Number(fields[50 - 3]);
+    const end = Number(fields[51 - 3]);
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end <= start || start === 0) {
+        throw new Error(`no environment bounds in /proc/self/stat`);
+    }
+    return [start, end];
+}
+function processExecve() {
+    const execve = process.execve;
+    return typeof execve === 'function' ? execve.bind(process) : null;
+}
+/** Runs this program again with the credentials in a hand-over file instead of the environment. */
+function reexecute(env, credentials, execve) {
+    const directory = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), HANDOVER_DIRECTORY_PREFIX));
+    const file = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(directory, HANDOVER_FILE);
+    const handed = Object.fromEntries(credentials.map((name) => [name, env[name] ?? '']));
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(file, JSON.stringify(handed), { mode: 0o600, flag: 'wx' });
+    const rest = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (value !== undefined && !credentials.includes(name))
+            rest[name] = value;
+    }
+    rest[HANDOVER_VARIABLE] = file;
+    try {
+        return execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], rest);
+    }
+    catch (error) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(directory, { recursive: true, force: true });
+        throw error;
+    }
+}
+/**
+ * In a re-executed image: takes the credentials from the hand-over file into `env` (heap copies,
+ * never the block the kernel shows) and deletes the file. False when this image was not handed
+ * anything.
+ */
+function receiveHandover(env) {
+    const file = env[HANDOVER_VARIABLE];
+    if (file === undefined)
+        return false;
+    Reflect.deleteProperty(env, HANDOVER_VARIABLE);
+    // Only a file this module writes is read and removed, whatever the variable says.
+    const directory = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file);
+    const ours = node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(file) === HANDOVER_FILE &&
+        node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(directory) === node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir() &&
+        node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(directory).startsWith(HANDOVER_DIRECTORY_PREFIX);
+    if (!ours)
+        return false;
+    let handed;
+    try {
+        handed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8'));
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(directory, { recursive: true, force: true });
+    }
+    if (typeof handed !== 'object' || handed === null)
+        return true;
+    for (const [name, value] of Object.entries(handed)) {
+        if (typeof value === 'string')
+            env[name] = value;
+    }
+    return true;
+}
+function errorText(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 4861:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ checkToolEnvironmentAllowList),
+/* harmony export */   Pk: () => (/* binding */ isRunnerControlName),
+/* harmony export */   iT: () => (/* binding */ buildToolEnvironment),
+/* harmony export */   vN: () => (/* binding */ isSecretEnvironmentName)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_ALLOWED_VARIABLES, FIXED_TOOL_VARIABLES, isAllowedEnvironmentName */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46316);
+/**
+ * The environment of every process a tool starts (shell commands now, MCP servers and discovered
+ * tools later).
+ *
+ * The model is assumed hostile, and whatever a tool process can read, the model can print. So the
+ * environment is built from an allow-list rather than by removing known secrets from the parent's:
+ * a secret with a name nobody thought of is left behind by default. On top of that, names that
+ * look like credentials are refused even when a user allows them explicitly (or through a prefix
+ * pattern), because an allow-list entry such as `NPM_*` must not smuggle in `NPM_TOKEN`.
+ */
+
+/**
+ * What a build or test command needs to behave normally: where programs are, who and where the
+ * user is, the locale and time zone, the terminal type, the temp dir, and `CI` (which makes many
+ * tools non-interactive).
+ */
+const DEFAULT_ALLOWED_VARIABLES = [
+    'PATH',
+    'HOME',
+    'LANG',
+    'LC_*',
+    'TERM',
+    'TZ',
+    'USER',
+    'LOGNAME',
+    'SHELL',
+    'TMPDIR',
+    'CI',
+];
+/**
+ * Set in every tool process, overriding the parent: programs can tell they run under an agent
+ * (`GEMINI_CLI`, as the Gemini CLI sets it), pagers never wait for a key press, git never prompts
+ * for credentials (stdin is closed anyway, but a prompt on the terminal would hang), and colour
+ * codes are not produced in the first place.
+ */
+const FIXED_TOOL_VARIABLES = {
+    GEMINI_CLI: '1',
+    PAGER: 'cat',
+    GIT_PAGER: 'cat',
+    GIT_TERMINAL_PROMPT: '0',
+    NO_COLOR: '1',
+};
+/**
+ * Never passed, whatever the allow-list says:
+ * - the GitHub token and model keys under their usual names, and the variables that point at
+ *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
+ * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
+ * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
+ *   results service URLs, which would let a tool mint credentials or poison caches;
+ * - the workflow file-command paths: writing to `GITHUB_ENV`, `GITHUB_PATH` or `GITHUB_OUTPUT`
+ *   changes later steps of the job (environment, PATH, outputs), so a tool must not even know them.
+ */
+const NEVER_EXACT = new Set([
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'GEMINI_API_KEY',
+    'GOOGLE_API_KEY',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
+    'GOOGLE_GHA_CREDS_PATH',
+]);
+const FILE_COMMAND_NAMES = new Set([
+    'GITHUB_ENV',
+    'GITHUB_OUTPUT',
+    'GITHUB_PATH',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY',
+]);
+const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
+/**
+ * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
+ * (case-insensitive): what belongs to the runner and this Action, never to anything it starts —
+ * not even when configuration names it on purpose (an MCP server's `$VAR`).
+ */
+function isRunnerControlName(name) {
+    const upper = name.toUpperCase();
+    return (FILE_COMMAND_NAMES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix)));
+}
+/** Credential-shaped names: `NPM_TOKEN`, `AWS_SECRET`, `DEPLOY_KEY`, `GCP_CREDENTIALS`. */
+const NEVER_SUFFIXES = ['_TOKEN', '_SECRET', '_KEY', '_CREDENTIALS'];
+/** `DB_PASSWORD_FILE`, `CLIENT_SECRET_ID`, `MYSQL_PASSWD`. */
+const NEVER_CONTAINING = ['PASSWORD', 'PASSWD', 'SECRET'];
+/**
+ * True for a variable that must never reach a tool process. Case-insensitive, because a secret
+ * spelled `github_token` is just as secret. Other process launchers use this for the environment
+ * they are configured with.
+ */
+function isSecretEnvironmentName(name) {
+    const upper = name.toUpperCase();
+    return (NEVER_EXACT.has(upper) ||
+        isRunnerControlName(upper) ||
+        NEVER_SUFFIXES.some((suffix) => upper.endsWith(suffix)) ||
+        NEVER_CONTAINING.some((part) => upper.includes(part)));
+}
+/** A variable name, or a name prefix followed by `*` (`LC_*`, `NPM_CONFIG_*`). */
+const ALLOW_ENTRY = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
+/**
+ * True when `name` may reach a tool process: it matches the default or the configured
+ * allow-list and is not secret-looking.
+ */
+function isAllowedEnvironmentName(name, options = {}) {
+    if (isSecretEnvironmentName(name))
+        return false;
+    return [...DEFAULT_ALLOWED_VARIABLES, ...(options.allow ?? [])].some((entry) => entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry);
+}
+/**
+ * Checks an allow-list from configuration. Malformed entries are a configuration error; the
+ * returned names are entries that will never take effect because they look like secrets, for
+ * the caller to warn about.
+ */
+function checkToolEnvironmentAllowList(allow, where = 'the tool environment allow-list') {
+    for (const entry of allow) {
+        if (!ALLOW_ENTRY.test(entry)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`${where}: "${entry}" is not an environment variable name. Expected a name such as NODE_OPTIONS or a prefix pattern such as NPM_CONFIG_*.`);
+        }
+    }
+    return {
+        refused: allow.filter((entry) => !entry.endsWith('*') && isSecretEnvironmentName(entry)),
+    };
+}
+/**
+ * The environment for a tool process: the allowed variables of `parentEnv`, then
+ * `FIXED_TOOL_VARIABLES`. Nothing else of the parent is passed.
+ */
+function buildToolEnvironment(parentEnv, options = {}) {
+    const env = {};
+    for (const [name, value] of Object.entries(parentEnv)) {
+        if (value !== undefined && isAllowedEnvironmentName(name, options))
+            env[name] = value;
+    }
+    return { ...env, ...FIXED_TOOL_VARIABLES };
+}
+
+
+/***/ }),
+
+/***/ 71013:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41,73 +440,94 @@ const VERSION = package_namespaceObject.rE;
 
 /***/ }),
 
-/***/ 2613:
+/***/ 42613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 181:
+/***/ 20181:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
-/***/ 5317:
+/***/ 35317:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 
 /***/ }),
 
-/***/ 6982:
+/***/ 49140:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
+
+/***/ }),
+
+/***/ 76982:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
-/***/ 4434:
+/***/ 24434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
+/***/ 79896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 1943:
+/***/ 91943:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
 
 /***/ }),
 
-/***/ 8611:
+/***/ 58611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 5692:
+/***/ 65692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 9278:
+/***/ 69278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 34589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 16698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
 
 /***/ }),
 
@@ -118,80 +538,122 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
-/***/ 1421:
+/***/ 31421:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 
-/***/ 7598:
+/***/ 37540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 77598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
-/***/ 1553:
+/***/ 53053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 40610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 71553:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
 
 /***/ }),
 
-/***/ 3024:
+/***/ 78474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 73024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 1455:
+/***/ 51455:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
-/***/ 7067:
+/***/ 37067:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
-/***/ 4708:
+/***/ 32467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 44708:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 
 /***/ }),
 
-/***/ 8995:
+/***/ 98995:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 
 /***/ }),
 
-/***/ 7030:
+/***/ 77030:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
-/***/ 8161:
+/***/ 48161:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
-/***/ 6760:
+/***/ 76760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
 
 /***/ }),
 
@@ -202,70 +664,105 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process
 
 /***/ }),
 
-/***/ 7075:
+/***/ 41792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 57075:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
-/***/ 6466:
+/***/ 46466:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 
 /***/ }),
 
-/***/ 7830:
+/***/ 37830:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
 
 /***/ }),
 
-/***/ 3136:
+/***/ 46193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+
+/***/ }),
+
+/***/ 41692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 73136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
-/***/ 7975:
+/***/ 57975:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 8877:
+/***/ 73429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 78877:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 
 /***/ }),
 
-/***/ 714:
+/***/ 30714:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 
-/***/ 8522:
+/***/ 75919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 38522:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 857:
+/***/ 70857:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 6928:
+/***/ 16928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
@@ -279,7 +776,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 3480:
+/***/ 83480:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
@@ -293,42 +790,56 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 4756:
+/***/ 13193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 53557:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+
+/***/ }),
+
+/***/ 64756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 2018:
+/***/ 52018:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tty");
 
 /***/ }),
 
-/***/ 7016:
+/***/ 87016:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 
 /***/ }),
 
-/***/ 9023:
+/***/ 39023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 8167:
+/***/ 28167:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
 
 /***/ }),
 
-/***/ 3106:
+/***/ 43106:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
@@ -349,8 +860,8 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ 	}
 /******/ 	// Create a new module (and put it into the cache)
 /******/ 	var module = __webpack_module_cache__[moduleId] = {
-/******/ 		// no module.id needed
-/******/ 		// no module.loaded needed
+/******/ 		id: moduleId,
+/******/ 		loaded: false,
 /******/ 		exports: {}
 /******/ 	};
 /******/ 
@@ -362,6 +873,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
 /******/ 	}
+/******/ 
+/******/ 	// Flag the module as loaded
+/******/ 	module.loaded = true;
 /******/ 
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
@@ -535,6 +1049,15 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/node module decorator */
+/******/ (() => {
+/******/ 	__nccwpck_require__.nmd = (module) => {
+/******/ 		module.paths = [];
+/******/ 		if (!module.children) module.children = [];
+/******/ 		return module;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/import chunk loading */
 /******/ (() => {
 /******/ 	// no baseURI
@@ -603,6 +1126,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(95581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
