@@ -9,7 +9,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      exclude: ['src/index.ts'],
+      exclude: ['src/action/entry.ts'],
       reporter: ['text-summary'],
       thresholds: { lines: 90, functions: 90, statements: 90, branches: 80 },
     },

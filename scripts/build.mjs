@@ -16,10 +16,22 @@ const outFlag = process.argv.indexOf('--out');
 const outDir = resolve(outFlag >= 0 ? process.argv[outFlag + 1] : join(root, 'dist'));
 
 const entries = [
-  { name: 'action', source: 'src/index.ts', shim: 'index.js', shebang: false, runtime: true },
-  { name: 'cli', source: 'src/cli.ts', shim: 'cli.js', shebang: true, runtime: true },
+  {
+    name: 'action',
+    source: 'src/action/entry.ts',
+    shim: 'index.js',
+    shebang: false,
+    runtime: true,
+  },
+  { name: 'cli', source: 'src/cli/entry.ts', shim: 'cli.js', shebang: true, runtime: true },
   // The post step only stops leftover processes: it needs none of the runtime files.
-  { name: 'post', source: 'src/post.ts', shim: 'post.js', shebang: false, runtime: false },
+  {
+    name: 'post',
+    source: 'src/action/post-entry.ts',
+    shim: 'post.js',
+    shebang: false,
+    runtime: false,
+  },
 ];
 
 // Files the bundles read at run time, placed beside each bundle: the bash grammar and the

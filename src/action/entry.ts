@@ -1,4 +1,4 @@
-import { protectInitialEnvironment } from './platform/initial-environment.js';
+import { protectInitialEnvironment } from '../platform/initial-environment.js';
 import { run } from './main.js';
 
 // Before anything else: the runner's tokens and keys in this process's environment must not stay

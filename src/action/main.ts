@@ -1,6 +1,6 @@
 /**
  * The Action's composition root: the runner's environment and `@actions/core` handed to
- * `runAction`, which does the work (src/run-action.ts).
+ * `runAction`, which does the work (run-action.ts).
  *
  * The environment is read once into a private copy, and the variables holding secrets — every
  * input, the tokens, the model keys, the runner's OIDC and runtime tokens — are then removed from
@@ -8,8 +8,8 @@
  * them there later. The copy is what the run uses.
  */
 import * as core from '@actions/core';
-import { actionsLogger } from './platform/actions-logger.js';
-import { isSecretEnvironmentName } from './platform/tool-environment.js';
+import { actionsLogger } from '../platform/actions-logger.js';
+import { isSecretEnvironmentName } from '../platform/tool-environment.js';
 import { runAction } from './run-action.js';
 
 /** `core.getInput`'s lookup, on the private copy: `INPUT_<NAME>` with spaces as underscores. */

@@ -4,8 +4,8 @@
  * started (`core.saveState(PROCESS_GROUPS_STATE, encodeProcessGroups(ids))`); the post step reads
  * them back and stops any that still run, so no agent-started process outlives the job's step.
  */
-import type { Logger } from './platform/logger.js';
-import { killProcessGroup, listProcessGroup } from './platform/process-group.js';
+import type { Logger } from '../platform/logger.js';
+import { killProcessGroup, listProcessGroup } from '../platform/process-group.js';
 
 /** The state key under which the main step records its tools' process groups. */
 export const PROCESS_GROUPS_STATE = 'process_groups';

@@ -3,8 +3,8 @@
  * left running. A cleanup problem is a warning, never a failed job.
  */
 import * as core from '@actions/core';
-import { actionsLogger } from './platform/actions-logger.js';
-import { errorMessage } from './platform/errors.js';
+import { actionsLogger } from '../platform/actions-logger.js';
+import { errorMessage } from '../platform/errors.js';
 import { cleanupProcessGroups } from './post-cleanup.js';
 
 try {

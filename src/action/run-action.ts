@@ -12,30 +12,30 @@
  * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
  *   through the redactor, which knows every secret among the inputs and the environment.
  */
-import type { ActionInputs } from './config/action-inputs.js';
-import { readActionInputs } from './config/action-inputs.js';
-import { authorize } from './github/authorize.js';
-import { readEventFile } from './github/event-file.js';
-import { parseEventPayload } from './github/event-schema.js';
-import { READ_ONLY_ON_FORKS, readOnlyForkRunReason } from './github/read-only-runs.js';
-import type { CreateOctokitOptions, GitHubClient } from './github/octokit.js';
-import { createOctokit } from './github/octokit.js';
-import type { Trigger } from './github/trigger.js';
-import { parseTrigger, resolvePullRequest } from './github/trigger.js';
-import { toPullRequest } from './github/trigger-convert.js';
-import type { ArtifactUploader } from './github/run-artifact.js';
-import { apiUrl } from './github/urls.js';
-import { resolveMaintenancePrompt } from './maintenance/maintenance-prompt.js';
-import type { ContentGenerator } from './model/content-generator.js';
-import type { CreateContentGeneratorOptions } from './model/create-content-generator.js';
-import type { ModelAuth } from './model/model-auth.js';
-import type { RetryOptions } from './model/retry.js';
-import { AuthenticationError, ConfigurationError, errorMessage } from './platform/errors.js';
-import type { Logger } from './platform/logger.js';
-import type { Redact } from './platform/redaction.js';
-import { createRedactor, secretEnvironmentValues } from './platform/redaction.js';
-import type { JobSummaryWriter } from './report/job-summary.js';
-import { renderFailedJobSummary, renderSkippedJobSummary } from './report/job-summary.js';
+import type { ActionInputs } from './action-inputs.js';
+import { readActionInputs } from './action-inputs.js';
+import { authorize } from '../github/authorize.js';
+import { readEventFile } from '../github/event-file.js';
+import { parseEventPayload } from '../github/event-schema.js';
+import { READ_ONLY_ON_FORKS, readOnlyForkRunReason } from '../github/read-only-runs.js';
+import type { CreateOctokitOptions, GitHubClient } from '../github/octokit.js';
+import { createOctokit } from '../github/octokit.js';
+import type { Trigger } from '../github/trigger.js';
+import { parseTrigger, resolvePullRequest } from '../github/trigger.js';
+import { toPullRequest } from '../github/trigger-convert.js';
+import type { ArtifactUploader } from '../github/run-artifact.js';
+import { apiUrl } from '../github/urls.js';
+import { resolveMaintenancePrompt } from '../maintenance/maintenance-prompt.js';
+import type { ContentGenerator } from '../model/content-generator.js';
+import type { CreateContentGeneratorOptions } from '../model/create-content-generator.js';
+import type { ModelAuth } from '../model/model-auth.js';
+import type { RetryOptions } from '../model/retry.js';
+import { AuthenticationError, ConfigurationError, errorMessage } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { Redact } from '../platform/redaction.js';
+import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
+import type { JobSummaryWriter } from '../report/job-summary.js';
+import { renderFailedJobSummary, renderSkippedJobSummary } from '../report/job-summary.js';
 import type { OutputName } from './run-authorized.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
 

@@ -9,58 +9,58 @@
  * failure, so a run still never ends without a visible result.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent } from './agent/events.js';
-import { createTranscriptWriter } from './agent/transcript.js';
-import type { TranscriptWriter } from './agent/transcript.js';
-import type { ActionInputs } from './config/action-inputs.js';
-import { checkForkWorkspace } from './github/fork-workspace.js';
-import type { ArtifactOutcome, RunRecordPaths } from './github/run-artifact.js';
+import type { AgentEvent } from '../agent/events.js';
+import { createTranscriptWriter } from '../agent/transcript.js';
+import type { TranscriptWriter } from '../agent/transcript.js';
+import type { ActionInputs } from './action-inputs.js';
+import { checkForkWorkspace } from '../github/fork-workspace.js';
+import type { ArtifactOutcome, RunRecordPaths } from '../github/run-artifact.js';
 import {
   artifactName,
   runRecordPaths,
   uploadRunRecord,
   writeAnswer,
-} from './github/run-artifact.js';
-import { isReadOnlyOnForks, readOnlyForkRunReason } from './github/read-only-runs.js';
-import type { GitHubClient } from './github/octokit.js';
-import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
-import { buildTaskPrompt } from './github/prompt.js';
-import type { CommentTarget, GitHubSink, ReactionTarget } from './github/sink.js';
-import { createOctokitSink } from './github/sink.js';
-import { gatherTaskContext } from './github/task-context.js';
-import type { Trigger } from './github/trigger.js';
-import { runUrl, serverUrl } from './github/urls.js';
-import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from './modes/mode-plan.js';
-import { prepareMode } from './modes/prepare-mode.js';
-import { createContentGenerator } from './model/create-content-generator.js';
-import { chooseRunModels } from './model/model-choice.js';
-import { describeRetry } from './model/retry.js';
-import { errorMessage } from './platform/errors.js';
-import type { Logger } from './platform/logger.js';
-import type { Redact } from './platform/redaction.js';
-import { reportSandbox, resolveSandbox } from './platform/sandbox/resolve-sandbox.js';
-import { loadCliPolicy } from './policy-setup.js';
-import { hideCheckoutCredential } from './publish/checkout-credential.js';
-import { githubStatus } from './publish/github-error.js';
-import { captureSessionBaseline } from './publish/session-baseline.js';
+} from '../github/run-artifact.js';
+import { isReadOnlyOnForks, readOnlyForkRunReason } from '../github/read-only-runs.js';
+import type { GitHubClient } from '../github/octokit.js';
+import { contextDirectoryFor, policyFilePaths } from '../github/pull-request-config.js';
+import { buildTaskPrompt } from '../github/prompt.js';
+import type { CommentTarget, GitHubSink, ReactionTarget } from '../github/sink.js';
+import { createOctokitSink } from '../github/sink.js';
+import { gatherTaskContext } from '../github/task-context.js';
+import type { Trigger } from '../github/trigger.js';
+import { runUrl, serverUrl } from '../github/urls.js';
+import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from '../modes/mode-plan.js';
+import { prepareMode } from '../modes/prepare-mode.js';
+import { createContentGenerator } from '../model/create-content-generator.js';
+import { chooseRunModels } from '../model/model-choice.js';
+import { describeRetry } from '../model/retry.js';
+import { errorMessage } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { Redact } from '../platform/redaction.js';
+import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
+import { loadCliPolicy } from '../session-setup/policy-setup.js';
+import { hideCheckoutCredential } from '../publish/checkout-credential.js';
+import { githubStatus } from '../publish/github-error.js';
+import { captureSessionBaseline } from '../publish/session-baseline.js';
 import {
   DEFAULT_SETTINGS_PATH,
   SETTINGS_INPUT_NAME,
   loadAgentSettings,
-} from './config/settings.js';
-import { workspaceDiff } from './publish/workspace-diff.js';
-import type { CommentUpdater } from './report/comment-updater.js';
-import { createCommentUpdater } from './report/comment-updater.js';
-import type { JobSummaryWriter } from './report/job-summary.js';
-import { renderJobSummary, writeJobSummary } from './report/job-summary.js';
-import type { FinalOutcome, RenderOptions, ReportLinks } from './report/progress-comment.js';
-import { renderFinalComment, renderProgressComment } from './report/progress-comment.js';
-import type { ProgressState } from './report/progress-state.js';
-import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
-import { inlineText } from './report/markdown.js';
-import { SessionStatsCollector } from './report/session-stats.js';
+} from '../config/settings.js';
+import { workspaceDiff } from '../publish/workspace-diff.js';
+import type { CommentUpdater } from '../report/comment-updater.js';
+import { createCommentUpdater } from '../report/comment-updater.js';
+import type { JobSummaryWriter } from '../report/job-summary.js';
+import { renderJobSummary, writeJobSummary } from '../report/job-summary.js';
+import type { FinalOutcome, RenderOptions, ReportLinks } from '../report/progress-comment.js';
+import { renderFinalComment, renderProgressComment } from '../report/progress-comment.js';
+import type { ProgressState } from '../report/progress-state.js';
+import { applyEvent, finalText, initialProgressState } from '../report/progress-state.js';
+import { inlineText } from '../report/markdown.js';
+import { SessionStatsCollector } from '../report/session-stats.js';
 import type { ActionDeps, ActionResult } from './run-action.js';
-import { startAgent } from './run-agent.js';
+import { startAgent } from '../session-setup/run-agent.js';
 
 /** The outputs action.yml declares. */
 export type OutputName =

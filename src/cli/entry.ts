@@ -1,7 +1,7 @@
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
-import { protectInitialEnvironment } from './platform/initial-environment.js';
-import { VERSION } from './version.js';
+import { protectInitialEnvironment } from '../platform/initial-environment.js';
+import { VERSION } from '../platform/version.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
@@ -15,6 +15,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
       `warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`,
     );
   }
-  const { runCli, processIo } = await import('./cli/run-cli.js');
+  const { runCli, processIo } = await import('./run-cli.js');
   process.exitCode = await runCli(args, processIo());
 }

@@ -25,11 +25,11 @@ import { registerBuiltinTools } from '../tools/builtin-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { isBuildError } from '../tools/tool-types.js';
 import { Workspace } from '../tools/workspace.js';
-import { policyContext } from '../run-agent.js';
+import { policyContext } from '../session-setup/run-agent.js';
 import { parseRunMode } from './args.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { TextSink } from './output/types.js';
-import { loadCliPolicy } from '../policy-setup.js';
+import { loadCliPolicy } from '../session-setup/policy-setup.js';
 
 /**
  * `policy explain`'s exit code for a denied call, so a script can assert a decision

@@ -18,9 +18,9 @@ import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
-import { startAgent } from '../run-agent.js';
+import { startAgent } from '../session-setup/run-agent.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { ExitCode, exitCodeForError, exitCodeForReason } from './exit-codes.js';
@@ -29,9 +29,9 @@ import { createStreamJsonOutput } from './output/stream-json-output.js';
 import { createTerminalProgress } from './output/status-line.js';
 import { createTextOutput } from './output/text-output.js';
 import type { CliOutput, TextSink } from './output/types.js';
-import { loadCliPolicy } from '../policy-setup.js';
+import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { readPipedStdin } from './read-stdin.js';
-import { serveRecordedSession } from './replay-model.js';
+import { serveRecordedSession } from '../session-setup/replay-model.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;

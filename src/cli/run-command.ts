@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ZodType } from 'zod';
-import { actionInputsSchema, INPUT_NAMES } from '../config/action-inputs.js';
+import { actionInputsSchema, INPUT_NAMES } from '../action/action-inputs.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import type { PermissionLevel } from '../local/dry-run-github.js';
 import { PERMISSION_LEVELS } from '../local/dry-run-github.js';

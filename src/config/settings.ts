@@ -17,7 +17,7 @@ import { readFile as readFileFromDisk } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorLocation } from '../platform/errors.js';
 import { ConfigurationError } from '../platform/errors.js';
-import type { SettingsSource } from './action-inputs.js';
+import type { SettingsSource } from '../action/action-inputs.js';
 import { locateJsonPath, parseJsonText } from './json-text.js';
 import { createExpander } from './settings-expand.js';
 import { checkServer, serverNameProblem, settingsSchema } from './settings-schema.js';

@@ -1,4 +1,4 @@
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 
 /** The `User-Agent` every model request carries, so server-side logs can tell our traffic apart. */
 export function modelUserAgent(): string {

@@ -4,7 +4,7 @@
  * post one review; triage applies labels.
  */
 import type { SessionBaseline } from '../publish/session-baseline.js';
-import type { ActionInputs } from '../config/action-inputs.js';
+import type { ActionInputs } from '../action/action-inputs.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { TaskContext } from '../github/task-context.js';
 import type { Trigger } from '../github/trigger.js';

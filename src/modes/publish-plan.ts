@@ -6,7 +6,7 @@
  * A repository-wide maintenance run also keeps its report in one sticky issue.
  */
 import { writeFile } from 'node:fs/promises';
-import type { ActionInputs } from '../config/action-inputs.js';
+import type { ActionInputs } from '../action/action-inputs.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { Trigger } from '../github/trigger.js';
 import {
@@ -23,7 +23,7 @@ import type { PublishResult } from '../publish/publish-changes.js';
 import { publishChanges } from '../publish/publish-changes.js';
 import { publishTargetFor } from '../publish/publish-target.js';
 import type { SessionBaseline } from '../publish/session-baseline.js';
-import { renderPublishSection } from '../report/publish-section.js';
+import { renderPublishSection } from '../publish/publish-section.js';
 import type { ReportLinks } from '../report/progress-comment.js';
 import type { ModePreparation, ModeResult, SessionSummary } from './mode-plan.js';
 import { answerOnlyPlan } from './mode-plan.js';

@@ -17,7 +17,7 @@ import { fetchPullRequestFiles } from '../review/pull-request-files.js';
 import type { ReviewOptions } from '../review/review-options.js';
 import { reviewInstructions } from '../review/review-instructions.js';
 import { decideReviewSkip } from '../review/skip-rules.js';
-import { createReviewCollector } from '../tools/submit-review.js';
+import { createReviewCollector } from '../review/submit-review.js';
 import type { ModePreparation } from './mode-plan.js';
 
 export interface ReviewPlanInput {

@@ -8,7 +8,7 @@ import type { Trigger } from '../github/trigger.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { codeSpan } from '../report/markdown.js';
-import { createLabelCollector } from '../tools/set-labels.js';
+import { createLabelCollector } from '../triage/set-labels.js';
 import type { AppliedLabels, LabelSink } from '../triage/apply-labels.js';
 import { applyLabels } from '../triage/apply-labels.js';
 import { listRepositoryLabels } from '../triage/repository-labels.js';

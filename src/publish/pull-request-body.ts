@@ -8,7 +8,7 @@ import type { Redact } from '../platform/redaction.js';
 import type { FitSection } from '../report/fit-comment.js';
 import { GITHUB_COMMENT_LIMIT, cutMarkdown, fitSections } from '../report/fit-comment.js';
 import { codeSpan, inlineText, modelMarkdown } from '../report/markdown.js';
-import { refusalLines } from '../report/publish-section.js';
+import { refusalLines } from './publish-section.js';
 import type { Refusal } from './change-checks.js';
 import type { PublishTarget } from './publish-target.js';
 

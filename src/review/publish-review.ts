@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
-import type { CollectedReview } from '../tools/submit-review.js';
+import type { CollectedReview } from './submit-review.js';
 import type { AnchorOptions } from './anchor-findings.js';
 import { anchorFindings } from './anchor-findings.js';
 import type { DiffIndex } from './diff-hunks.js';

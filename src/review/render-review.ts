@@ -15,8 +15,8 @@ import {
   inlineText,
   modelMarkdown,
 } from '../report/markdown.js';
-import type { ReviewFinding, Severity } from '../tools/submit-review.js';
-import { severityCounts } from '../tools/submit-review.js';
+import type { ReviewFinding, Severity } from './submit-review.js';
+import { severityCounts } from './submit-review.js';
 import type { PlacedFinding } from './anchor-findings.js';
 
 export const SEVERITY_BADGES: Readonly<Record<Severity, string>> = {

@@ -3,8 +3,8 @@
  * `review_min_severity` go, and at most `review_max_findings` remain, the most severe first (in
  * the model's order within a severity). A review with forty comments is read by nobody.
  */
-import type { ReviewFinding, Severity } from '../tools/submit-review.js';
-import { SEVERITIES } from '../tools/submit-review.js';
+import type { ReviewFinding, Severity } from './submit-review.js';
+import { SEVERITIES } from './submit-review.js';
 
 /** 0 for critical, up to 3 for low: lower is more severe. */
 export function severityRank(severity: Severity): number {

@@ -5,8 +5,8 @@
  * patches) is untrusted: it is sanitized and framed like the rest of the task prompt's data.
  */
 import { sanitizeUntrustedCode, UNTRUSTED_DATA_TAG } from '../github/sanitize.js';
-import type { Severity } from '../tools/submit-review.js';
-import { SEVERITIES, SUBMIT_REVIEW_TOOL_NAME } from '../tools/submit-review.js';
+import type { Severity } from './submit-review.js';
+import { SEVERITIES, SUBMIT_REVIEW_TOOL_NAME } from './submit-review.js';
 import type { ReviewScope } from './incremental.js';
 import { shortSha } from './incremental.js';
 

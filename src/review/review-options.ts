@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { ConfigurationError } from '../platform/errors.js';
-import type { Severity } from '../tools/submit-review.js';
-import { MAX_SUBMITTED_FINDINGS, SEVERITIES } from '../tools/submit-review.js';
+import type { Severity } from './submit-review.js';
+import { MAX_SUBMITTED_FINDINGS, SEVERITIES } from './submit-review.js';
 
 export interface ReviewOptions {
   /** Inline findings posted at most, the most severe first. */

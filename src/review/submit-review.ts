@@ -8,8 +8,8 @@
  * session still runs.
  */
 import { z } from 'zod';
-import { defineTool } from './define-tool.js';
-import type { Tool } from './tool-types.js';
+import { defineTool } from '../tools/define-tool.js';
+import type { Tool } from '../tools/tool-types.js';
 
 export const SUBMIT_REVIEW_TOOL_NAME = 'submit_review';
 

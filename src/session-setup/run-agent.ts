@@ -2,32 +2,32 @@
  * One prompt, run to the end: the workspace, its tools and a session, wired the same way for the
  * CLI and the Action so both behave alike.
  */
-import type { SessionBudgets } from './agent/budgets.js';
-import type { Confirmer } from './agent/confirmer.js';
-import { denyAllConfirmer } from './agent/confirmer.js';
-import type { AgentEventListener } from './agent/events.js';
-import type { AgentSessionOptions, SessionResult } from './agent/session.js';
-import { AgentSession } from './agent/session.js';
-import type { ContentGenerator } from './model/content-generator.js';
-import type { ModelChoice } from './model/model-choice.js';
-import { deprecationNotice } from './model/model-table.js';
-import { errorMessage } from './platform/errors.js';
-import type { Logger } from './platform/logger.js';
-import type { Sandbox } from './platform/sandbox/sandbox-types.js';
-import type { PolicyEngine } from './policy/policy-engine.js';
-import { createPolicyConfirmer } from './policy/policy-confirmer.js';
-import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js';
-import { registerBuiltinTools } from './tools/builtin-tools.js';
-import type { BuiltinToolsOptions } from './tools/builtin-tools.js';
-import { ToolRegistry } from './tools/registry.js';
-import { expandShellGlob } from './tools/shell-glob.js';
-import { ToolProcesses } from './tools/tool-processes.js';
-import type { ExtensionTools } from './tools/extension-tools.js';
-import { loadExtensionTools } from './tools/extension-tools.js';
-import { isToolSelected, toolArgumentOf } from './tools/tool-selection.js';
-import type { AgentSettings } from './config/settings-types.js';
-import type { Tool } from './tools/tool-types.js';
-import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
+import type { SessionBudgets } from '../agent/budgets.js';
+import type { Confirmer } from '../agent/confirmer.js';
+import { denyAllConfirmer } from '../agent/confirmer.js';
+import type { AgentEventListener } from '../agent/events.js';
+import type { AgentSessionOptions, SessionResult } from '../agent/session.js';
+import { AgentSession } from '../agent/session.js';
+import type { ContentGenerator } from '../model/content-generator.js';
+import type { ModelChoice } from '../model/model-choice.js';
+import { deprecationNotice } from '../model/model-table.js';
+import { errorMessage } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
+import type { PolicyEngine } from '../policy/policy-engine.js';
+import { createPolicyConfirmer } from '../policy/policy-confirmer.js';
+import type { PolicyContext, RunMode, RunTrust } from '../policy/policy-types.js';
+import { registerBuiltinTools } from '../tools/builtin-tools.js';
+import type { BuiltinToolsOptions } from '../tools/builtin-tools.js';
+import { ToolRegistry } from '../tools/registry.js';
+import { expandShellGlob } from '../tools/shell-glob.js';
+import { ToolProcesses } from '../tools/tool-processes.js';
+import type { ExtensionTools } from '../tools/extension-tools.js';
+import { loadExtensionTools } from '../tools/extension-tools.js';
+import { isToolSelected, toolArgumentOf } from '../tools/tool-selection.js';
+import type { AgentSettings } from '../config/settings-types.js';
+import type { Tool } from '../tools/tool-types.js';
+import { deniedPathsFromEnvironment, Workspace } from '../tools/workspace.js';
 
 export interface RunAgentOptions {
   prompt: string;

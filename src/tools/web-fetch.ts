@@ -19,7 +19,7 @@ import {
   guardedFetch,
   vetUrl,
 } from '../platform/network-guard.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 import { defineTool } from './define-tool.js';
 import { responseText, withCitations } from './grounding.js';
 import type { Tool, ToolResult } from './tool-types.js';

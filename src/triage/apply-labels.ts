@@ -11,8 +11,8 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
-import type { LabelDecision } from '../tools/set-labels.js';
-import { MAX_LABELS_PER_CALL } from '../tools/set-labels.js';
+import type { LabelDecision } from './set-labels.js';
+import { MAX_LABELS_PER_CALL } from './set-labels.js';
 import { renderLabelComment } from './label-comment.js';
 
 /** An issue of a repository. */

@@ -7,7 +7,7 @@ import type { Octokit } from '@octokit/rest';
 import { cutText } from '../github/context-budget.js';
 import { sanitizeUntrustedText } from '../github/sanitize.js';
 import type { RepoRef } from '../github/sink.js';
-import type { LabelChoice } from '../tools/set-labels.js';
+import type { LabelChoice } from './set-labels.js';
 
 /** The most labels read; GitHub repositories rarely have more, and the prompt must stay small. */
 export const MAX_REPOSITORY_LABELS = 300;

@@ -17,7 +17,7 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
-import { createLabelCollector } from '../tools/set-labels.js';
+import { createLabelCollector } from './set-labels.js';
 import type { Tool } from '../tools/tool-types.js';
 import type { AppliedLabels, LabelSink } from './apply-labels.js';
 import { applyLabels } from './apply-labels.js';

@@ -12,10 +12,10 @@
  * the call names the issue, which must be one of the batch's.
  */
 import { z } from 'zod';
-import { defineTool } from './define-tool.js';
-import type { ValidationFailure } from './define-tool.js';
-import { editDistance } from './registry.js';
-import type { Tool } from './tool-types.js';
+import { defineTool } from '../tools/define-tool.js';
+import type { ValidationFailure } from '../tools/define-tool.js';
+import { editDistance } from '../tools/registry.js';
+import type { Tool } from '../tools/tool-types.js';
 
 export const SET_LABELS_TOOL_NAME = 'set_labels';
 

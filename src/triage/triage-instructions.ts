@@ -8,7 +8,7 @@
  * plain text before it is posted — so a model that ignores them gains nothing.
  */
 import { INSTRUCTION_TAG, sanitizeUntrustedText, UNTRUSTED_DATA_TAG } from '../github/sanitize.js';
-import { MAX_LABEL_COMMENT_CHARS, SET_LABELS_TOOL_NAME } from '../tools/set-labels.js';
+import { MAX_LABEL_COMMENT_CHARS, SET_LABELS_TOOL_NAME } from './set-labels.js';
 
 export interface TriageTextOptions {
   /** Whether the run posts the model's note (default true); without it the note is not offered. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionInputs } from '../../src/config/action-inputs.js';
-import { readActionInputs } from '../../src/config/action-inputs.js';
+import type { ActionInputs } from '../../src/action/action-inputs.js';
+import { readActionInputs } from '../../src/action/action-inputs.js';
 import { AuthenticationError, ConfigurationError } from '../../src/platform/errors.js';
 
 const TOKEN = 'ghs_jobtoken000000000000000000000000000';

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INPUT_DEFAULTS, INPUT_NAMES } from '../../src/config/action-inputs.js';
+import { INPUT_DEFAULTS, INPUT_NAMES } from '../../src/action/action-inputs.js';
 
 interface Declared {
   description: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputReader, removeSecretVariables } from '../src/main.js';
+import { inputReader, removeSecretVariables } from '../../src/action/main.js';
 
 describe("the Action's environment", () => {
   it('takes every secret-holding variable out, and keeps what the Action itself needs', () => {

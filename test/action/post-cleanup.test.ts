@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../src/platform/logger.js';
-import { listProcessGroup, signalProcessGroup } from '../src/platform/process-group.js';
+import { memoryLogger } from '../../src/platform/logger.js';
+import { listProcessGroup, signalProcessGroup } from '../../src/platform/process-group.js';
 import {
   PROCESS_GROUPS_STATE,
   cleanupProcessGroups,
   decodeProcessGroups,
   encodeProcessGroups,
-} from '../src/post-cleanup.js';
+} from '../../src/action/post-cleanup.js';
 
 const started: number[] = [];
 

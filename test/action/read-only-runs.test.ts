@@ -2,11 +2,11 @@
 // secrets. The Action says what it cannot do there, and what works instead, rather than failing
 // on the missing key or on the first 403.
 import { describe, expect, it } from 'vitest';
-import { runActionInProcess } from './support/action-harness.js';
-import { textReply, useFakeGemini } from './support/fake-gemini.js';
-import type { FakePullSeed } from './support/fake-github-server.js';
-import { useFakeGitHub } from './support/fake-github-server.js';
-import { webhookExample } from './support/webhook-payloads.js';
+import { runActionInProcess } from '../support/action-harness.js';
+import { textReply, useFakeGemini } from '../support/fake-gemini.js';
+import type { FakePullSeed } from '../support/fake-github-server.js';
+import { useFakeGitHub } from '../support/fake-github-server.js';
+import { webhookExample } from '../support/webhook-payloads.js';
 
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 

@@ -4,15 +4,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOctokit } from '../src/github/octokit.js';
-import { memoryLogger } from '../src/platform/logger.js';
-import type { ActionDeps, ActionResult } from '../src/run-action.js';
-import { runAction } from '../src/run-action.js';
-import type { FakeGeminiServer } from './support/fake-gemini.js';
-import { callsReply, httpError, textReply, usage, useFakeGemini } from './support/fake-gemini.js';
-import { githubApi } from './support/github-api.js';
-import { bareRemoteOf, tempRepo } from './support/temp-repo.js';
-import { webhookExample } from './support/webhook-payloads.js';
+import { createOctokit } from '../../src/github/octokit.js';
+import { memoryLogger } from '../../src/platform/logger.js';
+import type { ActionDeps, ActionResult } from '../../src/action/run-action.js';
+import { runAction } from '../../src/action/run-action.js';
+import type { FakeGeminiServer } from '../support/fake-gemini.js';
+import { callsReply, httpError, textReply, usage, useFakeGemini } from '../support/fake-gemini.js';
+import { githubApi } from '../support/github-api.js';
+import { bareRemoteOf, tempRepo } from '../support/temp-repo.js';
+import { webhookExample } from '../support/webhook-payloads.js';
 
 const REPO = '/repos/Codertocat/Hello-World';
 /** The trigger comment of the issue_comment example, on issue #1 by Codertocat. */

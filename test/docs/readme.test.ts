@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { actionTables, cellText, markers, renderReadme } from '../../scripts/action-docs.mjs';
 import { findDemoFiles } from '../../src/cli/demo-command.js';
 import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
-import { actionInputsSchema } from '../../src/config/action-inputs.js';
+import { actionInputsSchema } from '../../src/action/action-inputs.js';
 import { SANDBOX_USER_NAME } from '../../src/platform/sandbox/sandbox-user.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
 import { tempRepo } from '../support/temp-repo.js';

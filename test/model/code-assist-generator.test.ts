@@ -9,7 +9,7 @@ import { CodeAssistContentGenerator } from '../../src/model/code-assist-generato
 import type { CodeAssistGeneratorOptions } from '../../src/model/code-assist-generator.js';
 import { ModelRequestError } from '../../src/model/errors.js';
 import { AuthenticationError } from '../../src/platform/errors.js';
-import { VERSION } from '../../src/version.js';
+import { VERSION } from '../../src/platform/version.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
 import {
   callsReply,

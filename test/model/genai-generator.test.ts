@@ -4,7 +4,7 @@ import type { GenerateContentParameters } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { ModelRequestError } from '../../src/model/errors.js';
 import { createGenaiContentGenerator } from '../../src/model/genai-generator.js';
-import { VERSION } from '../../src/version.js';
+import { VERSION } from '../../src/platform/version.js';
 import {
   callsReply,
   chunk,

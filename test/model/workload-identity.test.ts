@@ -118,7 +118,7 @@ describe('Vertex AI with an external_account credentials file', () => {
     const identity = await fakeGoogleIdentity();
     const { env } = await credentialsInWorkspace(identity.url);
     // The Action keeps GOOGLE_APPLICATION_CREDENTIALS in its environment for Google's auth
-    // library (src/main.ts), which finds Application Default Credentials through it.
+    // library (src/action/main.ts), which finds Application Default Credentials through it.
     vi.stubEnv('GOOGLE_APPLICATION_CREDENTIALS', env.GOOGLE_APPLICATION_CREDENTIALS);
     onTestFinished(() => {
       vi.unstubAllEnvs();

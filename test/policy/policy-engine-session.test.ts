@@ -6,7 +6,7 @@ import type { AgentEvent, ToolCallData } from '../../src/agent/events.js';
 import { createContentGenerator } from '../../src/model/create-content-generator.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
-import { startAgent } from '../../src/run-agent.js';
+import { startAgent } from '../../src/session-setup/run-agent.js';
 import type { GeminiBody } from '../integration/support.js';
 import { callsReply, instantRetry, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';

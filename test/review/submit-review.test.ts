@@ -2,10 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { placementCheck } from '../../src/review/anchor-findings.js';
 import { DiffIndex } from '../../src/review/diff-hunks.js';
 import { READ_ONLY_KINDS } from '../../src/tools/tool-types.js';
-import { createReviewCollector } from '../../src/tools/submit-review.js';
-import type { ReviewCollectorOptions } from '../../src/tools/submit-review.js';
-import { lineOf, samplePullRequest } from '../review/support/git-pull-request.js';
-import { errorPart, makeTempDir, outputPart, removeTempDirs, toolHarness } from './tool-harness.js';
+import { createReviewCollector } from '../../src/review/submit-review.js';
+import type { ReviewCollectorOptions } from '../../src/review/submit-review.js';
+import { lineOf, samplePullRequest } from './support/git-pull-request.js';
+import {
+  errorPart,
+  makeTempDir,
+  outputPart,
+  removeTempDirs,
+  toolHarness,
+} from '../tools/tool-harness.js';
 
 afterEach(removeTempDirs);
 

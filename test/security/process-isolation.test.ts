@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { INPUT_NAMES } from '../../src/config/action-inputs.js';
+import { INPUT_NAMES } from '../../src/action/action-inputs.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { resolveSandbox } from '../../src/platform/sandbox/resolve-sandbox.js';
 import { isAllowedEnvironmentName } from '../../src/platform/tool-environment.js';

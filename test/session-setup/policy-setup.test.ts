@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PolicyContext } from '../src/policy/policy-types.js';
-import { loadCliPolicy, UNTRUSTED_WORKSPACE_SOURCE } from '../src/policy-setup.js';
+import type { PolicyContext } from '../../src/policy/policy-types.js';
+import { loadCliPolicy, UNTRUSTED_WORKSPACE_SOURCE } from '../../src/session-setup/policy-setup.js';
 
 const context: PolicyContext = {
   runMode: 'invoke',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { memoryLogger } from '../../src/platform/logger.js';
 import { createRedactor } from '../../src/platform/redaction.js';
-import type { LabelDecision } from '../../src/tools/set-labels.js';
+import type { LabelDecision } from '../../src/triage/set-labels.js';
 import type { ApplyLabelsOptions } from '../../src/triage/apply-labels.js';
 import { applyLabels, createOctokitLabelSink } from '../../src/triage/apply-labels.js';
 import { githubApi, quietOctokit } from '../support/github-api.js';

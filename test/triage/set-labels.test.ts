@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LabelCollectorOptions } from '../../src/tools/set-labels.js';
-import { createLabelCollector } from '../../src/tools/set-labels.js';
-import { errorPart, makeTempDir, outputPart, removeTempDirs, toolHarness } from './tool-harness.js';
+import type { LabelCollectorOptions } from '../../src/triage/set-labels.js';
+import { createLabelCollector } from '../../src/triage/set-labels.js';
+import {
+  errorPart,
+  makeTempDir,
+  outputPart,
+  removeTempDirs,
+  toolHarness,
+} from '../tools/tool-harness.js';
 
 afterEach(removeTempDirs);
 

@@ -11,7 +11,7 @@ import type { Tool as McpToolDescription } from '@modelcontextprotocol/sdk/types
 import type { McpServerSettings } from '../../config/settings-types.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../platform/version.js';
 import type { ToolProcesses } from '../tool-processes.js';
 import type { McpCallResult } from './mcp-parts.js';
 import type { McpToolArgs, McpToolCaller } from './mcp-tool.js';
