@@ -11,6 +11,7 @@ import type { Environment, ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
 import { AuthenticationError, ConfigurationError } from '../platform/errors.js';
 import { secretEnvironmentValues } from '../platform/redaction.js';
+import type { SettingsSource } from '../config/settings-types.js';
 import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
 import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
 import type { RunMode } from '../policy/policy-types.js';
@@ -23,16 +24,12 @@ import {
 } from '../review/review-options.js';
 import { validateBranchPrefix } from '../publish/branch-name.js';
 import { MAX_TRIAGE_BATCH_SIZE } from '../triage/scheduled-triage.js';
+import type { PublishOptions } from '../publish/publish-types.js';
+import { CREATE_PR_SETTINGS } from '../publish/publish-types.js';
 
 /** `auto` picks the run mode from the event and the command; the others force one. */
 export type ActionMode = 'auto' | RunMode;
 export const ACTION_MODES = ['auto', 'invoke', 'review', 'triage', 'maintenance'] as const;
-
-/** Where the Gemini CLI-compatible settings come from. */
-export type SettingsSource =
-  | { kind: 'inline'; settings: Record<string, unknown> }
-  /** Relative to the repository root; read from the base branch on pull requests. */
-  | { kind: 'file'; path: string };
 
 export interface ActionInputs {
   /** How the model is reached, with base URLs from the environment. */
@@ -61,7 +58,8 @@ export interface ActionInputs {
   botLogin: string;
   review: ReviewOptions;
   triage: TriageOptions;
-  publish: PublishInputs;
+  /** How the agent's changes are published (invoke and maintenance runs). */
+  publish: PublishOptions;
   /** A file holding the maintenance task, relative to the repository root. */
   promptFile: string | undefined;
   /** Which sticky report issue a maintenance workflow keeps; default the workflow's name. */
@@ -71,22 +69,6 @@ export interface ActionInputs {
   /** Every secret value among the inputs and the environment, to register for redaction. */
   secrets: string[];
 }
-
-/** How the agent's changes are published (invoke and maintenance runs). */
-export interface PublishInputs {
-  /** New branches are `<branchPrefix>issue-<n>-<slug>` and the like. */
-  branchPrefix: string;
-  /** A `/gemini` on a same-repository pull request commits to its head branch. */
-  pushToPrBranch: boolean;
-  /** Changes to `.github/workflows/` are published instead of refused. */
-  allowWorkflowEdits: boolean;
-  /** Commits are made through the API so GitHub shows them as Verified. */
-  signedCommits: boolean;
-  createPr: CreatePrMode;
-}
-
-export const CREATE_PR_MODES = ['never', 'draft', 'ready'] as const;
-export type CreatePrMode = (typeof CREATE_PR_MODES)[number];
 
 /** Defaults of the inputs that have one; action.yml declares the same (a test checks). */
 export const INPUT_DEFAULTS = {
@@ -328,7 +310,7 @@ export const actionInputsSchema = z.object({
   push_to_pr_branch: booleanInput('push_to_pr_branch'),
   allow_workflow_edits: booleanInput('allow_workflow_edits'),
   signed_commits: booleanInput('signed_commits'),
-  create_pr: choice('create_pr', CREATE_PR_MODES),
+  create_pr: choice('create_pr', CREATE_PR_SETTINGS),
 });
 
 type ParsedInputs = z.output<typeof actionInputsSchema>;

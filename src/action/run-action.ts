@@ -18,78 +18,20 @@ import { authorize } from '../github/authorize.js';
 import { readEventFile } from '../github/event-file.js';
 import { parseEventPayload } from '../github/event-schema.js';
 import { READ_ONLY_ON_FORKS, readOnlyForkRunReason } from '../github/read-only-runs.js';
-import type { CreateOctokitOptions, GitHubClient } from '../github/octokit.js';
+import type { GitHubClient } from '../github/octokit.js';
 import { createOctokit } from '../github/octokit.js';
 import type { Trigger } from '../github/trigger.js';
 import { parseTrigger, resolvePullRequest } from '../github/trigger.js';
 import { toPullRequest } from '../github/trigger-convert.js';
-import type { ArtifactUploader } from '../github/run-artifact.js';
 import { apiUrl } from '../github/urls.js';
 import { resolveMaintenancePrompt } from '../maintenance/maintenance-prompt.js';
-import type { ContentGenerator } from '../model/content-generator.js';
-import type { CreateContentGeneratorOptions } from '../model/create-content-generator.js';
-import type { ModelAuth } from '../model/model-auth.js';
-import type { RetryOptions } from '../model/retry.js';
 import { AuthenticationError, ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
-import type { JobSummaryWriter } from '../report/job-summary.js';
 import { renderFailedJobSummary, renderSkippedJobSummary } from '../report/job-summary.js';
-import type { OutputName } from './run-authorized.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
-
-export type ActionConclusion = 'success' | 'failure' | 'skipped';
-
-export interface ActionDeps {
-  env: NodeJS.ProcessEnv;
-  /** An input's value, `''` when unset (`core.getInput`). */
-  getInput: (name: string) => string;
-  setOutput: (name: string, value: string) => void;
-  /** Masks a value in the runner's log (`core.setSecret`). */
-  setSecret: (value: string) => void;
-  /** Marks the step failed with a message (`core.setFailed`). */
-  setFailed: (message: string) => void;
-  summary: JobSummaryWriter;
-  logger: Logger;
-  /** Reads the JSON at `GITHUB_EVENT_PATH`; default reads and parses the file. */
-  readEventPayload?: (eventPath: string) => Promise<unknown>;
-  /** Milliseconds since the epoch; default `Date.now`. */
-  now?: () => number;
-  /** Default {@link createOctokit}; tests lower retries and turn throttling off. */
-  createOctokit?: (options: CreateOctokitOptions) => GitHubClient;
-  /** Default {@link createContentGenerator}. */
-  createModel?: (
-    auth: ModelAuth,
-    options: CreateContentGeneratorOptions,
-  ) => Promise<ContentGenerator>;
-  /** Extra model retry options (tests make the waits instant). */
-  modelRetry?: Omit<RetryOptions, 'onRetry'>;
-  /**
-   * Where git pushes the agent's branch and looks for an earlier one; default
-   * `${GITHUB_SERVER_URL}/<owner>/<repo>.git`. Tests point it at a local bare repository.
-   */
-  gitRemoteUrl?: string;
-  /** The least time between two edits of the progress comment; default 3 s. */
-  commentIntervalMs?: number;
-  /** Uploads the run's record; default @actions/artifact with the run's environment. */
-  uploadArtifact?: ArtifactUploader;
-  /** How long the final comment waits for that upload; default 2 minutes. */
-  artifactTimeoutMs?: number;
-  /**
-   * How to choose a run without a sandbox, for the notice given when none could be set up;
-   * default the Action input's wording (`gemini-agent run` names its `--input`).
-   */
-  sandboxSilence?: string;
-}
-
-export interface ActionResult {
-  conclusion: ActionConclusion;
-  /** The outputs as set (already redacted). */
-  outputs: Record<string, string>;
-  /** Why the run failed or was skipped. */
-  error?: string;
-}
+import type { ActionDeps, ActionResult, OutputName } from './types.js';
 
 function readEventPayload(eventPath: string): Promise<unknown> {
   return readEventFile(eventPath, { source: 'GITHUB_EVENT_PATH' });

@@ -59,20 +59,8 @@ import type { ProgressState } from '../report/progress-state.js';
 import { applyEvent, finalText, initialProgressState } from '../report/progress-state.js';
 import { inlineText } from '../report/markdown.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
-import type { ActionDeps, ActionResult } from './run-action.js';
 import { startAgent } from '../session-setup/run-agent.js';
-
-/** The outputs action.yml declares. */
-export type OutputName =
-  | 'conclusion'
-  | 'summary'
-  | 'transcript_file'
-  | 'comment_url'
-  | 'input_tokens'
-  | 'output_tokens'
-  | 'tool_calls'
-  | 'error'
-  | ModeOutputName;
+import type { ActionDeps, ActionResult, OutputName } from './types.js';
 
 export interface AuthorizedRun {
   deps: ActionDeps;

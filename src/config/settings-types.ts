@@ -4,6 +4,12 @@
  * (a settings file written for the CLI has many), keys it uses are checked strictly.
  */
 
+/** Where the Gemini CLI-compatible settings come from. */
+export type SettingsSource =
+  | { kind: 'inline'; settings: Record<string, unknown> }
+  /** Relative to the repository root; read from the base branch on pull requests. */
+  | { kind: 'file'; path: string };
+
 /** One entry of `mcpServers`: exactly one of `command`, `url` or `httpUrl` says how to reach it. */
 export interface McpServerSettings {
   /** Stdio transport: the program to start, its arguments, extra environment and directory. */

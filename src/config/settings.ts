@@ -17,11 +17,10 @@ import { readFile as readFileFromDisk } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorLocation } from '../platform/errors.js';
 import { ConfigurationError } from '../platform/errors.js';
-import type { SettingsSource } from '../action/action-inputs.js';
 import { locateJsonPath, parseJsonText } from './json-text.js';
 import { createExpander } from './settings-expand.js';
 import { checkServer, serverNameProblem, settingsSchema } from './settings-schema.js';
-import type { AgentSettings, McpServerSettings } from './settings-types.js';
+import type { AgentSettings, McpServerSettings, SettingsSource } from './settings-types.js';
 import { EMPTY_SETTINGS } from './settings-types.js';
 
 /** Where the settings are read from when the `settings` input is empty. */

@@ -8,7 +8,6 @@
  * The texts were sanitized when the context was gathered (hidden content removed, imitations of
  * these delimiters escaped); the instruction is sanitized here.
  */
-import { singleIssueTriageGoal } from '../triage/triage-instructions.js';
 import { ConfigurationError } from '../platform/errors.js';
 import type { RunMode } from '../policy/policy-types.js';
 import { INSTRUCTION_TAG, sanitizeUntrustedText, UNTRUSTED_DATA_TAG } from './sanitize.js';
@@ -27,7 +26,10 @@ export interface TaskPromptOptions {
    * the instruction comes from the workflow (its `prompt` input, a schedule, an automatic review).
    */
   actor?: string | undefined;
-  /** Replaces the mode's goal line (e.g. a triage run that posts no note). */
+  /**
+   * Replaces the mode's goal line. A triage run's goal comes only from here (the triage plan
+   * writes it: which labels tool, whether a note is posted).
+   */
   goal?: string | undefined;
   /** How the run hands in its result (e.g. the review tool's rules), placed before the data. */
   handIn?: string | undefined;
@@ -99,7 +101,7 @@ function goal(mode: RunMode, context: TaskContext): string {
     case 'review':
       return `Your goal: review the pull request's changes (the diff below; the workspace may hold the code for more context). Do not change any files. Report only real problems in the changed code — for each, the file and line, how serious it is, what is wrong and a suggested fix — and hand them in as described below; if there are none, say so. They are posted as one review after you finish.`;
     case 'triage':
-      return singleIssueTriageGoal();
+      throw new Error("a triage run's goal comes from its plan (modes/triage-plan.ts)");
     case 'maintenance':
       return `Your goal: do the maintenance task the instruction describes by working in the workspace, a checkout of the repository. ${HANDS_OFF} End with a short summary of what you changed.`;
   }

@@ -26,7 +26,6 @@ import { streamLogger } from '../platform/logger.js';
 import { loadPolicyFiles } from '../policy/load-policy.js';
 import { createGit } from '../publish/git.js';
 import type { JobSummaryWriter } from '../report/job-summary.js';
-import type { ActionDeps, ActionResult } from '../action/run-action.js';
 import { runAction } from '../action/run-action.js';
 import type { ReplayedSession } from '../session-setup/replay-model.js';
 import { REPLAY_API_KEY, serveRecordedSession } from '../session-setup/replay-model.js';
@@ -44,6 +43,7 @@ import {
   hasUncommittedChanges,
   localPullRequest,
 } from './local-workspace.js';
+import type { ActionDeps, ActionResult } from '../action/types.js';
 
 export interface LocalRunOptions {
   /** The webhook payload file (what GitHub writes to `GITHUB_EVENT_PATH`). */

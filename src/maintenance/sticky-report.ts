@@ -19,7 +19,7 @@ import { silentLogger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { cutMarkdown, fitSections, GITHUB_COMMENT_LIMIT } from '../report/fit-comment.js';
 import { codeBlock, codeSpan, inlineText, modelMarkdown } from '../report/markdown.js';
-import { withPermissionHint } from '../triage/apply-labels.js';
+import { withPermissionHint } from '../github/permission-hint.js';
 
 /** Runs listed in the table, the latest included. */
 export const DEFAULT_REPORT_HISTORY = 20;

@@ -4,7 +4,6 @@
  * post one review; triage applies labels.
  */
 import type { SessionBaseline } from '../publish/session-baseline.js';
-import type { ActionInputs } from '../action/action-inputs.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { TaskContext } from '../github/task-context.js';
 import type { Trigger } from '../github/trigger.js';
@@ -17,11 +16,20 @@ import type { ModePreparation } from './mode-plan.js';
 import { preparePublishing } from './publish-plan.js';
 import { prepareReview } from './review-plan.js';
 import { prepareTriage, scheduledTriagePlan } from './triage-plan.js';
+import type { PublishPlanInputs } from './publish-plan.js';
+import type { TriageOptions } from './triage-plan.js';
+import type { ReviewOptions } from '../review/review-options.js';
+
+/** What the modes read of the Action's inputs (action/action-inputs.ts reads them all). */
+export interface ModeInputs extends PublishPlanInputs {
+  review: ReviewOptions;
+  triage: TriageOptions;
+}
 
 export interface PrepareModeInput {
   trigger: Trigger;
   context: TaskContext;
-  inputs: ActionInputs;
+  inputs: ModeInputs;
   octokit: GitHubClient;
   redact: Redact;
   logger: Logger;

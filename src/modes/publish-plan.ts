@@ -6,7 +6,6 @@
  * A repository-wide maintenance run also keeps its report in one sticky issue.
  */
 import { writeFile } from 'node:fs/promises';
-import type { ActionInputs } from '../action/action-inputs.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { Trigger } from '../github/trigger.js';
 import {
@@ -19,7 +18,6 @@ import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { continueExistingBranch } from '../publish/existing-branch.js';
 import { checkOutPullRequestHead } from '../publish/pull-request-head.js';
-import type { PublishResult } from '../publish/publish-changes.js';
 import { publishChanges } from '../publish/publish-changes.js';
 import { publishTargetFor } from '../publish/publish-target.js';
 import type { SessionBaseline } from '../publish/session-baseline.js';
@@ -27,10 +25,23 @@ import { renderPublishSection } from '../publish/publish-section.js';
 import type { ReportLinks } from '../report/progress-comment.js';
 import type { ModePreparation, ModeResult, SessionSummary } from './mode-plan.js';
 import { answerOnlyPlan } from './mode-plan.js';
+import type { PublishOptions, PublishResult } from '../publish/publish-types.js';
+
+/** What publishing reads of the Action's inputs. */
+export interface PublishPlanInputs {
+  publish: PublishOptions;
+  /** The login the token posts as: its earlier maintenance reports are the Action's own. */
+  botLogin: string;
+  /** Which sticky report issue a maintenance workflow keeps; default the workflow's name. */
+  reportKey: string | undefined;
+  githubToken: string;
+  /** Every secret value of the run: a file containing one is refused. */
+  secrets: readonly string[];
+}
 
 export interface PublishPlanInput {
   trigger: Trigger;
-  inputs: Pick<ActionInputs, 'publish' | 'botLogin' | 'reportKey' | 'githubToken' | 'secrets'>;
+  inputs: PublishPlanInputs;
   octokit: GitHubClient;
   workspaceRoot: string;
   /** `GITHUB_SERVER_URL`. */

@@ -22,26 +22,9 @@ import { ciCodeReason, findCiCode } from './ci-code.js';
 import type { Git } from './git.js';
 import { createGit } from './git.js';
 import { createSecretScanner, describeFinding } from './secret-scan.js';
-import type { WorkspaceChange, WorkspaceChanges } from './workspace-changes.js';
 import { readBlobs } from './workspace-changes.js';
 import { UNHASHED_NEW_FILE_BYTES, readWorktreeContent } from './worktree-reader.js';
-
-export type RefusalKind =
-  | 'git_directory'
-  | 'workflow'
-  | 'too_large'
-  | 'symlink_escape'
-  | 'secret'
-  | 'not_a_file'
-  | 'preexisting';
-
-export interface Refusal {
-  path: string;
-  previousPath?: string;
-  kind: RefusalKind;
-  /** Why, in a sentence that never quotes the refused content. */
-  reason: string;
-}
+import type { Refusal, RefusalKind, WorkspaceChange, WorkspaceChanges } from './publish-types.js';
 
 export interface ChangeCheckOptions {
   /** The `allow_workflow_edits` input. Default false. */

@@ -10,8 +10,8 @@ import type { Redact } from '../platform/redaction.js';
 import type { Git } from './git.js';
 import { createGit, splitNul } from './git.js';
 import { withScratchIndex } from './scratch-index.js';
-import type { WorkspaceChange, WorkspaceChanges } from './workspace-changes.js';
 import { blobId, hashWorktreeFiles, readWorktreeContent } from './worktree-reader.js';
+import type { WorkspaceChange, WorkspaceChanges } from './publish-types.js';
 
 export interface CommitIdentity {
   name: string;

@@ -10,12 +10,10 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { DEFAULT_MAX_FILE_BYTES, checkChanges } from './change-checks.js';
-import type { Refusal } from './change-checks.js';
 import type { CoAuthor, CommitIdentity } from './commit.js';
 import { buildTree, commitMessage, createCommit, treePatch } from './commit.js';
 import type { Git } from './git.js';
 import { createGit } from './git.js';
-import type { PullRequestRef, CreatePrSetting } from './pull-request.js';
 import { PullRequestError, upsertPullRequest } from './pull-request.js';
 import { renderPullRequestBody } from './pull-request-body.js';
 import type { BranchPlan, PublishTarget } from './publish-target.js';
@@ -23,23 +21,16 @@ import { planBranch } from './publish-target.js';
 import { PushError, pushCommit } from './push.js';
 import type { SessionBaseline } from './session-baseline.js';
 import { createSignedCommit } from './signed-commit.js';
-import type { ChangeStatus, WorkspaceChange, WorkspaceChanges } from './workspace-changes.js';
 import { readWorkspaceChanges } from './workspace-changes.js';
-
-export interface PublishOptions {
-  /** `branch_prefix`. */
-  branchPrefix: string;
-  /** `push_to_pr_branch`. */
-  pushToPrBranch: boolean;
-  /** `allow_workflow_edits`. */
-  allowWorkflowEdits: boolean;
-  /** `signed_commits`. */
-  signedCommits: boolean;
-  /** `create_pr`. */
-  createPr: CreatePrSetting;
-  /** The largest file published; default 1 MiB. */
-  maxFileBytes?: number;
-}
+import type {
+  PublishOptions,
+  PublishResult,
+  PublishedFile,
+  PullRequestRef,
+  Refusal,
+  WorkspaceChange,
+  WorkspaceChanges,
+} from './publish-types.js';
 
 export interface PublishInput {
   workspaceRoot: string;
@@ -75,33 +66,6 @@ export interface PublishInput {
   git?: Git;
   /** The commit's time; default now. */
   now?: () => Date;
-}
-
-export type PublishStatus = 'no_changes' | 'pushed' | 'patch_only' | 'all_refused' | 'failed';
-
-export interface PublishedFile {
-  path: string;
-  previousPath?: string;
-  status: ChangeStatus;
-}
-
-export interface PublishResult {
-  status: PublishStatus;
-  /** What was left out, and why. */
-  refusals: Refusal[];
-  /** What was (or, for a patch or a failure, would have been) published. */
-  files: PublishedFile[];
-  branch?: string;
-  /** The branch the pull request goes into (for a "create a pull request" link). */
-  baseBranch?: string;
-  commitSha?: string;
-  pullRequest?: PullRequestRef;
-  /** Why no pull request could be opened or updated, although the branch was pushed. */
-  pullRequestError?: string;
-  /** The accepted change as a unified diff (redacted), when it was not pushed. */
-  patch?: string;
-  /** Why nothing was pushed (`patch_only`, `failed`). */
-  error?: string;
 }
 
 function defaultSubject(target: PublishTarget): string {

@@ -4,14 +4,13 @@
  * apply by hand (cut to a budget, pointing to the run's artifact for the rest); and every file that
  * was left out, with the reason. A pure renderer: all text is redacted and escaped here.
  */
-import type { Refusal } from './change-checks.js';
-import type { PublishResult } from './publish-changes.js';
 import { branchUrl, compareUrl } from '../github/urls.js';
 import type { LinesBlock } from '../report/fit-comment.js';
 import { characters, shrinkLinesBlock } from '../report/fit-comment.js';
 import { codeSpan, fenceFor, inlineText } from '../report/markdown.js';
 import type { Redact, ReportLinks } from '../report/progress-comment.js';
 import { cutNote } from '../report/progress-comment.js';
+import type { PublishResult, Refusal } from './publish-types.js';
 
 export interface PublishSectionOptions {
   redact: Redact;

@@ -9,8 +9,8 @@ import type { FitSection } from '../report/fit-comment.js';
 import { GITHUB_COMMENT_LIMIT, cutMarkdown, fitSections } from '../report/fit-comment.js';
 import { codeSpan, inlineText, modelMarkdown } from '../report/markdown.js';
 import { refusalLines } from './publish-section.js';
-import type { Refusal } from './change-checks.js';
 import type { PublishTarget } from './publish-target.js';
+import type { Refusal } from './publish-types.js';
 
 /** Marks a pull request body as written by this Action (updated on re-runs, never a human's). */
 export const PULL_REQUEST_MARKER = '<!-- gemini-agent:publish -->';

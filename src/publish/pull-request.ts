@@ -8,16 +8,7 @@
 import type { GitHubClient } from '../github/octokit.js';
 import { githubMessage } from './github-error.js';
 import { PULL_REQUEST_MARKER } from './pull-request-body.js';
-
-export type CreatePrSetting = 'never' | 'draft' | 'ready';
-
-export interface PullRequestRef {
-  number: number;
-  url: string;
-  /** True when this run opened it, false when it existed already. */
-  created: boolean;
-  draft: boolean;
-}
+import type { CreatePrSetting, PullRequestRef } from './publish-types.js';
 
 export interface UpsertPullRequestOptions {
   octokit: GitHubClient;

@@ -16,8 +16,8 @@ import { createGit } from './git.js';
 import { githubMessage, githubStatus } from './github-error.js';
 import type { BranchTip } from './push.js';
 import { PushError, nonFastForwardMessage, pushTargetProblem } from './push.js';
-import type { WorkspaceChange, WorkspaceChanges } from './workspace-changes.js';
 import { readBlobs } from './workspace-changes.js';
+import type { WorkspaceChange, WorkspaceChanges } from './publish-types.js';
 
 export interface SignedCommitOptions {
   octokit: GitHubClient;

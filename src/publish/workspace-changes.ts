@@ -20,56 +20,13 @@ import { withScratchIndex } from './scratch-index.js';
 import type { SessionBaseline } from './session-baseline.js';
 import { untrustedFilterOverrides } from './session-baseline.js';
 import { WorktreeReader } from './worktree-reader.js';
-
-export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'renamed';
-
-/**
- * What a path is in the working tree. Only `file` and `symlink` can be committed; the others are
- * listed so that the checks can say why they were left out.
- */
-export type ChangeKind =
-  | 'file'
-  | 'symlink'
-  /** A FIFO, socket or device in place of a tracked file. */
-  | 'special'
-  /** A directory with its own `.git`: git would record it as a submodule pointer. */
-  | 'nested_repository'
-  /** A directory or file named `.git` below the top level, which git never records. */
-  | 'git_directory'
-  /** A name that is not valid UTF-8, which cannot be handled safely by name. */
-  | 'unreadable_name';
-
-export interface WorkspaceChange {
-  path: string;
-  /** For renames: where the content was before. */
-  previousPath?: string;
-  status: ChangeStatus;
-  /** Bytes in the working tree: the file's size or the link target's length; 0 for deletions. */
-  size: number;
-  /** Git's file mode after the change (`100644`, `100755`, `120000`); the old one for deletions. */
-  mode: string;
-  previousMode?: string;
-  kind: ChangeKind;
-  /** The blob id of the new content (computed, not written); absent for deletions. */
-  blob?: string;
-  previousBlob?: string;
-  /** For symlinks: where the link points, as written in it. */
-  linkTarget?: string;
-}
-
-export interface WorkspaceChanges {
-  /** The repository's top-level directory; entry paths are relative to it, with `/`. */
-  root: string;
-  /** The commit the change is measured against; undefined in a repository without commits. */
-  base: string | undefined;
-  objectFormat: 'sha1' | 'sha256';
-  entries: WorkspaceChange[];
-  /**
-   * `-c` arguments for every git command that hashes working-tree files (filters defined during
-   * the session switched off), so the blobs written later match the ones checked.
-   */
-  hashConfig: readonly string[];
-}
+import type {
+  Name,
+  RepositorySettings,
+  TrackedEntry,
+  WorkspaceChange,
+  WorkspaceChanges,
+} from './publish-types.js';
 
 export interface ReadWorkspaceChangesOptions {
   /** The commit the session started from. Default HEAD (nothing in a repository without commits). */
@@ -86,20 +43,6 @@ export interface ReadWorkspaceChangesOptions {
 
 const GITLINK_MODE = '160000';
 const DEFAULT_MAX_WALK_ENTRIES = 200_000;
-
-/** A path of the base commit's tree. */
-export interface TrackedEntry {
-  mode: string;
-  blob: string;
-  path: string;
-}
-
-/** The repository settings that decide how the working tree is read. */
-export interface RepositorySettings {
-  fileMode: boolean;
-  symlinks: boolean;
-  objectFormat: 'sha1' | 'sha256';
-}
 
 /** The working tree's change against the base commit. Throws when `workspaceRoot` is not in a repository. */
 export async function readWorkspaceChanges(
@@ -244,13 +187,6 @@ async function readSettings(git: Git, root: string): Promise<RepositorySettings>
     symlinks: await flag('core.symlinks'),
     objectFormat: format === 'sha256' ? 'sha256' : 'sha1',
   };
-}
-
-/** A path as git printed it. */
-export interface Name {
-  text: string;
-  /** False when the bytes are not valid UTF-8 (the text then holds replacement characters). */
-  valid: boolean;
 }
 
 function splitNames(output: Buffer): Name[] {

@@ -9,12 +9,7 @@ import type { Stats } from 'node:fs';
 import { lstat, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Git } from './git.js';
-import type {
-  Name,
-  RepositorySettings,
-  TrackedEntry,
-  WorkspaceChange,
-} from './workspace-changes.js';
+import type { Name, RepositorySettings, TrackedEntry, WorkspaceChange } from './publish-types.js';
 
 const SYMLINK_MODE = '120000';
 /** GitHub refuses files over 100 MiB; new files bigger than that are not even read. */

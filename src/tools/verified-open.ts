@@ -20,7 +20,7 @@ import { lstat, open, readlink } from 'node:fs/promises';
 import { errorMessage } from '../platform/errors.js';
 import { REFUSAL_REASONS, refusalMessage } from './boundary-messages.js';
 import { isMissing, isSpecialFile } from './real-path.js';
-import type { PathPurpose, ResolvedPath } from './workspace.js';
+import type { PathPurpose, ResolvedPath } from './workspace-types.js';
 
 /** The `fs.open` flag strings tools use; numbers (`fs.constants.O_*`) are taken too. */
 export type OpenFlags = 'r' | 'r+' | 'w' | 'wx' | 'w+' | 'wx+' | 'a' | 'ax' | 'a+' | 'ax+' | number;

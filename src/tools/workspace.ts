@@ -21,6 +21,7 @@ import type { RealPathResolution } from './real-path.js';
 import { isSpecialFile, PathTooLongError, resolveRealPath } from './real-path.js';
 import type { OpenVerifiedOptions, VerifiedOpenResult } from './verified-open.js';
 import { openVerified } from './verified-open.js';
+import type { PathPurpose, ResolvedPath } from './workspace-types.js';
 
 export type { DeniedPath } from './denied-paths.js';
 export { deniedPathsFromEnvironment } from './denied-paths.js';
@@ -31,8 +32,6 @@ export type {
   VerifiedOpenFailure,
   VerifiedOpenResult,
 } from './verified-open.js';
-
-export type PathPurpose = 'read' | 'write';
 
 export interface ResolveOptions {
   purpose: PathPurpose;
@@ -53,18 +52,6 @@ export interface WorkspaceOptions {
    */
   deniedPaths?: readonly (string | DeniedPath)[];
 }
-
-export type ResolvedPath =
-  | {
-      ok: true;
-      /** The real path (symlinks resolved), which tools must use for the actual file operation. */
-      absolutePath: string;
-      /** Relative to the workspace root the path lies in; `''` for that root itself. */
-      relativePath: string;
-      /** The workspace root (real path) that contains the path. */
-      root: string;
-    }
-  | { ok: false; error: { message: string; type: 'path_not_in_workspace' } };
 
 interface Root {
   path: string;

@@ -14,6 +14,7 @@ import type { Redact } from '../platform/redaction.js';
 import type { LabelDecision } from './set-labels.js';
 import { MAX_LABELS_PER_CALL } from './set-labels.js';
 import { renderLabelComment } from './label-comment.js';
+import { withPermissionHint } from '../github/permission-hint.js';
 
 /** An issue of a repository. */
 export interface IssueRef extends RepoRef {
@@ -193,29 +194,4 @@ export function createOctokitLabelSink(
 
 function where(issue: IssueRef): string {
   return `${issue.owner}/${issue.repo}#${issue.issueNumber}`;
-}
-
-/**
- * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
- * `ConfigurationError` naming the permission; GitHub also answers 403 to a rate limit, which no
- * permission fixes, so that one passes through.
- */
-export async function withPermissionHint<T>(
-  action: string,
-  request: () => Promise<T>,
-  permission = '`issues: write`',
-): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
-    if ((status === 401 || status === 403) && !/rate limit/i.test(errorMessage(error))) {
-      throw new ConfigurationError(
-        `could not ${action}: ${errorMessage(error)} (HTTP ${status}). The token needs ${permission} under \`permissions:\` in the workflow.`,
-        { input: 'github_token' },
-        { cause: error },
-      );
-    }
-    throw error;
-  }
 }

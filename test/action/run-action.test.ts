@@ -6,13 +6,13 @@ import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOctokit } from '../../src/github/octokit.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import type { ActionDeps, ActionResult } from '../../src/action/run-action.js';
 import { runAction } from '../../src/action/run-action.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
 import { callsReply, httpError, textReply, usage, useFakeGemini } from '../support/fake-gemini.js';
 import { githubApi } from '../support/github-api.js';
 import { bareRemoteOf, tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
+import type { ActionDeps, ActionResult } from '../../src/action/types.js';
 
 const REPO = '/repos/Codertocat/Hello-World';
 /** The trigger comment of the issue_comment example, on issue #1 by Codertocat. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTaskPrompt } from '../../src/github/prompt.js';
 import type { TaskContext } from '../../src/github/task-context.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
+import { singleIssueTriageGoal } from '../../src/triage/triage-instructions.js';
 
 function issueContext(overrides: Partial<TaskContext> = {}): TaskContext {
   return {
@@ -251,7 +252,7 @@ Of the listed files, 1 diff was cut and 1 diff is not shown; the changed-files l
         ],
       }),
       'why?',
-      { mode: 'triage', actor: 'maintainer' },
+      { mode: 'triage', actor: 'maintainer', goal: singleIssueTriageGoal() },
     );
     expect(prompt).toContain(`### The review thread the run was started from
 
@@ -366,9 +367,9 @@ Odd.
     expect(buildTaskPrompt(issueContext(), '  ', { mode: 'invoke', actor: 'm' })).toContain(
       '\nResolve the issue described below.\n',
     );
-    expect(buildTaskPrompt(issueContext(), '', { mode: 'triage' })).toContain(
-      '\nTriage this issue.\n',
-    );
+    expect(
+      buildTaskPrompt(issueContext(), '', { mode: 'triage', goal: 'Your goal: triage the issue.' }),
+    ).toContain('\nTriage this issue.\n');
     const repository = issueContext({ target: undefined, comments: [], triggerComment: undefined });
     expect(() => buildTaskPrompt(repository, '', { mode: 'maintenance' })).toThrow(
       ConfigurationError,

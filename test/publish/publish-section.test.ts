@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PublishResult } from '../../src/publish/publish-changes.js';
 import { renderPublishSection } from '../../src/publish/publish-section.js';
+import type { PublishResult } from '../../src/publish/publish-types.js';
 
 const SECRET = 'hunter2-secret-value';
 const options = {

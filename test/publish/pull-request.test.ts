@@ -1,10 +1,10 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { upsertPullRequest } from '../../src/publish/pull-request.js';
-import type { CreatePrSetting } from '../../src/publish/pull-request.js';
 import { PULL_REQUEST_MARKER, renderPullRequestBody } from '../../src/publish/pull-request-body.js';
 import { githubApi } from '../support/github-api.js';
 import { testOctokit } from './octokit.js';
+import type { CreatePrSetting } from '../../src/publish/publish-types.js';
 
 const PULLS = '/repos/octo/shop/pulls';
 const QUERY = { head: 'octo:gemini/issue-5-fix', state: 'open', per_page: '10' };

@@ -5,11 +5,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createOctokit } from '../../src/github/octokit.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import type { ActionDeps, ActionResult } from '../../src/action/run-action.js';
 import { runAction } from '../../src/action/run-action.js';
 import type { FakeGitHub } from './fake-github-server.js';
 import type { FakeGeminiServer } from './fake-gemini.js';
 import { bareRemoteOf, tempRepo } from './temp-repo.js';
+import type { ActionDeps, ActionResult } from '../../src/action/types.js';
 
 export const HARNESS_API_KEY = 'harness-gemini-key-0123456789abcdef';
 

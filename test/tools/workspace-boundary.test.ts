@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createListDirectoryTool } from '../../src/tools/list-directory.js';
 import { createReadFileTool } from '../../src/tools/read-file.js';
-import type { ResolvedPath } from '../../src/tools/workspace.js';
 import { deniedPathsFromEnvironment, Workspace } from '../../src/tools/workspace.js';
 import { makeTempDir, removeTempDirs, toolHarness } from './tool-harness.js';
+import type { ResolvedPath } from '../../src/tools/workspace-types.js';
 
 let root: string;
 let outside: string;

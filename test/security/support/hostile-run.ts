@@ -18,7 +18,6 @@ import type { AgentEvent } from '../../../src/agent/events.js';
 import { createOctokit } from '../../../src/github/octokit.js';
 import { inputReader } from '../../../src/action/main.js';
 import { memoryLogger } from '../../../src/platform/logger.js';
-import type { ActionDeps, ActionResult } from '../../../src/action/run-action.js';
 import { runAction } from '../../../src/action/run-action.js';
 import type { FakeGitHub, FakeGitHubOptions } from '../../support/fake-github-server.js';
 import { startFakeGitHub } from '../../support/fake-github-server.js';
@@ -31,6 +30,7 @@ import type { ToolResponse } from './model-requests.js';
 import { toolResponsesOf } from './model-requests.js';
 import type { SensorBaseline } from './sensors.js';
 import { takeBaseline } from './sensors.js';
+import type { ActionDeps, ActionResult } from '../../../src/action/types.js';
 
 export type { AttackContext, FileCommand } from './case-context.js';
 export { commitWorkspace } from './case-context.js';
