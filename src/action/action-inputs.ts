@@ -14,7 +14,6 @@ import { secretEnvironmentValues } from '../platform/redaction.js';
 import type { SettingsSource } from '../config/settings-types.js';
 import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
 import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
-import type { RunMode } from '../policy/policy-types.js';
 import type { TriageOptions } from '../modes/triage-plan.js';
 import type { ReviewOptions } from '../review/review-options.js';
 import {
@@ -26,10 +25,8 @@ import { validateBranchPrefix } from '../publish/branch-name.js';
 import { MAX_TRIAGE_BATCH_SIZE } from '../triage/scheduled-triage.js';
 import type { PublishOptions } from '../publish/publish-types.js';
 import { CREATE_PR_SETTINGS } from '../publish/publish-types.js';
-
-/** `auto` picks the run mode from the event and the command; the others force one. */
-export type ActionMode = 'auto' | RunMode;
-export const ACTION_MODES = ['auto', 'invoke', 'review', 'triage', 'maintenance'] as const;
+import type { ModeInput } from '../github/mode.js';
+import { MODE_INPUTS } from '../github/mode.js';
 
 export interface ActionInputs {
   /** How the model is reached, with base URLs from the environment. */
@@ -40,7 +37,8 @@ export interface ActionInputs {
   fallbackModel: string | undefined;
   /** The configured task (maintenance, workflow_dispatch); undefined when empty. */
   prompt: string | undefined;
-  mode: ActionMode;
+  /** `auto` picks the run mode from the event and the command; the others force one. */
+  mode: ModeInput;
   triggerPhrase: string;
   githubToken: string;
   /** Policy TOML files relative to the repository root, in the order given. */
@@ -232,13 +230,13 @@ const allowedBots = z.string().transform((value, ctx) => {
   return names;
 });
 
-const mode = withDefault('mode').transform((value, ctx): ActionMode => {
+const mode = withDefault('mode').transform((value, ctx): ModeInput => {
   const lower = value.toLowerCase();
-  const found = ACTION_MODES.find((candidate) => candidate === lower);
+  const found = MODE_INPUTS.find((candidate) => candidate === lower);
   if (found !== undefined) return found;
   ctx.addIssue({
     code: 'custom',
-    message: `expected one of ${ACTION_MODES.join(', ')}, got ${shown(value)}.`,
+    message: `expected one of ${MODE_INPUTS.join(', ')}, got ${shown(value)}.`,
   });
   return z.NEVER;
 });

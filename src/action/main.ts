@@ -11,6 +11,7 @@ import * as core from '@actions/core';
 import { actionsLogger } from '../platform/actions-logger.js';
 import { isSecretEnvironmentName } from '../platform/tool-environment.js';
 import { runAction } from './run-action.js';
+import { FILE_COMMAND_VARIABLES } from '../platform/runner-file-commands.js';
 
 /** `core.getInput`'s lookup, on the private copy: `INPUT_<NAME>` with spaces as underscores. */
 export function inputReader(env: NodeJS.ProcessEnv): (name: string) => string {
@@ -22,12 +23,8 @@ export function inputReader(env: NodeJS.ProcessEnv): (name: string) => string {
  * file-command paths, and Google's auth library finds Application Default Credentials through
  * `GOOGLE_APPLICATION_CREDENTIALS` (a path, not the credential).
  */
-const KEPT_FOR_THE_ACTION = new Set([
-  'GITHUB_ENV',
-  'GITHUB_OUTPUT',
-  'GITHUB_PATH',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
+const KEPT_FOR_THE_ACTION: ReadonlySet<string> = new Set([
+  ...FILE_COMMAND_VARIABLES,
   'GOOGLE_APPLICATION_CREDENTIALS',
 ]);
 

@@ -3,8 +3,8 @@ import { DEFAULT_MODEL, describeAliases } from '../model/model-table.js';
 import { UsageError } from '../platform/errors.js';
 import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
 import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
-import type { RunMode } from '../policy/policy-types.js';
-import { RUN_MODES } from '../policy/policy-types.js';
+import type { RunMode } from '../platform/run-mode.js';
+import { RUN_MODES } from '../platform/run-mode.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];

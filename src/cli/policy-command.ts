@@ -17,9 +17,8 @@ import type {
   PolicyContext,
   PolicyTier,
   PolicyVerdict,
-  RunTrust,
 } from '../policy/policy-types.js';
-import { RUN_TRUSTS, TIER_BASE } from '../policy/policy-types.js';
+import { TIER_BASE } from '../policy/policy-types.js';
 import { POLICY_DENIAL_PREFIX } from '../agent/scheduler.js';
 import { registerBuiltinTools } from '../tools/builtin-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
@@ -30,6 +29,8 @@ import { parseRunMode } from './args.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { TextSink } from './output/types.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
+import type { RunTrust } from '../platform/run-mode.js';
+import { RUN_TRUSTS } from '../platform/run-mode.js';
 
 /**
  * `policy explain`'s exit code for a denied call, so a script can assert a decision

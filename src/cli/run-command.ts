@@ -12,11 +12,11 @@ import { errorMessage, UsageError } from '../platform/errors.js';
 import type { PermissionLevel } from '../local/dry-run-github.js';
 import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
 import { commentFileName } from '../local/dry-run-report.js';
-import { EVENT_NAMES } from '../local/event-facts.js';
 import type { LocalRun, LocalRunIo, LocalRunOptions } from '../local/local-run.js';
 import { runLocal } from '../local/local-run.js';
 import { renderMarkdownForTerminal } from '../local/terminal-markdown.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { TRIGGER_EVENT_NAMES } from '../github/mode.js';
 
 export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
 
@@ -27,7 +27,7 @@ and labels it would post are printed and written under --out, and its commit bec
 
 Options:
       --event FILE              the webhook payload, as GitHub writes it to GITHUB_EVENT_PATH
-      --event-name NAME         ${EVENT_NAMES.join(' | ')}
+      --event-name NAME         ${TRIGGER_EVENT_NAMES.join(' | ')}
       --repo DIR                the repository (default: current directory); the run starts from
                                 its HEAD (or the pull request's head), and its commit is pushed to
                                 a new branch of it
@@ -132,7 +132,9 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
     throw new UsageError('run expects --event FILE, the webhook payload of the event to run for.');
   }
   if (values['event-name'] === undefined) {
-    throw new UsageError(`run expects --event-name NAME, one of ${EVENT_NAMES.join(', ')}.`);
+    throw new UsageError(
+      `run expects --event-name NAME, one of ${TRIGGER_EVENT_NAMES.join(', ')}.`,
+    );
   }
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');

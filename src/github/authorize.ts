@@ -16,9 +16,9 @@
  */
 import type { Logger } from '../platform/logger.js';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
-import type { RunTrust } from '../policy/policy-types.js';
 import type { Actor, Trigger } from './trigger.js';
 import { normalizeLogin } from './trigger.js';
+import type { RunTrust } from '../platform/run-mode.js';
 
 /** The part of an Octokit client {@link authorize} uses. */
 export interface PermissionClient {

@@ -17,7 +17,7 @@
  *   trigger fills in a default derived from where the comment is ({@link defaultInstruction}).
  */
 import { ConfigurationError } from '../platform/errors.js';
-import type { RunMode } from '../policy/policy-types.js';
+import type { RunMode } from '../platform/run-mode.js';
 
 export type CommandKind = 'review' | 'triage' | 'invoke';
 

@@ -17,25 +17,31 @@
  * on plain issues too, and skipping them is what its author wants.
  */
 import { ConfigurationError } from '../platform/errors.js';
-import type { RunMode } from '../policy/policy-types.js';
-import { RUN_MODES } from '../policy/policy-types.js';
 import type { Command } from './command.js';
+import type { RunMode } from '../platform/run-mode.js';
+import { RUN_MODES } from '../platform/run-mode.js';
 
 export type ModeInput = 'auto' | RunMode;
 export const MODE_INPUTS: readonly ModeInput[] = ['auto', ...RUN_MODES];
 
 /** The events a run can start from. */
-export type TriggerEventName =
-  | 'issue_comment'
-  | 'pull_request_review_comment'
-  | 'pull_request_review'
-  | 'pull_request'
-  | 'pull_request_target'
-  | 'issues'
-  | 'schedule'
-  | 'workflow_dispatch'
-  | 'repository_dispatch'
-  | 'push';
+export const TRIGGER_EVENT_NAMES = [
+  'issue_comment',
+  'pull_request_review_comment',
+  'pull_request_review',
+  'pull_request',
+  'pull_request_target',
+  'issues',
+  'schedule',
+  'workflow_dispatch',
+  'repository_dispatch',
+  'push',
+] as const;
+export type TriggerEventName = (typeof TRIGGER_EVENT_NAMES)[number];
+
+export function isTriggerEventName(name: string): name is TriggerEventName {
+  return (TRIGGER_EVENT_NAMES as readonly string[]).includes(name);
+}
 
 /** What a run is about: one issue, one pull request, or the repository as a whole. */
 export type TriggerScope = 'issue' | 'pull_request' | 'repository';

@@ -9,7 +9,6 @@
  * these delimiters escaped); the instruction is sanitized here.
  */
 import { ConfigurationError } from '../platform/errors.js';
-import type { RunMode } from '../policy/policy-types.js';
 import { INSTRUCTION_TAG, sanitizeUntrustedText, UNTRUSTED_DATA_TAG } from './sanitize.js';
 import type {
   ChangedFile,
@@ -18,6 +17,7 @@ import type {
   ContextTarget,
   TaskContext,
 } from './task-context.js';
+import type { RunMode } from '../platform/run-mode.js';
 
 export interface TaskPromptOptions {
   mode: RunMode;

@@ -4,9 +4,9 @@
  * explicit "not a trigger" outcome. parseTrigger in trigger.ts builds them; every later phase
  * (authorization, task context, reporting, publishing) reads them.
  */
-import type { RunMode } from '../policy/policy-types.js';
 import type { Command } from './command.js';
 import type { ModeInput, ModeSource, ModeSubject } from './mode.js';
+import type { RunMode } from '../platform/run-mode.js';
 
 export interface Repo {
   owner: string;

@@ -22,14 +22,13 @@
  */
 import { ConfigurationError } from '../platform/errors.js';
 import type { ErrorLocation } from '../platform/errors.js';
-import type { RunMode } from '../policy/policy-types.js';
 import { carriesOwnMarker } from './own-marker.js';
 import type { InstructionContext } from './command.js';
 import { defaultInstruction, findCommand, validateTriggerPhrase } from './command.js';
 import type { EventPayloads } from './event-schema.js';
 import { EventPayloadError, parseEventPayload, parsePullRequest } from './event-schema.js';
 import type { ModeInput, TriggerEventName } from './mode.js';
-import { chooseMode } from './mode.js';
+import { TRIGGER_EVENT_NAMES, chooseMode, isTriggerEventName } from './mode.js';
 import {
   normalizeLogin,
   repoFromName,
@@ -47,6 +46,7 @@ import type {
   PullRequestAction,
   Trigger,
 } from './trigger-types.js';
+import type { RunMode } from '../platform/run-mode.js';
 
 export type * from './trigger-types.js';
 export type { TriggerEventName, TriggerScope } from './mode.js';
@@ -61,19 +61,6 @@ const PULL_REQUEST_ACTIONS: readonly string[] = [
   'synchronize',
   'reopened',
   'ready_for_review',
-];
-
-const SUPPORTED_EVENTS: readonly TriggerEventName[] = [
-  'issue_comment',
-  'pull_request_review_comment',
-  'pull_request_review',
-  'pull_request',
-  'pull_request_target',
-  'issues',
-  'schedule',
-  'workflow_dispatch',
-  'repository_dispatch',
-  'push',
 ];
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -106,11 +93,11 @@ export function parseTrigger(
   payload: unknown,
   options: ParseTriggerOptions = {},
 ): Trigger | IgnoredTrigger {
-  if (!isSupportedEvent(eventName)) {
+  if (!isTriggerEventName(eventName)) {
     return ignored(
       eventName,
       undefined,
-      `the ${eventName} event does not start runs (supported: ${SUPPORTED_EVENTS.join(', ')})`,
+      `the ${eventName} event does not start runs (supported: ${TRIGGER_EVENT_NAMES.join(', ')})`,
     );
   }
   const context: ParseContext = {
@@ -125,10 +112,6 @@ export function parseTrigger(
   const draft = parseDraft(eventName, payload, context);
   if (draft.kind === 'ignored') return draft;
   return settle(draft, context);
-}
-
-export function isSupportedEvent(name: string): name is TriggerEventName {
-  return (SUPPORTED_EVENTS as readonly string[]).includes(name);
 }
 
 function parseDraft(

@@ -6,21 +6,9 @@
 import type { TriggerEventName } from '../github/mode.js';
 import { parseEventPayload } from '../github/event-schema.js';
 import { UsageError } from '../platform/errors.js';
+import { TRIGGER_EVENT_NAMES, isTriggerEventName } from '../github/mode.js';
 
 export type Json = Record<string, unknown>;
-
-export const EVENT_NAMES: readonly TriggerEventName[] = [
-  'issue_comment',
-  'pull_request_review_comment',
-  'pull_request_review',
-  'pull_request',
-  'pull_request_target',
-  'issues',
-  'schedule',
-  'workflow_dispatch',
-  'repository_dispatch',
-  'push',
-];
 
 export interface EventRepository {
   owner: string;
@@ -47,10 +35,6 @@ export interface EventFacts {
   number: number | undefined;
 }
 
-export function isEventName(name: string): name is TriggerEventName {
-  return (EVENT_NAMES as readonly string[]).includes(name);
-}
-
 function record(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Json)
@@ -71,9 +55,9 @@ export function eventFacts(
   payload: unknown,
   options: { file: string; fallbackRepository?: string },
 ): EventFacts {
-  if (!isEventName(eventName)) {
+  if (!isTriggerEventName(eventName)) {
     throw new UsageError(
-      `--event-name expects one of ${EVENT_NAMES.join(', ')}, got "${eventName}".`,
+      `--event-name expects one of ${TRIGGER_EVENT_NAMES.join(', ')}, got "${eventName}".`,
     );
   }
   parseEventPayload(eventName, payload, { file: options.file });

@@ -3,20 +3,14 @@
  * code does with its result. Invoke and maintenance runs publish the workspace's change; reviews
  * post one review; triage applies labels.
  */
-import type { SessionBaseline } from '../publish/session-baseline.js';
-import type { GitHubClient } from '../github/octokit.js';
 import type { TaskContext } from '../github/task-context.js';
-import type { Trigger } from '../github/trigger.js';
-import type { Logger } from '../platform/logger.js';
-import type { Redact } from '../platform/redaction.js';
-import type { ReportLinks } from '../report/progress-comment.js';
 import { createOctokitReviewSink } from '../review/post-review.js';
 import { createOctokitLabelSink } from '../triage/apply-labels.js';
 import type { ModePreparation } from './mode-plan.js';
 import { preparePublishing } from './publish-plan.js';
 import { prepareReview } from './review-plan.js';
 import { prepareTriage, scheduledTriagePlan } from './triage-plan.js';
-import type { PublishPlanInputs } from './publish-plan.js';
+import type { PublishPlanInput, PublishPlanInputs } from './publish-plan.js';
 import type { TriageOptions } from './triage-plan.js';
 import type { ReviewOptions } from '../review/review-options.js';
 
@@ -26,26 +20,10 @@ export interface ModeInputs extends PublishPlanInputs {
   triage: TriageOptions;
 }
 
-export interface PrepareModeInput {
-  trigger: Trigger;
-  context: TaskContext;
+/** What every mode is given: publishing's input, with all the inputs and the task's context. */
+export interface PrepareModeInput extends Omit<PublishPlanInput, 'inputs'> {
   inputs: ModeInputs;
-  octokit: GitHubClient;
-  redact: Redact;
-  logger: Logger;
-  workspaceRoot: string;
-  /** `GITHUB_SERVER_URL`. */
-  serverUrl: string;
-  /** Where git pushes and fetches; default from `serverUrl` and the repository. */
-  remoteUrl?: string | undefined;
-  /** `GITHUB_WORKFLOW`. */
-  workflowName: string | undefined;
-  links: ReportLinks;
-  /** Where an unpushed change's patch is written. */
-  patchPath: string;
-  /** The workspace before the session (what an earlier step left is not published). */
-  baseline: SessionBaseline | undefined;
-  now: () => number;
+  context: TaskContext;
 }
 
 export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
@@ -97,20 +75,6 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
     }
     case 'invoke':
     case 'maintenance':
-      return preparePublishing({
-        trigger,
-        inputs,
-        octokit,
-        workspaceRoot: input.workspaceRoot,
-        serverUrl: input.serverUrl,
-        remoteUrl: input.remoteUrl,
-        workflowName: input.workflowName,
-        links: input.links,
-        patchPath: input.patchPath,
-        baseline: input.baseline,
-        redact,
-        logger,
-        now: input.now,
-      });
+      return preparePublishing(input);
   }
 }

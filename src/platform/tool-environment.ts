@@ -9,6 +9,7 @@
  * pattern), because an allow-list entry such as `NPM_*` must not smuggle in `NPM_TOKEN`.
  */
 import { ConfigurationError } from './errors.js';
+import { FILE_COMMAND_VARIABLES } from './runner-file-commands.js';
 
 /**
  * What a build or test command needs to behave normally: where programs are, who and where the
@@ -62,13 +63,7 @@ const NEVER_EXACT = new Set([
   'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
   'GOOGLE_GHA_CREDS_PATH',
 ]);
-const FILE_COMMAND_NAMES = new Set([
-  'GITHUB_ENV',
-  'GITHUB_OUTPUT',
-  'GITHUB_PATH',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
-]);
+const FILE_COMMAND_NAMES: ReadonlySet<string> = new Set(FILE_COMMAND_VARIABLES);
 const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
 
 /**

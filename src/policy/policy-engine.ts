@@ -25,8 +25,6 @@ import type {
   PolicyDecision,
   PolicyRule,
   PolicyVerdict,
-  RunMode,
-  RunTrust,
 } from './policy-types.js';
 import type { ShellAnalysis } from './shell-analysis-types.js';
 import type { ToolIdentity, MatchSubject } from './rule-matching.js';
@@ -45,6 +43,7 @@ import {
 import { argumentTexts, geminiCommandText } from './argument-text.js';
 import { decideShellCommand, excludedReason, shellDirectory } from './shell-decision.js';
 import type { ToolKind } from '../tools/tool-types.js';
+import type { RunMode, RunTrust } from '../platform/run-mode.js';
 
 /** Analyses a shell command; must not throw for bad input (a thrown error is read as a parse error). */
 export type ShellAnalyzer = (command: string) => Promise<ShellAnalysis>;

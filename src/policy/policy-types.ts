@@ -4,16 +4,9 @@
  * The engine is pure: no I/O, deterministic for the same rules, call and context.
  */
 import type { ToolKind } from '../tools/tool-types.js';
+import type { RunMode, RunTrust } from '../platform/run-mode.js';
 
 export type PolicyDecision = 'allow' | 'deny' | 'ask_user';
-
-/** What a run is for; rules can be scoped to some of them (`runModes`). */
-export type RunMode = 'invoke' | 'review' | 'triage' | 'maintenance';
-export const RUN_MODES: readonly RunMode[] = ['invoke', 'review', 'triage', 'maintenance'];
-
-/** Who started the run: a maintainer's command, or an automatic event (push, schedule, PR). */
-export type RunTrust = 'maintainer' | 'automatic';
-export const RUN_TRUSTS: readonly RunTrust[] = ['maintainer', 'automatic'];
 
 /**
  * Where a policy file came from. The final priority of a rule is `tier + priority / 1000`, so any

@@ -13,9 +13,10 @@ import type { ErrorLocation } from '../platform/errors.js';
 import { loadPolicyFiles } from './load-policy.js';
 import type { LoadedPolicy } from './load-policy.js';
 import { SHELL_TOOL_NAME } from './parse-policy.js';
-import type { PolicyRule, PolicyTier, RunMode } from './policy-types.js';
+import type { PolicyRule, PolicyTier } from './policy-types.js';
 import { TIER_BASE } from './policy-types.js';
 import { didYouMean, quoteChoices } from './rule-fields.js';
+import type { RunMode } from '../platform/run-mode.js';
 
 export type PresetName = 'read-only' | 'edit' | 'maintenance';
 export const PRESET_NAMES: readonly PresetName[] = ['read-only', 'edit', 'maintenance'];

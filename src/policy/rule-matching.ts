@@ -11,7 +11,8 @@ import { isDeepStrictEqual } from 'node:util';
 import picomatch from 'picomatch';
 import { stableStringify } from './argument-text.js';
 import { ruleLocation, ruleOrigin } from './describe-rule.js';
-import type { PolicyContext, PolicyRule, RunMode, RunTrust } from './policy-types.js';
+import type { PolicyContext, PolicyRule } from './policy-types.js';
+import type { RunMode, RunTrust } from '../platform/run-mode.js';
 
 export { ruleLocation, stableStringify };
 

@@ -3,8 +3,7 @@
  * runModes, trust): each table is checked field by field and becomes one rule body, or reports
  * every problem it has. Pure.
  */
-import type { PolicyDecision, PolicyRule, RunMode, RunTrust } from './policy-types.js';
-import { RUN_MODES, RUN_TRUSTS } from './policy-types.js';
+import type { PolicyDecision, PolicyRule } from './policy-types.js';
 import { compileSafeRegex } from './regex-safety.js';
 import {
   checkKeys,
@@ -23,6 +22,8 @@ import {
 import type { Report, TableContext } from './rule-fields.js';
 import { readSafetyChecker, SAFETY_CHECKER_KEY } from './safety-checkers.js';
 import type { TomlPath } from './toml-positions.js';
+import type { RunMode, RunTrust } from '../platform/run-mode.js';
+import { RUN_MODES, RUN_TRUSTS } from '../platform/run-mode.js';
 
 /** The Gemini CLI's approval modes (`modes`); this product always runs in `default`. */
 export const APPROVAL_MODES = ['default', 'autoEdit', 'plan', 'yolo'] as const;

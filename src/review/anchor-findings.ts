@@ -5,9 +5,9 @@
  * into the next hunk), or left out of the inline comments with a reason — such findings are then
  * listed in the review's summary, never lost.
  */
-import type { PlacementCheck, ReviewFinding } from './submit-review.js';
 import type { DiffFile, DiffIndex, DiffSide, LineRange } from './diff-hunks.js';
 import { formatRanges, hunkAt, rangesOf } from './diff-hunks.js';
+import type { PlacementCheck, ReviewFinding } from './review-types.js';
 
 /** A finding that can be posted as an inline comment, at the position it now has. */
 export interface PlacedFinding extends ReviewFinding {

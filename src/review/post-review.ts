@@ -11,8 +11,8 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
-import type { ReviewFinding, ReviewSide, Severity } from './submit-review.js';
 import { atLeast } from './review-filter.js';
+import type { ReviewFinding, ReviewSide, Severity } from './review-types.js';
 
 export interface PullRef {
   owner: string;

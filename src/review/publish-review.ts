@@ -5,7 +5,6 @@
  */
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
-import type { CollectedReview } from './submit-review.js';
 import type { AnchorOptions } from './anchor-findings.js';
 import { anchorFindings } from './anchor-findings.js';
 import type { DiffIndex } from './diff-hunks.js';
@@ -14,6 +13,7 @@ import { postReview, reviewEvent } from './post-review.js';
 import { renderFindingComment, renderReviewBody } from './render-review.js';
 import { filterFindings } from './review-filter.js';
 import type { ReviewOptions } from './review-options.js';
+import type { CollectedReview } from './review-types.js';
 
 export interface PublishReviewInput {
   sink: ReviewSink;

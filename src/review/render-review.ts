@@ -15,9 +15,9 @@ import {
   inlineText,
   modelMarkdown,
 } from '../report/markdown.js';
-import type { ReviewFinding, Severity } from './submit-review.js';
-import { severityCounts } from './submit-review.js';
 import type { PlacedFinding } from './anchor-findings.js';
+import type { ReviewFinding, Severity } from './review-types.js';
+import { severityCounts } from './review-types.js';
 
 export const SEVERITY_BADGES: Readonly<Record<Severity, string>> = {
   critical: '🔴 Critical',

@@ -1,10 +1,10 @@
+import type { ReviewFinding, Severity } from './review-types.js';
+import { SEVERITIES } from './review-types.js';
 /**
  * What of the model's findings is worth posting: duplicates go, findings below
  * `review_min_severity` go, and at most `review_max_findings` remain, the most severe first (in
  * the model's order within a severity). A review with forty comments is read by nobody.
  */
-import type { ReviewFinding, Severity } from './submit-review.js';
-import { SEVERITIES } from './submit-review.js';
 
 /** 0 for critical, up to 3 for low: lower is more severe. */
 export function severityRank(severity: Severity): number {

@@ -5,10 +5,11 @@
  * patches) is untrusted: it is sanitized and framed like the rest of the task prompt's data.
  */
 import { sanitizeUntrustedCode, UNTRUSTED_DATA_TAG } from '../github/sanitize.js';
-import type { Severity } from './submit-review.js';
-import { SEVERITIES, SUBMIT_REVIEW_TOOL_NAME } from './submit-review.js';
+import { SUBMIT_REVIEW_TOOL_NAME } from './submit-review.js';
 import type { ReviewScope } from './incremental.js';
 import { shortSha } from './incremental.js';
+import type { Severity } from './review-types.js';
+import { SEVERITIES } from './review-types.js';
 
 export interface ReviewInstructionsInput {
   scope: Pick<ReviewScope, 'kind' | 'files' | 'sinceSha' | 'headSha'>;

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { ConfigurationError } from '../platform/errors.js';
-import type { Severity } from './submit-review.js';
-import { MAX_SUBMITTED_FINDINGS, SEVERITIES } from './submit-review.js';
+import { MAX_SUBMITTED_FINDINGS } from './submit-review.js';
+import type { Severity } from './review-types.js';
+import { SEVERITIES } from './review-types.js';
 
 export interface ReviewOptions {
   /** Inline findings posted at most, the most severe first. */

@@ -16,7 +16,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
 import type { PolicyEngine } from '../policy/policy-engine.js';
 import { createPolicyConfirmer } from '../policy/policy-confirmer.js';
-import type { PolicyContext, RunMode, RunTrust } from '../policy/policy-types.js';
+import type { PolicyContext } from '../policy/policy-types.js';
 import { registerBuiltinTools } from '../tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from '../tools/builtin-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
@@ -28,6 +28,7 @@ import { isToolSelected, toolArgumentOf } from '../tools/tool-selection.js';
 import type { AgentSettings } from '../config/settings-types.js';
 import type { Tool } from '../tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from '../tools/workspace.js';
+import type { RunMode, RunTrust } from '../platform/run-mode.js';
 
 export interface RunAgentOptions {
   prompt: string;

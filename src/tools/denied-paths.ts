@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { foldName } from './path-spelling.js';
 import { resolveRealPath } from './real-path.js';
+import { FILE_COMMAND_VARIABLES } from '../platform/runner-file-commands.js';
 
 export interface DeniedPath {
   /** An absolute path; everything below it is denied too. */
@@ -26,15 +27,6 @@ export const SYSTEM_DENIED_PATHS: readonly DeniedPath[] =
         { path: '/sys', reason: 'kernel interfaces' },
         { path: '/dev', reason: 'devices' },
       ];
-
-/** The runner's file commands: writing one sets environment variables or outputs of later steps. */
-const FILE_COMMAND_VARIABLES = [
-  'GITHUB_ENV',
-  'GITHUB_OUTPUT',
-  'GITHUB_PATH',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
-] as const;
 
 /** The directory the runner creates the file-command files in. */
 const FILE_COMMANDS_DIRECTORY = '_runner_file_commands';

@@ -4,12 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
-import type {
-  PolicyCall,
-  PolicyContext,
-  PolicyRule,
-  RunMode,
-} from '../../src/policy/policy-types.js';
+import type { PolicyCall, PolicyContext, PolicyRule } from '../../src/policy/policy-types.js';
 import {
   COMMAND_ALLOW_PRIORITY,
   commandAllowRules,
@@ -21,6 +16,7 @@ import {
 } from '../../src/policy/presets.js';
 import type { PresetName } from '../../src/policy/presets.js';
 import { tempRepo } from '../support/temp-repo.js';
+import type { RunMode } from '../../src/platform/run-mode.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const docs = readFileSync(path.join(repoRoot, 'docs', 'policy.md'), 'utf8');

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { anchorFinding, anchorFindings, placementCheck } from '../../src/review/anchor-findings.js';
 import type { AnchorOutcome, PlacedFinding } from '../../src/review/anchor-findings.js';
 import { DiffIndex } from '../../src/review/diff-hunks.js';
-import type { ReviewFinding } from '../../src/review/submit-review.js';
 import { lineOf, samplePullRequest } from './support/git-pull-request.js';
+import type { ReviewFinding } from '../../src/review/review-types.js';
 
 function finding(overrides: Partial<ReviewFinding>): ReviewFinding {
   return {

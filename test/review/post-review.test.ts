@@ -4,8 +4,8 @@ import { ConfigurationError } from '../../src/platform/errors.js';
 import { memoryLogger } from '../../src/platform/logger.js';
 import type { PlannedComment, ReviewEvent } from '../../src/review/post-review.js';
 import { createOctokitReviewSink, postReview, reviewEvent } from '../../src/review/post-review.js';
-import type { ReviewFinding, Severity } from '../../src/review/submit-review.js';
 import { githubApi, quietOctokit } from '../support/github-api.js';
+import type { ReviewFinding, Severity } from '../../src/review/review-types.js';
 
 const PR = { owner: 'octo', repo: 'shop', pullNumber: 7 };
 const REVIEWS = '/repos/octo/shop/pulls/7/reviews';

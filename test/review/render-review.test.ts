@@ -9,7 +9,7 @@ import {
   suggestionBlock,
 } from '../../src/review/render-review.js';
 import { GITHUB_COMMENT_LIMIT } from '../../src/report/fit-comment.js';
-import type { ReviewFinding } from '../../src/review/submit-review.js';
+import type { ReviewFinding } from '../../src/review/review-types.js';
 
 const SECRET = 'sUper-Secret-Value-123';
 const { redact } = createRedactor({ secrets: [SECRET] });

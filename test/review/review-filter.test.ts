@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { atLeast, filterFindings } from '../../src/review/review-filter.js';
-import type { ReviewFinding, Severity } from '../../src/review/submit-review.js';
+import type { ReviewFinding, Severity } from '../../src/review/review-types.js';
 
 function finding(severity: Severity, body: string, line = 1): ReviewFinding {
   return {

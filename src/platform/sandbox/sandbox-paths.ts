@@ -21,20 +21,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_KEPT_DIRECTORIES } from './namespace-setup.js';
 import type { NamespaceSetup } from './namespace-setup.js';
+import { FILE_COMMAND_VARIABLES } from '../runner-file-commands.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /** Directories that must stay as they are: hiding one of them (or a parent) breaks every program. */
 const SYSTEM_DIRECTORIES = ['/usr', '/bin', '/sbin', '/lib', '/lib64', '/etc', '/proc', '/sys'];
 const TEMPORARY_DIRECTORIES = ['/tmp', '/var/tmp', '/dev/shm'];
-/** The workflow file commands: writing one changes the environment or outputs of later steps. */
-const FILE_COMMAND_VARIABLES = [
-  'GITHUB_ENV',
-  'GITHUB_OUTPUT',
-  'GITHUB_PATH',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
-];
 /** Sockets of container engines: whoever can reach one can start a privileged container. */
 export const CONTAINER_SOCKETS = [
   '/run/docker.sock',
