@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { AgentEvent, AgentEventListener } from './events.js';
 
 export interface TranscriptWriterOptions {
-  /** Applied to each line before it is written (secret redaction). */
-  redact?: (line: string) => string;
+  /** Applied to each line before it is written (secret redaction); the identity only in tests. */
+  redact: (line: string) => string;
 }
 
 /** An `AgentEventListener` (pass it to the session) that also knows its file and can close it. */
@@ -22,7 +22,7 @@ export interface TranscriptWriter extends AgentEventListener {
 /** Opens (creating folders as needed) a JSONL file for appending events to. */
 export function createTranscriptWriter(
   filePath: string,
-  options: TranscriptWriterOptions = {},
+  options: TranscriptWriterOptions,
 ): TranscriptWriter {
   const target = path.resolve(filePath);
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -30,7 +30,7 @@ export function createTranscriptWriter(
 
   const write = (event: AgentEvent): void => {
     const line = JSON.stringify(event);
-    const text = `${options.redact ? options.redact(line) : line}\n`;
+    const text = `${options.redact(line)}\n`;
     fd ??= fs.openSync(target, 'a');
     fs.writeSync(fd, text);
   };

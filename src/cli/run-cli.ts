@@ -109,7 +109,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (options.transcript !== undefined) {
       await requireWritableFile('--transcript', options.transcript);
     }
-    const transcript = options.transcript ? createTranscriptWriter(options.transcript) : undefined;
+    // The transcript is the user's own file on their machine, as the CLI's other outputs are: it
+    // is written as the session went, unredacted.
+    const transcript = options.transcript
+      ? createTranscriptWriter(options.transcript, { redact: (line) => line })
+      : undefined;
     if (transcript)
       cleanups.push(() => {
         transcript.close();

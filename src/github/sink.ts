@@ -53,13 +53,16 @@ export function isReviewThreadTarget(
 }
 
 export interface OctokitSinkOptions {
-  /** Applied to every body as a last line of defence; the renderers redact already. */
-  redact?: (text: string) => string;
+  /**
+   * Applied to every body as a last line of defence; the renderers redact already. Required: a
+   * forgotten argument must not mean unredacted text (tests pass the identity where they mean it).
+   */
+  redact: (text: string) => string;
 }
 
 /** The sink that writes through the REST API (Octokit with retry and throttling, injected). */
-export function createOctokitSink(octokit: Octokit, options: OctokitSinkOptions = {}): GitHubSink {
-  const redact = options.redact ?? ((text: string) => text);
+export function createOctokitSink(octokit: Octokit, options: OctokitSinkOptions): GitHubSink {
+  const { redact } = options;
   return {
     async addReaction(target, content) {
       const { owner, repo } = target;

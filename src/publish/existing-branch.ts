@@ -26,7 +26,7 @@ export interface ContinueBranchOptions extends RemoteAccess {
   git?: Git;
   logger?: Logger;
   /** Applied to git's messages in warnings. */
-  redact?: Redact;
+  redact: Redact;
   /** Commits of the branch fetched into a shallow checkout. Default 50. */
   depth?: number;
 }
@@ -60,8 +60,7 @@ export async function headCommit(git: Git, root: string): Promise<string | undef
 export async function continueExistingBranch(
   options: ContinueBranchOptions,
 ): Promise<ContinuedBranch> {
-  const git =
-    options.git ?? createGit(options.redact === undefined ? {} : { redact: options.redact });
+  const git = options.git ?? createGit({ redact: options.redact });
   const logger = options.logger ?? silentLogger;
   const root = options.workspaceRoot;
   const plan = planBranch(options.target, options);

@@ -35,7 +35,8 @@ export interface PullRequestHeadOptions extends RemoteAccess {
   headSha: string;
   git?: Git;
   logger?: Logger;
-  redact?: Redact;
+  /** Applied to git's messages in the refusals. */
+  redact: Redact;
   /** Commits of the pull request fetched into a shallow checkout. Default 50. */
   depth?: number;
 }
@@ -56,8 +57,7 @@ const LISTED_CHANGES = 5;
 export async function checkOutPullRequestHead(
   options: PullRequestHeadOptions,
 ): Promise<PullRequestHead> {
-  const git =
-    options.git ?? createGit(options.redact === undefined ? {} : { redact: options.redact });
+  const git = options.git ?? createGit({ redact: options.redact });
   const logger = options.logger ?? silentLogger;
   const root = options.workspaceRoot;
   const pinned = options.headSha;

@@ -51,7 +51,8 @@ export interface PushOptions extends RemoteAccess {
   /** The repository's default branch, which is never pushed to. */
   defaultBranch: string;
   git?: Git;
-  redact?: Redact;
+  /** Applied to every error message (the push's token is redacted in any case). */
+  redact: Redact;
 }
 
 /** Checks the target before anything is sent. */
@@ -70,8 +71,7 @@ export function pushTargetProblem(branch: string, defaultBranch: string): string
 export async function pushCommit(options: PushOptions): Promise<void> {
   const git = options.git ?? createGit();
   const tokenRedactor = createRedactor({ secrets: [options.token] });
-  const redact: Redact = (text) =>
-    tokenRedactor.redact(options.redact ? options.redact(text) : text);
+  const redact: Redact = (text) => tokenRedactor.redact(options.redact(text));
   const problem = pushTargetProblem(options.branch, options.defaultBranch);
   if (problem !== undefined) throw new PushError('refused', redact(`Not pushed: ${problem}.`));
 

@@ -31,7 +31,8 @@ export interface SignedCommitOptions {
   /** The branch's head when the run started, when the run meant to build on it. */
   branchStart?: string | undefined;
   git?: Git;
-  redact?: Redact;
+  /** Applied to every error message. */
+  redact: Redact;
 }
 
 export interface SignedCommit {
@@ -64,7 +65,7 @@ function encodeBlob(content: Buffer): { content: string; encoding: 'utf-8' | 'ba
 /** Commits the accepted change through the API and moves `branch` to it. */
 export async function createSignedCommit(options: SignedCommitOptions): Promise<SignedCommit> {
   const git = options.git ?? createGit();
-  const redact = options.redact ?? ((text: string) => text);
+  const { redact } = options;
   const { octokit, owner, repo, changes } = options;
   const problem = pushTargetProblem(options.branch, options.defaultBranch);
   if (problem !== undefined) throw new PushError('refused', `Not committed: ${problem}.`);

@@ -200,15 +200,15 @@ function gitHubErrorText(error: unknown): string {
 
 export interface OctokitReviewSinkOptions {
   /** Applied to every text as a last line of defence; the renderers redact already. */
-  redact?: Redact;
+  redact: Redact;
 }
 
 /** The sink that writes through the REST API. */
 export function createOctokitReviewSink(
   octokit: Octokit,
-  options: OctokitReviewSinkOptions = {},
+  options: OctokitReviewSinkOptions,
 ): ReviewSink {
-  const redact = options.redact ?? ((text: string) => text);
+  const { redact } = options;
   return {
     async createReview(pr, review) {
       const { data } = await withHint(`post a review on ${where(pr)}`, () =>

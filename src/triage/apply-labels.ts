@@ -158,15 +158,15 @@ function fold(name: string): string {
 
 export interface OctokitLabelSinkOptions {
   /** Applied to every comment body as a last line of defence. */
-  redact?: Redact;
+  redact: Redact;
 }
 
 /** The `LabelSink` that writes through the REST API. */
 export function createOctokitLabelSink(
   octokit: Pick<Octokit, 'rest'>,
-  options: OctokitLabelSinkOptions = {},
+  options: OctokitLabelSinkOptions,
 ): LabelSink {
-  const redact = options.redact ?? ((text: string) => text);
+  const { redact } = options;
   return {
     async addLabels(issue, labels) {
       await withPermissionHint(`add labels to ${where(issue)}`, () =>

@@ -18,7 +18,7 @@ async function readLines(file: string): Promise<unknown[]> {
 describe('createTranscriptWriter', () => {
   it('writes every event of a session as one JSON line, in order', async () => {
     const file = path.join(await tempDir(), 'nested', 'dir', 'transcript.jsonl');
-    const writer = createTranscriptWriter(file);
+    const writer = createTranscriptWriter(file, { redact: (line) => line });
     const seen: AgentEvent[] = [];
     const h = await createHarness(
       [reply([text('Reading.'), call('read_note', { name: 'a' })]), reply([text('Done.')])],
@@ -42,7 +42,7 @@ describe('createTranscriptWriter', () => {
   it('appends to an existing file and keeps writing after close', async () => {
     const file = path.join(await tempDir(), 't.jsonl');
     await fs.writeFile(file, '{"earlier":true}\n');
-    const writer = createTranscriptWriter(file);
+    const writer = createTranscriptWriter(file, { redact: (line) => line });
     const event = (n: number): AgentEvent => ({
       kind: 'text_content',
       text: `line ${n}\nwith a newline`,

@@ -27,7 +27,7 @@ describe('the Octokit sink', () => {
       .reply(201, { id: 2, content: 'eyes' })
       .post('/repos/octo/repo/issues/3/reactions', { content: 'rocket' })
       .reply(201, { id: 3, content: 'rocket' });
-    const sink = createOctokitSink(octokit());
+    const sink = createOctokitSink(octokit(), { redact: (text) => text });
     await sink.addReaction(
       { owner: 'octo', repo: 'repo', kind: 'issue_comment', commentId: 5 },
       'eyes',
@@ -49,7 +49,7 @@ describe('the Octokit sink', () => {
       .reply(201, comment(900, 'issue_comment'))
       .patch('/repos/octo/repo/issues/comments/900', { body: 'done' })
       .reply(200, comment(900, 'issue_comment'));
-    const sink = createOctokitSink(octokit());
+    const sink = createOctokitSink(octokit(), { redact: (text) => text });
     const posted = await sink.createComment(
       { owner: 'octo', repo: 'repo', issueNumber: 4 },
       'working',
@@ -71,7 +71,7 @@ describe('the Octokit sink', () => {
       .reply(201, comment(950, 'review_comment'))
       .patch('/repos/octo/repo/pulls/comments/950', { body: 'done' })
       .reply(200, comment(950, 'review_comment'));
-    const sink = createOctokitSink(octokit());
+    const sink = createOctokitSink(octokit(), { redact: (text) => text });
     const posted: PostedComment = await sink.createComment(
       { owner: 'octo', repo: 'repo', pullNumber: 4, inReplyTo: 7 },
       'on it',
@@ -103,7 +103,7 @@ describe('the Octokit sink', () => {
     nock(API)
       .post('/repos/octo/repo/issues/4/comments')
       .reply(403, { message: 'Resource not accessible by integration' });
-    const sink = createOctokitSink(octokit());
+    const sink = createOctokitSink(octokit(), { redact: (text) => text });
     const error = await sink
       .createComment({ owner: 'octo', repo: 'repo', issueNumber: 4 }, 'x')
       .catch((e: unknown) => e);
@@ -119,7 +119,7 @@ describe('the Octokit sink', () => {
       .reply(403, { message: 'You have exceeded a secondary rate limit.' })
       .patch('/repos/octo/repo/issues/comments/1')
       .reply(404, { message: 'Not Found' });
-    const sink = createOctokitSink(octokit());
+    const sink = createOctokitSink(octokit(), { redact: (text) => text });
     const limited = await sink
       .addReaction({ owner: 'octo', repo: 'repo', kind: 'issue_comment', commentId: 5 }, 'eyes')
       .catch((e: unknown) => e);

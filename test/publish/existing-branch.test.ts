@@ -40,6 +40,7 @@ describe('continueExistingBranch', () => {
     await rm(marker);
 
     const result = await continueExistingBranch({
+      redact: (text) => text,
       ...access(remote),
       workspaceRoot: root,
       target: { kind: 'issue', number: 7, title: 'A new title' },
@@ -62,6 +63,7 @@ describe('continueExistingBranch', () => {
     await pushToRemote(remote, 'gemini/issue-70-x', { 'x.txt': 'x\n' });
 
     const result = await continueExistingBranch({
+      redact: (text) => text,
       ...access(remote),
       workspaceRoot: root,
       target: { kind: 'issue', number: 7, title: 'Title' },
@@ -77,6 +79,7 @@ describe('continueExistingBranch', () => {
     const nightly = await pushToRemote(remote, 'gemini/maintenance-nightly', { 'n.txt': 'n\n' });
 
     const result = await continueExistingBranch({
+      redact: (text) => text,
       ...access(remote),
       workspaceRoot: root,
       target: { kind: 'maintenance', name: 'Nightly' },
@@ -97,6 +100,7 @@ describe('continueExistingBranch', () => {
     };
     for (const isFork of [false, true]) {
       const result = await continueExistingBranch({
+        redact: (text) => text,
         ...access('https://unreachable.invalid/o/r.git'),
         workspaceRoot: root,
         target: { ...pr, isFork },
@@ -121,6 +125,7 @@ describe('continueExistingBranch', () => {
     );
 
     const result = await continueExistingBranch({
+      redact: (text) => text,
       ...access(`${server.url}/remote.git`),
       serverUrl: server.url,
       workspaceRoot: root,
@@ -140,6 +145,7 @@ describe('continueExistingBranch', () => {
     const logger = memoryLogger();
 
     const result = await continueExistingBranch({
+      redact: (text) => text,
       ...access(path.join(path.dirname(root), 'missing.git')),
       workspaceRoot: root,
       target: { kind: 'issue', number: 1, title: 'x' },

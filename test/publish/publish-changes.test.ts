@@ -156,6 +156,7 @@ describe('publishChanges', () => {
     git(dir, 'clone', '-q', `file://${remote}`, 'rerun');
     const rerun = path.join(dir, 'rerun');
     const continued = await continueExistingBranch({
+      redact: (text) => text,
       workspaceRoot: rerun,
       target: { ...ISSUE, title: 'Fix the login bug (edited title)' },
       branchPrefix: 'gemini/',

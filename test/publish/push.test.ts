@@ -33,6 +33,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root);
 
     await pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       branch: 'gemini/issue-1-fix',
@@ -55,6 +56,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root);
     for (const branch of ['main', 'refs/heads/other', 'refs/tags/v1', 'HEAD', 'bad..name']) {
       const push = pushCommit({
+        redact: (text) => text,
         root,
         sha: commit.sha,
         branch,
@@ -67,6 +69,7 @@ describe('pushCommit', () => {
     }
     await expect(
       pushCommit({
+        redact: (text) => text,
         root,
         sha: commit.sha,
         branch: 'main',
@@ -88,6 +91,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root);
 
     const push = pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       baseSha: base,
@@ -126,6 +130,7 @@ describe('pushCommit', () => {
     const server = await gitHttpServer(path.dirname(remote), basicAuthorization(TOKEN));
 
     const push = pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       baseSha: start,
@@ -161,6 +166,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root);
 
     const push = pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       baseSha: workspaceAt,
@@ -200,6 +206,7 @@ describe('pushCommit', () => {
     await rm(marker);
 
     await pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       branch: 'gemini/issue-3-x',
@@ -226,6 +233,7 @@ describe('pushCommit', () => {
     expect(git(elsewhere, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/control');
 
     await pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       branch: 'gemini/issue-3-y',
@@ -255,6 +263,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root, { git: runner });
 
     await pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       branch: 'gemini/issue-4-http',
@@ -296,6 +305,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root);
 
     const push = pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       branch: 'gemini/issue-5-x',
@@ -323,6 +333,7 @@ describe('pushCommit', () => {
     const commit = await commitWorkspace(root);
 
     await pushCommit({
+      redact: (text) => text,
       root,
       sha: commit.sha,
       branch: 'gemini/issue-6-shallow',

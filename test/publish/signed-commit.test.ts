@@ -87,6 +87,7 @@ describe('createSignedCommit', () => {
       });
 
     const result = await createSignedCommit({
+      redact: (text) => text,
       octokit: testOctokit(),
       owner: 'octo',
       repo: 'shop',
@@ -137,6 +138,7 @@ describe('createSignedCommit', () => {
   it('fast-forwards an existing branch without force, and explains when it cannot', async () => {
     const { base, changes, tree } = await changedWorkspace();
     const options = {
+      redact: (text: string) => text,
       octokit: testOctokit(),
       owner: 'octo',
       repo: 'shop',
@@ -186,6 +188,7 @@ describe('createSignedCommit', () => {
 
     await expect(
       createSignedCommit({
+        redact: (text) => text,
         octokit: testOctokit(),
         owner: 'octo',
         repo: 'shop',
@@ -203,6 +206,7 @@ describe('createSignedCommit', () => {
     const { changes } = await changedWorkspace();
     await expect(
       createSignedCommit({
+        redact: (text) => text,
         octokit: testOctokit(),
         owner: 'octo',
         repo: 'shop',

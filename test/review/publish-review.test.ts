@@ -92,7 +92,7 @@ async function findingsFor(pr: GitPullRequest): Promise<SubmitReviewParams['find
 
 function input(pr: GitPullRequest, overrides: Partial<PublishReviewInput>): PublishReviewInput {
   return {
-    sink: createOctokitReviewSink(quietOctokit()),
+    sink: createOctokitReviewSink(quietOctokit(), { redact: (text) => text }),
     pr: PR,
     headSha: pr.headSha,
     collected: undefined,

@@ -18,7 +18,7 @@ const { redact } = createRedactor({ secrets: ['canary-Secret-42/xyz'] });
 
 function options(overrides: Partial<ApplyLabelsOptions> = {}): ApplyLabelsOptions {
   return {
-    sink: createOctokitLabelSink(quietOctokit()),
+    sink: createOctokitLabelSink(quietOctokit(), { redact: (text) => text }),
     repo,
     repositoryLabels: REPOSITORY_LABELS,
     targets: [{ number: 4, currentLabels: ['bug'] }],
@@ -179,7 +179,7 @@ describe('applying triage labels', () => {
     githubApi()
       .post('/repos/octo/widgets/issues/4/comments')
       .reply(403, { message: 'Resource not accessible by integration' });
-    const sink = createOctokitLabelSink(quietOctokit());
+    const sink = createOctokitLabelSink(quietOctokit(), { redact: (text) => text });
     const error = await sink
       .createIssueComment({ ...repo, issueNumber: 4 }, 'x')
       .catch((caught: unknown) => caught);

@@ -144,7 +144,7 @@ describe('scheduled triage', () => {
       repo,
       batchSize: 2,
       runSession,
-      sink: createOctokitLabelSink(octokit),
+      sink: createOctokitLabelSink(octokit, { redact: (text) => text }),
       redact,
       ...overrides,
     };
