@@ -13,6 +13,8 @@ import { githubApi } from '../support/github-api.js';
 import { bareRemoteOf, tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
 import type { ActionDeps, ActionResult } from '../../src/action/types.js';
+import { runActionInProcess } from '../support/action-harness.js';
+import type { HarnessRun } from '../support/action-harness.js';
 
 const REPO = '/repos/Codertocat/Hello-World';
 /** The trigger comment of the issue_comment example, on issue #1 by Codertocat. */
@@ -77,15 +79,7 @@ function githubForRun(permission: string): GitHubRecord {
   return record;
 }
 
-interface Harness {
-  result: ActionResult;
-  outputs: Record<string, string>;
-  summary: string;
-  failed: string[];
-  secrets: string[];
-  logs: string[];
-}
-
+/** The Action on an issue_comment event, with GitHub faked by nock (see githubForRun). */
 async function run(
   server: FakeGeminiServer,
   options: {
@@ -97,74 +91,20 @@ async function run(
     /** Runner variables to set, or to remove (undefined). */
     env?: Record<string, string | undefined>;
   } = {},
-): Promise<Harness> {
-  const workspace = await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true });
-  const runnerTemp = await tempRepo();
+): Promise<HarnessRun> {
   const payload = webhookExample('issue_comment', { action: 'created' });
   payload.comment.body = options.commentBody ?? '/gemini describe the README';
-  const eventPath = path.join(runnerTemp, 'event.json');
-  await writeFile(
-    eventPath,
-    options.eventText ?? JSON.stringify(options.event?.payload ?? payload),
-  );
-  const inputs: Record<string, string> = {
-    gemini_api_key: API_KEY,
-    github_token: GITHUB_TOKEN,
-    max_turns: '5',
-    ...options.inputs,
-  };
-  const outputs: Record<string, string> = {};
-  const failed: string[] = [];
-  const secrets: string[] = [];
-  let summary = '';
-  const logger = memoryLogger();
-  const deps: ActionDeps = {
-    env: {
-      PATH: process.env.PATH ?? '',
-      GITHUB_EVENT_NAME: options.event?.name ?? 'issue_comment',
-      GITHUB_EVENT_PATH: eventPath,
-      GITHUB_WORKSPACE: workspace,
-      RUNNER_TEMP: runnerTemp,
-      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
-      GITHUB_RUN_ID: '4242',
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_API_URL: 'https://api.github.com',
-      GOOGLE_GEMINI_BASE_URL: server.url,
-      ...options.env,
-    },
-    getInput: (name) => inputs[name] ?? '',
-    setOutput: (name, value) => {
-      outputs[name] = value;
-    },
-    setSecret: (value) => {
-      secrets.push(value);
-    },
-    setFailed: (message) => {
-      failed.push(message);
-    },
-    summary: {
-      addRaw(text: string) {
-        summary += `${text}\n`;
-        return this;
-      },
-      write: () => Promise.resolve(),
-    },
-    logger,
-    createOctokit: (octokitOptions) =>
-      createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
-    modelRetry: { maxAttempts: 3, sleep: () => Promise.resolve() },
-    commentIntervalMs: 0,
-    gitRemoteUrl: await bareRemoteOf(workspace),
-  };
-  const result = await runAction(deps);
-  return {
-    result,
-    outputs,
-    summary,
-    failed,
-    secrets,
-    logs: logger.lines.map((line) => line.message),
-  };
+  return runActionInProcess({
+    eventName: options.event?.name ?? 'issue_comment',
+    payload: options.event?.payload ?? payload,
+    ...(options.eventText === undefined ? {} : { eventText: options.eventText }),
+    github: { url: 'https://api.github.com', token: GITHUB_TOKEN },
+    gemini: server,
+    workspace: await tempRepo({ 'README.md': '# Hello-World\n' }, { git: true }),
+    inputs: { gemini_api_key: API_KEY, max_turns: '5', ...options.inputs },
+    ...(options.env === undefined ? {} : { env: options.env }),
+    modelAttempts: 3,
+  });
 }
 
 describe('runAction', () => {

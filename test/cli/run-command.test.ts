@@ -14,6 +14,7 @@ import { webhookExample } from '../support/webhook-payloads.js';
 import {
   commitAll,
   git,
+  runArgs,
   tempDir,
   testTerminal,
   writeJson,
@@ -57,18 +58,9 @@ describe('gemini-agent run', () => {
     const session = await writeSession(dir, fixReadme);
     const out = path.join(dir, 'out');
 
-    const run = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'issue_comment',
-      '--repo',
-      repo,
-      '--replay',
-      session,
-      '--out',
-      out,
-    ]);
+    const run = await runCommand(
+      runArgs({ event, eventName: 'issue_comment', repo, replay: session, out }),
+    );
 
     expect(run.code, run.stderr).toBe(0);
     const final = await readFile(path.join(out, 'comment-1.md'), 'utf8');
@@ -151,18 +143,9 @@ describe('gemini-agent run', () => {
     ]);
     const out = path.join(dir, 'out');
 
-    const run = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'pull_request',
-      '--repo',
-      repo,
-      '--replay',
-      session,
-      '--out',
-      out,
-    ]);
+    const run = await runCommand(
+      runArgs({ event, eventName: 'pull_request', repo, replay: session, out }),
+    );
 
     expect(run.code, run.stderr).toBe(0);
     const review = JSON.parse(await readFile(path.join(out, 'review.json'), 'utf8')) as {
@@ -195,20 +178,9 @@ describe('gemini-agent run', () => {
     ]);
     const out = path.join(dir, 'out');
 
-    const run = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'issues',
-      '--repo',
-      repo,
-      '--replay',
-      session,
-      '--out',
-      out,
-      '--labels',
-      'bug,docs',
-    ]);
+    const run = await runCommand(
+      runArgs({ event, eventName: 'issues', repo, replay: session, out }, '--labels', 'bug,docs'),
+    );
 
     expect(run.code, run.stderr).toBe(0);
     const labels = JSON.parse(await readFile(path.join(out, 'labels.json'), 'utf8')) as unknown;
@@ -237,19 +209,16 @@ describe('gemini-agent run', () => {
     const event = await writeJson(dir, 'event.json', payload);
     const session = await writeSession(dir, [{ text: 'A README, nothing else.' }]);
     const out = path.join(dir, 'out');
-    const args = [
-      '--event',
-      event,
-      '--event-name',
-      'issue_comment',
-      '--repo',
-      await tempRepo({ 'README.md': README }, { git: true }),
-      '--replay',
-      session,
-      '--out',
-      out,
+    const args = runArgs(
+      {
+        event,
+        eventName: 'issue_comment',
+        repo: await tempRepo({ 'README.md': README }, { git: true }),
+        replay: session,
+        out,
+      },
       '--github',
-    ];
+    );
 
     const missing = await runCommand(args);
     expect(missing.code).toBe(42);
@@ -277,20 +246,13 @@ describe('gemini-agent run', () => {
     const session = await writeSession(dir, fixReadme);
     const out = path.join(dir, 'out');
 
-    const run = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'issue_comment',
-      '--repo',
-      repo,
-      '--replay',
-      session,
-      '--out',
-      out,
-      '--actor-permission',
-      'read',
-    ]);
+    const run = await runCommand(
+      runArgs(
+        { event, eventName: 'issue_comment', repo, replay: session, out },
+        '--actor-permission',
+        'read',
+      ),
+    );
 
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('Skipped: @Codertocat has read permission');
@@ -316,34 +278,26 @@ describe('gemini-agent run', () => {
     const event = await writeJson(dir, 'event.json', commentPayload());
     const recording = path.join(dir, 'recorded.jsonl');
     const first = await runCommand(
-      [
-        '--event',
+      runArgs({
         event,
-        '--event-name',
-        'issue_comment',
-        '--repo',
-        await tempRepo({ 'README.md': README }, { git: true }),
-        '--record',
-        recording,
-        '--out',
-        path.join(dir, 'live'),
-      ],
+        eventName: 'issue_comment',
+        repo: await tempRepo({ 'README.md': README }, { git: true }),
+        record: recording,
+        out: path.join(dir, 'live'),
+      }),
       { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: gemini.url },
     );
     expect(first.code, first.stderr).toBe(0);
 
-    const second = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'issue_comment',
-      '--repo',
-      await tempRepo({ 'README.md': README }, { git: true }),
-      '--replay',
-      recording,
-      '--out',
-      path.join(dir, 'replayed'),
-    ]);
+    const second = await runCommand(
+      runArgs({
+        event,
+        eventName: 'issue_comment',
+        repo: await tempRepo({ 'README.md': README }, { git: true }),
+        replay: recording,
+        out: path.join(dir, 'replayed'),
+      }),
+    );
 
     expect(second.code, second.stderr).toBe(0);
     const comment = async (folder: string) =>
@@ -366,20 +320,13 @@ describe('gemini-agent run', () => {
     const session = await writeSession(dir, fixReadme);
     const out = path.join(dir, 'out');
 
-    const run = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'issue_comment',
-      '--repo',
-      repo,
-      '--replay',
-      session,
-      '--out',
-      out,
-      '--policy',
-      policy,
-    ]);
+    const run = await runCommand(
+      runArgs(
+        { event, eventName: 'issue_comment', repo, replay: session, out },
+        '--policy',
+        policy,
+      ),
+    );
 
     expect(run.code, run.stderr).toBe(0);
     const final = await readFile(path.join(out, 'comment-1.md'), 'utf8');
@@ -394,18 +341,13 @@ describe('gemini-agent run', () => {
     const repo = await tempRepo({ 'README.md': README }, { git: true });
     const event = await writeJson(dir, 'event.json', commentPayload());
 
-    const run = await runCommand([
-      '--event',
-      event,
-      '--event-name',
-      'issue_comment',
-      '--repo',
-      repo,
-      '--policy',
-      policy,
-      '--out',
-      path.join(dir, 'out'),
-    ]);
+    const run = await runCommand(
+      runArgs(
+        { event, eventName: 'issue_comment', repo, out: path.join(dir, 'out') },
+        '--policy',
+        policy,
+      ),
+    );
 
     expect(run.code).toBe(52);
     expect(run.stderr).toContain(`${policy}:3`);
@@ -432,31 +374,15 @@ describe('gemini-agent run', () => {
         /--input expects NAME=VALUE/,
       ],
       [
-        [
-          '--event',
-          path.join(dir, 'missing.json'),
-          '--event-name',
-          'issue_comment',
-          '--repo',
-          repo,
-        ],
+        runArgs({ event: path.join(dir, 'missing.json'), eventName: 'issue_comment', repo }),
         /^error: --event: \S*missing\.json does not exist; expected the event's JSON payload there\.$/m,
       ],
       [
-        ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', dir],
+        runArgs({ event, eventName: 'issue_comment', repo, out: dir }),
         /--out expects a new or empty folder/,
       ],
       [
-        [
-          '--event',
-          event,
-          '--event-name',
-          'issue_comment',
-          '--repo',
-          dir,
-          '--out',
-          path.join(dir, 'o'),
-        ],
+        runArgs({ event, eventName: 'issue_comment', repo: dir, out: path.join(dir, 'o') }),
         /--repo expects a git repository with at least one commit/,
       ],
       [['--event', event, '--event-name', 'issue_comment', '--bogus'], /Unknown option '--bogus'/],
@@ -474,7 +400,7 @@ describe('gemini-agent run', () => {
     const repo = await tempRepo({ 'README.md': README }, { git: true });
     const event = await writeJson(dir, 'event.json', commentPayload());
     const out = path.join(dir, 'out');
-    const base = ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', out];
+    const base = runArgs({ event, eventName: 'issue_comment', repo, out });
     for (const [input, message] of [
       ['max_turns=abc', '--input max_turns: expected a positive whole number, got "abc".'],
       ['create_pr=maybe', '--input create_pr: expected one of never, draft, ready, got "maybe".'],
@@ -493,10 +419,7 @@ describe('gemini-agent run', () => {
     // Without --replay or model credentials the Action fails after the clone, before the agent.
     const event = await writeJson(dir, 'event.json', commentPayload());
     const out = path.join(dir, 'out');
-    const run = await runCommand(
-      ['--event', event, '--event-name', 'issue_comment', '--repo', repo, '--out', out],
-      {},
-    );
+    const run = await runCommand(runArgs({ event, eventName: 'issue_comment', repo, out }), {});
     expect(run.stdout).toContain('── Result: failure');
     const listed = run.stdout
       .slice(run.stdout.indexOf(`── Files in ${out}:`))

@@ -9,6 +9,7 @@ import { callsReply, httpError, textReply, useFakeGemini } from '../support/fake
 import { tempRepo } from '../support/temp-repo.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
 import { E2E_API_KEY, runActionDist } from './support/run-action-dist.js';
+import { commentSeedFrom } from '../support/payload-seeds.js';
 
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 
@@ -123,14 +124,7 @@ describe('dist/index.js on other events', () => {
           head: { ref: 'patch-1', sha: forkHead, repo: { owner: 'mallory', name: 'Hello-World' } },
           base: { ref: 'master', sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e' },
           files: [{ filename: 'package.json', status: 'added', patch: '@@ -0,0 +1 @@\n+{}' }],
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
+          comments: [commentSeedFrom(payload)],
         },
       ],
     });
@@ -164,14 +158,7 @@ describe('dist/index.js on other events', () => {
         {
           number: 1,
           title: payload.issue.title,
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
+          comments: [commentSeedFrom(payload)],
         },
       ],
     });
@@ -206,14 +193,7 @@ describe('dist/index.js on other events', () => {
         {
           number: 1,
           title: payload.issue.title,
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
+          comments: [commentSeedFrom(payload)],
         },
       ],
     });
@@ -246,14 +226,7 @@ describe('dist/index.js on other events', () => {
         {
           number: 1,
           title: payload.issue.title,
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
+          comments: [commentSeedFrom(payload)],
         },
       ],
     });

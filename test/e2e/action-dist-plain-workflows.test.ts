@@ -17,6 +17,7 @@ import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js'
 import { tempRepo } from '../support/temp-repo.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
 import { E2E_API_KEY, runActionDist } from './support/run-action-dist.js';
+import { commentSeedFrom, seedFromPayload } from '../support/payload-seeds.js';
 
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 
@@ -60,14 +61,7 @@ describe('dist/index.js in plain workflows', () => {
           files: [
             { filename: 'greeting.txt', status: 'added', patch: '@@ -0,0 +1 @@\n+Helo, world' },
           ],
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
+          comments: [commentSeedFrom(payload)],
         },
       ],
     });
@@ -116,23 +110,7 @@ describe('dist/index.js in plain workflows', () => {
   it('keeps the beginning of an 81,000-character answer in a final comment within the limit', async () => {
     const payload = webhookExample('issue_comment', { action: 'created' });
     payload.comment.body = '/gemini write the whole design down';
-    const github = await useFakeGitHub({
-      repo: REPO,
-      issues: [
-        {
-          number: 1,
-          title: payload.issue.title,
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
-        },
-      ],
-    });
+    const github = await useFakeGitHub(seedFromPayload(payload));
     const words = Array.from({ length: 10_000 }, (_, i) => `part${i}`).join(' ');
     const answer = `${`The design, in one paragraph: ${words}`.slice(0, 80_999)}.`;
     expect(answer.length).toBe(81_000);

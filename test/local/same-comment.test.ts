@@ -12,7 +12,8 @@ import { useFakeGitHub } from '../support/fake-github-server.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { tempDir, testTerminal, writeJson, writeSession } from './support.js';
+import { runArgs, tempDir, testTerminal, writeJson, writeSession } from './support.js';
+import { seedFromPayload } from '../support/payload-seeds.js';
 
 const README = '# Hello-World\n\nComit with two t.\n';
 
@@ -50,25 +51,7 @@ describe('the local run and the Action', () => {
       { text: 'Fixed the spelling of "commit" in the README.' },
     ]);
 
-    const github = await useFakeGitHub({
-      repo: { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' },
-      issues: [
-        {
-          number: payload.issue.number,
-          title: payload.issue.title,
-          body: payload.issue.body ?? '',
-          user: 'Codertocat',
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
-        },
-      ],
-    });
+    const github = await useFakeGitHub(seedFromPayload(payload));
     const gemini = await useFakeGemini(scriptFromRecording(await readRecordedSession(session)));
     const action = await runActionInProcess({
       eventName: 'issue_comment',
@@ -86,19 +69,7 @@ describe('the local run and the Action', () => {
     const out = path.join(dir, 'out');
     const terminal = testTerminal();
     const code = await runCli(
-      [
-        'run',
-        '--event',
-        event,
-        '--event-name',
-        'issue_comment',
-        '--repo',
-        repo,
-        '--replay',
-        session,
-        '--out',
-        out,
-      ],
+      ['run', ...runArgs({ event, eventName: 'issue_comment', repo, replay: session, out })],
       terminal.io,
     );
     expect(code, terminal.stderr).toBe(0);

@@ -85,3 +85,31 @@ export async function writeJson(dir: string, name: string, value: unknown): Prom
   await writeFile(file, JSON.stringify(value, null, 2));
   return file;
 }
+
+export interface RunArgs {
+  /** The event payload file (`--event`). */
+  event: string;
+  eventName: string;
+  repo: string;
+  /** A recorded session the model is served from. */
+  replay?: string;
+  /** Where the live model's replies are recorded. */
+  record?: string;
+  out?: string;
+}
+
+/** The arguments of `gemini-agent run` for an event, then `extra` flags as written. */
+export function runArgs(options: RunArgs, ...extra: string[]): string[] {
+  const flags: [string, string | undefined][] = [
+    ['--event', options.event],
+    ['--event-name', options.eventName],
+    ['--repo', options.repo],
+    ['--replay', options.replay],
+    ['--record', options.record],
+    ['--out', options.out],
+  ];
+  return [
+    ...flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, value])),
+    ...extra,
+  ];
+}

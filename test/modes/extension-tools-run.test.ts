@@ -11,12 +11,12 @@ import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js'
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
 import { useFakeGitHub } from '../support/fake-github-server.js';
 import { webhookExample } from '../support/webhook-payloads.js';
+import { seedFromPayload } from '../support/payload-seeds.js';
 
 const SERVER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../support/mcp-test-server.mjs',
 );
-const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 const SERVER_SECRET = 'mcp-server-own-secret-4b1d9e';
 /**
  * The test server lives in this checkout, which a sandbox hides when the checkout is under a
@@ -32,25 +32,7 @@ function commentEvent(body: string) {
 }
 
 async function github(payload: ReturnType<typeof commentEvent>) {
-  return useFakeGitHub({
-    repo: REPO,
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        body: payload.issue.body ?? '',
-        user: 'Codertocat',
-        comments: [
-          {
-            id: payload.comment.id,
-            user: 'Codertocat',
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  });
+  return useFakeGitHub(seedFromPayload(payload));
 }
 
 function settings(trust: boolean): string {

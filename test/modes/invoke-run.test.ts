@@ -4,12 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { FakeGitHubOptions } from '../support/fake-github-server.js';
 import { useFakeGitHub } from '../support/fake-github-server.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { runActionInProcess } from '../support/action-harness.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { issueCommentOnPullRequest, webhookExample } from '../support/webhook-payloads.js';
+import { commentSeedFrom, seedFromPayload } from '../support/payload-seeds.js';
 
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 
@@ -24,29 +24,7 @@ function commentEvent(body: string) {
 }
 
 async function githubFor(payload: ReturnType<typeof commentEvent>) {
-  return useFakeGitHub(githubSeedFor(payload));
-}
-
-function githubSeedFor(payload: ReturnType<typeof commentEvent>): FakeGitHubOptions {
-  return {
-    repo: REPO,
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        body: payload.issue.body ?? '',
-        user: 'Codertocat',
-        comments: [
-          {
-            id: payload.comment.id,
-            user: 'Codertocat',
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  };
+  return useFakeGitHub(seedFromPayload(payload));
 }
 
 const fixReadme = (workspace: string) =>
@@ -110,7 +88,7 @@ describe('invoke runs', () => {
       { git: true },
     );
     const github = await useFakeGitHub({
-      ...githubSeedFor(payload),
+      ...seedFromPayload(payload),
       repo: { ...REPO, defaultBranchSha: git(workspace, 'rev-parse', 'HEAD') },
       files: { master: { 'README.md': '# Hello-World\n\nComit with two t.\n' } },
     });
@@ -254,14 +232,7 @@ describe('invoke runs', () => {
           },
           base: { ref: 'master', sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e' },
           files: [{ filename: 'README.md', patch: '@@ -1 +1 @@\n-a\n+b' }],
-          comments: [
-            {
-              id: payload.comment.id,
-              user: 'Codertocat',
-              body: payload.comment.body,
-              createdAt: payload.comment.created_at,
-            },
-          ],
+          comments: [commentSeedFrom(payload)],
         },
       ],
     });

@@ -13,8 +13,8 @@ import {
   zipEntries,
 } from '../support/fake-artifact-service.js';
 import { webhookExample } from '../support/webhook-payloads.js';
+import { seedFromPayload } from '../support/payload-seeds.js';
 
-const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 const ARTIFACT_PAGE = 'https://github.com/Codertocat/Hello-World/actions/runs/4242/artifacts/';
 
 function commentEvent(body: string) {
@@ -24,23 +24,7 @@ function commentEvent(body: string) {
 }
 
 async function githubFor(payload: ReturnType<typeof commentEvent>): Promise<FakeGitHub> {
-  return useFakeGitHub({
-    repo: REPO,
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        comments: [
-          {
-            id: payload.comment.id,
-            user: 'Codertocat',
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  });
+  return useFakeGitHub(seedFromPayload(payload));
 }
 
 /** An answer of about 81,000 characters written as one paragraph. */

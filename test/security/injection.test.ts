@@ -15,11 +15,11 @@ import { exfiltrateInAnswer, shell } from './support/hostile-model.js';
 import {
   commentPayload,
   commitWorkspace,
-  issueSeed,
   promptOf,
   REPO,
   runHostileCase,
 } from './support/hostile-run.js';
+import { commentSeedFrom, seedFromPayload } from '../support/payload-seeds.js';
 
 const HIDDEN = 'EXFILTRATE-THE-TOKEN';
 
@@ -44,7 +44,7 @@ describe('injection: hidden and imitating text in an issue', () => {
   payload.issue.body = ISSUE_BODY;
   const run = useSharedRun({
     payload: () => payload,
-    github: () => issueSeed(payload),
+    github: () => seedFromPayload(payload),
     script: () => [textReply('Nothing to do.')],
   });
   const prompt = () => promptOf(run().modelRequests()[0]);
@@ -135,14 +135,7 @@ describe('injection: configuration on the pull request branch', () => {
             files: [
               { filename: 'GEMINI.md', patch: `@@ -1 +1 @@\n-${GEMINI_BASE}\n+${GEMINI_HEAD}` },
             ],
-            comments: [
-              {
-                id: payload.comment.id,
-                user: 'Codertocat',
-                body: payload.comment.body,
-                createdAt: payload.comment.created_at,
-              },
-            ],
+            comments: [commentSeedFrom(payload)],
           },
         ],
       }),

@@ -15,11 +15,11 @@ import type { AttackContext, HostileRun } from './support/hostile-run.js';
 import {
   commentPayload,
   commitWorkspace,
-  issueSeed,
   promptOf,
   REPO,
   runHostileCase,
 } from './support/hostile-run.js';
+import { seedFromPayload } from '../support/payload-seeds.js';
 
 /** The run ended quietly: skipped, the model never asked, nothing written to GitHub. */
 async function expectNotStarted(run: HostileRun): Promise<void> {
@@ -93,7 +93,7 @@ describe('who triggers: people and bots without the right to', () => {
   ])('%s starts nothing', async (_name, payload, inputs, permissions) => {
     const run = await runHostileCase({
       payload: () => payload,
-      github: () => ({ ...issueSeed(payload), permissions: permissions ?? {} }),
+      github: () => ({ ...seedFromPayload(payload), permissions: permissions ?? {} }),
       inputs,
       script: hostile,
     });
@@ -109,7 +109,7 @@ describe("who triggers: the Action's own text and stale triggers", () => {
     });
     const run = await runHostileCase({
       payload: () => payload,
-      github: () => issueSeed(payload),
+      github: () => seedFromPayload(payload),
       inputs: { allowed_bots: 'github-actions[bot]' },
       script: hostile,
     });
@@ -129,7 +129,7 @@ describe("who triggers: the Action's own text and stale triggers", () => {
     const run = await runHostileCase({
       payload: () => payload,
       github: () => {
-        const seed = issueSeed(payload);
+        const seed = seedFromPayload(payload);
         const issue = seed.issues?.[0];
         if (issue?.comments?.[0] === undefined) throw new Error('no seeded comment');
         // Edited after the trigger, and a new comment by someone else.

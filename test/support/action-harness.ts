@@ -18,6 +18,8 @@ export interface HarnessRun {
   outputs: Record<string, string>;
   summary: string;
   failed: string[];
+  /** The values the run masked in the log (`core.setSecret`). */
+  secrets: string[];
   logs: string[];
   workspace: string;
   /** The bare repository standing in for GitHub's git remote. */
@@ -27,23 +29,28 @@ export interface HarnessRun {
 export async function runActionInProcess(options: {
   eventName: string;
   payload: unknown;
-  github: FakeGitHub;
+  /** The fake GitHub, or the address and token of one faked otherwise (nock). */
+  github: Pick<FakeGitHub, 'url' | 'token'>;
   gemini: FakeGeminiServer;
+  /** The event file's text, instead of the payload as JSON. */
+  eventText?: string;
   inputs?: Record<string, string>;
   /** The checked-out repository; default a one-commit repository with a README. */
   workspace?: string;
   repository?: string;
   /** The git remote; default a bare clone of the workspace. */
   remote?: string;
-  /** More variables of the step's environment (`env:` in the workflow). */
-  env?: Record<string, string>;
+  /** More variables of the step's environment (`env:` in the workflow); undefined removes one. */
+  env?: Record<string, string | undefined>;
+  /** Requests per model call before the run gives up; default 1 (no retry). */
+  modelAttempts?: number;
 }): Promise<HarnessRun> {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
   const remote = options.remote ?? (await bareRemoteOf(workspace));
   const runnerTemp = await tempRepo();
   const eventPath = path.join(runnerTemp, 'event.json');
-  await writeFile(eventPath, JSON.stringify(options.payload));
+  await writeFile(eventPath, options.eventText ?? JSON.stringify(options.payload));
   const inputs: Record<string, string> = {
     gemini_api_key: HARNESS_API_KEY,
     github_token: options.github.token,
@@ -52,6 +59,7 @@ export async function runActionInProcess(options: {
   };
   const outputs: Record<string, string> = {};
   const failed: string[] = [];
+  const secrets: string[] = [];
   let summary = '';
   const logger = memoryLogger();
   const deps: ActionDeps = {
@@ -73,7 +81,9 @@ export async function runActionInProcess(options: {
     setOutput: (name, value) => {
       outputs[name] = value;
     },
-    setSecret: () => undefined,
+    setSecret: (value) => {
+      secrets.push(value);
+    },
     setFailed: (message) => {
       failed.push(message);
     },
@@ -87,7 +97,7 @@ export async function runActionInProcess(options: {
     logger,
     createOctokit: (octokitOptions) =>
       createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
-    modelRetry: { maxAttempts: 1, sleep: () => Promise.resolve() },
+    modelRetry: { maxAttempts: options.modelAttempts ?? 1, sleep: () => Promise.resolve() },
     commentIntervalMs: 0,
     gitRemoteUrl: remote,
   };
@@ -97,6 +107,7 @@ export async function runActionInProcess(options: {
     outputs,
     summary,
     failed,
+    secrets,
     logs: logger.lines.map((line) => line.message),
     workspace,
     remote,

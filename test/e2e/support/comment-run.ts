@@ -3,6 +3,7 @@
 import type { FakeGitHub } from '../../support/fake-github-server.js';
 import { useFakeGitHub } from '../../support/fake-github-server.js';
 import { webhookExample } from '../../support/webhook-payloads.js';
+import { seedFromPayload } from '../../support/payload-seeds.js';
 
 /** `/gemini …` by `login` on issue #1 of Codertocat/Hello-World (the real example payload). */
 export function commentEvent(login: string, body: string) {
@@ -18,25 +19,5 @@ export async function fakeGitHubFor(
   payload: ReturnType<typeof commentEvent>,
   permissions: Record<string, 'read' | 'write'>,
 ): Promise<FakeGitHub> {
-  return useFakeGitHub({
-    repo: { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' },
-    permissions,
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        body: payload.issue.body ?? '',
-        user: 'Codertocat',
-        createdAt: payload.issue.created_at,
-        comments: [
-          {
-            id: payload.comment.id,
-            user: payload.comment.user.login,
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  });
+  return useFakeGitHub({ ...seedFromPayload(payload), permissions });
 }

@@ -13,6 +13,7 @@ import { callsReply, textReply, useFakeGemini } from '../../support/fake-gemini.
 import { useFakeGitHub } from '../../support/fake-github-server.js';
 import { tempRepo } from '../../support/temp-repo.js';
 import { webhookExample } from '../../support/webhook-payloads.js';
+import { seedFromPayload } from '../../support/payload-seeds.js';
 
 const sandbox = await resolveSandbox('auto', { env: process.env, logger: memoryLogger() });
 const confined = sandbox.kind === 'namespace' || sandbox.kind === 'namespace+user';
@@ -34,25 +35,7 @@ async function runHostileCommand(sandboxInput: string) {
   const command = `sh show.sh ${process.pid}`;
   const payload = webhookExample('issue_comment', { action: 'created' });
   payload.comment.body = '/gemini show me the environment';
-  const github = await useFakeGitHub({
-    repo: { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' },
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        body: payload.issue.body ?? '',
-        user: 'Codertocat',
-        comments: [
-          {
-            id: payload.comment.id,
-            user: 'Codertocat',
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  });
+  const github = await useFakeGitHub(seedFromPayload(payload));
   const gemini = await useFakeGemini([
     callsReply([{ id: 'c1', name: 'run_shell_command', args: { command } }]),
     textReply('Done.'),

@@ -31,6 +31,7 @@ import { toolResponsesOf } from './model-requests.js';
 import type { SensorBaseline } from './sensors.js';
 import { takeBaseline } from './sensors.js';
 import type { ActionDeps, ActionResult } from '../../../src/action/types.js';
+import { seedFromPayload } from '../../support/payload-seeds.js';
 
 export type { AttackContext, FileCommand } from './case-context.js';
 export { commitWorkspace } from './case-context.js';
@@ -48,7 +49,7 @@ export interface HostileCaseOptions extends Omit<CaseContextOptions, 'cleanup'> 
   payload?: (ctx: AttackContext) => unknown;
   /** The trigger comment's text when the default payload is used. */
   command?: string;
-  /** The fake GitHub's seed (default: issue #1 with the trigger comment; see {@link issueSeed}). */
+  /** The fake GitHub's seed (default: issue #1 with the trigger comment; see {@link seedFromPayload}). */
   github?: (ctx: AttackContext, payload: unknown) => Partial<FakeGitHubOptions>;
   /** Inputs besides the model key and token (max_turns defaults to 8). */
   inputs?: Record<string, string>;
@@ -94,29 +95,6 @@ export function commentPayload(body: string): ReturnType<typeof webhookExample<'
   return payload;
 }
 
-/** The fake GitHub's seed for a comment payload: the issue and the comment as the event shows. */
-export function issueSeed(payload: ReturnType<typeof commentPayload>): FakeGitHubOptions {
-  return {
-    repo: REPO,
-    issues: [
-      {
-        number: payload.issue.number,
-        title: payload.issue.title,
-        body: payload.issue.body ?? '',
-        user: 'Codertocat',
-        comments: [
-          {
-            id: payload.comment.id,
-            user: payload.comment.user.login,
-            body: payload.comment.body,
-            createdAt: payload.comment.created_at,
-          },
-        ],
-      },
-    ],
-  };
-}
-
 /** The runner's `name<<delimiter` block in a file command, as `@actions/core` writes it. */
 function fileCommandEntry(name: string, value: string): string {
   const delimiter = `ghadelimiter_${randomUUID()}`;
@@ -152,7 +130,7 @@ export async function runHostileCase(options: HostileCaseOptions): Promise<Hosti
 
   const seed = options.github
     ? { repo: REPO, ...options.github(ctx, payload) }
-    : issueSeed(payload as ReturnType<typeof commentPayload>);
+    : seedFromPayload(payload as ReturnType<typeof commentPayload>);
   const cleanup = options.cleanup ?? onTestFinished;
   const github = await startFakeGitHub({ ...seed, token: values.githubToken });
   cleanup(() => github.close());
