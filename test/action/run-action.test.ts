@@ -1,18 +1,13 @@
 // The Action's whole run in-process: a real webhook payload, GitHub through nock (every request
 // checked against GitHub's REST API description) and the model through the fake Gemini server.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOctokit } from '../../src/github/octokit.js';
-import { memoryLogger } from '../../src/platform/logger.js';
-import { runAction } from '../../src/action/run-action.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
 import { callsReply, httpError, textReply, usage, useFakeGemini } from '../support/fake-gemini.js';
 import { githubApi } from '../support/github-api.js';
-import { bareRemoteOf, tempRepo } from '../support/temp-repo.js';
+import { tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
-import type { ActionDeps, ActionResult } from '../../src/action/types.js';
 import { runActionInProcess } from '../support/action-harness.js';
 import type { HarnessRun } from '../support/action-harness.js';
 
