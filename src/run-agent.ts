@@ -9,6 +9,7 @@ import type { AgentEventListener } from './agent/events.js';
 import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
 import type { ContentGenerator } from './model/content-generator.js';
+import type { ModelCalls } from './model/model-calls.js';
 import type { ModelChoice } from './model/model-choice.js';
 import { deprecationNotice } from './model/model-table.js';
 import { errorMessage } from './platform/errors.js';
@@ -26,6 +27,7 @@ import type { ExtensionTools } from './tools/extension-tools.js';
 import { loadExtensionTools } from './tools/extension-tools.js';
 import { isToolSelected, toolArgumentOf } from './tools/tool-selection.js';
 import type { AgentSettings } from './config/settings-types.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 import type { Tool } from './tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 
@@ -38,6 +40,8 @@ export interface RunAgentOptions {
   fallbackModel?: ModelChoice;
   sessionId: string;
   contentGenerator: ContentGenerator;
+  /** The reports of `contentGenerator`'s requests: they join the event stream as `model_call`. */
+  modelCalls?: ModelCalls;
   /**
    * The policy that answers every confirmation, and the run it judges. It also leaves the tools
    * it denies unconditionally out of the declarations. Takes precedence over `confirmer`.
@@ -77,6 +81,8 @@ export interface RunAgentOptions {
    * sandbox), and `tools.core` / `tools.exclude` choose what is offered.
    */
   settings?: AgentSettings;
+  /** The run's telemetry, when on: it observes this session's events too. */
+  telemetry?: Telemetry;
 }
 
 export interface AgentRun {
@@ -127,18 +133,25 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   }
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
+  const observe = options.telemetry?.observeSession(options.prompt);
   const session = new AgentSession({
     sessionId: options.sessionId,
     model: options.model.name,
     modelChoice: options.model,
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     contentGenerator: options.contentGenerator,
+    ...(options.modelCalls ? { modelCalls: options.modelCalls } : {}),
     registry,
     confirmer,
     ...(declarationFilter ? { declarationFilter } : {}),
     workspaceRoot: workspace.root,
     logger: options.logger,
-    onEvent: options.onEvent,
+    onEvent: observe
+      ? (event) => {
+          options.onEvent(event);
+          observe(event);
+        }
+      : options.onEvent,
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
     ...(options.contextDirectory !== undefined
