@@ -436,7 +436,9 @@ async function sessionRunner(
 }
 
 /** The issue or pull request the run is about, for telemetry. */
-function triggerNumber(trigger: Trigger): Pick<GitHubRunFacts, 'issueNumber' | 'pullRequestNumber'> {
+function triggerNumber(
+  trigger: Trigger,
+): Pick<GitHubRunFacts, 'issueNumber' | 'pullRequestNumber'> {
   if (trigger.number === undefined) return {};
   return 'pullRequest' in trigger && trigger.pullRequest !== undefined
     ? { pullRequestNumber: trigger.number }

@@ -121,7 +121,9 @@ export function reportModelCalls(
           throw error;
         } finally {
           // A reader that stops early (a cancelled session) ends the attempt too.
-          call.done(finished ? undefined : (failure ?? new Error('The reply was not read to its end.')));
+          call.done(
+            finished ? undefined : (failure ?? new Error('The reply was not read to its end.')),
+          );
         }
       })();
     },

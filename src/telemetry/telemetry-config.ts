@@ -135,7 +135,10 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
     const upper = signal.toUpperCase();
     const own = nonEmpty(env[`OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`]);
     urls[signal] = own ?? signalUrl(base, protocol, signal);
-    headers[signal] = { ...shared, ...parseKeyValueList(env[`OTEL_EXPORTER_OTLP_${upper}_HEADERS`]) };
+    headers[signal] = {
+      ...shared,
+      ...parseKeyValueList(env[`OTEL_EXPORTER_OTLP_${upper}_HEADERS`]),
+    };
   }
   const compression =
     envChoice(env, 'OTEL_EXPORTER_OTLP_COMPRESSION', ['gzip', 'none']) ??

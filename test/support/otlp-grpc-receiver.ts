@@ -8,7 +8,7 @@
 // writes them (dist/*/protobuf/*-serializer.mjs); unknown fields are skipped.
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import { Server, ServerCredentials } from '@grpc/grpc-js';
-import type { OtlpBody, OtlpRequest, OtlpSignal } from './otlp-signals.js';
+import type { OtlpRequest, OtlpSignal } from './otlp-signals.js';
 
 export interface OtlpGrpcReceiver {
   /** `http://127.0.0.1:<port>` */
@@ -36,7 +36,10 @@ export async function startOtlpGrpcReceiver(): Promise<OtlpGrpcReceiver> {
   const requests: OtlpRequest[] = [];
   const server = new Server();
   const identity = (buffer: Buffer) => buffer;
-  for (const [signal, service] of Object.entries(SERVICES) as [OtlpSignal, typeof SERVICES.logs][]) {
+  for (const [signal, service] of Object.entries(SERVICES) as [
+    OtlpSignal,
+    typeof SERVICES.logs,
+  ][]) {
     server.register(
       service.path,
       (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
@@ -46,7 +49,7 @@ export async function startOtlpGrpcReceiver(): Promise<OtlpGrpcReceiver> {
             Object.entries(call.metadata.getMap()).map(([key, value]) => [key, String(value)]),
           ),
           raw: call.request,
-          body: decodeMessage(call.request, service.message) as OtlpBody,
+          body: decodeMessage(call.request, service.message),
         });
         callback(null, Buffer.alloc(0));
       },
@@ -74,10 +77,10 @@ export async function startOtlpGrpcReceiver(): Promise<OtlpGrpcReceiver> {
   };
 }
 
-type Scalar = 'string' | 'bytes' | 'bool' | 'int64' | 'enum' | 'double' | 'fixed64' | 'sfixed64';
 interface Field {
   name: string;
-  type: Scalar | string;
+  /** A scalar (`string`, `bytes`, `bool`, `int64`, `enum`, `double`, `fixed64`, `sfixed64`) or a message. */
+  type: string;
   repeated?: boolean;
 }
 
@@ -153,7 +156,10 @@ const SCHEMA: Record<string, Record<number, Field>> = {
     9: { name: 'attributes', type: 'KeyValue', repeated: true },
   },
   Resource: { 1: { name: 'attributes', type: 'KeyValue', repeated: true } },
-  InstrumentationScope: { 1: { name: 'name', type: 'string' }, 2: { name: 'version', type: 'string' } },
+  InstrumentationScope: {
+    1: { name: 'name', type: 'string' },
+    2: { name: 'version', type: 'string' },
+  },
   KeyValue: { 1: { name: 'key', type: 'string' }, 2: { name: 'value', type: 'AnyValue' } },
   AnyValue: {
     1: { name: 'stringValue', type: 'string' },

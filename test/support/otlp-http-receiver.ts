@@ -19,7 +19,9 @@ const PATHS: Record<string, OtlpSignal> = {
   '/v1/traces': 'traces',
 };
 
-export async function startOtlpHttpReceiver(options: { hang?: boolean } = {}): Promise<OtlpHttpReceiver> {
+export async function startOtlpHttpReceiver(
+  options: { hang?: boolean } = {},
+): Promise<OtlpHttpReceiver> {
   const requests: OtlpRequest[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -13,6 +13,7 @@ import type { Exporters } from './pipeline.js';
 import { startPipeline } from './pipeline.js';
 import { redactedAttributes } from './redacted-attributes.js';
 import { RunSignals } from './run-signals.js';
+import { SignalWriter } from './signal-writer.js';
 
 export interface OtelTelemetryOptions {
   config: TelemetryConfig;
@@ -45,7 +46,8 @@ export async function createOtelTelemetry(options: OtelTelemetryOptions): Promis
     exportTimeoutMs: config.exportTimeoutMs,
     onProblem: problem,
   });
-  const signals = new RunSignals({ ...pipeline, redact, logPrompts: config.logPrompts, run });
+  const writer = new SignalWriter({ ...pipeline, redact, authType: run.authType });
+  const signals = new RunSignals(writer, { run, logPrompts: config.logPrompts });
   signals.configLoaded(new Date(now()), repositoryHash(run.github.repository));
   return {
     observeSession: (prompt) => signals.observeSession(prompt),
@@ -62,7 +64,11 @@ export async function createOtelTelemetry(options: OtelTelemetryOptions): Promis
  * The resource of every signal: the service, the session and the GitHub run. Built by hand — no
  * detectors, so no command line, user name or host leaves with it.
  */
-function resourceAttributes(config: TelemetryConfig, run: TelemetryRun, redact: Redact): Attributes {
+function resourceAttributes(
+  config: TelemetryConfig,
+  run: TelemetryRun,
+  redact: Redact,
+): Attributes {
   const { github } = run;
   return redactedAttributes(redact, {
     'service.name': SERVICE_NAME,
@@ -83,7 +89,9 @@ function resourceAttributes(config: TelemetryConfig, run: TelemetryRun, redact: 
 
 /** The Gemini CLI's `github_repository_hash`: SHA-256 of `owner/name`. */
 function repositoryHash(repository: string | undefined): string | undefined {
-  return repository === undefined ? undefined : createHash('sha256').update(repository).digest('hex');
+  return repository === undefined
+    ? undefined
+    : createHash('sha256').update(repository).digest('hex');
 }
 
 function describeDestination(config: TelemetryConfig): string {
