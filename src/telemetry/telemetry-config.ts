@@ -114,15 +114,14 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
 
   const warnings: string[] = [];
   const [endpoint, endpointSource] = chosenEndpoint(options, protocol);
+  const off = (source: string, text: string): ResolvedTelemetry => ({
+    warnings: [
+      `Telemetry is off: ${source} is ${JSON.stringify(text)}, not an http:// or https:// URL.`,
+    ],
+    secrets: [],
+  });
   const base = parseEndpoint(endpoint);
-  if (base === undefined) {
-    return {
-      warnings: [
-        `Telemetry is off: ${endpointSource} is ${JSON.stringify(endpoint)}, not an http:// or https:// URL.`,
-      ],
-      secrets: [],
-    };
-  }
+  if (base === undefined) return off(endpointSource, endpoint);
   if (target === 'gcp' && !useCollector) {
     warnings.push(
       `Telemetry target "gcp": the signals go over OTLP to ${base.href}; this agent does not write to Google Cloud directly. Run an OpenTelemetry collector with the googlecloud exporter there, and set telemetry.useCollector to true to say so.`,
@@ -133,8 +132,17 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
   const shared = parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS);
   for (const signal of TELEMETRY_SIGNALS) {
     const upper = signal.toUpperCase();
-    const own = nonEmpty(env[`OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`]);
-    urls[signal] = own ?? signalUrl(base, protocol, signal);
+    const name = `OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`;
+    const own = nonEmpty(env[name]);
+    const ownUrl = own === undefined ? undefined : parseEndpoint(own);
+    if (own !== undefined && ownUrl === undefined) return off(name, own);
+    // A signal's own endpoint is its full URL for HTTP; gRPC needs only the server's address.
+    urls[signal] =
+      ownUrl === undefined
+        ? signalUrl(base, protocol, signal)
+        : protocol === 'grpc'
+          ? ownUrl.origin
+          : ownUrl.href;
     headers[signal] = {
       ...shared,
       ...parseKeyValueList(env[`OTEL_EXPORTER_OTLP_${upper}_HEADERS`]),

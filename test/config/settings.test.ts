@@ -77,7 +77,7 @@ describe('settings', () => {
     expect(parse({ model: {} }).modelName).toBeUndefined();
   });
 
-  it('reads the Gemini CLI\'s telemetry object, leaving keys it does not use', () => {
+  it("reads the Gemini CLI's telemetry object, leaving keys it does not use", () => {
     const parse = (raw: unknown) => parseAgentSettings(raw, { source: 'settings', env: {} });
     expect(
       parse({

@@ -14,6 +14,7 @@ import { logRecords, spans } from '../support/otlp-signals.js';
 import { tempRepo } from '../support/temp-repo.js';
 import {
   API_KEY_CANARY,
+  CLI_RESOURCE,
   ENV_CANARY,
   HEADER_CANARY,
   PROMPT,
@@ -54,7 +55,10 @@ describe('CLI telemetry', () => {
 
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('Telemetry');
-    expectSessionSignals(receiver.requests, { mode: 'invoke' });
+    expectSessionSignals(receiver.requests, {
+      promptLength: PROMPT.length,
+      resource: CLI_RESOURCE,
+    });
     expect(new Set(receiver.requests.map((request) => request.signal))).toEqual(
       new Set(['logs', 'metrics', 'traces']),
     );
@@ -64,11 +68,6 @@ describe('CLI telemetry', () => {
       expect(request.headers.authorization).toBe(`Bearer ${HEADER_CANARY}`);
     }
     expectNoCanary(receiver.requests, CANARIES);
-    const resource = logRecords(receiver.requests)[0]?.resource;
-    expect(resource).toMatchObject({
-      'github.run_attempt': '2',
-      'github.event_name': 'workflow_dispatch',
-    });
   });
 
   it('puts the prompt and tool arguments in only with logPrompts', async () => {
@@ -124,7 +123,7 @@ describe('CLI telemetry', () => {
         const signal = body.resourceLogs ? 'logs' : body.resourceSpans ? 'traces' : 'metrics';
         return { signal, headers: {}, raw: Buffer.from(line), body };
       });
-    expectSessionSignals(requests, { mode: 'invoke' });
+    expectSessionSignals(requests, { promptLength: PROMPT.length, resource: CLI_RESOURCE });
     expectNoCanary(requests, CANARIES);
   });
 
@@ -136,7 +135,10 @@ describe('CLI telemetry', () => {
 
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('Telemetry');
-    expectSessionSignals(receiver.requests, { mode: 'invoke' });
+    expectSessionSignals(receiver.requests, {
+      promptLength: PROMPT.length,
+      resource: CLI_RESOURCE,
+    });
     for (const request of receiver.requests) {
       expect(request.headers.authorization).toBe(`Bearer ${HEADER_CANARY}`);
     }
@@ -159,6 +161,20 @@ describe('CLI telemetry', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(`Telemetry to ${closedPort}/v1/logs (OTLP/HTTP) failed`);
     expect(warnings[0]).toContain('ECONNREFUSED');
+  });
+
+  it('costs one warning over gRPC too when the collector is not there', async () => {
+    const receiver = await startOtlpGrpcReceiver();
+    const closedPort = receiver.url;
+    await receiver.close();
+
+    const result = await runWithTelemetry({ GEMINI_TELEMETRY_OTLP_ENDPOINT: closedPort });
+
+    expect(result.code).toBe(0);
+    const warnings = result.stderr.split('\n').filter((line) => line.includes('Telemetry'));
+    expect(warnings).toEqual([
+      expect.stringContaining(`Telemetry to ${closedPort} (OTLP/gRPC) failed`),
+    ]);
   });
 
   it('waits a bounded time for a collector that never answers', async () => {

@@ -17,6 +17,16 @@ export const API_KEY_CANARY = 'apikeycanary-1234567890abcdef';
 /** The collector's credential: it goes in the request header and nowhere else. */
 export const HEADER_CANARY = 'otlpheadercanary-a1b2c3d4e5f6';
 
+/** The resource the CLI's runs under `telemetryEnv` carry. */
+export const CLI_RESOURCE = {
+  'github.repository': 'octo-org/widgets',
+  'github.workflow': 'Nightly agents',
+  'github.run_id': '9001',
+  'github.run_attempt': '2',
+  'github.event_name': 'workflow_dispatch',
+  'gemini_agent.mode': 'invoke',
+};
+
 export function telemetryEnv(extra: Record<string, string>): Record<string, string> {
   return {
     GEMINI_API_KEY: API_KEY_CANARY,
@@ -76,7 +86,15 @@ function byName(records: LogView[], name: string): LogView[] {
  * The Gemini CLI's names and attributes for the session of `modelScript`, the spans nested as
  * they ran, the token counts of the fake model's usage.
  */
-export function expectSessionSignals(requests: readonly OtlpRequest[], options: { mode: string }) {
+export function expectSessionSignals(
+  requests: readonly OtlpRequest[],
+  options: {
+    /** The length of the prompt the session was given (the Action builds its own). */
+    promptLength?: number;
+    /** What every signal's resource holds. */
+    resource: Record<string, unknown>;
+  },
+) {
   const logs = logRecords(requests);
   const names = logs.map((record) => record.eventName);
   expect(names.filter((name) => name === 'gemini_cli.api_request')).toHaveLength(3);
@@ -98,7 +116,7 @@ export function expectSessionSignals(requests: readonly OtlpRequest[], options: 
   }
 
   const [prompt] = byName(logs, 'gemini_cli.user_prompt');
-  expect(prompt?.attributes).toMatchObject({ prompt_length: PROMPT.length });
+  expect(prompt?.attributes.prompt_length).toEqual(options.promptLength ?? expect.any(Number));
   expect(prompt?.attributes).not.toHaveProperty('prompt');
 
   const [apiError] = byName(logs, 'gemini_cli.api_error');
@@ -171,13 +189,7 @@ export function expectSessionSignals(requests: readonly OtlpRequest[], options: 
 
   // The resource: the service, the session and the GitHub run; no command line, user or host.
   for (const record of [...logs, ...spans(requests)]) {
-    expect(record.resource).toMatchObject({
-      'service.name': 'gemini-cli',
-      'github.repository': 'octo-org/widgets',
-      'github.workflow': 'Nightly agents',
-      'github.run_id': '9001',
-      'gemini_agent.mode': options.mode,
-    });
+    expect(record.resource).toMatchObject({ 'service.name': 'gemini-cli', ...options.resource });
     expect(Object.keys(record.resource).filter((key) => /^(process|host|os)\./.test(key))).toEqual(
       [],
     );
