@@ -43,6 +43,7 @@ import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { hideCheckoutCredential } from '../publish/checkout-credential.js';
 import { githubStatus } from '../publish/github-error.js';
 import { captureSessionBaseline } from '../publish/session-baseline.js';
+import { ModelCalls } from '../model/model-calls.js';
 import {
   DEFAULT_SETTINGS_PATH,
   SETTINGS_INPUT_NAME,
@@ -61,6 +62,10 @@ import { inlineText } from '../report/markdown.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import type { ActionDeps, ActionResult, OutputName } from './types.js';
+import { startTelemetry } from '../telemetry/start-telemetry.js';
+import type { GitHubRunFacts, Telemetry } from '../telemetry/telemetry.js';
+import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
+import { VERSION } from '../platform/version.js';
 
 export interface AuthorizedRun {
   deps: ActionDeps;
@@ -131,6 +136,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
   let skipped: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
+  let telemetry: Telemetry | undefined;
   /** Which sandbox the commands ran in and what it does not protect, for the job summary. */
   let sandboxLine: string | undefined;
   try {
@@ -186,6 +192,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       });
       const runSession = runner.run;
       sandboxLine = runner.sandboxLine;
+      telemetry = runner.telemetry;
       const session = plan.run
         ? await plan.run(runSession)
         : await runSession(
@@ -285,6 +292,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     setOutput(name as ModeOutputName, value);
   }
   setOutput('error', errorText);
+  // Last: an unreachable collector costs the run a bounded wait at its very end, nothing more.
+  await telemetry?.shutdown();
   if (succeeded) return { conclusion, outputs: run.outputs };
   // A budget stop is a failure too: the task was not finished, and the reason says which budget.
   const error = run.outputs.error ?? redact(errorText);
@@ -301,7 +310,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
 async function sessionRunner(
   run: AuthorizedRun,
   session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
-): Promise<{ run: SessionRunner; sandboxLine: string }> {
+): Promise<{ run: SessionRunner; sandboxLine: string; telemetry: Telemetry | undefined }> {
   const { deps, inputs, octokit, trigger, trust, logger } = run;
   const { env } = deps;
   const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
@@ -346,6 +355,7 @@ async function sessionRunner(
     settings,
   });
   for (const warning of policy.warnings) logger.warning(warning);
+  const modelCalls = new ModelCalls();
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
     sessionId: session.sessionId,
     retry: {
@@ -354,6 +364,7 @@ async function sessionRunner(
         logger.warning(describeRetry(event));
       },
     },
+    onModelCall: modelCalls.report,
   });
   const models = chooseRunModels({
     explicit: { value: inputs.model, setBy: 'the model input' },
@@ -365,6 +376,28 @@ async function sessionRunner(
     fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
     howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
   });
+  const telemetry = await startTelemetry({
+    settings,
+    env,
+    // A relative outfile goes beside the run's other files, not into the workspace it would be
+    // committed from.
+    baseDirectory: env.RUNNER_TEMP ?? session.workspaceRoot,
+    logger,
+    redactor: { redact: run.redact, register: run.registerSecret },
+    run: {
+      version: VERSION,
+      sessionId: session.sessionId,
+      authType: inputs.auth.type,
+      model: models.model.name,
+      mode: trigger.mode,
+      outputFormat: 'github',
+      debug: false,
+      sandboxEnabled: sandbox.kind !== 'none',
+      mcpServers: Object.keys(settings.mcpServers),
+      coreTools: settings.coreTools,
+      github: { ...githubFactsFromEnvironment(env), ...triggerNumber(trigger) },
+    },
+  });
   const runSession: SessionRunner = async (prompt, extraTools) => {
     const { result } = await startAgent({
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
@@ -374,6 +407,7 @@ async function sessionRunner(
       env,
       sessionId: session.sessionId,
       contentGenerator,
+      modelCalls,
       policy: { engine: policy.engine, runMode: trigger.mode, trust },
       logger,
       onEvent: session.onEvent,
@@ -382,10 +416,21 @@ async function sessionRunner(
       sandbox,
       isolateNetwork,
       settings,
+      ...(telemetry ? { telemetry } : {}),
     });
     return result;
   };
-  return { run: runSession, sandboxLine };
+  return { run: runSession, sandboxLine, telemetry };
+}
+
+/** The issue or pull request the run is about, for telemetry. */
+function triggerNumber(
+  trigger: Trigger,
+): Pick<GitHubRunFacts, 'issueNumber' | 'pullRequestNumber'> {
+  if (trigger.number === undefined) return {};
+  return 'pullRequest' in trigger && trigger.pullRequest !== undefined
+    ? { pullRequestNumber: trigger.number }
+    : { issueNumber: trigger.number };
 }
 
 /**

@@ -129,6 +129,35 @@ export function emptyUsage(): TokenUsage {
   };
 }
 
+/**
+ * One request to the model's API (each attempt of a retried one), as model/model-calls.ts saw it:
+ * what telemetry reports as the Gemini CLI's `api_request`, `api_response` and `api_error`.
+ */
+export interface ModelCallData {
+  /** The model the request named. */
+  model: string;
+  /** See {@link promptIdFor}; tools that call the model pass their own. */
+  prompt_id: string;
+  /** ISO 8601, when the request was sent. */
+  started_at: string;
+  duration_ms: number;
+  /** The model that answered, when the reply said. */
+  response_model?: string;
+  finish_reasons: string[];
+  /** The reply's usage; absent when the request failed or the reply had none. */
+  usage?: TokenUsage;
+  /** `type` is how it failed: `http`, `unreachable`, `network`, `stream_cut`, `cancelled`, … */
+  error?: { message: string; type: string; http_status?: number };
+}
+
+/**
+ * The prompt id of a session's request `turn` (the Gemini CLI's shape, which Code Assist also
+ * receives): the session id, eight `#`, the turn.
+ */
+export function promptIdFor(sessionId: string, turn: number): string {
+  return `${sessionId}########${turn}`;
+}
+
 interface EventBase {
   session_id: string;
   /** ISO 8601. */
@@ -166,6 +195,8 @@ export type AgentEvent = EventBase &
         message: string;
       }
     | { kind: 'chat_compressed'; tokens_before: number; tokens_after_estimate: number }
+    /** A request that reached the model's API while the session ran (its own, its tools'). */
+    | { kind: 'model_call'; call: ModelCallData }
     /** The agent's todo list, whole, each time the model updates it (`write_todos`). */
     | { kind: 'todo_update'; todos: TodoItem[] }
   );

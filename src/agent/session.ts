@@ -18,6 +18,7 @@ import type {
 } from '@google/genai';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { ModelRequestError } from '../model/errors.js';
+import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
 import { fallbackNotice } from '../model/model-choice.js';
 import { generationConfigFor } from '../model/model-table.js';
@@ -48,11 +49,12 @@ import { buildEnvironmentContext, initialHistory } from './environment-context.j
 import type {
   AgentEvent,
   AgentEventListener,
+  ModelCallData,
   SessionEndReason,
   TaskState,
   TokenUsage,
 } from './events.js';
-import { emptyUsage } from './events.js';
+import { emptyUsage, promptIdFor } from './events.js';
 import { userText, withAppendedText } from './history.js';
 import type { LoopDetection, LoopDetectionOptions } from './loop-detector.js';
 import { LoopDetector } from './loop-detector.js';
@@ -80,6 +82,11 @@ export interface AgentSessionOptions {
    */
   fallbackModel?: ModelChoice;
   contentGenerator: ContentGenerator;
+  /**
+   * The reports of `contentGenerator`'s requests (`onModelCall` of createContentGenerator): while
+   * the session runs, each one becomes a `model_call` event.
+   */
+  modelCalls?: Pick<ModelCalls, 'subscribe'>;
   registry: ToolRegistry;
   confirmer: Confirmer;
   workspaceRoot: string;
@@ -238,6 +245,9 @@ export class AgentSession {
       abort('timeout');
     }, this.budgets.timeoutMs);
 
+    const unsubscribe = this.options.modelCalls?.subscribe((call) => {
+      this.emit({ kind: 'model_call', call: toModelCallData(call) });
+    });
     let outcome: Outcome;
     try {
       outcome = await this.loop(prompt, controller.signal, () => abortReason);
@@ -246,6 +256,7 @@ export class AgentSession {
       outcome = { reason: 'internal_error', message: `Internal error: ${errorMessage(error)}` };
     } finally {
       stopTimer();
+      unsubscribe?.();
       options.signal?.removeEventListener('abort', onCallerAbort);
     }
 
@@ -555,7 +566,7 @@ export class AgentSession {
   }
 
   private promptId(turn: number = this.turn): string {
-    return `${this.sessionId}########${turn}`;
+    return promptIdFor(this.sessionId, turn);
   }
 
   private requireBudget(): BudgetTracker {
@@ -588,6 +599,27 @@ export class AgentSession {
       this.logger.warning(`An event listener failed: ${errorMessage(error)}`);
     }
   }
+}
+
+function toModelCallData(call: ModelCall): ModelCallData {
+  return {
+    model: call.model,
+    prompt_id: call.promptId,
+    started_at: new Date(call.startedAt).toISOString(),
+    duration_ms: call.durationMs,
+    ...(call.responseModel === undefined ? {} : { response_model: call.responseModel }),
+    finish_reasons: call.finishReasons,
+    ...(call.usage === undefined ? {} : { usage: toTokenUsage(call.usage) }),
+    ...(call.error === undefined
+      ? {}
+      : {
+          error: {
+            message: call.error.message,
+            type: call.error.kind,
+            ...(call.error.status === undefined ? {} : { http_status: call.error.status }),
+          },
+        }),
+  };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

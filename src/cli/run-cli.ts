@@ -12,6 +12,8 @@ import type { ContentGenerator } from '../model/content-generator.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
 import type { ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
+import type { ModelCallListener } from '../model/model-calls.js';
+import { ModelCalls } from '../model/model-calls.js';
 import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
@@ -21,6 +23,8 @@ import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
 import { VERSION } from '../platform/version.js';
+import { startTelemetry } from '../telemetry/start-telemetry.js';
+import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { ExitCode, exitCodeForError, exitCodeForReason } from './exit-codes.js';
@@ -149,8 +153,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     let reportRetry = (message: string) => {
       logger.warning(message);
     };
-    const contentGenerator = await openModel(options, io, sessionId, cleanups, (message) => {
-      reportRetry(message);
+    const modelCalls = new ModelCalls();
+    const model = await openModel(options, io, {
+      sessionId,
+      cleanups,
+      onRetry: (message) => {
+        reportRetry(message);
+      },
+      onModelCall: modelCalls.report,
     });
 
     const sandbox = await sandboxFound;
@@ -161,6 +171,27 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
       quiet: true,
     });
+    const telemetry = await startTelemetry({
+      settings,
+      env: io.env,
+      baseDirectory: process.cwd(),
+      logger,
+      run: {
+        version: VERSION,
+        sessionId,
+        authType: model.authType,
+        model: models.model.name,
+        mode: options.mode,
+        outputFormat: options.outputFormat,
+        debug: options.debug,
+        sandboxEnabled: sandbox.kind !== 'none',
+        mcpServers: Object.keys(settings.mcpServers),
+        coreTools: settings.coreTools,
+        github: githubFactsFromEnvironment(io.env),
+      },
+    });
+    // Last of the cleanups: the answer is out before telemetry's final export.
+    if (telemetry) cleanups.unshift(() => telemetry.shutdown());
 
     const controller = new AbortController();
     cleanups.push(
@@ -174,7 +205,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ...models,
       env: io.env,
       sessionId,
-      contentGenerator,
+      contentGenerator: model.generator,
+      modelCalls,
       // Nobody is asked: the policy answers every confirmation. A local run is started by a
       // person at their own checkout, so it runs with maintainer trust.
       policy: { engine: policy.engine, runMode: options.mode, trust: 'maintainer' },
@@ -189,6 +221,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       signal: controller.signal,
       sandbox,
       settings,
+      ...(telemetry ? { telemetry } : {}),
     });
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);
@@ -267,27 +300,32 @@ async function requireWritableFile(flag: string, file: string): Promise<void> {
 async function openModel(
   options: CliOptions,
   io: CliIo,
-  sessionId: string,
-  cleanups: (() => Promise<void> | void)[],
-  onRetry: (message: string) => void,
-): Promise<ContentGenerator> {
+  run: {
+    sessionId: string;
+    cleanups: (() => Promise<void> | void)[];
+    onRetry: (message: string) => void;
+    onModelCall: ModelCallListener;
+  },
+): Promise<{ generator: ContentGenerator; authType: ModelAuth['type'] }> {
   let auth: ModelAuth;
   if (options.replay !== undefined) {
     const replay = await serveRecordedSession(options.replay);
-    cleanups.push(() => replay.close());
+    run.cleanups.push(() => replay.close());
     auth = replay.auth;
   } else {
     auth = resolveModelAuth(io.env);
   }
-  return createContentGenerator(auth, {
-    sessionId,
+  const generator = await createContentGenerator(auth, {
+    sessionId: run.sessionId,
     ...(options.record !== undefined ? { recordTo: options.record } : {}),
     retry: {
       onRetry: (event) => {
-        onRetry(describeRetry(event));
+        run.onRetry(describeRetry(event));
       },
     },
+    onModelCall: run.onModelCall,
   });
+  return { generator, authType: auth.type };
 }
 
 function fanOut(listeners: AgentEventListener[]): AgentEventListener {

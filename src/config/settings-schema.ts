@@ -53,6 +53,24 @@ export const serverSchema = z.looseObject(
 );
 
 const command = z.string({ error: 'expected a command line as a string' });
+const flag = z.boolean({ error: 'expected true or false' });
+
+/** The Gemini CLI's `telemetry` object (https://geminicli.com/docs/cli/telemetry). */
+const telemetrySchema = z.looseObject(
+  {
+    enabled: flag.optional(),
+    target: z.enum(['local', 'gcp'], { error: 'expected "local" or "gcp"' }).optional(),
+    otlpEndpoint: z.string({ error: 'expected a URL as a string' }).optional(),
+    otlpProtocol: z.enum(['grpc', 'http'], { error: 'expected "grpc" or "http"' }).optional(),
+    logPrompts: flag.optional(),
+    outfile: z
+      .string({ error: 'expected a file path as a string' })
+      .min(1, 'expected a file path')
+      .optional(),
+    useCollector: flag.optional(),
+  },
+  object,
+);
 
 /** Nested names as the Gemini CLI writes them now, and the flat names of its older files. */
 export const settingsSchema = z.looseObject({
@@ -78,6 +96,7 @@ export const settingsSchema = z.looseObject({
       z.looseObject({ name: z.string({ error: 'expected a model name' }).optional() }, object),
     )
     .optional(),
+  telemetry: telemetrySchema.optional(),
   coreTools: strings.optional(),
   excludeTools: strings.optional(),
   toolDiscoveryCommand: command.optional(),

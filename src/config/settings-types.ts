@@ -42,6 +42,24 @@ export interface McpServerSettings {
   excludeTools?: string[];
 }
 
+/**
+ * `telemetry`: the Gemini CLI's OpenTelemetry settings, as written (src/telemetry/ resolves them
+ * with the `GEMINI_TELEMETRY_*` and `OTEL_EXPORTER_OTLP_*` variables, which win).
+ */
+export interface TelemetrySettings {
+  enabled?: boolean;
+  /** `local` or `gcp`; both send OTLP here (there is no direct Google Cloud exporter). */
+  target?: 'local' | 'gcp';
+  otlpEndpoint?: string;
+  otlpProtocol?: 'grpc' | 'http';
+  /** Whether prompt text may leave in the signals. */
+  logPrompts?: boolean;
+  /** Write the signals to this file instead of sending them. */
+  outfile?: string;
+  /** With `target: gcp`: the endpoint is a collector (the Gemini CLI's setting). */
+  useCollector?: boolean;
+}
+
 export interface AgentSettings {
   /** Server name → how to start or reach it, in the order of the settings file. */
   mcpServers: Record<string, McpServerSettings>;
@@ -59,6 +77,7 @@ export interface AgentSettings {
   excludeTools?: string[];
   /** `model.name`: the model, when neither the run's input or flag nor `GEMINI_MODEL` chooses. */
   modelName?: string;
+  telemetry?: TelemetrySettings;
   /**
    * Where the settings came from, for error messages and the log: `settings` (the input), or the
    * repository path of the file.

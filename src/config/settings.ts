@@ -102,6 +102,20 @@ export function parseAgentSettings(raw: unknown, options: ParseSettingsOptions):
     }
     settings.modelName = modelName;
   }
+  if (value.telemetry !== undefined) {
+    // The known keys only: the schema lets unknown ones through.
+    const { enabled, target, otlpEndpoint, otlpProtocol, logPrompts, outfile, useCollector } =
+      value.telemetry;
+    settings.telemetry = {
+      enabled,
+      target,
+      otlpEndpoint,
+      otlpProtocol,
+      logPrompts,
+      outfile,
+      useCollector,
+    };
+  }
   return settings;
 }
 

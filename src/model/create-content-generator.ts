@@ -4,6 +4,8 @@ import type { ContentGenerator } from './content-generator.js';
 import type { GenaiGeneratorOptions } from './genai-generator.js';
 import { createGenaiContentGenerator } from './genai-generator.js';
 import type { ModelAuth } from './model-auth.js';
+import type { ModelCallListener } from './model-calls.js';
+import { reportModelCalls } from './model-calls.js';
 import { explainUnreachable, modelEndpoint } from './model-endpoint.js';
 import type { RecordingSink } from './recording.js';
 import { RecordingContentGenerator } from './recording.js';
@@ -22,6 +24,8 @@ export interface CreateContentGeneratorOptions {
   sessionId?: string;
   /** Records every model reply (one JSONL line per call) to this sink or file. */
   recordTo?: RecordingSink | string;
+  /** Told about every attempt at a request (see model-calls.ts), e.g. `ModelCalls.report`. */
+  onModelCall?: ModelCallListener;
 }
 
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
@@ -35,8 +39,9 @@ async function defaultCodeAssistCredentials(): Promise<CodeAssistCredentials> {
 /**
  * The content generator for `auth`, wrapped in retries. Recording (when asked) sits inside the
  * retries, so a recording holds exactly the replies the session was given, including unusable ones
- * it retried, and replays the same way. A host that cannot be reached ends in one line naming the
- * base URL and the variable that sets it.
+ * it retried, and replays the same way. Each attempt is reported inside the retries too, as the
+ * Gemini CLI logs each one. A host that cannot be reached ends in one line naming the base URL and
+ * the variable that sets it.
  */
 export async function createContentGenerator(
   auth: ModelAuth,
@@ -59,6 +64,9 @@ export async function createContentGenerator(
   }
   if (options.recordTo !== undefined) {
     transport = new RecordingContentGenerator(transport, options.recordTo);
+  }
+  if (options.onModelCall !== undefined) {
+    transport = reportModelCalls(transport, options.onModelCall);
   }
   return explainUnreachable(withRetry(transport, options.retry), modelEndpoint(auth));
 }

@@ -48,6 +48,7 @@ export const FIXED_TOOL_VARIABLES: Readonly<Record<string, string>> = {
  * Never passed, whatever the allow-list says:
  * - the GitHub token and model keys under their usual names, and the variables that point at
  *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
+ * - the OpenTelemetry exporters' headers, which authenticate to a telemetry collector;
  * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
  * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
  *   results service URLs, which would let a tool mint credentials or poison caches;
@@ -62,6 +63,10 @@ const NEVER_EXACT = new Set([
   'GOOGLE_APPLICATION_CREDENTIALS',
   'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
   'GOOGLE_GHA_CREDS_PATH',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_LOGS_HEADERS',
+  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
 ]);
 const FILE_COMMAND_NAMES: ReadonlySet<string> = new Set(FILE_COMMAND_VARIABLES);
 const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];

@@ -29,6 +29,8 @@ import type { AgentSettings } from '../config/settings-types.js';
 import type { Tool } from '../tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from '../tools/workspace.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
+import type { ModelCalls } from '../model/model-calls.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 
 export interface RunAgentOptions {
   prompt: string;
@@ -39,6 +41,8 @@ export interface RunAgentOptions {
   fallbackModel?: ModelChoice;
   sessionId: string;
   contentGenerator: ContentGenerator;
+  /** The reports of `contentGenerator`'s requests: they join the event stream as `model_call`. */
+  modelCalls?: ModelCalls;
   /**
    * The policy that answers every confirmation, and the run it judges. It also leaves the tools
    * it denies unconditionally out of the declarations. Takes precedence over `confirmer`.
@@ -78,6 +82,8 @@ export interface RunAgentOptions {
    * sandbox), and `tools.core` / `tools.exclude` choose what is offered.
    */
   settings?: AgentSettings;
+  /** The run's telemetry, when on: it observes this session's events too. */
+  telemetry?: Telemetry;
 }
 
 export interface AgentRun {
@@ -128,18 +134,25 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   }
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
+  const observe = options.telemetry?.observeSession(options.prompt);
   const session = new AgentSession({
     sessionId: options.sessionId,
     model: options.model.name,
     modelChoice: options.model,
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     contentGenerator: options.contentGenerator,
+    ...(options.modelCalls ? { modelCalls: options.modelCalls } : {}),
     registry,
     confirmer,
     ...(declarationFilter ? { declarationFilter } : {}),
     workspaceRoot: workspace.root,
     logger: options.logger,
-    onEvent: options.onEvent,
+    onEvent: observe
+      ? (event) => {
+          options.onEvent(event);
+          observe(event);
+        }
+      : options.onEvent,
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
     ...(options.contextDirectory !== undefined

@@ -61,6 +61,16 @@ describe('settings errors', () => {
       '.gemini/settings.json:7:9: mcpServers.x.env.TOKEN: expected a string value',
     ],
     [
+      'a telemetry protocol the Gemini CLI does not know',
+      '{\n  "telemetry": {\n    "enabled": true,\n    "otlpProtocol": "https"\n  }\n}',
+      '.gemini/settings.json:4:5: telemetry.otlpProtocol: expected "grpc" or "http"',
+    ],
+    [
+      'telemetry enabled as text',
+      '{\n  "telemetry": {\n    "enabled": "yes"\n  }\n}',
+      '.gemini/settings.json:3:5: telemetry.enabled: expected true or false',
+    ],
+    [
       'a server entry that is not an object',
       '{\n  "mcpServers": {\n    "x": "npx server"\n  }\n}',
       '.gemini/settings.json:3:5: mcpServers.x: expected an object',

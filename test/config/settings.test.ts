@@ -77,6 +77,31 @@ describe('settings', () => {
     expect(parse({ model: {} }).modelName).toBeUndefined();
   });
 
+  it("reads the Gemini CLI's telemetry object, leaving keys it does not use", () => {
+    const parse = (raw: unknown) => parseAgentSettings(raw, { source: 'settings', env: {} });
+    expect(
+      parse({
+        telemetry: {
+          enabled: true,
+          target: 'local',
+          otlpEndpoint: 'http://collector:4318',
+          otlpProtocol: 'http',
+          logPrompts: false,
+          outfile: 'otel.jsonl',
+          traces: true,
+        },
+      }).telemetry,
+    ).toEqual({
+      enabled: true,
+      target: 'local',
+      otlpEndpoint: 'http://collector:4318',
+      otlpProtocol: 'http',
+      logPrompts: false,
+      outfile: 'otel.jsonl',
+    });
+    expect(parse({}).telemetry).toBeUndefined();
+  });
+
   it('without an input or a settings file there are no extension tools', async () => {
     const dir = await tempRepo({});
     expect(await loadAgentSettings({ input: undefined, configDirectory: dir, env })).toEqual(
