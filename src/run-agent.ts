@@ -3,11 +3,16 @@
  * CLI and the Action so both behave alike.
  */
 import type { SessionBudgets } from './agent/budgets.js';
+import { RunSpend } from './agent/budgets.js';
 import type { Confirmer } from './agent/confirmer.js';
 import { denyAllConfirmer } from './agent/confirmer.js';
 import type { AgentEventListener } from './agent/events.js';
 import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
+import type { AgentDefinition } from './agent/subagents/agent-definition.js';
+import type { SharedSessionOptions } from './agent/subagents/agent-executor.js';
+import { BUILTIN_AGENTS } from './agent/subagents/builtin-agents.js';
+import { registerSubagents } from './agent/subagents/register-subagents.js';
 import type { ContentGenerator } from './model/content-generator.js';
 import type { ModelChoice } from './model/model-choice.js';
 import { deprecationNotice } from './model/model-table.js';
@@ -77,6 +82,11 @@ export interface RunAgentOptions {
    * sandbox), and `tools.core` / `tools.exclude` choose what is offered.
    */
   settings?: AgentSettings;
+  /**
+   * Subagents besides the built-in ones, in precedence order (the run mode's, the repository's,
+   * then extensions'): each is offered to the model as a tool.
+   */
+  agents?: readonly AgentDefinition[];
 }
 
 export interface AgentRun {
@@ -112,6 +122,8 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     await processes.close();
     throw error;
   }
+  // What subagents may be given: never the run's result tools, nor (registered below) subagents.
+  const shareable = registry.subset(() => true);
   for (const tool of options.extraTools ?? []) registry.register(tool);
   const policy = options.policy;
   let confirmer = options.confirmer ?? denyAllConfirmer;
@@ -127,23 +139,49 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   }
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
-  const session = new AgentSession({
-    sessionId: options.sessionId,
+  const shared: SharedSessionOptions = {
     model: options.model.name,
     modelChoice: options.model,
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     contentGenerator: options.contentGenerator,
-    registry,
     confirmer,
     ...(declarationFilter ? { declarationFilter } : {}),
     workspaceRoot: workspace.root,
     logger: options.logger,
-    onEvent: options.onEvent,
-    ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
     ...(options.contextDirectory !== undefined
       ? { contextDirectory: options.contextDirectory }
       : {}),
+  };
+  const spend = new RunSpend();
+  // The subagents' events nest under the session's calls; it exists by the time any call runs.
+  let session: AgentSession | undefined;
+  registerSubagents(registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
+    runtime: {
+      session: shared,
+      shareable,
+      spend,
+      budgets: {
+        ...(options.budgets?.tokenBudget === undefined
+          ? {}
+          : { tokenBudget: options.budgets.tokenBudget }),
+        ...(options.budgets?.maxToolCalls === undefined
+          ? {}
+          : { maxToolCalls: options.budgets.maxToolCalls }),
+      },
+      emitNested: (parentCallId, agentName, event) => {
+        session?.emitNested(parentCallId, agentName, event);
+      },
+    },
+    logger: options.logger,
+  });
+  session = new AgentSession({
+    ...shared,
+    sessionId: options.sessionId,
+    registry,
+    spend,
+    onEvent: options.onEvent,
+    ...(options.budgets ? { budgets: options.budgets } : {}),
   });
   const result = session
     .run(options.prompt, options.signal ? { signal: options.signal } : {})

@@ -254,6 +254,7 @@ const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | 'crash', string>
   model_blocked: "The model's response was blocked",
   auth_error: 'The model rejected the credentials',
   fatal_tool_error: 'A tool failed in a way the run cannot recover from',
+  no_complete_task: 'The agent stopped without handing in its result',
   internal_error: 'The agent crashed',
   crash: 'The run crashed',
 };
