@@ -12,6 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from './agent/events.js';
 import { createTranscriptWriter } from './agent/transcript.js';
 import type { TranscriptWriter } from './agent/transcript.js';
+import {
+  PROJECT_AGENT_FILES,
+  loadAgents,
+  projectAgentsFolder,
+} from './agent/subagents/agent-files.js';
 import type { ActionInputs } from './config/action-inputs.js';
 import { checkForkWorkspace } from './github/fork-workspace.js';
 import type { ArtifactOutcome, RunRecordPaths } from './github/run-artifact.js';
@@ -211,6 +216,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
               handIn: plan.handIn,
             }),
             plan.extraTools,
+            plan.agents,
           ).then((ended) => ({ ...ended, summary: ended.response.trim() || finalText(state) }));
       outcome = {
         reason: session.reason,
@@ -332,8 +338,16 @@ async function sessionRunner(
   // On a pull request, GEMINI.md and the settings come from the base branch.
   const contextDirectory = await contextDirectoryFor(
     trigger,
-    ['GEMINI.md', inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH],
+    [
+      'GEMINI.md',
+      inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH,
+      PROJECT_AGENT_FILES,
+    ],
     { octokit, tempRoot: env.RUNNER_TEMP, logger },
+  );
+  const projectAgents = await loadAgents(
+    [projectAgentsFolder(contextDirectory ?? session.workspaceRoot)],
+    logger,
   );
   const settings = await loadAgentSettings({
     input: inputs.settings,
@@ -377,7 +391,7 @@ async function sessionRunner(
     fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
     howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
   });
-  const runSession: SessionRunner = async (prompt, extraTools) => {
+  const runSession: SessionRunner = async (prompt, extraTools, agents = []) => {
     const { result } = await startAgent({
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
@@ -391,6 +405,7 @@ async function sessionRunner(
       onEvent: session.onEvent,
       budgets: { maxTurns: inputs.maxTurns, timeoutMs: inputs.timeoutMinutes * 60_000 },
       extraTools,
+      agents: [...agents, ...projectAgents],
       sandbox,
       isolateNetwork,
       settings,

@@ -18,6 +18,7 @@ import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
+import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
 import { startAgent } from '../run-agent.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
 import { VERSION } from '../version.js';
@@ -131,6 +132,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       env: io.env,
     });
     const policy = await loadCliPolicy({ ...options, settings });
+    const agents = await loadAgents([projectAgentsFolder(options.repo)], logger);
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
       explicit: { value: options.model, setBy: '--model' },
@@ -185,6 +187,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       signal: controller.signal,
       sandbox,
       settings,
+      agents,
     });
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);

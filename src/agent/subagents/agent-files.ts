@@ -19,6 +19,7 @@ import type { Document } from 'yaml';
 import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { ConfigurationError, errorMessage } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
 import type { AgentDefinition } from './agent-definition.js';
 import {
   AGENT_NAME_PATTERN,
@@ -80,6 +81,36 @@ const frontmatterSchema = z.strictObject({
   max_turns: z.number().int().positive().optional(),
   timeout_mins: z.number().positive().optional(),
 });
+
+/** The repository's agent files, as the base-branch copy names them. */
+export const PROJECT_AGENT_FILES = '.gemini/agents/*.md';
+
+/**
+ * The repository's agents folder under a configuration root: the workspace, or on a pull request
+ * the copy of the base branch's files (a contributor's agent cannot run with the Action's trust
+ * before it is merged; the Gemini CLI asks a person to acknowledge new project agents instead).
+ */
+export function projectAgentsFolder(configRoot: string): AgentFolder {
+  return { path: path.join(configRoot, '.gemini', 'agents'), shownAs: '.gemini/agents' };
+}
+
+/**
+ * The agents of these folders (the repository's, then extensions'), for `startAgent`. A file that
+ * does not load is a warning naming its file, line and column; the others are still offered.
+ */
+export async function loadAgents(
+  folders: readonly AgentFolder[],
+  logger: Logger,
+): Promise<AgentDefinition[]> {
+  const loaded = await loadAgentFolders(folders);
+  for (const problem of loaded.problems) {
+    logger.warning(`The agent file was not loaded: ${problem.message}`);
+  }
+  if (loaded.agents.length > 0) {
+    logger.info(`Agents: ${loaded.agents.map((agent) => `${agent.name} (${agent.source})`).join(', ')}.`);
+  }
+  return loaded.agents;
+}
 
 /** Reads the agent files of each folder, in order; `problems` holds the files that failed. */
 export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise<LoadedAgents> {
@@ -156,10 +187,13 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
     const keys = issue?.code === 'unrecognized_keys' ? issue.keys : [];
     const where = keys.length > 0 ? keyOffset(document, keys[0] ?? '') : nodeOffset(document, issue?.path ?? []);
     const field = issue?.path.join('.') ?? '';
+    const missing = issue !== undefined && issue.path.length === 1 && !document.has(issue.path[0]);
     const message =
       keys.length > 0
         ? `unknown field ${keys.map((key) => `"${key}"`).join(', ')}; expected kind, name, description, display_name, tools, model, temperature, max_turns or timeout_mins`
-        : `${field === '' ? 'frontmatter' : field}: ${issue?.message ?? 'invalid'}`;
+        : missing
+          ? `${field}: required, but the frontmatter has none`
+          : `${field === '' ? 'frontmatter' : field}: ${issue?.message ?? 'invalid'}`;
     throw new ConfigurationError(`${message}.`, at(where));
   }
   const fields = parsed.data;
