@@ -285,3 +285,6 @@ export function severityCounts(findings: readonly { severity: Severity }[]): str
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/** A finding's parameters and their conversion, for agents that propose findings too (reviews that fan out). */
+export { finding as submittedFindingSchema, toFinding };

@@ -68,7 +68,7 @@ describe('subagents in the reports', () => {
     const live = renderProgressComment(progressFromEvents(events.slice(0, alphaGlob + 1)), {}, options);
     expect(live).toContain('- 🔄 `inspector` inspector: alpha — running… turn 1 · 1,010 tokens\n  - 🔄 `glob`');
     expect(live).toMatch(
-      /- ✅ `inspector` inspector: beta — Result handed in \(1 turn · 1 tool call · 510 tokens · \d+ms\)\n {2}- ✅ `complete_task`/,
+      /- ✅ `inspector` inspector: beta — Result handed in \(1 turn · 1 tool call · 510 tokens · [\d.]+m?s\)\n {2}- ✅ `complete_task`/,
     );
 
     const final = renderFinalComment(progressFromEvents(events), {}, {}, options);
@@ -101,7 +101,14 @@ describe('subagents in the reports', () => {
       output.listener(event);
     }
     transcript.close();
-    output.finish({ sessionId: 'main-session', model: 'm', response: '', reason: 'completed', exitCode: 0 });
+    output.finish({
+      sessionId: 'main-session',
+      model: 'm',
+      response: '',
+      reason: 'completed',
+      error: undefined,
+      exitCode: 0,
+    });
 
     const recorded = (await readFile(path.join(dir, 'transcript.jsonl'), 'utf8'))
       .trim()

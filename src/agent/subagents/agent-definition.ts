@@ -44,8 +44,11 @@ export interface AgentDefinition<I extends Record<string, unknown> = Record<stri
   systemPrompt: string;
   /** The first message; `${input}` placeholders filled. Default: the inputs, one per line. */
   query?: string | undefined;
-  /** Builds the first message in code instead (the review's reviewers add their files' diff). */
-  buildQuery?: ((inputs: I) => string) | undefined;
+  /**
+   * Builds the first message in code instead (the review's reviewers add their files' diff). A
+   * method, so a definition for particular inputs is still an `AgentDefinition`.
+   */
+  buildQuery?(inputs: I): string;
   /** The tool's parameters: what the main agent passes. */
   inputSchema: z.ZodObject;
   /** Without one, `complete_task` takes a non-empty `result` text. */
@@ -54,7 +57,7 @@ export interface AgentDefinition<I extends Record<string, unknown> = Record<stri
    * What the caller's model reads of the accepted output (and where code that runs the agent
    * collects it); default the text itself or pretty-printed JSON.
    */
-  onOutput?: ((output: unknown, inputs: I) => string) | undefined;
+  onOutput?(output: unknown, inputs: I): string;
   /** A model name or alias of the model table, or `inherit` (the main session's model). */
   model: string;
   /** Sampling, over the model table's settings for the model; unset keeps the table's. */
