@@ -1,6 +1,6 @@
 /**
  * The findings of a fanned-out review, from proposal to verdict: each reviewer subagent proposes
- * candidate findings for its group of files (each gets an id, `F1`, `F2`, …), the verifier
+ * candidate findings for its group of files (each gets an id, `F1.1`, `F1.2`, `F2.1`, …), the verifier
  * subagent confirms or drops every one of them with a reason, and after the session trusted code
  * posts only what was confirmed. Precision is enforced here, not asked for: a finding the main
  * agent submits that the verifier did not confirm is left out, and so is everything when the
@@ -9,7 +9,7 @@
 import type { ReviewFinding } from '../tools/submit-review.js';
 
 export interface CandidateFinding extends ReviewFinding {
-  /** `F1`, `F2`, … in the order they were proposed. */
+  /** `F<group>.<n>`: stable whatever order the parallel reviewers finish in. */
   id: string;
   /** The group of files whose reviewer proposed it. */
   group: number;
@@ -38,14 +38,17 @@ export interface FanoutTally {
 export class FindingsLedger {
   private readonly byGroup = new Map<number, CandidateFinding[]>();
   private readonly verdicts = new Map<string, Verdict>();
-  private nextId = 1;
 
   constructor(readonly groups: number) {}
 
   /** Records a group's findings; a group reviewed again replaces its earlier ones. */
   propose(group: number, findings: readonly ReviewFinding[]): CandidateFinding[] {
     for (const old of this.byGroup.get(group) ?? []) this.verdicts.delete(old.id);
-    const candidates = findings.map((finding) => ({ ...finding, id: `F${this.nextId++}`, group }));
+    const candidates = findings.map((finding, index) => ({
+      ...finding,
+      id: `F${group}.${index + 1}`,
+      group,
+    }));
     this.byGroup.set(group, candidates);
     return candidates;
   }

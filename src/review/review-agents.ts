@@ -115,7 +115,7 @@ function verifierAgent(input: ReviewFanoutInput): AgentDefinition {
   const verdicts = z
     .array(
       z.object({
-        id: z.string().describe('The candidate’s id, such as F3.'),
+        id: z.string().describe('The candidate’s id, such as F2.1.'),
         verdict: z.enum(['confirmed', 'dropped']),
         reason: z
           .string()

@@ -20,7 +20,8 @@ export function createSubagentTool(definition: AgentDefinition, executor: AgentE
     kind: 'agent',
     parameters: definition.inputSchema,
     invocation(params) {
-      const description = `${label}: ${gist(params)}`;
+      const about = gist(params);
+      const description = about === '' ? label : `${label}: ${about}`;
       return {
         describe: () => description,
         locations: () => [],
@@ -66,10 +67,14 @@ export function costLine(result: Pick<AgentRunResult, 'turns' | 'toolCalls' | 'u
   ].join(' · ');
 }
 
-/** The first text input, on one line: what the call is about. */
+/** What the call is about, on one line: its first text input, or its inputs (`group 2`). */
 function gist(params: Record<string, unknown>): string {
   const text = Object.values(params).find((value): value is string => typeof value === 'string');
-  const value = text ?? JSON.stringify(params);
+  const value =
+    text ??
+    Object.entries(params)
+      .map(([key, input]) => `${key} ${JSON.stringify(input)}`)
+      .join(', ');
   const line = value.replace(/\s+/g, ' ').trim();
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
