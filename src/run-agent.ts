@@ -154,8 +154,8 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
       : {}),
   };
   const spend = new RunSpend();
-  // The subagents' events nest under the session's calls; it exists by the time any call runs.
-  let session: AgentSession | undefined;
+  // The subagents' events nest under the session's calls (it exists by the time any call runs).
+  const nested = { session: undefined as AgentSession | undefined };
   registerSubagents(registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
     runtime: {
       session: shared,
@@ -170,12 +170,12 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
           : { maxToolCalls: options.budgets.maxToolCalls }),
       },
       emitNested: (parentCallId, agentName, event) => {
-        session?.emitNested(parentCallId, agentName, event);
+        nested.session?.emitNested(parentCallId, agentName, event);
       },
     },
     logger: options.logger,
   });
-  session = new AgentSession({
+  const session = new AgentSession({
     ...shared,
     sessionId: options.sessionId,
     registry,
@@ -183,6 +183,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     onEvent: options.onEvent,
     ...(options.budgets ? { budgets: options.budgets } : {}),
   });
+  nested.session = session;
   const result = session
     .run(options.prompt, options.signal ? { signal: options.signal } : {})
     // Background processes and connections the tools hold end with the session; then whatever

@@ -25,8 +25,6 @@ import type {
   PolicyDecision,
   PolicyRule,
   PolicyVerdict,
-  RunMode,
-  RunTrust,
 } from './policy-types.js';
 import type { ShellAnalysis } from './shell-analysis-types.js';
 import type { ToolIdentity, MatchSubject } from './rule-matching.js';

@@ -44,7 +44,9 @@ export function planFileGroups(
 ): FileGroup[] | undefined {
   const sized = files
     .map((file) => ({ file, lines: changedLines(file) }))
-    .sort((a, b) => (a.file.filename < b.file.filename ? -1 : a.file.filename > b.file.filename ? 1 : 0));
+    .sort((a, b) =>
+      a.file.filename < b.file.filename ? -1 : a.file.filename > b.file.filename ? 1 : 0,
+    );
   const total = sized.reduce((sum, entry) => sum + entry.lines, 0);
   if (threshold === 0 || total <= threshold) return undefined;
   const wanted = Math.min(MAX_GROUPS, Math.max(2, Math.ceil(total / GROUP_TARGET_LINES)));

@@ -26,7 +26,13 @@ export const REVIEWER_AGENT = 'pr_reviewer';
 export const VERIFIER_AGENT = 'finding_verifier';
 
 /** Tools that only read the workspace: reviewers and the verifier run in parallel and change nothing. */
-const READ_TOOLS = ['read_file', 'read_many_files', 'search_file_content', 'glob', 'list_directory'];
+const READ_TOOLS = [
+  'read_file',
+  'read_many_files',
+  'search_file_content',
+  'glob',
+  'list_directory',
+];
 /** Room for one group's patches in the reviewer's first message; the rest it reads itself. */
 const MAX_GROUP_PATCH_CHARS = 60_000;
 /** Candidates one reviewer may propose: more is noise. */
@@ -95,13 +101,17 @@ function reviewerAgent(input: ReviewFanoutInput): AgentDefinition {
         items.forEach((item, index) => {
           const report = input.checkPlacement(toFinding(item));
           if (!report.placed) {
-            ctx.addIssue({ code: 'custom', path: [index, 'line'], message: report.notes.join(' ') });
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'line'],
+              message: report.notes.join(' '),
+            });
           }
         });
       }),
     },
     onOutput: (output, { group }) => {
-      const proposed = ledger.propose(group, (output as typeof findings._output).map(toFinding));
+      const proposed = ledger.propose(group, (output as z.output<typeof findings>).map(toFinding));
       return proposedText(group, proposed);
     },
     tools: READ_TOOLS,
@@ -189,7 +199,8 @@ Hand in exactly one verdict for every candidate with complete_task.`;
 function reviewerQuery(input: ReviewFanoutInput, groupNumber: number): string {
   const { groups, pullRequest } = input;
   const group = groups[groupNumber - 1];
-  if (group === undefined) throw new Error(`There is no group ${groupNumber}; the groups are 1 to ${groups.length}.`);
+  if (group === undefined)
+    throw new Error(`There is no group ${groupNumber}; the groups are 1 to ${groups.length}.`);
   const name = (path: string) => `\`${sanitizeUntrustedCode(path)}\``;
   const others = groups
     .filter((other) => other.index !== group.index)
@@ -215,13 +226,19 @@ function reviewerQuery(input: ReviewFanoutInput, groupNumber: number): string {
     `Your files (${group.lines} changed lines): ${group.files.map((file) => name(file.filename)).join(', ')}.`,
   ];
   if (others.length > 0) {
-    sections.push(`Other reviewers cover the other files; do not review them, but read them when you need to: ${others.join(', ')}.`);
+    sections.push(
+      `Other reviewers cover the other files; do not review them, but read them when you need to: ${others.join(', ')}.`,
+    );
   }
   if (shown.length > 0) {
-    sections.push(`The diff of your files:\n<${UNTRUSTED_DATA_TAG} kind="diff">\n${shown.join('\n')}\n</${UNTRUSTED_DATA_TAG}>`);
+    sections.push(
+      `The diff of your files:\n<${UNTRUSTED_DATA_TAG} kind="diff">\n${shown.join('\n')}\n</${UNTRUSTED_DATA_TAG}>`,
+    );
   }
   if (unshown.length > 0) {
-    sections.push(`Not shown above (no patch from GitHub, or no room): ${unshown.join(', ')}. Read them in the workspace.`);
+    sections.push(
+      `Not shown above (no patch from GitHub, or no room): ${unshown.join(', ')}. Read them in the workspace.`,
+    );
   }
   return sections.join('\n\n');
 }
@@ -238,7 +255,9 @@ function verifierQuery(candidates: readonly CandidateFinding[]): string {
       `  ${sanitizeUntrustedText(candidate.body).replace(/\n/g, '\n  ')}`,
       ...(candidate.suggestion === undefined
         ? []
-        : [`  Suggested replacement:\n  ${sanitizeUntrustedCode(candidate.suggestion).replace(/\n/g, '\n  ')}`]),
+        : [
+            `  Suggested replacement:\n  ${sanitizeUntrustedCode(candidate.suggestion).replace(/\n/g, '\n  ')}`,
+          ]),
     ].join('\n'),
   );
   return [
@@ -272,7 +291,9 @@ function verdictText(ledger: FindingsLedger): string {
   for (const candidate of ledger.candidates()) {
     const verdict = ledger.verdictOf(candidate.id);
     if (verdict?.verdict === 'confirmed') {
-      confirmed.push(`${describeCandidate(candidate)}${candidate.suggestion === undefined ? '' : ` Suggested replacement: ${JSON.stringify(candidate.suggestion)}`}`);
+      confirmed.push(
+        `${describeCandidate(candidate)}${candidate.suggestion === undefined ? '' : ` Suggested replacement: ${JSON.stringify(candidate.suggestion)}`}`,
+      );
     } else if (verdict !== undefined) {
       dropped.push(`- ${candidate.id}: ${verdict.reason}`);
     }
@@ -281,7 +302,9 @@ function verdictText(ledger: FindingsLedger): string {
     confirmed.length === 0
       ? 'No finding was confirmed: submit your review with an empty findings list.'
       : `Confirmed (${confirmed.length}); submit these with submit_review at exactly these paths, lines and sides (you may improve their wording, severity and suggestion, or merge duplicates):\n${confirmed.join('\n')}`,
-    dropped.length === 0 ? '' : `Dropped (${dropped.length}); these are not posted:\n${dropped.join('\n')}`,
+    dropped.length === 0
+      ? ''
+      : `Dropped (${dropped.length}); these are not posted:\n${dropped.join('\n')}`,
   ]
     .filter(Boolean)
     .join('\n\n');

@@ -46,7 +46,8 @@ describe('dist/index.js with subagents', () => {
     const second = requests.filter((request) => request.lane === 'reviewer-1')[1]?.index ?? 0;
     const other = requests.find((request) => request.lane === 'reviewer-2')?.index ?? Infinity;
     expect(other).toBeLessThan(second);
-    for (const name of ['reviewer-1', 'reviewer-2', 'verifier']) expect(gemini.remaining(name)).toBe(0);
+    for (const name of ['reviewer-1', 'reviewer-2', 'verifier'])
+      expect(gemini.remaining(name)).toBe(0);
     // Exactly one review: the confirmed finding inline, the contradicted one gone.
     expect(github.reviews).toHaveLength(1);
     expect(github.reviews[0]?.comments).toEqual([
@@ -57,14 +58,19 @@ describe('dist/index.js with subagents', () => {
     );
     expect(result.outputs.review_url).toMatch(/#pullrequestreview-\d+$/);
     // The job summary shows what each subagent did, under its call, and why a finding went.
-    expect(result.summary).toMatch(/- ✅ `pr_reviewer` Reviewer: group 1 — Result handed in \(2 turns/);
+    expect(result.summary).toMatch(
+      /- ✅ `pr_reviewer` Reviewer: group 1 — Result handed in \(2 turns/,
+    );
     expect(result.summary).toContain('  - ✅ `read_file` Read src/limits.ts');
     expect(result.summary).toContain('caps the delay at 30,000 ms');
     // The transcript nests the subagents' events under the calls that ran them.
     const transcript = (await readFile(result.outputs.transcript_file ?? '', 'utf8'))
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { kind: string; parent_call_id?: string; agent_name?: string });
+      .map(
+        (line) =>
+          JSON.parse(line) as { kind: string; parent_call_id?: string; agent_name?: string },
+      );
     const nested = transcript.filter((event) => event.kind === 'subagent_event');
     expect(new Set(nested.map((event) => `${event.parent_call_id}:${event.agent_name}`))).toEqual(
       new Set(['r1:pr_reviewer', 'r2:pr_reviewer', 'v1:finding_verifier']),

@@ -84,7 +84,8 @@ describe('a review that fans out', () => {
     expect(run.summary).toContain('Dropped by the verifier (1)');
     expect(run.summary).toContain('caps the delay at 30,000 ms');
     expect(gemini.remaining()).toBe(0);
-    for (const name of ['reviewer-1', 'reviewer-2', 'verifier']) expect(gemini.remaining(name)).toBe(0);
+    for (const name of ['reviewer-1', 'reviewer-2', 'verifier'])
+      expect(gemini.remaining(name)).toBe(0);
   });
 
   it('leaves out a submitted finding the verifier dropped, whatever the main agent hands in', async () => {
@@ -93,7 +94,9 @@ describe('a review that fans out', () => {
     expect(github.reviews).toHaveLength(1);
     expect(github.reviews[0]?.comments.map((comment) => comment.path)).toEqual(['src/cache.ts']);
     expect(github.reviews[0]?.body).not.toContain('grows without bound');
-    expect(run.summary).toContain('1 submitted finding was not among the confirmed ones and was left out.');
+    expect(run.summary).toContain(
+      '1 submitted finding was not among the confirmed ones and was left out.',
+    );
   });
 
   it('keeps the single-agent review below the threshold', async () => {
@@ -101,7 +104,11 @@ describe('a review that fans out', () => {
     const github = await useFakeGitHub({ repo: REPO, pulls: [fanoutPullSeed(payload)] });
     const gemini = await useFakeGemini([
       callsReply([
-        { id: 's', name: 'submit_review', args: { summary: 'Fine.', findings: [CONFIRMED_FINDING] } },
+        {
+          id: 's',
+          name: 'submit_review',
+          args: { summary: 'Fine.', findings: [CONFIRMED_FINDING] },
+        },
       ]),
       textReply('Done.'),
     ]);

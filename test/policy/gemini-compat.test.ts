@@ -444,8 +444,14 @@ denyMessage = "No investigations in this repository."
       kind: 'agent' as const,
       locations: [],
     });
-    const direct = await engine.decide(agentCall('codebase_investigator', { objective: 'x' }), context);
-    expect(direct).toMatchObject({ decision: 'deny', reason: 'No investigations in this repository.' });
+    const direct = await engine.decide(
+      agentCall('codebase_investigator', { objective: 'x' }),
+      context,
+    );
+    expect(direct).toMatchObject({
+      decision: 'deny',
+      reason: 'No investigations in this repository.',
+    });
     const viaInvoke = await engine.decide(
       agentCall('invoke_agent', { agent_name: 'codebase_investigator', prompt: 'x' }),
       context,
@@ -453,9 +459,15 @@ denyMessage = "No investigations in this repository."
     expect(viaInvoke.decision).toBe('deny');
     const other = await engine.decide(agentCall('security-auditor', { query: 'x' }), context);
     expect(other.decision).toBe('allow');
-    expect(engine.isUnconditionallyDenied({ name: 'codebase_investigator', kind: 'agent' }, context)).toBe(true);
-    expect(engine.isUnconditionallyDenied({ name: 'security-auditor', kind: 'agent' }, context)).toBe(false);
+    expect(
+      engine.isUnconditionallyDenied({ name: 'codebase_investigator', kind: 'agent' }, context),
+    ).toBe(true);
+    expect(
+      engine.isUnconditionallyDenied({ name: 'security-auditor', kind: 'agent' }, context),
+    ).toBe(false);
     // A tool of another kind named like an agent is not covered by invoke_agent rules.
-    expect(engine.isUnconditionallyDenied({ name: 'security-auditor', kind: 'read' }, context)).toBe(true);
+    expect(
+      engine.isUnconditionallyDenied({ name: 'security-auditor', kind: 'read' }, context),
+    ).toBe(true);
   });
 });

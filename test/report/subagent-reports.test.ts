@@ -65,8 +65,14 @@ describe('subagents in the reports', () => {
         event.event.kind === 'tool_call_update' &&
         event.event.tool_call.status === 'EXECUTING',
     );
-    const live = renderProgressComment(progressFromEvents(events.slice(0, alphaGlob + 1)), {}, options);
-    expect(live).toContain('- 🔄 `inspector` inspector: alpha — running… turn 1 · 1,010 tokens\n  - 🔄 `glob`');
+    const live = renderProgressComment(
+      progressFromEvents(events.slice(0, alphaGlob + 1)),
+      {},
+      options,
+    );
+    expect(live).toContain(
+      '- 🔄 `inspector` inspector: alpha — running… turn 1 · 1,010 tokens\n  - 🔄 `glob`',
+    );
     expect(live).toMatch(
       /- ✅ `inspector` inspector: beta — Result handed in \(1 turn · 1 tool call · 510 tokens · [\d.]+m?s\)\n {2}- ✅ `complete_task`/,
     );
@@ -76,7 +82,9 @@ describe('subagents in the reports', () => {
     const alpha = lines.findIndex((line) => line.startsWith('- ✅ `inspector` inspector: alpha'));
     expect(lines[alpha]).toMatch(/— Result handed in \(2 turns · 2 tool calls · 2,020 tokens · /);
     expect(lines[alpha + 1]).toMatch(/^ {2}- ✅ `glob` /);
-    expect(lines[alpha + 2]).toMatch(/^ {2}- ✅ `complete_task` Hand in the result — Result handed in/);
+    expect(lines[alpha + 2]).toMatch(
+      /^ {2}- ✅ `complete_task` Hand in the result — Result handed in/,
+    );
     const beta = lines.findIndex((line) => line.startsWith('- ✅ `inspector` inspector: beta'));
     expect(lines[beta]).toMatch(/\(1 turn · 1 tool call · 510 tokens · /);
     // The run's tokens: 110 + 210 of the main agent, 2,020 + 510 of the subagents.
@@ -114,14 +122,19 @@ describe('subagents in the reports', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as AgentEvent);
-    const nestedLines = recorded.filter((event) => event.kind === 'subagent_event');
+    const nestedLines = recorded.flatMap((event) =>
+      event.kind === 'subagent_event' ? [event] : [],
+    );
     expect(nestedLines.length).toBeGreaterThan(0);
-    expect(new Set(nestedLines.map((event) => event.session_id))).toEqual(new Set(['main-session']));
-    expect(
-      new Set(nestedLines.map((event) => event.kind === 'subagent_event' && event.parent_call_id)),
-    ).toEqual(new Set(['a', 'b']));
+    expect(new Set(nestedLines.map((event) => event.session_id))).toEqual(
+      new Set(['main-session']),
+    );
+    expect(new Set(nestedLines.map((event) => event.parent_call_id))).toEqual(new Set(['a', 'b']));
 
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toContainEqual(
       expect.objectContaining({
         type: 'tool_use',
@@ -132,7 +145,12 @@ describe('subagents in the reports', () => {
       }),
     );
     expect(lines).toContainEqual(
-      expect.objectContaining({ type: 'tool_result', tool_id: 'b/b1', parent_tool_id: 'b', status: 'success' }),
+      expect.objectContaining({
+        type: 'tool_result',
+        tool_id: 'b/b1',
+        parent_tool_id: 'b',
+        status: 'success',
+      }),
     );
     // The main agent's own lines carry no parent.
     expect(lines.find((line) => line.tool_id === 'a')).not.toHaveProperty('parent_tool_id');

@@ -51,7 +51,9 @@ describe('file groups', () => {
       file('assets/logo.png', 0),
     ];
     const groups = planFileGroups(files, DEFAULT_FANOUT_THRESHOLD);
-    expect(groups?.map((group) => [group.index, group.files.map((f) => f.filename), group.lines])).toEqual([
+    expect(
+      groups?.map((group) => [group.index, group.files.map((f) => f.filename), group.lines]),
+    ).toEqual([
       [1, ['assets/logo.png', 'docs/a.md'], 100],
       [2, ['src/a.ts'], 300],
       // The last group takes the rest: never more reviewers than planned.
@@ -60,7 +62,9 @@ describe('file groups', () => {
   });
 
   it('runs at most eight reviewers, however large the pull request', () => {
-    const files = Array.from({ length: 40 }, (_, i) => file(`f${String(i).padStart(2, '0')}.ts`, 300));
+    const files = Array.from({ length: 40 }, (_, i) =>
+      file(`f${String(i).padStart(2, '0')}.ts`, 300),
+    );
     const groups = planFileGroups(files, DEFAULT_FANOUT_THRESHOLD) ?? [];
     expect(groups).toHaveLength(MAX_GROUPS);
     expect(groups.flatMap((group) => group.files)).toHaveLength(40);

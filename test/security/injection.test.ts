@@ -212,8 +212,7 @@ describe('injection: configuration on the pull request branch', () => {
       script: () => [textReply('Nothing to do.')],
     });
     const body = run.modelRequests()[0]?.body as
-      | { tools?: { functionDeclarations?: { name: string; description?: string }[] }[] }
-      | undefined;
+      { tools?: { functionDeclarations?: { name: string; description?: string }[] }[] } | undefined;
     const declared = (body?.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []);
     expect(declared.map((declaration) => declaration.name)).toContain('auditor');
     expect(declared.map((declaration) => declaration.name)).not.toContain('helper');

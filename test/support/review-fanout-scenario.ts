@@ -100,7 +100,10 @@ export function fanoutModel(submitted: readonly object[] = [CONFIRMED_FINDING]):
         {
           id: 's1',
           name: 'submit_review',
-          args: { summary: 'A cache key problem; the retry limits look right.', findings: submitted },
+          args: {
+            summary: 'A cache key problem; the retry limits look right.',
+            findings: submitted,
+          },
         },
       ]),
       textReply('Review handed in.'),
@@ -111,7 +114,9 @@ export function fanoutModel(submitted: readonly object[] = [CONFIRMED_FINDING]):
         callsReply([{ id: 'g1b', name: 'complete_task', args: { findings: [CONFIRMED_FINDING] } }]),
       ]),
       lane('reviewer-2', { instruction: REVIEWER, userText: 'Review group 2 of 2' }, [
-        callsReply([{ id: 'g2a', name: 'complete_task', args: { findings: [CONTRADICTED_FINDING] } }]),
+        callsReply([
+          { id: 'g2a', name: 'complete_task', args: { findings: [CONTRADICTED_FINDING] } },
+        ]),
       ]),
       lane('verifier', { instruction: VERIFIER }, [
         callsReply([

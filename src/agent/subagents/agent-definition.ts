@@ -86,7 +86,7 @@ const definitionSchema = z.object({
   name: z.string().regex(AGENT_NAME_PATTERN, `expected ${AGENT_NAME_RULE}`),
   displayName: z.string().trim().min(1).optional(),
   description: z.string().trim().min(1, 'expected a description of what the agent does'),
-  systemPrompt: z.string().trim().min(1, 'expected the agent\'s instructions (its system prompt)'),
+  systemPrompt: z.string().trim().min(1, "expected the agent's instructions (its system prompt)"),
   query: z.string().optional(),
   buildQuery: callback<(inputs: never) => string>().optional(),
   inputSchema: zodSchema('a zod object schema for the inputs', z.ZodObject),
@@ -127,11 +127,11 @@ export function defineAgent<I extends Record<string, unknown>>(
       (issue) => `${issue.path.join('.') || 'definition'}: ${issue.message}`,
     );
     throw new ConfigurationError(
-      `invalid agent definition${typeof input.name === 'string' ? ` "${input.name}"` : ''} (${String(input.source)}): ${problems.join('; ')}.`,
+      `invalid agent definition${typeof input.name === 'string' ? ` "${input.name}"` : ''} (${input.source}): ${problems.join('; ')}.`,
     );
   }
   // The callbacks and schemas are kept as given: zod checked what they are, not their types.
-  return { ...input, ...parsed.data } as AgentDefinition<I>;
+  return { ...input, ...parsed.data };
 }
 
 /** `${name}` placeholders, as the Gemini CLI's templates write them. */

@@ -231,10 +231,14 @@ export class AgentExecutor {
 
 /** Every question the subagent's calls raise names it, for the policy's `subagent` rules. */
 function asSubagent(confirmer: Confirmer, name: string): Confirmer {
-  return { confirm: (question, signal) => confirmer.confirm({ ...question, subagent: name }, signal) };
+  return {
+    confirm: (question, signal) => confirmer.confirm({ ...question, subagent: name }, signal),
+  };
 }
 
-function generationOf(definition: Pick<AgentDefinition, 'temperature' | 'topP'>): GenerateContentConfig {
+function generationOf(
+  definition: Pick<AgentDefinition, 'temperature' | 'topP'>,
+): GenerateContentConfig {
   return {
     ...(definition.temperature === undefined ? {} : { temperature: definition.temperature }),
     ...(definition.topP === undefined ? {} : { topP: definition.topP }),

@@ -56,9 +56,11 @@ export const AGENT_FILE_PLACEHOLDERS = ['query', 'today', 'activeModel'] as cons
 const TOOL_ENTRY = /^(?:\*|mcp_\*|mcp_[A-Za-z0-9_.:-]+_\*|[A-Za-z_][A-Za-z0-9_.:-]*)$/;
 
 const frontmatterSchema = z.strictObject({
-  kind: z.literal('local', {
-    error: 'only local agents are supported here (kind: local); remote (A2A) agents are not',
-  }).optional(),
+  kind: z
+    .literal('local', {
+      error: 'only local agents are supported here (kind: local); remote (A2A) agents are not',
+    })
+    .optional(),
   name: z.string().regex(AGENT_NAME_PATTERN, `expected ${AGENT_NAME_RULE}`),
   description: z.string().trim().min(1, 'expected a description of what the agent does'),
   display_name: z.string().trim().min(1).optional(),
@@ -107,7 +109,9 @@ export async function loadAgents(
     logger.warning(`The agent file was not loaded: ${problem.message}`);
   }
   if (loaded.agents.length > 0) {
-    logger.info(`Agents: ${loaded.agents.map((agent) => `${agent.name} (${agent.source})`).join(', ')}.`);
+    logger.info(
+      `Agents: ${loaded.agents.map((agent) => `${agent.name} (${agent.source})`).join(', ')}.`,
+    );
   }
   return loaded.agents;
 }
@@ -128,7 +132,9 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
       );
       continue;
     }
-    for (const name of names.filter((entry) => entry.endsWith('.md') && !entry.startsWith('_')).sort()) {
+    for (const name of names
+      .filter((entry) => entry.endsWith('.md') && !entry.startsWith('_'))
+      .sort()) {
       const file = path.join(folder.path, name);
       const shown = folder.shownAs === undefined ? file : `${folder.shownAs}/${name}`;
       try {
@@ -173,7 +179,10 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
   };
   const yamlError = document.errors[0];
   if (yamlError !== undefined) {
-    throw new ConfigurationError(`the frontmatter is not valid YAML: ${yamlError.message}`, at(yamlError.pos[0]));
+    throw new ConfigurationError(
+      `the frontmatter is not valid YAML: ${yamlError.message}`,
+      at(yamlError.pos[0]),
+    );
   }
   if (!isMap(document.contents)) {
     throw new ConfigurationError(
@@ -185,7 +194,10 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const keys = issue?.code === 'unrecognized_keys' ? issue.keys : [];
-    const where = keys.length > 0 ? keyOffset(document, keys[0] ?? '') : nodeOffset(document, issue?.path ?? []);
+    const where =
+      keys.length > 0
+        ? keyOffset(document, keys[0] ?? '')
+        : nodeOffset(document, issue?.path ?? []);
     const field = issue?.path.join('.') ?? '';
     const missing = issue !== undefined && issue.path.length === 1 && !document.has(issue.path[0]);
     const message =
@@ -221,7 +233,10 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
     systemPrompt: body.trim(),
     query: '${query}',
     inputSchema: z.object({
-      query: z.string().min(1).describe('The task for the agent, complete with what it needs to know.'),
+      query: z
+        .string()
+        .min(1)
+        .describe('The task for the agent, complete with what it needs to know.'),
     }),
     model: fields.model ?? INHERIT_MODEL,
     temperature: fields.temperature,

@@ -49,7 +49,11 @@ export function createCompleteTask(output: AgentOutput | undefined): CompletionR
         describe: () => 'Hand in the result',
         locations: () => [],
         confirmationDetails: () =>
-          Promise.resolve({ type: 'info', title: 'Complete the task', prompt: 'Hand in the result' }),
+          Promise.resolve({
+            type: 'info',
+            title: 'Complete the task',
+            prompt: 'Hand in the result',
+          }),
         execute: () => {
           accepted = { value: params[name] };
           return Promise.resolve({

@@ -57,8 +57,11 @@ export function createSubagentTool(definition: AgentDefinition, executor: AgentE
 }
 
 /** `3 turns · 5 tool calls · 12,345 tokens · 41s`: what a subagent's run cost. */
-export function costLine(result: Pick<AgentRunResult, 'turns' | 'toolCalls' | 'usage' | 'durationMs'>): string {
-  const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+export function costLine(
+  result: Pick<AgentRunResult, 'turns' | 'toolCalls' | 'usage' | 'durationMs'>,
+): string {
+  const count = (n: number, noun: string) =>
+    `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
   return [
     count(result.turns, 'turn'),
     count(result.toolCalls, 'tool call'),

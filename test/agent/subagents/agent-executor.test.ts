@@ -56,7 +56,9 @@ describe('the agent executor', () => {
     expect(run.session.reason).toBe('completed');
     const [first, second] = run.gemini.generateRequests().filter((r) => r.lane === undefined);
     // The main agent is offered the subagent as a tool, with its description and inputs.
-    const offered = body(first).tools?.[0]?.functionDeclarations?.find((d) => d.name === 'inspector');
+    const offered = body(first).tools?.[0]?.functionDeclarations?.find(
+      (d) => d.name === 'inspector',
+    );
     expect(offered).toMatchObject({
       description: 'Answers one question about the code.',
       parametersJsonSchema: { properties: { question: { type: 'string' } } },
@@ -94,7 +96,9 @@ describe('the agent executor', () => {
     expect(mainCalls(run.events).get('m1')).toMatchObject({
       status: 'SUCCEEDED',
       kind: 'agent',
-      output: { text: expect.stringMatching(/^Result handed in \(2 turns · 2 tool calls · /) },
+      output: {
+        text: expect.stringMatching(/^Result handed in \(2 turns · 2 tool calls · /) as unknown,
+      },
     });
   });
 
@@ -117,7 +121,9 @@ describe('the agent executor', () => {
     const refusal = responses(sub[1])[0];
     expect(refusal?.name).toBe('complete_task');
     expect(refusal?.response).toEqual({
-      error: expect.stringMatching(/^Invalid parameters for complete_task: answer\.files: /),
+      error: expect.stringMatching(
+        /^Invalid parameters for complete_task: answer\.files: /,
+      ) as unknown,
     });
     const answer = responses(run.gemini.generateRequests().filter((r) => !r.lane)[1])[0];
     expect(JSON.stringify(answer?.response)).toContain('src/config.ts');
@@ -203,7 +209,10 @@ describe('the agent executor', () => {
     expect(denied).toMatchObject({
       status: 'FAILED',
       error: { type: 'policy_violation' },
-      confirmation_outcome: { decision: 'deny', decided_by: expect.stringContaining('policy.toml') },
+      confirmation_outcome: {
+        decision: 'deny',
+        decided_by: expect.stringContaining('policy.toml') as unknown,
+      },
     });
   });
 
@@ -279,7 +288,10 @@ describe('the agent executor', () => {
       ],
     });
     // It may write (write_file is among its tools): beta starts only once alpha is done.
-    const order = run.gemini.generateRequests().filter((r) => r.lane).map((r) => r.lane);
+    const order = run.gemini
+      .generateRequests()
+      .filter((r) => r.lane)
+      .map((r) => r.lane);
     expect(order).toEqual(['alpha', 'alpha', 'beta']);
     expect(mainCalls(run.events).get('a')).toMatchObject({ kind: 'agent', status: 'SUCCEEDED' });
     expect(mainCalls(run.events).get('b')?.status).toBe('SUCCEEDED');
@@ -314,7 +326,12 @@ describe('the agent executor', () => {
       agents: [inspector()],
       rules: [
         ...SUBAGENT_RULES,
-        rule({ toolNames: ['inspector'], decision: 'deny', denyMessage: 'No inspections.', priority: 500 }),
+        rule({
+          toolNames: ['inspector'],
+          decision: 'deny',
+          denyMessage: 'No inspections.',
+          priority: 500,
+        }),
       ],
       script: [
         callsReply([
@@ -343,7 +360,11 @@ describe('the agent executor', () => {
         ]),
         textReply('Done.'),
       ],
-      lanes: [lane('inspector', { ...INSPECTOR, userText: 'Question: gamma' }, [handIn('s1', goodAnswer)])],
+      lanes: [
+        lane('inspector', { ...INSPECTOR, userText: 'Question: gamma' }, [
+          handIn('s1', goodAnswer),
+        ]),
+      ],
     });
     const answers = responses(run.gemini.generateRequests().filter((r) => !r.lane)[1]);
     expect(JSON.stringify(answers[0]?.response)).toContain('Three retries.');

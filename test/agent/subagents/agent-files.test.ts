@@ -28,7 +28,10 @@ const minimal = (frontmatter: string, body = 'You review code.\n') =>
 
 describe('agent files', () => {
   it('loads the documented example with its fields', async () => {
-    const agent = parseAgentFile(await readFile(FIXTURE, 'utf8'), '.gemini/agents/security-auditor.md');
+    const agent = parseAgentFile(
+      await readFile(FIXTURE, 'utf8'),
+      '.gemini/agents/security-auditor.md',
+    );
     expect(agent).toMatchObject({
       name: 'security-auditor',
       description: 'Specialized in finding security vulnerabilities in code.',
@@ -58,24 +61,68 @@ describe('agent files', () => {
     });
     expect(agent.tools).toBeUndefined();
     expect(agent.temperature).toBeUndefined();
-    expect(parseAgentFile(minimal('name: r\ndescription: d\ntimeout_mins: 2'), FILE).timeoutMs).toBe(
-      120_000,
-    );
+    expect(
+      parseAgentFile(minimal('name: r\ndescription: d\ntimeout_mins: 2'), FILE).timeoutMs,
+    ).toBe(120_000);
   });
 
   it.each([
-    ['no frontmatter', 'You review code.\n', '.gemini/agents/x.md:1:1: expected the agent file to start with YAML frontmatter'],
+    [
+      'no frontmatter',
+      'You review code.\n',
+      '.gemini/agents/x.md:1:1: expected the agent file to start with YAML frontmatter',
+    ],
     ['bad YAML', minimal('name: reviewer\ndescription: [unclosed'), '.gemini/agents/x.md:3:'],
-    ['a name that is not a slug', minimal('name: My Agent\ndescription: d'), '.gemini/agents/x.md:2:7: name: expected a name of lower-case letters'],
-    ['an empty description', minimal('name: r\ndescription: ""'), '.gemini/agents/x.md:3:14: description: expected a description'],
-    ['a missing description', minimal('name: r'), '.gemini/agents/x.md:2:1: description: required, but the frontmatter has none.'],
-    ['the docs’ mcpServers spelling', minimal('name: r\ndescription: d\nmcpServers:\n  a: {}'), '.gemini/agents/x.md:4:1: unknown field "mcpServers"'],
-    ['servers of its own', minimal('name: r\ndescription: d\nmcp_servers:\n  a: {}'), '.gemini/agents/x.md:5:3: mcp_servers: servers of an agent\'s own are not supported here'],
-    ['a remote agent', minimal('kind: remote\nname: r\ndescription: d'), '.gemini/agents/x.md:2:7: kind: only local agents are supported here'],
-    ['a list of remote agents', '---\n- kind: remote\n  name: r\n---\nx\n', '.gemini/agents/x.md:2:1: expected the frontmatter to be a YAML mapping'],
-    ['a bad tool name', minimal('name: r\ndescription: d\ntools:\n  - read_file\n  - "rm -rf"'), '.gemini/agents/x.md:6:5: tools.1: expected a tool name'],
-    ['no system prompt', minimal('name: r\ndescription: d', '\n  \n'), '.gemini/agents/x.md:5:1: expected the agent\'s system prompt'],
-    ['a placeholder it cannot fill', minimal('name: r\ndescription: d', 'Review.\nUse ${cliVersion} here.\n'), '.gemini/agents/x.md:6:5: unknown placeholder ${cliVersion}'],
+    [
+      'a name that is not a slug',
+      minimal('name: My Agent\ndescription: d'),
+      '.gemini/agents/x.md:2:7: name: expected a name of lower-case letters',
+    ],
+    [
+      'an empty description',
+      minimal('name: r\ndescription: ""'),
+      '.gemini/agents/x.md:3:14: description: expected a description',
+    ],
+    [
+      'a missing description',
+      minimal('name: r'),
+      '.gemini/agents/x.md:2:1: description: required, but the frontmatter has none.',
+    ],
+    [
+      'the docs’ mcpServers spelling',
+      minimal('name: r\ndescription: d\nmcpServers:\n  a: {}'),
+      '.gemini/agents/x.md:4:1: unknown field "mcpServers"',
+    ],
+    [
+      'servers of its own',
+      minimal('name: r\ndescription: d\nmcp_servers:\n  a: {}'),
+      ".gemini/agents/x.md:5:3: mcp_servers: servers of an agent's own are not supported here",
+    ],
+    [
+      'a remote agent',
+      minimal('kind: remote\nname: r\ndescription: d'),
+      '.gemini/agents/x.md:2:7: kind: only local agents are supported here',
+    ],
+    [
+      'a list of remote agents',
+      '---\n- kind: remote\n  name: r\n---\nx\n',
+      '.gemini/agents/x.md:2:1: expected the frontmatter to be a YAML mapping',
+    ],
+    [
+      'a bad tool name',
+      minimal('name: r\ndescription: d\ntools:\n  - read_file\n  - "rm -rf"'),
+      '.gemini/agents/x.md:6:5: tools.1: expected a tool name',
+    ],
+    [
+      'no system prompt',
+      minimal('name: r\ndescription: d', '\n  \n'),
+      ".gemini/agents/x.md:5:1: expected the agent's system prompt",
+    ],
+    [
+      'a placeholder it cannot fill',
+      minimal('name: r\ndescription: d', 'Review.\nUse ${cliVersion} here.\n'),
+      '.gemini/agents/x.md:6:5: unknown placeholder ${cliVersion}',
+    ],
   ])('reports %s at its place', (_what, text, expected) => {
     expect(problem(text)).toContain(expected);
   });
