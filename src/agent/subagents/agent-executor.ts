@@ -18,6 +18,7 @@ import type { RunSpend, SessionBudgets } from '../budgets.js';
 import { formatDuration } from '../budgets.js';
 import type { Confirmer } from '../confirmer.js';
 import type { AgentEvent, SessionEndReason, TokenUsage } from '../events.js';
+import { emptyUsage } from '../events.js';
 import type { AgentSessionOptions } from '../session.js';
 import { AgentSession } from '../session.js';
 import type { AgentDefinition } from './agent-definition.js';
@@ -126,7 +127,7 @@ export class AgentExecutor {
       error,
       turns: 0,
       toolCalls: 0,
-      usage: emptyTokens(),
+      usage: emptyUsage(),
       durationMs: now() - startedAt,
     });
 
@@ -270,15 +271,4 @@ function stopMessage(
     default:
       return error ?? reason;
   }
-}
-
-function emptyTokens(): TokenUsage {
-  return {
-    input_tokens: 0,
-    output_tokens: 0,
-    cached_tokens: 0,
-    thoughts_tokens: 0,
-    tool_use_prompt_tokens: 0,
-    total_tokens: 0,
-  };
 }
