@@ -23,6 +23,11 @@ import {
 } from '../github/run-artifact.js';
 import { isReadOnlyOnForks, readOnlyForkRunReason } from '../github/read-only-runs.js';
 import type { GitHubClient } from '../github/octokit.js';
+import {
+  PROJECT_AGENT_FILES,
+  loadAgents,
+  projectAgentsFolder,
+} from '../agent/subagents/agent-files.js';
 import { contextDirectoryFor, policyFilePaths } from '../github/pull-request-config.js';
 import { buildTaskPrompt } from '../github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from '../github/sink.js';
@@ -206,6 +211,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
               handIn: plan.handIn,
             }),
             plan.extraTools,
+            plan.agents,
           ).then((ended) => ({ ...ended, summary: ended.response.trim() || finalText(state) }));
       outcome = {
         reason: session.reason,
@@ -329,8 +335,16 @@ async function sessionRunner(
   // On a pull request, GEMINI.md and the settings come from the base branch.
   const contextDirectory = await contextDirectoryFor(
     trigger,
-    ['GEMINI.md', inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH],
+    [
+      'GEMINI.md',
+      inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH,
+      PROJECT_AGENT_FILES,
+    ],
     { octokit, tempRoot: env.RUNNER_TEMP, logger },
+  );
+  const projectAgents = await loadAgents(
+    [projectAgentsFolder(contextDirectory ?? session.workspaceRoot)],
+    logger,
   );
   const settings = await loadAgentSettings({
     input: inputs.settings,
@@ -398,7 +412,7 @@ async function sessionRunner(
       github: { ...githubFactsFromEnvironment(env), ...triggerNumber(trigger) },
     },
   });
-  const runSession: SessionRunner = async (prompt, extraTools) => {
+  const runSession: SessionRunner = async (prompt, extraTools, agents = []) => {
     const { result } = await startAgent({
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
@@ -413,6 +427,7 @@ async function sessionRunner(
       onEvent: session.onEvent,
       budgets: { maxTurns: inputs.maxTurns, timeoutMs: inputs.timeoutMinutes * 60_000 },
       extraTools,
+      agents: [...agents, ...projectAgents],
       sandbox,
       isolateNetwork,
       settings,

@@ -27,6 +27,16 @@ export const DEFAULT_BUDGETS: Readonly<SessionBudgets> = {
   tokenBudget: Number.POSITIVE_INFINITY,
 };
 
+/**
+ * What the sessions of one run spend together. Subagents run sessions of their own; their tokens
+ * count against the run's token budget exactly as the main agent's do, so a fan-out cannot spend
+ * past the limit a workflow set.
+ */
+export class RunSpend {
+  /** Tokens reported by every session of the run so far. */
+  tokens = 0;
+}
+
 /** Why the session stopped early, in words a user can act on. */
 export interface BudgetStop {
   reason: Extract<SessionEndReason, 'max_turns' | 'max_tool_calls' | 'timeout' | 'token_budget'>;

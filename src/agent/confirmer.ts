@@ -11,6 +11,8 @@ export interface ConfirmationQuestion {
   /** Paths the call touches (for path rules). */
   locations: string[];
   details: ConfirmationDetails;
+  /** The subagent making the call; absent for the main agent's calls. */
+  subagent?: string;
 }
 
 /**

@@ -23,6 +23,8 @@ export type SessionEndReason =
   | 'model_blocked'
   | 'auth_error'
   | 'fatal_tool_error'
+  /** A subagent stopped answering with tool calls without handing in its result (`complete_task`). */
+  | 'no_complete_task'
   /** A bug in the agent itself (never a model, tool or budget outcome). */
   | 'internal_error';
 
@@ -199,6 +201,19 @@ export type AgentEvent = EventBase &
     | { kind: 'model_call'; call: ModelCallData }
     /** The agent's todo list, whole, each time the model updates it (`write_todos`). */
     | { kind: 'todo_update'; todos: TodoItem[] }
+    /**
+     * An event of a subagent's session, nested under the call of the parent that runs it. The
+     * inner event keeps its own session id, turn and time; the outer ones are the parent's. A
+     * consumer that does not look inside sees the parent's session unchanged (the subagent's
+     * final state change, tokens and calls are its own, not the run's).
+     */
+    | {
+        kind: 'subagent_event';
+        /** The parent's call that runs the subagent (its `tool_call_id`). */
+        parent_call_id: string;
+        agent_name: string;
+        event: AgentEvent;
+      }
   );
 
 export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';

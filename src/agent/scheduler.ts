@@ -17,7 +17,7 @@ import type {
   ToolInvocation,
   ToolResult,
 } from '../tools/tool-types.js';
-import { READ_ONLY_KINDS, isBuildError, isTodoList } from '../tools/tool-types.js';
+import { isBuildError, isReadOnlyTool, isTodoList } from '../tools/tool-types.js';
 import type { Confirmer } from './confirmer.js';
 import type { ConfirmationRequestData, ToolCallData, ToolCallPhase } from './events.js';
 import { statusOfPhase } from './events.js';
@@ -216,9 +216,13 @@ export class ToolScheduler {
     });
     let result: ToolResult;
     try {
-      result = await call.invocation.execute(signal, (output) => {
-        live.update(output);
-      });
+      result = await call.invocation.execute(
+        signal,
+        (output) => {
+          live.update(output);
+        },
+        { callId: call.request.callId },
+      );
     } catch (error) {
       live.finish();
       if (signal.aborted) {
@@ -334,12 +338,15 @@ function isReady(call: CallState | ReadyCall): call is ReadyCall {
   return 'invocation' in call && call.completed === undefined;
 }
 
-/** Consecutive read-only calls share a group (run together); every other call is alone. */
+/**
+ * Consecutive read-only calls share a group (run together); every other call is alone. A subagent
+ * whose tools are all read-only is a read-only call: several of them in one turn run in parallel.
+ */
 function executionGroups(calls: ReadyCall[]): ReadyCall[][] {
   const groups: ReadyCall[][] = [];
   let reads: ReadyCall[] | undefined;
   for (const call of calls) {
-    if (READ_ONLY_KINDS.has(call.tool.kind)) {
+    if (isReadOnlyTool(call.tool)) {
       if (!reads) {
         reads = [];
         groups.push(reads);

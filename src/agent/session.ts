@@ -30,6 +30,7 @@ import type { Tool } from '../tools/tool-types.js';
 import type { SessionBudgets } from './budgets.js';
 import {
   BudgetTracker,
+  RunSpend,
   addUsage,
   cancelledForBudget,
   defaultScheduleTimeout,
@@ -125,6 +126,25 @@ export interface AgentSessionOptions {
    * to a tool left out still reaches the confirmer and is refused there.
    */
   declarationFilter?: (tool: Tool) => boolean;
+  /**
+   * Shared with the run's other sessions (a subagent's and its parent's): the token budget is
+   * checked against what all of them spent. Default: this session's own.
+   */
+  spend?: RunSpend;
+  /**
+   * The session ends when this says the task is complete (a subagent handed in its result with
+   * `complete_task`), not when the model answers in text: such an answer is reminded once that
+   * it must hand in its result, and ends the session as `no_complete_task` the second time.
+   */
+  completion?: SessionCompletion;
+}
+
+/** When a session that must hand in a result is done. */
+export interface SessionCompletion {
+  /** True once the result was handed in and accepted. */
+  isComplete(): boolean;
+  /** What the model is told when it answers without a tool call before it is complete. */
+  reminder: string;
 }
 
 export interface SessionResult {
@@ -177,6 +197,9 @@ export class AgentSession {
   private compressionFailed = false;
   private pendingNote: string | undefined;
   private budget: BudgetTracker | undefined;
+  private readonly spend: RunSpend;
+  /** Consecutive answers without a call while a result is still owed (see `completion`). */
+  private answersWithoutResult = 0;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId ?? randomUUID();
@@ -189,6 +212,7 @@ export class AgentSession {
     this.compression = resolveCompression(options.model, options.compression);
     this.contextFileNames = normalizeContextFileNames(options.contextFileName);
     this.loopDetector = new LoopDetector(options.loopDetection);
+    this.spend = options.spend ?? new RunSpend();
     const schedulerOptions: ToolSchedulerOptions = {
       registry: options.registry,
       confirmer: options.confirmer,
@@ -208,6 +232,19 @@ export class AgentSession {
     this.scheduler = options.createScheduler
       ? options.createScheduler(schedulerOptions)
       : new ToolScheduler(schedulerOptions);
+  }
+
+  /**
+   * Emits an event of a subagent's session, nested under this session's call that runs it. Like
+   * every event of this session, none is emitted once it has ended.
+   */
+  emitNested(parentCallId: string, agentName: string, event: AgentEvent): void {
+    this.emit({
+      kind: 'subagent_event',
+      parent_call_id: parentCallId,
+      agent_name: agentName,
+      event,
+    });
   }
 
   /** Emits a warning into the event stream (e.g. from the model layer's retry hook). */
@@ -311,7 +348,7 @@ export class AgentSession {
       }
 
       this.reportResponse(response);
-      const overBudget = budget.afterResponse(this.usage.total_tokens);
+      const overBudget = budget.afterResponse(this.spend.tokens);
       if (overBudget) return overBudget;
       const blocked = blockedMessage(response);
       if (blocked) return { reason: 'model_blocked', message: blocked };
@@ -331,8 +368,13 @@ export class AgentSession {
           chat.addUserContent(userText(this.takeNote() ?? ''));
           continue;
         }
-        return this.finishWithoutCalls(response);
+        const completion = this.options.completion;
+        if (completion === undefined) return this.finishWithoutCalls(response);
+        if (++this.answersWithoutResult >= 2) return noResultOutcome();
+        chat.addUserContent(userText(completion.reminder));
+        continue;
       }
+      this.answersWithoutResult = 0;
 
       const requests = response.functionCalls.map((call, index) => this.toRequest(call, index));
       const loops = [
@@ -357,6 +399,7 @@ export class AgentSession {
       }
       const afterTools = toolOutcome ?? stopped();
       if (afterTools) return afterTools;
+      if (this.options.completion?.isComplete()) return { reason: 'completed' };
     }
   }
 
@@ -448,6 +491,7 @@ export class AgentSession {
   private recordUsage(metadata: GenerateContentResponseUsageMetadata | undefined): void {
     const usage = toTokenUsage(metadata);
     this.usage = addUsage(this.usage, usage);
+    this.spend.tokens += usage.total_tokens;
     if (metadata?.promptTokenCount !== undefined) this.lastPromptTokens = metadata.promptTokenCount;
     this.emit({ kind: 'token_usage', usage, total: { ...this.usage } });
   }
@@ -619,6 +663,14 @@ function toModelCallData(call: ModelCall): ModelCallData {
             ...(call.error.status === undefined ? {} : { http_status: call.error.status }),
           },
         }),
+  };
+}
+
+function noResultOutcome(): Outcome {
+  return {
+    reason: 'no_complete_task',
+    message:
+      'The agent stopped calling tools without handing in its result with complete_task, after a reminder.',
   };
 }
 

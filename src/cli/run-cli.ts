@@ -21,6 +21,7 @@ import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
+import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
 import { VERSION } from '../platform/version.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
@@ -139,6 +140,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       env: io.env,
     });
     const policy = await loadCliPolicy({ ...options, settings });
+    const agents = await loadAgents([projectAgentsFolder(options.repo)], logger);
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
       explicit: { value: options.model, setBy: '--model' },
@@ -222,6 +224,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       sandbox,
       settings,
       ...(telemetry ? { telemetry } : {}),
+      agents,
     });
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);

@@ -5,6 +5,7 @@
  * commit and pull request — and says in the final report what it did.
  */
 import type { SessionEndReason } from '../agent/events.js';
+import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import type { ResultSection } from '../report/progress-comment.js';
 import type { Tool } from '../tools/tool-types.js';
 
@@ -37,15 +38,18 @@ export interface SessionsOutcome {
   summary: string;
 }
 
-/** Runs one agent session on `prompt` with `extraTools` beside the built-ins. */
+/** Runs one agent session on `prompt` with `extraTools` beside the built-ins (and `agents`). */
 export type SessionRunner = (
   prompt: string,
   extraTools: Tool[],
+  agents?: readonly AgentDefinition[],
 ) => Promise<{ reason: SessionEndReason; response: string; error?: string | undefined }>;
 
 export interface ModePlan {
   /** Tools beside the built-ins, registered for this run only. */
   extraTools: Tool[];
+  /** Subagents of the mode (the review's reviewers), offered before the repository's. */
+  agents?: AgentDefinition[];
   /**
    * Runs the sessions itself instead of one session on the task prompt (a scheduled triage runs
    * one per batch of issues).

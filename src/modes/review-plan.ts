@@ -18,7 +18,12 @@ import type { ReviewOptions } from '../review/review-options.js';
 import { reviewInstructions } from '../review/review-instructions.js';
 import { decideReviewSkip } from '../review/skip-rules.js';
 import { createReviewCollector } from '../review/submit-review.js';
+import { planFileGroups } from '../review/file-groups.js';
+import type { FanoutTally } from '../review/findings-ledger.js';
+import { FindingsLedger, tallySentence } from '../review/findings-ledger.js';
+import { fanoutInstructions, reviewAgents } from '../review/review-agents.js';
 import type { ModePreparation } from './mode-plan.js';
+import { codeSpan, inlineText } from '../report/markdown.js';
 
 export interface ReviewPlanInput {
   trigger: Trigger;
@@ -84,18 +89,46 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
   }
   if (scope.kind === 'incremental') logger.info(scope.sentence ?? 'Reviewing the new commits.');
   const diff = DiffIndex.fromGitHub(files);
-  const collector = createReviewCollector({ checkPlacement: placementCheck(diff) });
+  const checkPlacement = placementCheck(diff);
+  const collector = createReviewCollector({ checkPlacement });
+  const handIn = reviewInstructions({
+    scope,
+    ignored: decision.ignored,
+    minSeverity: options.minSeverity,
+    maxFindings: options.maxFindings,
+  });
+  // A large pull request: parallel reviewers per group of files, then a verifier (see review-agents.ts).
+  const groups = planFileGroups(scope.files, options.fanoutThreshold);
+  const ledger = groups === undefined ? undefined : new FindingsLedger(groups.length);
+  if (groups !== undefined) {
+    logger.info(
+      `The review fans out: ${groups.length} groups of files, reviewed in parallel, then verified.`,
+    );
+  }
   return {
     plan: {
       extraTools: [collector.tool],
-      handIn: reviewInstructions({
-        scope,
-        ignored: decision.ignored,
-        minSeverity: options.minSeverity,
-        maxFindings: options.maxFindings,
-      }),
+      ...(groups === undefined || ledger === undefined
+        ? { handIn }
+        : {
+            handIn: `${handIn}\n\n${fanoutInstructions(groups)}`,
+            agents: reviewAgents({
+              groups,
+              pullRequest,
+              checkPlacement,
+              ledger,
+            }),
+          }),
       async finish(session) {
-        const collected = collector.result();
+        let collected = collector.result();
+        const tally = ledger?.tally();
+        let unconfirmed = 0;
+        if (ledger !== undefined && collected !== undefined) {
+          // Only what the verifier confirmed is posted.
+          const { kept, unconfirmed: left } = ledger.keepConfirmed(collected.findings);
+          collected = { ...collected, findings: kept };
+          unconfirmed = left.length;
+        }
         // A session that stopped early without handing anything in has no review to post;
         // its comment says why it stopped.
         if (collected === undefined && !session.completed) {
@@ -110,6 +143,7 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
           diff,
           options,
           scope: scope.sentence,
+          ...(tally === undefined ? {} : { verification: tallySentence(tally) }),
           redact: input.redact,
           logger,
         });
@@ -117,11 +151,38 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
           ? 'GitHub refused the review, so it was posted as a comment'
           : `${posted.findings} finding${posted.findings === 1 ? '' : 's'}, ${posted.inlineCount} inline`;
         return {
-          sections: [`**Review:** [posted](${posted.url}) — ${what}.`],
+          sections: [
+            `**Review:** [posted](${posted.url}) — ${what}.`,
+            ...(tally === undefined ? [] : [fanoutSection(tally, unconfirmed, input.redact)]),
+          ],
           outputs: { review_url: posted.url },
           links: [{ label: 'Review', url: posted.url }],
         };
       },
     },
   };
+}
+
+/** The final report's account of a review that fanned out, with why each dropped finding went. */
+function fanoutSection(tally: FanoutTally, unconfirmed: number, redact: Redact): string {
+  const lines = [`**Parallel review:** ${tallySentence(tally)}.`];
+  if (unconfirmed > 0) {
+    lines.push(
+      `${unconfirmed} submitted finding${unconfirmed === 1 ? ' was' : 's were'} not among the confirmed ones and ${unconfirmed === 1 ? 'was' : 'were'} left out.`,
+    );
+  }
+  if (tally.droppedReasons.length > 0) {
+    lines.push(
+      '',
+      `<details><summary>Dropped by the verifier (${tally.droppedReasons.length})</summary>`,
+      '',
+      ...tally.droppedReasons.map(
+        ({ candidate, reason }) =>
+          `- ${codeSpan(redact(`${candidate.path}:${candidate.line}`))} (${candidate.severity}): ${inlineText(redact(reason), { maxLength: 300 })}`,
+      ),
+      '',
+      '</details>',
+    );
+  }
+  return lines.join('\n');
 }

@@ -7,8 +7,8 @@
  * - the spec's `[tools.<name>]` tables (`mode`, `excluded_paths`), each one rule at the fixed
  *   priority {@link TOOLS_TABLE_PRIORITY}.
  *
- * The Gemini CLI's `[[safety_checker]]` tables, `subagent` rules and keys it ignores in a
- * `[[rule]]` load with a warning saying what they mean here. Anything else is an error: every
+ * The Gemini CLI's `[[safety_checker]]` tables and keys it ignores in a `[[rule]]` load
+ * with a warning saying what they mean here. Anything else is an error: every
  * problem of the file is collected and thrown as one {@link PolicyFileError}, each with the file,
  * line and column of the key (or table) at fault. Pure: no I/O.
  */
@@ -53,8 +53,8 @@ export interface CheckedPolicy {
   rules: PolicyRule[];
   problems: PolicyProblem[];
   /**
-   * What loads but is not acted on, as the Gemini CLI loads it: keys it ignores, `subagent`
-   * rules, safety checkers. Each says what it means here.
+   * What loads but is not acted on, as the Gemini CLI loads it: keys it ignores, safety
+   * checkers. Each says what it means here.
    */
   warnings: PolicyProblem[];
 }

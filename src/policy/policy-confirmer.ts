@@ -32,7 +32,12 @@ export function askUserDenial(toolName: string, reason: string): string {
 export function createPolicyConfirmer(options: PolicyConfirmerOptions): Confirmer {
   return {
     async confirm(question) {
-      const verdict = await options.engine.decide(policyCall(question), options.context);
+      // A subagent's calls are judged with its name, for rules scoped to it (`subagent = "…"`).
+      const context =
+        question.subagent === undefined
+          ? options.context
+          : { ...options.context, subagent: question.subagent };
+      const verdict = await options.engine.decide(policyCall(question), context);
       return outcomeOf(question.toolName, verdict);
     },
   };

@@ -40,6 +40,7 @@ import {
   matchesTool,
   ruleLocation,
 } from './rule-matching.js';
+import { agentNameAliases } from './agent-names.js';
 import { argumentTexts, geminiCommandText } from './argument-text.js';
 import { decideShellCommand, excludedReason, shellDirectory } from './shell-decision.js';
 import type { ToolKind } from '../tools/tool-types.js';
@@ -70,7 +71,7 @@ export interface PolicyTool {
   kind: ToolKind;
 }
 
-export type RunScope = Pick<PolicyContext, 'runMode' | 'trust'>;
+export type RunScope = Pick<PolicyContext, 'runMode' | 'trust' | 'subagent'>;
 
 export interface PolicyEngine {
   /** The rules in the order they are tried. */
@@ -208,9 +209,11 @@ function subjectOf(
   args: Readonly<Record<string, unknown>>,
   context: PolicyContext,
 ): MatchSubject {
+  const aliases = agentNameAliases(call.toolName, call.kind, args);
   const tool: ToolIdentity = {
     name: call.toolName,
     ...(call.serverName === undefined ? {} : { serverName: call.serverName }),
+    ...(aliases.length === 0 ? {} : { aliases }),
   };
   return {
     tool,
@@ -243,11 +246,13 @@ async function analyzeSafely(analyze: ShellAnalyzer, command: string): Promise<S
 function isUnconditionallyDenied(
   rules: readonly PolicyRule[],
   tool: PolicyTool,
-  scope: { runMode: RunMode; trust: RunTrust; aliases: Readonly<Record<string, string>> },
+  scope: RunScope & { aliases: Readonly<Record<string, string>> },
 ): boolean {
+  const aliases = agentNameAliases(tool.name, tool.kind, {});
   const identity: ToolIdentity = {
     name: tool.name,
     ...(tool.serverName === undefined ? {} : { serverName: tool.serverName }),
+    ...(aliases.length === 0 ? {} : { aliases }),
   };
   const isShell = tool.name === SHELL_TOOL_NAME;
   for (const rule of rules) {

@@ -74,10 +74,7 @@ export interface PolicyRule {
   runModes?: readonly RunMode[];
   /** Only for runs of this trust. */
   trust?: readonly RunTrust[];
-  /**
-   * The Gemini CLI's `subagent`: only for calls a subagent of this name makes. This agent runs
-   * none, so such a rule never applies.
-   */
+  /** The Gemini CLI's `subagent`: only for calls a subagent of this name makes. */
   subagent?: string;
   source: RuleSource;
 }
@@ -97,6 +94,8 @@ export interface PolicyCall {
 export interface PolicyContext {
   runMode: RunMode;
   trust: RunTrust;
+  /** The subagent making the call; absent for the main agent's calls. */
+  subagent?: string;
   /** Absolute real path of the workspace root (redirection targets must lie inside it). */
   workspaceRoot: string;
   /**

@@ -32,6 +32,11 @@ const MCP_PREFIX = 'mcp_';
 export interface ToolIdentity {
   name: string;
   serverName?: string;
+  /**
+   * Other names the call answers to: a subagent's tool answers to `invoke_agent` too, and an
+   * `invoke_agent` call to the agent it names (see `agent-names.ts`).
+   */
+  aliases?: readonly string[];
 }
 
 /** A path argument of a call, in the forms patterns are compared with. */
@@ -134,7 +139,7 @@ function nameEntryMatches(
   if (entry === '*') return serverWideMatches(rule, tool);
   const { serverName } = tool;
   if (serverName === undefined) {
-    return entry === tool.name || aliases[entry] === tool.name;
+    return entry === tool.name || aliases[entry] === tool.name || !!tool.aliases?.includes(entry);
   }
   if (entry === `${MCP_PREFIX}*`) return true;
   if (entry.startsWith(MCP_PREFIX) && entry.endsWith('_*')) {
@@ -176,15 +181,19 @@ export function matchesTool(
 
 /**
  * The conditions about the run rather than the call: approval modes (we run in `default`),
- * `interactive` (we never are: a rule for interactive sessions never matches), run modes, trust.
+ * `interactive` (we never are: a rule for interactive sessions never matches), the subagent making
+ * the call, run modes, trust.
  */
-export function matchesRun(rule: PolicyRule, run: { runMode: RunMode; trust: RunTrust }): boolean {
+export function matchesRun(
+  rule: PolicyRule,
+  run: { runMode: RunMode; trust: RunTrust; subagent?: string | undefined },
+): boolean {
   if (rule.approvalModes && rule.approvalModes.length > 0) {
     if (!rule.approvalModes.includes(APPROVAL_MODE)) return false;
   }
   if (rule.interactive === true) return false;
-  // No call here is made by a subagent.
-  if (rule.subagent !== undefined) return false;
+  // A subagent's rule holds only for the calls that subagent makes.
+  if (rule.subagent !== undefined && rule.subagent !== run.subagent) return false;
   if (rule.runModes && !rule.runModes.includes(run.runMode)) return false;
   if (rule.trust && !rule.trust.includes(run.trust)) return false;
   return true;
@@ -415,7 +424,7 @@ export function matchesSubject(
   rule: PolicyRule,
   subject: MatchSubject,
   options: {
-    context: Pick<PolicyContext, 'runMode' | 'trust'>;
+    context: Pick<PolicyContext, 'runMode' | 'trust' | 'subagent'>;
     aliases: Readonly<Record<string, string>>;
     homeDir: string;
     counter: CallCounter;

@@ -72,7 +72,7 @@ export type { Report };
 
 /**
  * `[[rule]]` tables. `warn` gets what the Gemini CLI accepts but this agent does not act on: keys
- * it ignores, `subagent`, a rule's own `safety_checker`.
+ * it ignores, a rule's own `safety_checker`.
  */
 export function readRuleTables(
   value: unknown,
@@ -124,12 +124,6 @@ function readRule(context: TableContext, warn: Report): RuleBody | undefined {
     },
   });
   const subagent = readString(rule, 'subagent', { nonEmpty: true });
-  if (subagent !== undefined) {
-    warn(
-      at('subagent'),
-      `this rule only applies to calls made by the subagent "${subagent}"; this agent runs no subagents, so it never applies`,
-    );
-  }
   if (hasField(rule, SAFETY_CHECKER_KEY)) {
     readSafetyChecker(
       {

@@ -19,7 +19,7 @@ import {
 } from './fit-comment.js';
 import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './markdown.js';
 import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
-import { finalText } from './progress-state.js';
+import { finalText, runUsage } from './progress-state.js';
 import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
 
 /** Masks secrets in outgoing text (known values and token shapes). */
@@ -179,8 +179,8 @@ export function finalSections(
       linesSection(
         {
           before: `<details><summary>Tool calls (${state.toolCalls.length})</summary>\n\n`,
-          lines: listedCalls(state.toolCalls).map((listed) =>
-            toolLine(listed, options, { final: true }),
+          lines: listedCalls(state.toolCalls).flatMap((listed) =>
+            callLines(listed, options, { final: true }),
           ),
           after: '\n\n</details>',
           note: (omitted) => cutNote(`${omitted} more tool calls not shown`, links, limitLabel),
@@ -254,6 +254,7 @@ const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | 'crash', string>
   model_blocked: "The model's response was blocked",
   auth_error: 'The model rejected the credentials',
   fatal_tool_error: 'A tool failed in a way the run cannot recover from',
+  no_complete_task: 'The agent stopped without handing in its result',
   internal_error: 'The agent crashed',
   crash: 'The run crashed',
 };
@@ -291,7 +292,7 @@ function toolCallList(state: ProgressState, options: RenderOptions): string {
   const listed = listedCalls(state.toolCalls);
   const shown = listed.slice(-max);
   const hidden = listed.length - shown.length;
-  const lines = shown.map((call) => toolLine(call, options, { final: false }));
+  const lines = shown.flatMap((call) => callLines(call, options, { final: false }));
   if (hidden > 0) lines.unshift(`- … ${hidden} earlier tool calls`);
   return `**Tool calls**\n\n${lines.join('\n')}`;
 }
@@ -333,6 +334,25 @@ function listedCalls(calls: readonly ToolCallView[]): ListedCall[] {
   return listed;
 }
 
+/** How many of a subagent's calls are listed under its call, the latest. */
+const SUBAGENT_CALLS_SHOWN = { progress: 5, final: 20 };
+
+/** A call's line, and for a subagent the lines of its own calls, indented under it. */
+function callLines(listed: ListedCall, options: RenderOptions, how: { final: boolean }): string[] {
+  const line = toolLine(listed, options, how);
+  const subagent = listed.call.subagent;
+  if (subagent === undefined) return [line];
+  const nested = listedCalls(subagent.calls);
+  const max = how.final ? SUBAGENT_CALLS_SHOWN.final : SUBAGENT_CALLS_SHOWN.progress;
+  const shown = nested.slice(-max);
+  const hidden = nested.length - shown.length;
+  return [
+    line,
+    ...(hidden > 0 ? [`  - … ${hidden} earlier calls of ${subagent.name}`] : []),
+    ...shown.map((inner) => `  ${toolLine(inner, options, how)}`),
+  ];
+}
+
 /** One line per call: icon, tool, what it does, and how it went. */
 function toolLine(listed: ListedCall, options: RenderOptions, how: { final: boolean }): string {
   const { call, count } = listed;
@@ -357,7 +377,7 @@ function toolLine(listed: ListedCall, options: RenderOptions, how: { final: bool
     case 'running':
       outcome =
         call.liveOutput === undefined
-          ? ' — running…'
+          ? ` — running…${subagentProgress(call)}`
           : ` — running… ${codeSpan(redact(call.liveOutput), { maxLength: RESULT_MAX })}`;
       break;
     case 'cancelled':
@@ -373,6 +393,13 @@ function toolLine(listed: ListedCall, options: RenderOptions, how: { final: bool
   const time =
     how.final && listed.durationMs !== undefined ? ` · ${formatDuration(listed.durationMs)}` : '';
   return `- ${ICONS[call.state]} ${name}${description}${outcome}${time}`;
+}
+
+/** While a subagent works: its turn and what it has spent so far. */
+function subagentProgress(call: ToolCallView): string {
+  const subagent = call.subagent;
+  if (subagent === undefined || subagent.turn === 0) return '';
+  return ` turn ${subagent.turn} · ${subagent.usage.total_tokens.toLocaleString('en-US')} tokens`;
 }
 
 function resultText(call: ToolCallView, redact: Redact): string {
@@ -419,9 +446,11 @@ function linesSection(block: LinesBlock, shrinkOrder: number): FitSection {
 }
 
 function usageLine(state: ProgressState): string {
-  const usage = state.usage;
+  const usage = runUsage(state);
   const number = (n: number) => n.toLocaleString('en-US');
-  return `**Tokens:** ${number(usage.input_tokens)} input · ${number(usage.output_tokens)} output · ${number(usage.total_tokens)} total · **Tool calls:** ${state.toolCalls.length}`;
+  const bySubagents = usage.total_tokens - state.usage.total_tokens;
+  const subagents = bySubagents > 0 ? ` (${number(bySubagents)} by subagents)` : '';
+  return `**Tokens:** ${number(usage.input_tokens)} input · ${number(usage.output_tokens)} output · ${number(usage.total_tokens)} total${subagents} · **Tool calls:** ${state.toolCalls.length}`;
 }
 
 function footer(links: ReportLinks, leading: string[]): string {

@@ -13,6 +13,7 @@ import type {
   ToolCallData,
 } from '../agent/events.js';
 import { emptyUsage } from '../agent/events.js';
+import { addUsage } from '../agent/budgets.js';
 import type { ToolKind } from '../tools/tool-types.js';
 
 export type RunStatus = 'working' | 'finished' | 'failed';
@@ -43,6 +44,20 @@ export interface ToolCallView {
   /** Milliseconds since the epoch of the first update seen. */
   startedAt: number;
   durationMs?: number;
+  /** For a subagent's call: what the subagent is doing, and what it cost. */
+  subagent?: SubagentView;
+}
+
+/** A subagent's session as the progress comment shows it, under the call that runs it. */
+export interface SubagentView {
+  name: string;
+  status: RunStatus;
+  /** Its model requests so far. */
+  turn: number;
+  /** Its own calls, in the order it asked for them. */
+  calls: ToolCallView[];
+  usage: TokenUsage;
+  endReason?: SessionEndReason;
 }
 
 export interface ProgressState {
@@ -108,9 +123,51 @@ export function applyEvent(state: ProgressState, event: AgentEvent): ProgressSta
     case 'warning':
       if (event.code === 'model_fallback') next.modelFallback = event.message;
       return next;
+    case 'subagent_event':
+      next.toolCalls = withSubagentEvent(state.toolCalls, event);
+      return next;
     default:
       return next;
   }
+}
+
+/** The tokens of the whole run: the main agent's and every subagent's. */
+export function runUsage(state: ProgressState): TokenUsage {
+  return state.toolCalls.reduce(
+    (total, call) => (call.subagent ? addUsage(total, call.subagent.usage) : total),
+    state.usage,
+  );
+}
+
+/** A subagent's event, folded into the view of the call that runs it. */
+function withSubagentEvent(
+  calls: ToolCallView[],
+  nested: Extract<AgentEvent, { kind: 'subagent_event' }>,
+): ToolCallView[] {
+  const index = calls.findIndex((call) => call.id === nested.parent_call_id);
+  const parent = calls[index];
+  if (parent === undefined) return calls;
+  const { event } = nested;
+  const previous: SubagentView = parent.subagent ?? {
+    name: nested.agent_name,
+    status: 'working',
+    turn: 0,
+    calls: [],
+    usage: emptyUsage(),
+  };
+  const view: SubagentView = { ...previous, turn: Math.max(previous.turn, event.turn) };
+  const time = Date.parse(event.timestamp);
+  if (event.kind === 'tool_call_update') {
+    view.calls = upsertCall(previous.calls, event.tool_call, event.turn, time);
+  } else if (event.kind === 'token_usage') {
+    view.usage = { ...event.total };
+  } else if (event.kind === 'state_change' && event.final) {
+    view.status = event.state === 'completed' ? 'finished' : 'failed';
+    if (event.reason !== undefined) view.endReason = event.reason;
+  }
+  const copy = [...calls];
+  copy[index] = { ...parent, subagent: view };
+  return copy;
 }
 
 /** Folds a whole stream (for tests, and for rebuilding a state from a transcript). */
@@ -144,6 +201,7 @@ function upsertCall(
   const index = calls.findIndex((call) => call.id === data.tool_call_id);
   const previous = index === -1 ? undefined : calls[index];
   const view = toView(data, previous?.turn ?? turn, previous?.startedAt ?? time, time);
+  if (previous?.subagent) view.subagent = previous.subagent;
   if (index === -1) return [...calls, view];
   const copy = [...calls];
   copy[index] = view;

@@ -5,6 +5,7 @@
  */
 import type { AgentEvent, SessionEndReason, TokenUsage } from '../agent/events.js';
 import { emptyUsage } from '../agent/events.js';
+import { addUsage } from '../agent/budgets.js';
 
 interface Decisions {
   accept: number;
@@ -61,7 +62,6 @@ export interface StreamStats {
 
 const noDecisions = (): Decisions => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
 
-/** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
 /** Ends that count as a failed model request in the statistics. */
 const MODEL_FAILURES: ReadonlySet<SessionEndReason> = new Set([
   'model_error',
@@ -69,10 +69,20 @@ const MODEL_FAILURES: ReadonlySet<SessionEndReason> = new Set([
   'auth_error',
 ]);
 
+/** One session's share: the main agent's, or a subagent's. */
+interface SessionShare {
+  model: string;
+  requests: number;
+  errors: number;
+  total: TokenUsage;
+}
+
+/**
+ * Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. A subagent's events count
+ * too (its requests, tokens and tool calls are the run's), each session's tokens once.
+ */
 export class SessionStatsCollector {
-  private model = 'unknown';
-  private requests = 0;
-  private total: TokenUsage = emptyUsage();
+  private readonly sessions = new Map<string, SessionShare>();
   private readonly tools: SessionMetrics['tools'] = {
     totalCalls: 0,
     totalSuccess: 0,
@@ -82,32 +92,52 @@ export class SessionStatsCollector {
     byName: {},
   };
   private readonly files = { totalLinesAdded: 0, totalLinesRemoved: 0 };
-  private modelErrors = 0;
   private startedAt: number | undefined;
   private endedAt: number | undefined;
 
   readonly listener = (event: AgentEvent): void => {
     const time = Date.parse(event.timestamp);
     this.startedAt ??= time;
+    // The run ends with the main session's final state; a subagent's is nested.
+    if (event.kind === 'state_change' && event.final) this.endedAt = time;
+    this.record(event);
+  };
+
+  private record(event: AgentEvent): void {
     switch (event.kind) {
-      case 'state_change':
-        this.model = event.model;
-        if (event.final) {
-          this.endedAt = time;
-          if (event.reason !== undefined && MODEL_FAILURES.has(event.reason)) this.modelErrors++;
+      case 'state_change': {
+        const share = this.share(event.session_id);
+        share.model = event.model;
+        if (event.final && event.reason !== undefined && MODEL_FAILURES.has(event.reason)) {
+          share.errors++;
         }
         break;
-      case 'token_usage':
-        this.requests++;
-        this.total = event.total;
+      }
+      case 'token_usage': {
+        const share = this.share(event.session_id);
+        share.requests++;
+        share.total = event.total;
         break;
+      }
       case 'tool_call_update':
         this.recordToolCall(event.tool_call);
+        break;
+      case 'subagent_event':
+        this.record(event.event);
         break;
       default:
         break;
     }
-  };
+  }
+
+  private share(sessionId: string): SessionShare {
+    let share = this.sessions.get(sessionId);
+    if (share === undefined) {
+      share = { model: 'unknown', requests: 0, errors: 0, total: emptyUsage() };
+      this.sessions.set(sessionId, share);
+    }
+    return share;
+  }
 
   private recordToolCall(call: Extract<AgentEvent, { kind: 'tool_call_update' }>['tool_call']) {
     const finished = call.status === 'SUCCEEDED' || call.status === 'FAILED';
@@ -148,41 +178,37 @@ export class SessionStatsCollector {
     return this.tools.totalCalls;
   }
 
+  /** The tokens of every session of the run. */
   get usage(): TokenUsage {
-    return this.total;
+    let total = emptyUsage();
+    for (const share of this.sessions.values()) total = addUsage(total, share.total);
+    return total;
   }
 
   metrics(): SessionMetrics {
-    const t = this.total;
-    return {
-      models:
-        this.requests + this.modelErrors === 0
-          ? {}
-          : {
-              [this.model]: {
-                api: {
-                  totalRequests: this.requests + this.modelErrors,
-                  totalErrors: this.modelErrors,
-                  totalLatencyMs: 0,
-                },
-                tokens: {
-                  input: Math.max(0, t.input_tokens - t.cached_tokens),
-                  prompt: t.input_tokens,
-                  candidates: t.output_tokens,
-                  total: t.total_tokens,
-                  cached: t.cached_tokens,
-                  thoughts: t.thoughts_tokens,
-                  tool: t.tool_use_prompt_tokens,
-                },
-              },
-            },
-      tools: structuredClone(this.tools),
-      files: { ...this.files },
-    };
+    const models: SessionMetrics['models'] = {};
+    for (const share of this.sessions.values()) {
+      if (share.requests + share.errors === 0) continue;
+      const t = share.total;
+      const entry = (models[share.model] ??= {
+        api: { totalRequests: 0, totalErrors: 0, totalLatencyMs: 0 },
+        tokens: { input: 0, prompt: 0, candidates: 0, total: 0, cached: 0, thoughts: 0, tool: 0 },
+      });
+      entry.api.totalRequests += share.requests + share.errors;
+      entry.api.totalErrors += share.errors;
+      entry.tokens.input += Math.max(0, t.input_tokens - t.cached_tokens);
+      entry.tokens.prompt += t.input_tokens;
+      entry.tokens.candidates += t.output_tokens;
+      entry.tokens.total += t.total_tokens;
+      entry.tokens.cached += t.cached_tokens;
+      entry.tokens.thoughts += t.thoughts_tokens;
+      entry.tokens.tool += t.tool_use_prompt_tokens;
+    }
+    return { models, tools: structuredClone(this.tools), files: { ...this.files } };
   }
 
   streamStats(): StreamStats {
-    const t = this.total;
+    const t = this.usage;
     return {
       total_tokens: t.total_tokens,
       input_tokens: t.input_tokens,

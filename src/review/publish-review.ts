@@ -29,6 +29,8 @@ export interface PublishReviewInput {
   options: Pick<ReviewOptions, 'maxFindings' | 'minSeverity' | 'requestChanges'>;
   /** The scope sentence of an incremental (or fallen-back) review. */
   scope?: string | undefined;
+  /** How a review that fanned out came to its findings, for the review body. */
+  verification?: string | undefined;
   redact: Redact;
   logger?: Logger;
   botName?: string;
@@ -79,6 +81,7 @@ export async function publishReview(input: PublishReviewInput): Promise<PublishR
           maxFindings: options.maxFindings,
         },
         scope: input.scope,
+        verification: input.verification,
         headSha: input.headSha,
         redact,
         ...(input.botName === undefined ? {} : { botName: input.botName }),

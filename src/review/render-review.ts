@@ -59,6 +59,8 @@ export interface ReviewBodyInput {
   omitted?: { belowSeverity: number; minSeverity: Severity; overCap: number; maxFindings: number };
   /** What was reviewed, e.g. the incremental range; from `planReviewScope`. */
   scope?: string | undefined;
+  /** How a review that fanned out came to its findings (proposed, confirmed, dropped). */
+  verification?: string | undefined;
   /** The head commit reviewed; recorded in the hidden marker. */
   headSha: string;
   redact: Redact;
@@ -108,6 +110,12 @@ export function renderReviewBody(input: ReviewBodyInput): string {
     {
       text:
         input.scope === undefined ? '' : `_${inlineText(redact(input.scope), { maxLength: 500 })}_`,
+    },
+    {
+      text:
+        input.verification === undefined
+          ? ''
+          : `_${inlineText(redact(input.verification), { maxLength: 500 })}._`,
     },
     { text: list, shrink: (max: number) => cutToFit(list, max, 'list'), shrinkOrder: 1 },
     { text: note },

@@ -8,6 +8,7 @@ import { ConfigurationError } from '../platform/errors.js';
 import { MAX_SUBMITTED_FINDINGS } from './submit-review.js';
 import type { Severity } from './review-types.js';
 import { SEVERITIES } from './review-types.js';
+import { DEFAULT_FANOUT_THRESHOLD } from './file-groups.js';
 
 export interface ReviewOptions {
   /** Inline findings posted at most, the most severe first. */
@@ -24,6 +25,11 @@ export interface ReviewOptions {
   skipAuthors: string[];
   /** Globs of files not reviewed (generated code, lock files). */
   ignorePaths: string[];
+  /**
+   * Changed lines above which the review is split among parallel reviewer subagents and their
+   * findings verified against the code (see file-groups.ts); 0 never splits.
+   */
+  fanoutThreshold: number;
 }
 
 /** The inputs, with the defaults action.yml should declare. */
@@ -35,6 +41,7 @@ export const REVIEW_INPUT_DEFAULTS = {
   review_skip_labels: '',
   review_skip_authors: '',
   review_ignore_paths: '',
+  review_fanout_lines: String(DEFAULT_FANOUT_THRESHOLD),
 } as const satisfies Record<string, string>;
 
 export type ReviewInputName = keyof typeof REVIEW_INPUT_DEFAULTS;
@@ -121,6 +128,14 @@ export const reviewInputShape = {
     return logins;
   }),
   // Line breaks only: a glob may hold commas (`*.{js,ts}`).
+  review_fanout_lines: withDefault('review_fanout_lines').transform((value, ctx) => {
+    if (/^\d+$/.test(value)) return Number(value);
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a whole number of changed lines (0 never splits the review), got ${shown(value)}.`,
+    });
+    return z.NEVER;
+  }),
   review_ignore_paths: withDefault('review_ignore_paths').transform((value, ctx) => {
     const globs = splitList(value, /\r?\n/);
     for (const glob of globs) {
@@ -147,6 +162,7 @@ export function reviewOptionsFrom(inputs: z.output<typeof schema>): ReviewOption
     skipLabels: inputs.review_skip_labels,
     skipAuthors: inputs.review_skip_authors,
     ignorePaths: inputs.review_ignore_paths,
+    fanoutThreshold: inputs.review_fanout_lines,
   };
 }
 

@@ -240,3 +240,6 @@ function display(
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/** A finding's parameters and their conversion, for agents that propose findings too (reviews that fan out). */
+export { finding as submittedFindingSchema, toFinding };

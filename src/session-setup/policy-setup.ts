@@ -41,7 +41,7 @@ export interface CliPolicy {
   sources: string[];
   /**
    * What the policy files hold that loads but is not acted on (Gemini CLI safety checkers,
-   * subagent rules, ignored keys), as `file:line:column: message` lines for the log.
+   * ignored keys), as `file:line:column: message` lines for the log.
    */
   warnings: string[];
 }

@@ -31,6 +31,11 @@ import { deniedPathsFromEnvironment, Workspace } from '../tools/workspace.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
 import type { ModelCalls } from '../model/model-calls.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import { RunSpend } from '../agent/budgets.js';
+import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
+import type { SharedSessionOptions } from '../agent/subagents/agent-executor.js';
+import { BUILTIN_AGENTS } from '../agent/subagents/builtin-agents.js';
+import { registerSubagents } from '../agent/subagents/register-subagents.js';
 
 export interface RunAgentOptions {
   prompt: string;
@@ -84,6 +89,11 @@ export interface RunAgentOptions {
   settings?: AgentSettings;
   /** The run's telemetry, when on: it observes this session's events too. */
   telemetry?: Telemetry;
+  /**
+   * Subagents besides the built-in ones, in precedence order (the run mode's, the repository's,
+   * then extensions'): each is offered to the model as a tool.
+   */
+  agents?: readonly AgentDefinition[];
 }
 
 export interface AgentRun {
@@ -119,6 +129,8 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     await processes.close();
     throw error;
   }
+  // What subagents may be given: never the run's result tools, nor (registered below) subagents.
+  const shareable = registry.subset(() => true);
   for (const tool of options.extraTools ?? []) registry.register(tool);
   const policy = options.policy;
   let confirmer = options.confirmer ?? denyAllConfirmer;
@@ -135,18 +147,48 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
   const observe = options.telemetry?.observeSession(options.prompt);
-  const session = new AgentSession({
-    sessionId: options.sessionId,
+  const shared: SharedSessionOptions = {
     model: options.model.name,
     modelChoice: options.model,
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     contentGenerator: options.contentGenerator,
     ...(options.modelCalls ? { modelCalls: options.modelCalls } : {}),
-    registry,
     confirmer,
     ...(declarationFilter ? { declarationFilter } : {}),
     workspaceRoot: workspace.root,
     logger: options.logger,
+    ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
+    ...(options.contextDirectory !== undefined
+      ? { contextDirectory: options.contextDirectory }
+      : {}),
+  };
+  const spend = new RunSpend();
+  // The subagents' events nest under the session's calls (it exists by the time any call runs).
+  const nested = { session: undefined as AgentSession | undefined };
+  registerSubagents(registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
+    runtime: {
+      session: shared,
+      shareable,
+      spend,
+      budgets: {
+        ...(options.budgets?.tokenBudget === undefined
+          ? {}
+          : { tokenBudget: options.budgets.tokenBudget }),
+        ...(options.budgets?.maxToolCalls === undefined
+          ? {}
+          : { maxToolCalls: options.budgets.maxToolCalls }),
+      },
+      emitNested: (parentCallId, agentName, event) => {
+        nested.session?.emitNested(parentCallId, agentName, event);
+      },
+    },
+    logger: options.logger,
+  });
+  const session = new AgentSession({
+    ...shared,
+    sessionId: options.sessionId,
+    registry,
+    spend,
     onEvent: observe
       ? (event) => {
           options.onEvent(event);
@@ -154,11 +196,8 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
         }
       : options.onEvent,
     ...(options.budgets ? { budgets: options.budgets } : {}),
-    ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
-    ...(options.contextDirectory !== undefined
-      ? { contextDirectory: options.contextDirectory }
-      : {}),
   });
+  nested.session = session;
   const result = session
     .run(options.prompt, options.signal ? { signal: options.signal } : {})
     // Background processes and connections the tools hold end with the session; then whatever

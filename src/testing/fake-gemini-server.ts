@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Part } from '@google/genai';
 import type {
   ErrorStep,
+  FakeLane,
   FakeRequest,
   FakeResponseChunk,
   FakeStep,
@@ -20,6 +21,12 @@ export * from './fake-script.js';
 
 export interface FakeGeminiServerOptions {
   script?: FakeStep[];
+  /**
+   * Scripts for the requests of particular conversations (subagents running in parallel): a
+   * generate request the first matching lane accepts takes that lane's next step; any other
+   * takes the main script's.
+   */
+  lanes?: FakeLane[];
   /** The project `loadCodeAssist` reports; `null` reports none. Default `fake-project`. */
   codeAssistProject?: string | null;
 }
@@ -31,8 +38,8 @@ export interface FakeGeminiServer {
   readonly requests: FakeRequest[];
   /** The generate requests (unary and streamed) only. */
   generateRequests(): FakeRequest[];
-  /** How many script steps are left. */
-  remaining(): number;
+  /** How many script steps are left (of the main script, or of the named lane). */
+  remaining(lane?: string): number;
   /** Appends steps to the script. */
   push(...steps: FakeStep[]): void;
   /** Resolves once at least `count` requests have arrived. */
@@ -174,6 +181,7 @@ export async function startFakeGeminiServer(
 ): Promise<FakeGeminiServer> {
   const script: FakeStep[] = [...(options.script ?? [])];
   let consumed = 0;
+  const lanes = (options.lanes ?? []).map((entry) => ({ ...entry, consumed: 0 }));
   let generateCount = 0;
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
@@ -318,7 +326,10 @@ export async function startFakeGeminiServer(
     }
 
     generateCount++;
-    const next = script[consumed];
+    const laneOf = lanes.find((entry) => entry.match(record));
+    const steps = laneOf?.script ?? script;
+    const position = laneOf ? laneOf.consumed : consumed;
+    const next = steps[position];
     if (next === undefined) {
       // 400 so that clients fail at once instead of retrying.
       sendJson(
@@ -326,13 +337,15 @@ export async function startFakeGeminiServer(
         400,
         errorBody({
           status: 400,
-          message: `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`,
+          message: `The fake Gemini server's ${laneOf ? `lane "${laneOf.name}"` : 'script'} is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; it had ${steps.length} step(s).`,
         }),
       );
       return;
     }
-    consumed++;
-    record.step = consumed;
+    if (laneOf) laneOf.consumed++;
+    else consumed++;
+    record.step = position + 1;
+    if (laneOf) record.lane = laneOf.name;
     const step = typeof next === 'function' ? await next(record) : next;
     await answer(record, step, res);
   }
@@ -372,7 +385,12 @@ export async function startFakeGeminiServer(
     url: `http://127.0.0.1:${address.port}`,
     requests,
     generateRequests: () => requests.filter((r) => GENERATE_RPCS.has(r.rpc)),
-    remaining: () => script.length - consumed,
+    remaining: (name) => {
+      if (name === undefined) return script.length - consumed;
+      const entry = lanes.find((candidate) => candidate.name === name);
+      if (entry === undefined) throw new Error(`The fake Gemini server has no lane "${name}".`);
+      return entry.script.length - entry.consumed;
+    },
     push: (...steps) => {
       script.push(...steps);
     },

@@ -71,11 +71,75 @@ export interface FakeRequest {
   location?: string;
   /** For generate requests: which script step (1-based) answered it. */
   step?: number;
+  /** The lane whose script answered it, if any. */
+  lane?: string;
 }
 
 /** A step, or a function choosing one from the request. */
 export type FakeStep =
   FakeStepValue | ((request: FakeRequest) => FakeStepValue | Promise<FakeStepValue>);
+
+/**
+ * A script of its own for the requests `match` accepts: the conversation of one subagent. Several
+ * subagents run in parallel and their requests arrive in any order; each lane answers its own
+ * conversation's requests in order, whatever the others do.
+ */
+export interface FakeLane {
+  name: string;
+  match: (request: FakeRequest) => boolean;
+  script: FakeStep[];
+}
+
+/** The request body, wherever the API puts it (Code Assist wraps it in `request`). */
+function requestBody(request: FakeRequest): Record<string, unknown> {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const inner = body['request'];
+  return typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : body;
+}
+
+function partsText(content: unknown): string {
+  const parts = (content as { parts?: { text?: unknown }[] } | undefined)?.parts ?? [];
+  return parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
+}
+
+/** The request's system instruction, as text. */
+export function systemInstructionOf(request: FakeRequest): string {
+  return partsText(requestBody(request)['systemInstruction']);
+}
+
+/** The text of every user message of the request (not function responses), joined. */
+export function userTextOf(request: FakeRequest): string {
+  const contents = (requestBody(request)['contents'] ?? []) as { role?: string }[];
+  return contents
+    .filter((content) => content.role === 'user')
+    .map(partsText)
+    .join('\n');
+}
+
+/** The names of the function responses in the request's last message: what it answers. */
+export function answeredCallsOf(request: FakeRequest): string[] {
+  const contents = (requestBody(request)['contents'] ?? []) as {
+    parts?: { functionResponse?: { name?: string } }[];
+  }[];
+  const parts = contents.at(-1)?.parts ?? [];
+  return parts.flatMap((part) => (part.functionResponse?.name ? [part.functionResponse.name] : []));
+}
+
+/** A lane for the conversation whose system instruction and user messages hold these texts. */
+export function lane(
+  name: string,
+  where: { instruction?: string; userText?: string },
+  script: FakeStep[],
+): FakeLane {
+  return {
+    name,
+    match: (request) =>
+      (where.instruction === undefined ||
+        systemInstructionOf(request).includes(where.instruction)) &&
+      (where.userText === undefined || userTextOf(request).includes(where.userText)),
+    script,
+  };
+}
 
 // --- parts -------------------------------------------------------------------------------------
 

@@ -70,8 +70,19 @@ export class ToolRegistry {
   /** What the model is offered: `tools: [{functionDeclarations: registry.declarations()}]`. */
   declarations(filter?: (tool: Tool) => boolean): FunctionDeclaration[] {
     return this.tools()
-      .filter((tool) => (filter ? filter(tool) : true))
+      .filter((tool) => tool.undeclared !== true && (filter ? filter(tool) : true))
       .map((tool) => tool.declaration());
+  }
+
+  /** A new registry with the tools `keep` accepts, under the same names and aliases. */
+  subset(keep: (tool: Tool) => boolean): ToolRegistry {
+    const subset = new ToolRegistry();
+    for (const tool of this.tools()) {
+      if (!keep(tool)) continue;
+      const aliases = [...this.aliases].filter(([, target]) => target === tool.name);
+      subset.register(tool, { aliases: aliases.map(([alias]) => alias) });
+    }
+    return subset;
   }
 
   /**

@@ -2,10 +2,28 @@ import type { FunctionDeclaration, PartListUnion } from '@google/genai';
 
 /** What a tool does, which decides how the scheduler runs it and how a policy treats it. */
 export type ToolKind =
-  'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other';
+  | 'read'
+  | 'edit'
+  | 'delete'
+  | 'move'
+  | 'search'
+  | 'execute'
+  | 'think'
+  | 'fetch'
+  /** A subagent: a whole agent loop of its own behind one call (the Gemini CLI's `Kind.Agent`). */
+  | 'agent'
+  | 'other';
 
 /** Kinds that only observe: calls of these kinds in one turn run in parallel. */
 export const READ_ONLY_KINDS: ReadonlySet<ToolKind> = new Set(['read', 'search', 'fetch', 'think']);
+
+/**
+ * Whether a call of the tool only observes, so it may run beside other such calls: a read-only
+ * kind, or a tool that says so itself (a subagent whose own tools are all read-only).
+ */
+export function isReadOnlyTool(tool: Pick<Tool, 'kind' | 'readOnly'>): boolean {
+  return READ_ONLY_KINDS.has(tool.kind) || tool.readOnly === true;
+}
 
 /** The Gemini CLI's `ToolErrorType` values; the model and transcripts see these strings. */
 export const ToolErrorType = {
@@ -119,6 +137,12 @@ export type ConfirmationDetails =
 /** Streams partial output (shell output, progress) while a tool runs. */
 export type OutputCallback = (output: string) => void;
 
+/** Which call of the session is running: work a tool does on its behalf is reported under it. */
+export interface ToolCallContext {
+  /** The call's id in the session's event stream (`tool_call_id`). */
+  callId: string;
+}
+
 /** One validated call of a tool, ready to be confirmed and executed. */
 export interface ToolInvocation<P = unknown> {
   readonly params: P;
@@ -127,7 +151,11 @@ export interface ToolInvocation<P = unknown> {
   /** Paths the call touches, relative to the workspace where possible (for policy path rules). */
   locations(): string[];
   confirmationDetails(signal: AbortSignal): Promise<ConfirmationDetails>;
-  execute(signal: AbortSignal, onOutput?: OutputCallback): Promise<ToolResult>;
+  execute(
+    signal: AbortSignal,
+    onOutput?: OutputCallback,
+    call?: ToolCallContext,
+  ): Promise<ToolResult>;
 }
 
 /** A tool the model can call. Built with `defineTool` from a zod schema. */
@@ -140,6 +168,13 @@ export interface Tool<P = unknown> {
   readonly parametersJsonSchema: Record<string, unknown>;
   /** The MCP server that provides the tool, for policy `mcpName` rules and the transcript. */
   readonly serverName?: string;
+  /** Only observes, whatever its kind (see {@link isReadOnlyTool}). */
+  readonly readOnly?: boolean;
+  /**
+   * Found by name (old prompts may call it) but never declared to the model, like an alias that
+   * needs its own arguments.
+   */
+  readonly undeclared?: boolean;
   /**
    * Validates raw model arguments and builds an invocation, or returns the error the model should
    * read (`invalid_tool_params`).

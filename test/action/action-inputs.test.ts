@@ -61,6 +61,7 @@ describe('readActionInputs', () => {
         skipLabels: [],
         skipAuthors: [],
         ignorePaths: [],
+        fanoutThreshold: 800,
       },
       triage: { allowComment: true, batchSize: 10 },
       publish: {

@@ -405,7 +405,7 @@ priority = 100
     ]);
   });
 
-  it('loads subagent rules, which never apply here', async () => {
+  it('applies a subagent rule to the calls of that subagent only', async () => {
     const toml = `
 [[rule]]
 toolName = "run_shell_command"
@@ -415,7 +415,59 @@ priority = 100
 `;
     const checked = checkPolicy(toml, { file: 'user.toml', tier: 'workflow' });
     expect(checked.problems).toEqual([]);
-    expect(checked.warnings[0]?.message).toContain('this agent runs no subagents');
-    expect((await engineFor(toml).decide(shell('ls'), context)).decision).toBe('deny');
+    expect(checked.warnings).toEqual([]);
+    const engine = engineFor(toml);
+    expect((await engine.decide(shell('ls'), context)).decision).toBe('deny');
+    const investigator = { ...context, subagent: 'codebase_investigator' };
+    expect((await engine.decide(shell('ls'), investigator)).decision).toBe('allow');
+    const other = { ...context, subagent: 'security-auditor' };
+    expect((await engine.decide(shell('ls'), other)).decision).toBe('deny');
+  });
+
+  it('denies a subagent by its name, called as its own tool or through invoke_agent', async () => {
+    const toml = `
+[[rule]]
+toolName = "invoke_agent"
+decision = "allow"
+priority = 50
+
+[[rule]]
+toolName = "codebase_investigator"
+decision = "deny"
+priority = 500
+denyMessage = "No investigations in this repository."
+`;
+    const engine = engineFor(toml);
+    const agentCall = (toolName: string, args: Record<string, unknown>) => ({
+      toolName,
+      args,
+      kind: 'agent' as const,
+      locations: [],
+    });
+    const direct = await engine.decide(
+      agentCall('codebase_investigator', { objective: 'x' }),
+      context,
+    );
+    expect(direct).toMatchObject({
+      decision: 'deny',
+      reason: 'No investigations in this repository.',
+    });
+    const viaInvoke = await engine.decide(
+      agentCall('invoke_agent', { agent_name: 'codebase_investigator', prompt: 'x' }),
+      context,
+    );
+    expect(viaInvoke.decision).toBe('deny');
+    const other = await engine.decide(agentCall('security-auditor', { query: 'x' }), context);
+    expect(other.decision).toBe('allow');
+    expect(
+      engine.isUnconditionallyDenied({ name: 'codebase_investigator', kind: 'agent' }, context),
+    ).toBe(true);
+    expect(
+      engine.isUnconditionallyDenied({ name: 'security-auditor', kind: 'agent' }, context),
+    ).toBe(false);
+    // A tool of another kind named like an agent is not covered by invoke_agent rules.
+    expect(
+      engine.isUnconditionallyDenied({ name: 'security-auditor', kind: 'read' }, context),
+    ).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ const docs = readFileSync(path.join(repoRoot, 'docs', 'policy.md'), 'utf8');
 
 /** The tools a review and a triage hand their result in with. */
 const RESULT_TOOLS = ['submit_review', 'set_labels'];
+/** Every subagent (`invoke_agent` covers them all) and the tool a subagent finishes with. */
+const AGENT_TOOLS = ['invoke_agent', 'complete_task'];
 const READ_TOOLS = [
   'read_file',
   'read_many_files',
@@ -101,9 +103,11 @@ describe('presets', () => {
   });
 
   describe('read-only', () => {
-    it('allows reading, listing, searching, the todo list and read-only git, nothing more', async () => {
+    it('allows reading, listing, searching, the todo list, subagents and read-only git, nothing more', async () => {
       const rules = await rulesOf('read-only');
-      expect(allowedTools(rules)).toEqual(new Set([...READ_TOOLS, 'grep_search', ...RESULT_TOOLS]));
+      expect(allowedTools(rules)).toEqual(
+        new Set([...READ_TOOLS, 'grep_search', ...RESULT_TOOLS, ...AGENT_TOOLS]),
+      );
       expect(allowedCommands(rules)).toEqual(new Set(READ_ONLY_GIT));
     });
 

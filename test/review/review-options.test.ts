@@ -18,6 +18,7 @@ describe('readReviewOptions', () => {
       skipLabels: [],
       skipAuthors: [],
       ignorePaths: [],
+      fanoutThreshold: 800,
     });
     expect(REVIEW_INPUT_NAMES).toEqual([
       'review_max_findings',
@@ -27,6 +28,7 @@ describe('readReviewOptions', () => {
       'review_skip_labels',
       'review_skip_authors',
       'review_ignore_paths',
+      'review_fanout_lines',
     ]);
   });
 
@@ -40,6 +42,7 @@ describe('readReviewOptions', () => {
         review_skip_labels: 'no-review, wip\nskip ai',
         review_skip_authors: 'dependabot[bot],\nrenovate[bot]',
         review_ignore_paths: '*.lock\ndist/**\nsrc/*.{gen,pb}.ts',
+        review_fanout_lines: '0',
       }),
     ).toEqual({
       maxFindings: 10,
@@ -49,6 +52,7 @@ describe('readReviewOptions', () => {
       skipLabels: ['no-review', 'wip', 'skip ai'],
       skipAuthors: ['dependabot[bot]', 'renovate[bot]'],
       ignorePaths: ['*.lock', 'dist/**', 'src/*.{gen,pb}.ts'],
+      fanoutThreshold: 0,
     });
   });
 
@@ -76,6 +80,10 @@ describe('readReviewOptions', () => {
     [
       { review_skip_authors: '*[bot]' },
       'review_skip_authors: expected exact logins separated by commas or line breaks, such as renovate[bot]; "*[bot]" is not a login (wildcards are not supported).',
+    ],
+    [
+      { review_fanout_lines: '1k' },
+      'review_fanout_lines: expected a whole number of changed lines (0 never splits the review), got "1k".',
     ],
     [
       { review_ignore_paths: '/dist/**' },

@@ -47,6 +47,10 @@ export function createTextOutput(options: {
     } else if (event.kind === 'tool_call_update') {
       const text = toolLine(event.tool_call);
       if (text) stderr.write(`${text}\n`);
+    } else if (event.kind === 'subagent_event' && event.event.kind === 'tool_call_update') {
+      // A subagent's finished calls, indented under the call that runs it.
+      const text = toolLine(event.event.tool_call);
+      if (text) stderr.write(`  ${event.agent_name}: ${text}\n`);
     } else if (event.kind === 'warning') {
       stderr.write(`warning: ${event.message}\n`);
     }

@@ -1,0 +1,20 @@
+/**
+ * The names a subagent's call answers to in the policy. The Gemini CLI (since 0.39) calls every
+ * subagent through one tool, `invoke_agent`, and its policy treats the `agent_name` argument as
+ * a second tool name; here each subagent is a tool of its own. Both spellings of a rule hold
+ * either way: `toolName = "invoke_agent"` covers every subagent (the presets allow them so), and
+ * `toolName = "<agent>"` one of them, whether it is called directly or through `invoke_agent`.
+ */
+import { INVOKE_AGENT_TOOL_NAME } from '../agent/subagents/invoke-agent.js';
+import type { ToolKind } from '../tools/tool-types.js';
+
+export function agentNameAliases(
+  toolName: string,
+  kind: ToolKind,
+  args: Readonly<Record<string, unknown>>,
+): string[] {
+  if (kind !== 'agent') return [];
+  if (toolName !== INVOKE_AGENT_TOOL_NAME) return [INVOKE_AGENT_TOOL_NAME];
+  const named = args.agent_name;
+  return typeof named === 'string' && named !== '' ? [named] : [];
+}
