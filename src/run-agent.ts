@@ -15,6 +15,7 @@ import { errorMessage } from './platform/errors.js';
 import type { Logger } from './platform/logger.js';
 import type { Sandbox } from './platform/sandbox/sandbox-types.js';
 import type { PolicyEngine } from './policy/policy-engine.js';
+import type { AskUser } from './policy/policy-confirmer.js';
 import { createPolicyConfirmer } from './policy/policy-confirmer.js';
 import type { PolicyContext, RunMode, RunTrust } from './policy/policy-types.js';
 import { registerBuiltinTools } from './tools/builtin-tools.js';
@@ -42,7 +43,7 @@ export interface RunAgentOptions {
    * The policy that answers every confirmation, and the run it judges. It also leaves the tools
    * it denies unconditionally out of the declarations. Takes precedence over `confirmer`.
    */
-  policy?: { engine: PolicyEngine; runMode: RunMode; trust: RunTrust };
+  policy?: { engine: PolicyEngine; runMode: RunMode; trust: RunTrust; askUser?: AskUser };
   /** Answers confirmations when there is no `policy`; without either, every call is denied. */
   confirmer?: Confirmer;
   logger: Logger;
@@ -56,6 +57,8 @@ export interface RunAgentOptions {
   userMemoryPath?: string;
   /** Read GEMINI.md files from this directory only (the base branch's copies on a pull request). */
   contextDirectory?: string;
+  /** An earlier completed session's history, which this prompt continues. */
+  history?: AgentSessionOptions['history'];
   /** The environment the run started in: denied paths (runner temp, file commands) come from it. */
   env: NodeJS.ProcessEnv;
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
@@ -118,7 +121,11 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   let declarationFilter: AgentSessionOptions['declarationFilter'];
   if (policy) {
     const context = policyContext(workspace, policy);
-    confirmer = createPolicyConfirmer({ engine: policy.engine, context });
+    confirmer = createPolicyConfirmer({
+      engine: policy.engine,
+      context,
+      ...(policy.askUser ? { askUser: policy.askUser } : {}),
+    });
     declarationFilter = (tool) => !policy.engine.isUnconditionallyDenied(tool, context);
     reportDeniedExtensionTools(
       registry.tools().filter(isDeniedByPolicy(policy, context)),
@@ -144,6 +151,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.contextDirectory !== undefined
       ? { contextDirectory: options.contextDirectory }
       : {}),
+    ...(options.history !== undefined ? { history: options.history } : {}),
   });
   const result = session
     .run(options.prompt, options.signal ? { signal: options.signal } : {})
