@@ -44,39 +44,36 @@ export class TaskEvents {
     return this.options.extension;
   }
 
-  /** The update for one agent event; undefined when the client sees nothing of it. */
-  fromAgentEvent(event: AgentEvent): TaskStatusUpdateEvent | undefined {
+  /** The updates one agent event makes; none when the client sees nothing of it. */
+  fromAgentEvent(event: AgentEvent): TaskStatusUpdateEvent[] {
     switch (event.kind) {
       case 'state_change':
         this.model = event.model;
         // `submitted` is the task itself; the final state is sent by the task once the session
-        // let go of everything (see `finalState`).
-        return event.state === 'working'
-          ? this.stateChange(TaskState.TASK_STATE_WORKING)
-          : undefined;
+        // let go of everything.
+        return event.state === 'working' ? [this.stateChange(TaskState.TASK_STATE_WORKING)] : [];
       case 'tool_call_update':
-        this.calls.set(event.tool_call.tool_call_id, event.tool_call);
-        return this.toolCall(event.tool_call, false);
+        return this.toolCallUpdate(event.tool_call);
       case 'thought':
-        if (!this.options.extension) return undefined;
-        return this.working('THOUGHT', [dataPart(this.redactDeep(wireThought(event.thought)))]);
+        if (!this.options.extension) return [];
+        return [this.working('THOUGHT', [dataPart(this.redactDeep(wireThought(event.thought)))])];
       case 'text_content':
         return event.text === ''
-          ? undefined
-          : this.working('TEXT_CONTENT', [textPart(this.options.redact(event.text))]);
+          ? []
+          : [this.working('TEXT_CONTENT', [textPart(this.options.redact(event.text))])];
       default:
-        return undefined;
+        return [];
     }
   }
 
-  /** The pending call again, now with its `confirmation_request`: the client is asked. */
+  /**
+   * The pending call, with its `confirmation_request`: the client is asked. This is the call's
+   * first update, as the spec's lifecycle has it ("If user permission is required, the
+   * `confirmation_request` field will be populated").
+   */
   confirmationRequest(callId: string): TaskStatusUpdateEvent | undefined {
     const call = this.calls.get(callId);
     return call === undefined ? undefined : this.toolCall(call, true);
-  }
-
-  callName(callId: string): string | undefined {
-    return this.calls.get(callId)?.tool_name;
   }
 
   stateChange(
@@ -93,6 +90,26 @@ export class TaskEvents {
         ...(error === undefined ? {} : { error }),
       }),
     });
+  }
+
+  /**
+   * A call is first shown once it is known whether the client is asked about it: while it is
+   * validated and judged by the policy it is held back, so the one PENDING update a client sees
+   * carries the confirmation request when there is one.
+   */
+  private toolCallUpdate(call: ToolCallData): TaskStatusUpdateEvent[] {
+    const id = call.tool_call_id;
+    const held = this.calls.get(id);
+    this.calls.set(id, call);
+    if (call.phase === 'validating' || call.phase === 'awaiting_approval') return [];
+    const updates: TaskStatusUpdateEvent[] = [];
+    if (!this.sent.has(id) && held !== undefined && call.status !== 'PENDING') {
+      const created = this.toolCall(held, false);
+      if (created !== undefined) updates.push(created);
+    }
+    const update = this.toolCall(call, false);
+    if (update !== undefined) updates.push(update);
+    return updates;
   }
 
   private toolCall(call: ToolCallData, askingClient: boolean): TaskStatusUpdateEvent | undefined {

@@ -225,8 +225,9 @@ export class DevelopmentToolExecutor implements AgentExecutor {
         askUser: task.confirmations.askUser,
         onEvent: (event) => {
           if (task.cancelReason !== undefined) return;
-          const update = task.events.fromAgentEvent(event);
-          if (update !== undefined) task.bus.publish(AgentEvent.statusUpdate(update));
+          for (const update of task.events.fromAgentEvent(event)) {
+            task.bus.publish(AgentEvent.statusUpdate(update));
+          }
         },
         signal: task.controller.signal,
       });
