@@ -57,7 +57,10 @@ export async function startServe(options: {
   env?: Record<string, string>;
   /** Default: a new random token in GEMINI_AGENT_A2A_TOKEN; `null` lets the server make one. */
   token?: string | null;
+  /** Where the process is stopped once the caller is done; default the end of the test. */
+  onFinished?: (cleanup: () => Promise<unknown>) => void;
 }): Promise<ServeProcess> {
+  const onFinished = options.onFinished ?? onTestFinished;
   const token = options.token === undefined ? randomBytes(24).toString('hex') : options.token;
   const child = spawn(
     process.execPath,
@@ -66,7 +69,7 @@ export async function startServe(options: {
       cwd: options.repo,
       env: {
         PATH: process.env.PATH ?? '',
-        HOME: scratchHome(),
+        HOME: options.env?.['HOME'] ?? scratchHome(),
         GEMINI_API_KEY: 'test-key-0123456789',
         GOOGLE_GEMINI_BASE_URL: options.gemini.url,
         ...(token === null ? {} : { GEMINI_AGENT_A2A_TOKEN: token }),
@@ -84,9 +87,7 @@ export async function startServe(options: {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     return exited;
   };
-  onTestFinished(async () => {
-    await stop();
-  });
+  onFinished(stop);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`serve did not start within 15 s.\nstdout: ${stdout}\nstderr: ${stderr}`));
