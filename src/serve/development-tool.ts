@@ -115,7 +115,12 @@ export function toWireToolCall(
       ...(call.error.type ? { type: call.error.type } : {}),
     };
   }
-  if (options.askingClient && call.confirmation_request !== undefined) {
+  // "Populated while status is PENDING" (spec/002), and only while the client is the one asked.
+  if (
+    options.askingClient &&
+    call.status === 'PENDING' &&
+    call.confirmation_request !== undefined
+  ) {
     wire.confirmation_request = {
       options: CONFIRMATION_OPTIONS.map((option) => ({ ...option })),
       ...call.confirmation_request.details,

@@ -85,10 +85,17 @@ describe('gemini-agent serve: confirmations', () => {
       confirmation_request: {
         options: [
           { id: 'proceed_once', name: 'Allow once' },
-          { id: 'proceed_always', name: 'Allow for this task', description: expect.any(String) },
-          { id: 'cancel', name: 'Reject', description: expect.any(String) },
+          {
+            id: 'proceed_always',
+            name: 'Allow for this task',
+            description: expect.any(String) as string,
+          },
+          { id: 'cancel', name: 'Reject', description: expect.any(String) as string },
         ],
-        execute_details: { command: 'echo approved', working_directory: expect.any(String) },
+        execute_details: {
+          command: 'echo approved',
+          working_directory: expect.any(String) as string,
+        },
       },
     });
     const ids = taskIds(first);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import { Role, StreamResponse, TaskState } from '@a2a-js/sdk';
-import type { AgentCard, Message, Part, SendMessageRequest } from '@a2a-js/sdk';
+import type { Message, Part, SendMessageRequest } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import {
   ClientFactory,
@@ -87,7 +87,9 @@ export async function startServe(options: {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     return exited;
   };
-  onFinished(stop);
+  onFinished(async () => {
+    await stop();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`serve did not start within 15 s.\nstdout: ${stdout}\nstderr: ${stderr}`));
@@ -125,10 +127,16 @@ export function authFetch(token: string): typeof fetch {
 }
 
 /** The 1.x client, built from the card as a client would (the card is fetched without a token). */
-export async function v1Client(server: ServeProcess): Promise<Client> {
+export async function v1Client(server: { url: string; token: string }): Promise<Client> {
+  // The SDK types its options as a class without a constructor of its own; a plain object is
+  // what its own examples pass.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  const transportOptions: ConstructorParameters<typeof JsonRpcTransportFactory>[0] = {
+    fetchImpl: authFetch(server.token),
+  };
   const factory = new ClientFactory(
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory({ fetchImpl: authFetch(server.token) })],
+      transports: [new JsonRpcTransportFactory(transportOptions)],
       cardResolver: new DefaultAgentCardResolver({ fetchImpl: fetch }),
     }),
   );
@@ -137,9 +145,7 @@ export async function v1Client(server: ServeProcess): Promise<Client> {
 
 /** The SDK's v0.3 compatibility client: it speaks the 0.3 wire (`message/stream`, …). */
 export async function compatClient(server: ServeProcess): Promise<Client> {
-  const card = (await new DefaultAgentCardResolver({ fetchImpl: fetch }).resolve(
-    server.url,
-  )) as AgentCard;
+  const card = await new DefaultAgentCardResolver({ fetchImpl: fetch }).resolve(server.url);
   const endpoint = card.supportedInterfaces.find((entry) => entry.protocolVersion === '0.3')?.url;
   if (endpoint === undefined) throw new Error('The card lists no 0.3 interface.');
   return new A2AClient(
