@@ -115,6 +115,30 @@ describe('gemini-agent serve: tasks', () => {
     ).rejects.toThrow(/terminal state/);
   });
 
+  it('refuses a second message to a working task, and stops its commands when stopped itself', async () => {
+    const marker = '876.543';
+    const gemini = await useFakeGemini([
+      callsReply([{ id: 's1', name: 'run_shell_command', args: { command: `sleep ${marker}` } }]),
+    ]);
+    const repo = await tempRepo({ 'README.md': '# demo\n' });
+    const server = await startServe({ gemini, repo, args: [...ARGS, '--allow-command', 'sleep'] });
+    const client = await v1Client(server);
+    const events = client
+      .sendMessageStream(prompt('Wait.'), withExtension())
+      [Symbol.asyncIterator]();
+    const first = await events.next();
+    const taskId = first.value?.payload?.$case === 'task' ? first.value.payload.value.id : '';
+    await waitFor(async () => (await processesWith(marker)).length > 0);
+    await expect(
+      collect(client.sendMessageStream(send([textPart('Hurry up.')], { taskId }))),
+    ).rejects.toThrow(
+      /is still working; send the next message once it asks for input or has ended/,
+    );
+    expect(await server.stop()).toBe(0);
+    expect(await processesWith(marker)).toEqual([]);
+    expect(server.stderr()).toContain('Stopping: cancelling the running tasks.');
+  });
+
   it('cancels a task while the model request is still out', async () => {
     const gemini = await useFakeGemini([textReply('Too late.', { delayMs: 60_000 })]);
     const repo = await tempRepo({ 'README.md': '# demo\n' });
