@@ -76,13 +76,21 @@ export interface ConfirmationRequestData {
     | { generic_details: { description: string } };
 }
 
-/** The answer given in place of a human (by the policy in CI). */
+/**
+ * The answer to a confirmation: by the policy in CI, or by a person through an A2A client. A
+ * person's `cancel` skips the call (it ends `CANCELLED`); a denial refuses it (`FAILED`).
+ */
 export interface ConfirmationOutcome {
-  decision: 'allow' | 'deny';
+  decision: 'allow' | 'deny' | 'cancel';
   /** Why, in words; shown to the model on a denial. */
   reason?: string;
   /** The rule and file that decided, e.g. `policy.toml:12 (priority 3.100)`. */
   decided_by?: string;
+  /**
+   * With `allow` on an edit: the whole file content a person wrote in place of the proposed one.
+   * The call is rebuilt with it and confirmed again, so the policy judges what will be written.
+   */
+  modified_content?: string;
 }
 
 /** spec/002 `ToolCall`: the whole object is sent on every update. */

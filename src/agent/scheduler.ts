@@ -10,6 +10,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type {
+  BuildError,
   ConfirmationDetails,
   Tool,
   ToolDisplay,
@@ -19,7 +20,12 @@ import type {
 } from '../tools/tool-types.js';
 import { isBuildError, isReadOnlyTool, isTodoList } from '../tools/tool-types.js';
 import type { Confirmer } from './confirmer.js';
-import type { ConfirmationRequestData, ToolCallData, ToolCallPhase } from './events.js';
+import type {
+  ConfirmationOutcome,
+  ConfirmationRequestData,
+  ToolCallData,
+  ToolCallPhase,
+} from './events.js';
 import { statusOfPhase } from './events.js';
 import { convertToFunctionResponse, errorResponsePart, withError } from './function-response.js';
 
@@ -76,6 +82,7 @@ interface CallState {
 
 interface ReadyCall extends CallState {
   tool: Tool;
+  /** Replaced when a person changes the content of an edit before approving it. */
   invocation: ToolInvocation;
 }
 
@@ -105,7 +112,7 @@ export class ToolScheduler {
       await Promise.all(approved.map((call) => this.execute(call, signal)));
     }
     // Whatever has not finished by now was stopped by the signal before it could start.
-    return calls.map((call) => call.completed ?? this.cancel(call, signal));
+    return calls.map((call) => call.completed ?? this.cancel(call, cancellationReason(signal)));
   }
 
   private validate(request: ToolCallRequest): CallState | ReadyCall {
@@ -152,8 +159,55 @@ export class ToolScheduler {
     return { ...call, tool, invocation: built };
   }
 
-  /** Asks the confirmer; true when the call may run. */
+  /**
+   * Asks the confirmer; true when the call may run. An approval that comes with changed file
+   * content rebuilds the call with it and asks again, so what runs is what was judged last.
+   */
   private async approve(call: ReadyCall, signal: AbortSignal): Promise<boolean> {
+    for (let round = 1; ; round++) {
+      const details = await this.confirmationDetails(call, signal);
+      if (details === undefined) return false;
+      const outcome = await this.confirm(call, details, signal);
+      if (signal.aborted) return false;
+      if (outcome.decision === 'cancel') {
+        this.cancel(call, outcome.reason ?? 'The call was rejected.');
+        return false;
+      }
+      if (outcome.decision === 'deny') {
+        const { reason } = outcome;
+        const message = reason ? `${POLICY_DENIAL_PREFIX} ${reason}` : POLICY_DENIAL_PREFIX;
+        this.fail(call, { message, type: 'policy_violation' });
+        return false;
+      }
+      if (outcome.modified_content === undefined) break;
+      // Changed content is taken once: a confirmer that keeps changing it has not approved.
+      const rebuilt =
+        round === 1 ? this.withModifiedContent(call, details, outcome.modified_content) : undefined;
+      if (rebuilt === undefined) {
+        this.fail(call, {
+          message: `${POLICY_DENIAL_PREFIX} The changed content of this call could not be applied.`,
+          type: 'policy_violation',
+        });
+        return false;
+      }
+      if ('error' in rebuilt) {
+        this.fail(call, { message: rebuilt.error, type: rebuilt.type });
+        return false;
+      }
+      call.invocation = rebuilt;
+      call.data.input_parameters = rebuilt.params as Record<string, unknown>;
+      const description = attempt(() => rebuilt.describe());
+      if (description !== undefined) call.data.description = description;
+    }
+    this.setPhase(call, 'scheduled');
+    return true;
+  }
+
+  /** What a human would be asked, now shown on the call; undefined when the call already ended. */
+  private async confirmationDetails(
+    call: ReadyCall,
+    signal: AbortSignal,
+  ): Promise<ConfirmationDetails | undefined> {
     let details: ConfirmationDetails;
     try {
       details = await call.invocation.confirmationDetails(signal);
@@ -161,14 +215,19 @@ export class ToolScheduler {
       if (!signal.aborted) {
         this.fail(call, { message: errorMessage(error), type: 'execution_failed' });
       }
-      return false;
+      return undefined;
     }
     this.setPhase(call, 'awaiting_approval', {
       confirmation_request: toConfirmationRequest(details),
     });
+    return details;
+  }
 
-    let decision: 'allow' | 'deny';
-    let reason: string | undefined;
+  private async confirm(
+    call: ReadyCall,
+    details: ConfirmationDetails,
+    signal: AbortSignal,
+  ): Promise<ConfirmationOutcome> {
     try {
       const outcome = await this.options.confirmer.confirm(
         {
@@ -185,22 +244,30 @@ export class ToolScheduler {
         signal,
       );
       call.data.confirmation_outcome = outcome;
-      decision = outcome.decision;
-      reason = outcome.reason;
+      return outcome;
     } catch (error) {
-      if (signal.aborted) return false;
       // Fail closed: a confirmer that cannot answer has not allowed anything.
-      decision = 'deny';
-      reason = `The confirmation failed: ${errorMessage(error)}`;
+      return { decision: 'deny', reason: `The confirmation failed: ${errorMessage(error)}` };
     }
-    if (signal.aborted) return false;
-    if (decision === 'deny') {
-      const message = reason ? `${POLICY_DENIAL_PREFIX} ${reason}` : POLICY_DENIAL_PREFIX;
-      this.fail(call, { message, type: 'policy_violation' });
-      return false;
+  }
+
+  /** The call rebuilt with the content a person wrote in place of the proposed edit. */
+  private withModifiedContent(
+    call: ReadyCall,
+    details: ConfirmationDetails,
+    newContent: string,
+  ): ToolInvocation | BuildError | undefined {
+    const { tool } = call;
+    if (details.type !== 'edit' || tool.withModifiedContent === undefined) return undefined;
+    try {
+      const args = tool.withModifiedContent(call.invocation.params, {
+        originalContent: details.originalContent,
+        newContent,
+      });
+      return tool.build(args);
+    } catch (error) {
+      return { error: errorMessage(error), type: 'invalid_tool_params' };
     }
-    this.setPhase(call, 'scheduled');
-    return true;
   }
 
   private async execute(call: ReadyCall, signal: AbortSignal): Promise<void> {
@@ -226,7 +293,7 @@ export class ToolScheduler {
     } catch (error) {
       live.finish();
       if (signal.aborted) {
-        this.cancel(call, signal);
+        this.cancel(call, cancellationReason(signal));
         return;
       }
       const diskFull = (error as { code?: unknown } | null)?.code === 'ENOSPC';
@@ -238,7 +305,7 @@ export class ToolScheduler {
     }
     live.finish();
     if (signal.aborted) {
-      this.cancel(call, signal, result);
+      this.cancel(call, cancellationReason(signal), result);
     } else if (result.error) {
       this.fail(call, result.error, result);
     } else {
@@ -267,9 +334,12 @@ export class ToolScheduler {
     return completed;
   }
 
-  /** A call stopped by the signal; output a tool produced before it stopped is still sent. */
-  private cancel(call: CallState, signal: AbortSignal, partial?: ToolResult): CompletedToolCall {
-    const message = `[Operation Cancelled] Reason: ${cancellationReason(signal)}`;
+  /**
+   * A call stopped by the signal (or rejected by a person before it ran); output a tool produced
+   * before it stopped is still sent.
+   */
+  private cancel(call: CallState, reason: string, partial?: ToolResult): CompletedToolCall {
+    const message = `[Operation Cancelled] Reason: ${reason}`;
     const error = { message, type: 'cancelled' as const };
     delete call.data.live_content;
     call.data.error = error;

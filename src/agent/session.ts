@@ -103,6 +103,11 @@ export interface AgentSessionOptions {
   contextDirectory?: string;
   /** Default `~/.gemini/GEMINI.md`; `null` leaves the memory file out. */
   userMemoryPath?: string | null;
+  /**
+   * The conversation so far (an earlier completed session's `SessionResult.history`): the prompt
+   * continues it instead of starting a new conversation.
+   */
+  history?: readonly Content[];
   compression?: Partial<CompressionOptions>;
   loopDetection?: Partial<LoopDetectionOptions>;
   /** Use `generateContentStream` (default true) or `generateContent`. */
@@ -445,7 +450,7 @@ export class AgentSession {
     return { ...generationConfigFor(model), ...this.options.generationConfig };
   }
 
-  /** Builds the system instruction and the seeded history, then adds the prompt. */
+  /** Builds the system instruction and the seeded (or continued) history, then adds the prompt. */
   private async startChat(prompt: string): Promise<Chat> {
     const systemInstruction = await loadSystemInstruction({
       workspaceRoot: this.workspaceRoot,
@@ -460,18 +465,24 @@ export class AgentSession {
       ...(this.options.corePrompt === undefined ? {} : { corePrompt: this.options.corePrompt }),
       logger: this.logger,
     });
-    const environment = await buildEnvironmentContext({
-      ...this.options.environment,
-      workspaceRoot: this.workspaceRoot,
-      now: this.now,
-    });
+    const earlier = this.options.history;
+    const seeded =
+      earlier === undefined
+        ? initialHistory(
+            await buildEnvironmentContext({
+              ...this.options.environment,
+              workspaceRoot: this.workspaceRoot,
+              now: this.now,
+            }),
+          )
+        : [...earlier];
     const chat = new Chat({
       generator: this.options.contentGenerator,
       model: this.model,
       systemInstruction,
       generationConfig: this.generationConfig(this.model),
       streaming: this.options.streaming ?? true,
-      history: [...initialHistory(environment), userText(prompt)],
+      history: [...seeded, userText(prompt)],
     });
     this.chat = chat;
     return chat;

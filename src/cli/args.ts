@@ -49,6 +49,7 @@ export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
        gemini-agent policy explain --tool NAME --args JSON [--mode MODE] [--policy FILE]...
        gemini-agent run --event FILE --event-name NAME [options]   (see run --help)
        gemini-agent demo [--live] [--out DIR]                        (see demo --help)
+       gemini-agent serve [--port PORT] [--repo DIR] [options]        (see serve --help)
 
 Runs a Gemini coding agent on a repository without asking anyone: it reads, searches and
 changes files in the workspace and answers with what it did.
@@ -217,7 +218,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
 }
 
 /** A model flag's value: a name or an alias, one word. */
-function modelFlag(flag: string, value: string | undefined): string | undefined {
+export function modelFlag(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '' || /\s/.test(value.trim())) {
     throw new UsageError(

@@ -1,8 +1,9 @@
 /**
- * The confirmer of a non-interactive run: the policy answers every confirmation. Allow runs the
- * call; deny and ask_user both refuse it, since nobody is there to ask. The scheduler puts
- * `Tool execution denied by policy.` before the reason given here, so the model reads the
- * Gemini CLI's wording followed by why and what to do instead.
+ * The confirmer of a run: the policy answers every confirmation. Allow runs the call; deny
+ * refuses it; ask_user goes to whoever can answer (a person behind an A2A client), and where
+ * nobody can, it refuses the call too. The scheduler puts `Tool execution denied by policy.`
+ * before the reason given here, so the model reads the Gemini CLI's wording followed by why and
+ * what to do instead.
  */
 import type { Confirmer, ConfirmationQuestion } from '../agent/confirmer.js';
 import type { ConfirmationOutcome } from '../agent/events.js';
@@ -18,7 +19,16 @@ import { ruleLocation } from './rule-matching.js';
 export interface PolicyConfirmerOptions {
   engine: PolicyEngine;
   context: PolicyContext;
+  /** Answers what the policy would ask a person; without it, ask_user is a denial. */
+  askUser?: AskUser;
 }
+
+/** Asks a person about a call the policy wants confirmed (`verdict.decision` is `ask_user`). */
+export type AskUser = (
+  question: ConfirmationQuestion,
+  verdict: PolicyVerdict,
+  signal: AbortSignal,
+) => Promise<ConfirmationOutcome>;
 
 /** What the model reads when the policy would have asked a person. */
 export function askUserDenial(toolName: string, reason: string): string {
@@ -31,13 +41,16 @@ export function askUserDenial(toolName: string, reason: string): string {
 
 export function createPolicyConfirmer(options: PolicyConfirmerOptions): Confirmer {
   return {
-    async confirm(question) {
+    async confirm(question, signal) {
       // A subagent's calls are judged with its name, for rules scoped to it (`subagent = "…"`).
       const context =
         question.subagent === undefined
           ? options.context
           : { ...options.context, subagent: question.subagent };
       const verdict = await options.engine.decide(policyCall(question), context);
+      if (verdict.decision === 'ask_user' && options.askUser !== undefined) {
+        return options.askUser(question, verdict, signal);
+      }
       return outcomeOf(question.toolName, verdict);
     },
   };

@@ -44,7 +44,6 @@ import { agentNameAliases } from './agent-names.js';
 import { argumentTexts, geminiCommandText } from './argument-text.js';
 import { decideShellCommand, excludedReason, shellDirectory } from './shell-decision.js';
 import type { ToolKind } from '../tools/tool-types.js';
-import type { RunMode, RunTrust } from '../platform/run-mode.js';
 
 /** Analyses a shell command; must not throw for bad input (a thrown error is read as a parse error). */
 export type ShellAnalyzer = (command: string) => Promise<ShellAnalysis>;

@@ -30,7 +30,7 @@ export interface ToolCallView {
   description?: string;
   state: ToolCallState;
   /** The policy's answer, when it was asked. */
-  decision?: 'allow' | 'deny';
+  decision?: 'allow' | 'deny' | 'cancel';
   /** The rule that decided, e.g. `policy.toml:12:1 (user, priority 3.100)`. */
   decidedBy?: string;
   /** Why the policy refused, for a denied call. */

@@ -36,6 +36,7 @@ import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import type { SharedSessionOptions } from '../agent/subagents/agent-executor.js';
 import { BUILTIN_AGENTS } from '../agent/subagents/builtin-agents.js';
 import { registerSubagents } from '../agent/subagents/register-subagents.js';
+import type { AskUser } from '../policy/policy-confirmer.js';
 
 export interface RunAgentOptions {
   prompt: string;
@@ -52,7 +53,7 @@ export interface RunAgentOptions {
    * The policy that answers every confirmation, and the run it judges. It also leaves the tools
    * it denies unconditionally out of the declarations. Takes precedence over `confirmer`.
    */
-  policy?: { engine: PolicyEngine; runMode: RunMode; trust: RunTrust };
+  policy?: { engine: PolicyEngine; runMode: RunMode; trust: RunTrust; askUser?: AskUser };
   /** Answers confirmations when there is no `policy`; without either, every call is denied. */
   confirmer?: Confirmer;
   logger: Logger;
@@ -66,6 +67,8 @@ export interface RunAgentOptions {
   userMemoryPath?: string;
   /** Read GEMINI.md files from this directory only (the base branch's copies on a pull request). */
   contextDirectory?: string;
+  /** An earlier completed session's history, which this prompt continues. */
+  history?: AgentSessionOptions['history'];
   /** The environment the run started in: denied paths (runner temp, file commands) come from it. */
   env: NodeJS.ProcessEnv;
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
@@ -137,7 +140,11 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   let declarationFilter: AgentSessionOptions['declarationFilter'];
   if (policy) {
     const context = policyContext(workspace, policy);
-    confirmer = createPolicyConfirmer({ engine: policy.engine, context });
+    confirmer = createPolicyConfirmer({
+      engine: policy.engine,
+      context,
+      ...(policy.askUser ? { askUser: policy.askUser } : {}),
+    });
     declarationFilter = (tool) => !policy.engine.isUnconditionallyDenied(tool, context);
     reportDeniedExtensionTools(
       registry.tools().filter(isDeniedByPolicy(policy, context)),
@@ -196,6 +203,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
         }
       : options.onEvent,
     ...(options.budgets ? { budgets: options.budgets } : {}),
+    ...(options.history !== undefined ? { history: options.history } : {}),
   });
   nested.session = session;
   const result = session

@@ -1,6 +1,12 @@
 import type { FunctionDeclaration } from '@google/genai';
 import { z } from 'zod';
-import type { Tool, ToolErrorType, ToolInvocation, ToolKind } from './tool-types.js';
+import type {
+  ModifiedContent,
+  Tool,
+  ToolErrorType,
+  ToolInvocation,
+  ToolKind,
+} from './tool-types.js';
 
 export interface ToolDefinition<S extends z.ZodType<Record<string, unknown>>> {
   name: string;
@@ -18,6 +24,8 @@ export interface ToolDefinition<S extends z.ZodType<Record<string, unknown>>> {
   /** Checks the schema cannot express (a path inside the workspace, a sane range). */
   validate?: (params: z.infer<S>) => ValidationFailure | null;
   invocation: (params: z.infer<S>) => Omit<ToolInvocation<z.infer<S>>, 'params'>;
+  /** See `Tool.withModifiedContent`. */
+  withModifiedContent?: (params: z.infer<S>, change: ModifiedContent) => Record<string, unknown>;
   serverName?: string;
 }
 
@@ -38,6 +46,9 @@ export function defineTool<S extends z.ZodType<Record<string, unknown>>>(
     kind: definition.kind,
     parametersJsonSchema,
     ...(definition.serverName === undefined ? {} : { serverName: definition.serverName }),
+    ...(definition.withModifiedContent === undefined
+      ? {}
+      : { withModifiedContent: definition.withModifiedContent }),
     declaration(): FunctionDeclaration {
       return {
         name: definition.name,

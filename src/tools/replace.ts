@@ -20,7 +20,13 @@ import {
   encodeText,
   readExistingFile,
 } from './file-io.js';
-import type { ConfirmationDetails, Tool, ToolInvocation, ToolResult } from './tool-types.js';
+import type {
+  ConfirmationDetails,
+  ModifiedContent,
+  Tool,
+  ToolInvocation,
+  ToolResult,
+} from './tool-types.js';
 import type { Workspace } from './workspace.js';
 
 export const REPLACE_TOOL_NAME = 'replace';
@@ -50,6 +56,17 @@ const parameters = z.object({
 });
 export type ReplaceParams = z.infer<typeof parameters>;
 
+/**
+ * A replacement of the whole file, as the confirmation showed it, by the content a person wrote
+ * instead (an empty `old_string` creates a file that did not exist).
+ */
+export function wholeFileReplacement(change: ModifiedContent): {
+  old_string: string;
+  new_string: string;
+} {
+  return { old_string: change.originalContent ?? '', new_string: change.newContent };
+}
+
 export interface ReplaceToolOptions {
   workspace: Workspace;
   /** Replaces the atomic write (tests use it to produce disk-full and permission errors). */
@@ -72,6 +89,10 @@ Expectation for required parameters:
 **Multiple replacements:** Set \`expected_replacements\` to the number of occurrences you want to replace. The tool will replace ALL occurrences that match \`old_string\` exactly. Ensure the number of replacements matches your expectation.`,
     kind: 'edit',
     parameters,
+    withModifiedContent: (params, change) => ({
+      file_path: params.file_path,
+      ...wholeFileReplacement(change),
+    }),
     validate(params) {
       const count = params.expected_replacements;
       if (count !== undefined && !Number.isInteger(count)) {

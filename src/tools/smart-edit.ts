@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { findTolerantEdit } from './edit-matching.js';
 import type { FileWriter } from './file-io.js';
-import { textEditInvocation, validateEditPath } from './replace.js';
+import { textEditInvocation, validateEditPath, wholeFileReplacement } from './replace.js';
 import type { Tool } from './tool-types.js';
 import type { Workspace } from './workspace.js';
 
@@ -57,6 +57,11 @@ Expectation for parameters:
 **Important:** \`old_string\` must identify a single place: include at least 3 lines of context BEFORE and AFTER the target text. If it matches several places, or none, the tool fails and nothing is changed; there is no automatic correction, so read the file again and retry with the exact text. Prefer several small edits to one large one.`,
     kind: 'edit',
     parameters,
+    withModifiedContent: (params, change) => ({
+      file_path: params.file_path,
+      instruction: params.instruction,
+      ...wholeFileReplacement(change),
+    }),
     validate: (params) => validateEditPath(workspace, params.file_path),
     invocation: (params) =>
       textEditInvocation({

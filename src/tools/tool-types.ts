@@ -180,12 +180,24 @@ export interface Tool<P = unknown> {
    * read (`invalid_tool_params`).
    */
   build(args: unknown): ToolInvocation<P> | BuildError;
+  /**
+   * The arguments of the same call once a person replaced the proposed file content with their
+   * own (an `edit` confirmation answered with changes). Only tools that show `edit`
+   * confirmations have it; the result goes through `build` again.
+   */
+  withModifiedContent?(params: P, change: ModifiedContent): Record<string, unknown>;
   declaration(): FunctionDeclaration;
   /**
    * Releases what the tool holds when the session ends (background processes the shell tool
    * started, connections). Called once by `ToolRegistry.dispose()`.
    */
   dispose?(): Promise<void>;
+}
+
+/** The file as the `edit` confirmation showed it, and the content a person wrote instead. */
+export interface ModifiedContent {
+  originalContent: string | null;
+  newContent: string;
 }
 
 /** Why a call could not be built: shown to the model as a failed call of that type. */

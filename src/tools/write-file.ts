@@ -54,6 +54,10 @@ export function createWriteFileTool(options: WriteFileToolOptions): Tool<WriteFi
     description: `Writes the complete content to a file, creating missing parent directories. Overwrites an existing file (keeping its encoding and CRLF line endings). Best for new or small files; use '${REPLACE_TOOL_NAME}' for targeted edits to large files.`,
     kind: 'edit',
     parameters,
+    withModifiedContent: (params, change) => ({
+      file_path: params.file_path,
+      content: change.newContent,
+    }),
     validate(params) {
       if (params.file_path.trim() === '') {
         return { message: 'Missing or empty "file_path"', type: 'invalid_tool_params' };

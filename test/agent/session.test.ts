@@ -357,3 +357,22 @@ describe('AgentSession finish reasons and errors', () => {
     expect(result.reason).toBe('completed');
   });
 });
+
+describe('AgentSession continuing a conversation', () => {
+  it('sends the earlier session history, then the new prompt, without a second environment message', async () => {
+    const first = await createHarness([reply([text('Notes a and b.')])]);
+    const earlier = await first.session.run(PROMPT);
+    const second = await createHarness([reply([text('Only a.')])], {
+      workspace: first.workspace,
+      history: earlier.history,
+    });
+    const result = await second.session.run('And which one is older?');
+    expect(result.reason).toBe('completed');
+    const contents = second.generator.requests[0]?.request.contents as Content[];
+    expect(contents).toEqual([
+      ...earlier.history,
+      { role: 'user', parts: [{ text: 'And which one is older?' }] },
+    ]);
+    expect(JSON.stringify(contents).split('This is the Gemini CLI.').length).toBe(2);
+  });
+});

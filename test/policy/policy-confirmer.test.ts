@@ -122,3 +122,32 @@ describe('policy confirmer', () => {
     );
   });
 });
+
+describe('policy confirmer with someone to ask', () => {
+  const rules = [
+    rule({ toolNames: ['write_file'], decision: 'ask_user', line: 1 }),
+    rule({ toolNames: ['web_fetch'], decision: 'deny', denyMessage: 'No network here.', line: 2 }),
+  ];
+  const engine = createPolicyEngine({ rules, analyzeShell: simpleShell, homeDir: '/home/u' });
+
+  it('asks only about ask_user verdicts; a denial stays a denial whatever the person would say', async () => {
+    const asked: string[] = [];
+    const confirmer = createPolicyConfirmer({
+      engine,
+      context,
+      askUser: (question, verdict) => {
+        asked.push(`${question.toolName}: ${verdict.decision}`);
+        return Promise.resolve({ decision: 'allow', decided_by: 'the user' });
+      },
+    });
+    expect(await confirmer.confirm(question('write_file'), signal)).toEqual({
+      decision: 'allow',
+      decided_by: 'the user',
+    });
+    expect(await confirmer.confirm(question('web_fetch'), signal)).toMatchObject({
+      decision: 'deny',
+      reason: 'No network here.',
+    });
+    expect(asked).toEqual(['write_file: ask_user']);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The flags of `gemini-agent serve`; every mistake is a one-line `UsageError` (exit code 42).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { modelFlag, parseRunMode } from '../cli/args.js';
+import { describeAliases } from '../model/model-table.js';
+import { UsageError } from '../platform/errors.js';
+import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
+import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
+import type { RunMode } from '../platform/run-mode.js';
+import { TOKEN_VARIABLE } from './bearer-token.js';
+
+export const DEFAULT_HOST = '127.0.0.1';
+/** The Gemini CLI's A2A server's default port (its CODER_AGENT_PORT), so clients find us there. */
+export const DEFAULT_PORT = 41242;
+export const DEFAULT_CONFIRMATION_TIMEOUT_SECONDS = 600;
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  /** The default workspace, and the first root. */
+  repo: string;
+  /** More roots a client may pick a workspace inside. */
+  roots: string[];
+  tokenFile: string | undefined;
+  model: string | undefined;
+  fallbackModel: string | undefined;
+  policyFiles: string[];
+  allowCommands: string[];
+  mode: RunMode;
+  sandbox: SandboxMode;
+  confirmationTimeoutSeconds: number;
+  debug: boolean;
+  help: boolean;
+}
+
+export const SERVE_USAGE = `Usage: gemini-agent serve [options]
+
+Serves the agent over A2A (protocol 1.0, and 0.3 for older clients) with the development-tool
+extension: a client (an IDE, another agent, the Gemini CLI as a remote subagent) starts tasks,
+watches every tool call, thought and text as it happens, and answers the confirmations the
+policy asks for. See docs/a2a.md.
+
+Options:
+      --host HOST              the address to listen on (default: ${DEFAULT_HOST}, this machine only)
+      --port PORT              the port (default: ${DEFAULT_PORT}; 0 picks a free one)
+      --public-url URL         the address clients reach the server at, for the agent card
+                               (default: http://HOST:PORT)
+      --repo DIR               the default workspace (default: current directory)
+      --root DIR               another directory a client may pick a workspace inside, with
+                               AgentSettings.workspace_path (repeatable; --repo is one)
+      --token-file FILE        the bearer token clients must send (default: $${TOKEN_VARIABLE},
+                               else a new token printed once at start)
+  -m, --model MODEL            the model, or an alias: ${describeAliases()}
+      --fallback-model MODEL   the model to go on with, once, when the first is not found or
+                               its quota is exhausted
+      --mode MODE              invoke | review | triage | maintenance (default: invoke): the
+                               built-in policy preset
+      --policy FILE            a policy TOML file over the preset (repeatable); rules that say
+                               ask_user send the call to the client to confirm
+      --allow-command CMD      allow shell commands starting with CMD (repeatable)
+      --sandbox MODE           where shell commands run: auto (default), namespace, user, none
+      --confirmation-timeout SECONDS
+                               how long a confirmation waits for the client before the task is
+                               cancelled (default: ${DEFAULT_CONFIRMATION_TIMEOUT_SECONDS})
+  -d, --debug                  log details to standard error
+  -h, --help                   print this help
+
+Every request but the agent card (/.well-known/agent-card.json) needs
+"Authorization: Bearer <token>". One task works in a workspace at a time; a second one is
+refused until the first ends.
+
+Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 error, 41 authentication, 42 bad input,
+52 configuration.
+`;
+
+function parsed<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    throw new UsageError(`${message}. Run "gemini-agent serve --help" for usage.`);
+  }
+}
+
+export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptions {
+  const { values, positionals } = parsed(() =>
+    parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'public-url': { type: 'string' },
+        repo: { type: 'string' },
+        root: { type: 'string', multiple: true },
+        'token-file': { type: 'string' },
+        model: { type: 'string', short: 'm' },
+        'fallback-model': { type: 'string' },
+        mode: { type: 'string' },
+        policy: { type: 'string', multiple: true },
+        'allow-command': { type: 'string', multiple: true },
+        sandbox: { type: 'string' },
+        'confirmation-timeout': { type: 'string' },
+        debug: { type: 'boolean', short: 'd' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (positionals.length > 0) {
+    throw new UsageError(
+      `serve takes no positional arguments (got "${positionals[0] ?? ''}"); clients send the tasks.`,
+    );
+  }
+  const host = values.host ?? DEFAULT_HOST;
+  if (host.trim() === '' || /\s/.test(host)) {
+    throw new UsageError(`--host expects an address such as 127.0.0.1 or ::1, got "${host}".`);
+  }
+  const sandbox = values.sandbox ?? 'auto';
+  if (!SANDBOX_MODES.includes(sandbox as SandboxMode)) {
+    throw new UsageError(`--sandbox expects one of ${SANDBOX_MODES.join(', ')}, got "${sandbox}".`);
+  }
+  const allowCommands = values['allow-command'] ?? [];
+  if (allowCommands.some((command) => command.trim() === '')) {
+    throw new UsageError('--allow-command expects a command such as "npm test", got an empty one.');
+  }
+  return {
+    host,
+    port: portOf(values.port),
+    publicUrl: publicUrlOf(values['public-url']),
+    repo: path.resolve(cwd, values.repo ?? '.'),
+    roots: (values.root ?? []).map((root) => path.resolve(cwd, root)),
+    tokenFile: values['token-file'],
+    model: modelFlag('--model', values.model),
+    fallbackModel: modelFlag('--fallback-model', values['fallback-model']),
+    policyFiles: values.policy ?? [],
+    allowCommands,
+    mode: parseRunMode('--mode', values.mode),
+    sandbox: sandbox as SandboxMode,
+    confirmationTimeoutSeconds: secondsOf(values['confirmation-timeout']),
+    debug: values.debug ?? false,
+    help: values.help ?? false,
+  };
+}
+
+function portOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_PORT;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new UsageError(`--port expects a port number from 0 to 65535, got "${value}".`);
+  }
+  return port;
+}
+
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--public-url expects an http(s) URL, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--public-url expects an http(s) URL, got "${value}".`);
+  }
+  return url.toString();
+}
+
+function secondsOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_CONFIRMATION_TIMEOUT_SECONDS;
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(
+      `--confirmation-timeout expects a positive number of seconds, got "${value}".`,
+    );
+  }
+  return seconds;
+}

@@ -1,0 +1,233 @@
+/**
+ * `gemini-agent serve`: the composition of the A2A server. Flags → token, workspaces, model
+ * transport, sandbox and policy → the server; each task's turn is one agent session built as the
+ * CLI builds its own (settings and policy of the task's workspace, the same tools, sandbox and
+ * redaction), with the client answering what the policy would ask a person.
+ */
+import { randomUUID } from 'node:crypto';
+import { realpath } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { ExitCode, exitCodeForError } from '../cli/exit-codes.js';
+import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
+import { createContentGenerator } from '../model/create-content-generator.js';
+import { resolveModelAuth } from '../model/model-auth.js';
+import { chooseRunModels } from '../model/model-choice.js';
+import { describeRetry } from '../model/retry.js';
+import { errorMessage, UsageError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { streamLogger } from '../platform/logger.js';
+import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
+import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
+import { loadCliPolicy } from '../session-setup/policy-setup.js';
+import { startAgent } from '../session-setup/run-agent.js';
+import { startA2AServer } from './a2a-server.js';
+import type { ServerToken } from './bearer-token.js';
+import { resolveToken } from './bearer-token.js';
+import type { ServeOptions } from './serve-args.js';
+import { parseServeArgs, SERVE_USAGE } from './serve-args.js';
+import type { CommandCatalog } from './slash-commands.js';
+import type { StartTurn } from './task-executor.js';
+import { isInside, Workspaces, WorkspaceRefused } from './workspaces.js';
+
+export interface ServeIo {
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Registers a handler for Ctrl-C / SIGTERM; returns a function that removes it. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+/** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
+export async function runServeCommand(argv: readonly string[], io: ServeIo): Promise<number> {
+  let options: ServeOptions;
+  try {
+    options = parseServeArgs(argv, process.cwd());
+  } catch (error) {
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
+    return exitCodeForError(error);
+  }
+  if (options.help) {
+    io.stdout.write(SERVE_USAGE);
+    return ExitCode.OK;
+  }
+  try {
+    const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
+    const { redact } = createRedactor({
+      secrets: [...secretEnvironmentValues(io.env), token.value],
+    });
+    const logger = streamLogger(
+      { write: (text: string) => io.stderr.write(redact(text)) },
+      {
+        debug: options.debug,
+      },
+    );
+    const server = await startServer(options, io, token, { redact, logger });
+    printStart(io, options, server, token);
+    await new Promise<void>((resolve) => {
+      const stopListening = io.onInterrupt(() => {
+        stopListening();
+        resolve();
+      });
+    });
+    logger.info('Stopping: cancelling the running tasks.');
+    await server.close();
+    return ExitCode.OK;
+  } catch (error) {
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
+    return exitCodeForError(error);
+  }
+}
+
+async function startServer(
+  options: ServeOptions,
+  io: ServeIo,
+  token: ServerToken,
+  shared: { redact: (text: string) => string; logger: Logger },
+) {
+  const { logger } = shared;
+  const workspaces = await Workspaces.create([options.repo, ...options.roots]).catch(
+    (error: unknown) => {
+      const message = error instanceof WorkspaceRefused ? error.message : errorMessage(error);
+      throw new UsageError(`--repo and --root expect existing directories: ${message}`);
+    },
+  );
+  if (options.tokenFile !== undefined) await requireOutside(options.tokenFile, workspaces.roots);
+  // What the default workspace configures is checked now, so a typo stops the server at start
+  // rather than failing every task.
+  const settings = await loadAgentSettings({
+    input: undefined,
+    configDirectory: workspaces.defaultWorkspace,
+    env: io.env,
+  });
+  const policy = await loadCliPolicy({ ...options, yolo: false, settings });
+  for (const warning of policy.warnings) logger.warning(warning);
+  const models = chooseRunModels(modelSettings(options, io.env, settings));
+  const auth = resolveModelAuth(io.env);
+  const sandbox = await resolveSandbox(options.sandbox, {
+    env: io.env,
+    logger,
+    setting: '--sandbox',
+  });
+  reportSandbox(sandbox, {
+    mode: options.sandbox,
+    isolateNetwork: false,
+    logger,
+    silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+  });
+
+  const startTurn: StartTurn = async (turn) => {
+    // Each workspace's own settings (MCP servers, tool selection, model) and the policy they
+    // imply, as a CLI run there would have them.
+    const settings = await loadAgentSettings({
+      input: undefined,
+      configDirectory: turn.workspace,
+      env: io.env,
+    });
+    const policy = await loadCliPolicy({ ...options, yolo: false, settings });
+    const sessionId = randomUUID();
+    const contentGenerator = await createContentGenerator(auth, {
+      sessionId,
+      retry: {
+        onRetry: (event) => {
+          logger.warning(`Task ${turn.taskId}: ${describeRetry(event)}`);
+        },
+      },
+    });
+    logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
+    return startAgent({
+      prompt: turn.prompt,
+      workspaceRoot: turn.workspace,
+      ...chooseRunModels(modelSettings(options, io.env, settings)),
+      env: io.env,
+      sessionId,
+      contentGenerator,
+      // Whoever holds the token started the server on their own machine: maintainer trust,
+      // as for a local CLI run.
+      policy: {
+        engine: policy.engine,
+        runMode: options.mode,
+        trust: 'maintainer',
+        askUser: turn.askUser,
+      },
+      logger,
+      onEvent: turn.onEvent,
+      signal: turn.signal,
+      sandbox,
+      settings,
+      ...(turn.history === undefined ? {} : { history: turn.history }),
+    });
+  };
+
+  return startA2AServer({
+    host: options.host,
+    port: options.port,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    token: token.value,
+    workspaces,
+    startTurn,
+    commands: NO_COMMANDS,
+    redact: shared.redact,
+    confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
+    model: models.model.name,
+    logger,
+  });
+}
+
+/** Until the custom commands are wired, the server offers none. */
+const NO_COMMANDS: CommandCatalog = {
+  list: () => Promise.resolve([]),
+  expand: () => Promise.resolve(undefined),
+};
+
+function modelSettings(
+  options: ServeOptions,
+  env: NodeJS.ProcessEnv,
+  settings: Parameters<typeof chooseRunModels>[0]['settings'],
+): Parameters<typeof chooseRunModels>[0] {
+  return {
+    explicit: { value: options.model, setBy: '--model' },
+    env,
+    settings,
+    fallback: { value: options.fallbackModel, setBy: '--fallback-model' },
+    howToChoose: `--model (-m) or GEMINI_MODEL (or model.name in ${DEFAULT_SETTINGS_PATH})`,
+  };
+}
+
+/** A token file inside a workspace could be read by the agent's own tools. */
+async function requireOutside(tokenFile: string, roots: readonly string[]): Promise<void> {
+  const file = await realpath(tokenFile).catch(() => path.resolve(tokenFile));
+  const root = roots.find((candidate) => isInside(candidate, file));
+  if (root !== undefined) {
+    throw new UsageError(
+      `--token-file must be outside the workspaces, where the agent's tools cannot read it; ${file} is inside ${root}.`,
+    );
+  }
+}
+
+function printStart(
+  io: ServeIo,
+  options: ServeOptions,
+  server: { url: string; cardUrl: string },
+  token: ServerToken,
+): void {
+  const lines = [
+    `A2A server listening on ${server.url}`,
+    `  agent card: ${server.cardUrl}`,
+    token.source === 'generated'
+      ? `  token:      ${token.value}  (generated now and shown only here; send it as "Authorization: Bearer <token>")`
+      : `  token:      from ${token.source === 'file' ? '--token-file' : 'GEMINI_AGENT_A2A_TOKEN'}`,
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+  if (!isLoopback(options.host)) {
+    io.stderr.write(
+      `warning: --host ${options.host} makes the server reachable from other machines, over plain HTTP: the token and every task travel unencrypted. Put it behind TLS, or keep the default 127.0.0.1.\n`,
+    );
+  }
+}
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
+}

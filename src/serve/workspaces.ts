@@ -1,0 +1,96 @@
+/**
+ * Where tasks may work: inside the roots the server was started with (`--repo`, `--root`),
+ * checked after symlinks are resolved, and one task at a time per workspace (a workspace inside
+ * another counts as the same one, since both tasks would touch the same files).
+ */
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export class WorkspaceRefused extends Error {
+  override readonly name = 'WorkspaceRefused';
+}
+
+export class Workspaces {
+  private readonly holders = new Map<string, string>();
+
+  private constructor(
+    /** Real paths; the first is the default workspace. */
+    readonly roots: readonly string[],
+  ) {}
+
+  /** The roots as real paths; each must be an existing directory. */
+  static async create(roots: readonly string[]): Promise<Workspaces> {
+    const real: string[] = [];
+    for (const root of roots) {
+      const resolved = await realDirectory(root);
+      if (resolved === undefined) throw new WorkspaceRefused(`${root} is not a directory.`);
+      if (!real.includes(resolved)) real.push(resolved);
+    }
+    if (real.length === 0) throw new WorkspaceRefused('At least one workspace root is needed.');
+    return new Workspaces(real);
+  }
+
+  get defaultWorkspace(): string {
+    return this.roots[0] ?? '';
+  }
+
+  /**
+   * The real path of a workspace a client asked for, or a refusal that says why: it must be an
+   * absolute path to an existing directory equal to, or inside, one of the roots.
+   */
+  async resolve(requested: string): Promise<string> {
+    if (!path.isAbsolute(requested)) {
+      throw new WorkspaceRefused(
+        `AgentSettings.workspace_path must be an absolute path, got ${JSON.stringify(requested)}.`,
+      );
+    }
+    const resolved = await realDirectory(requested);
+    if (resolved === undefined) {
+      throw new WorkspaceRefused(
+        `AgentSettings.workspace_path ${JSON.stringify(requested)} is not an existing directory.`,
+      );
+    }
+    if (!this.roots.some((root) => isInside(root, resolved))) {
+      throw new WorkspaceRefused(
+        `AgentSettings.workspace_path ${JSON.stringify(requested)} is outside the workspaces this server was started with (${this.roots.join(', ')}); start it with --root for another one.`,
+      );
+    }
+    return resolved;
+  }
+
+  /** The task working in `workspace`, or in a workspace inside it or around it. */
+  holder(workspace: string): string | undefined {
+    for (const [held, taskId] of this.holders) {
+      if (isInside(held, workspace) || isInside(workspace, held)) return taskId;
+    }
+    return undefined;
+  }
+
+  /** Takes the workspace for a task; false when another task holds it. */
+  claim(workspace: string, taskId: string): boolean {
+    const holder = this.holder(workspace);
+    if (holder !== undefined && holder !== taskId) return false;
+    this.holders.set(workspace, taskId);
+    return true;
+  }
+
+  release(workspace: string, taskId: string): void {
+    if (this.holders.get(workspace) === taskId) this.holders.delete(workspace);
+  }
+}
+
+/** True when `candidate` is `root` or lies below it (both absolute, symlinks resolved). */
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  const outside = relative === '..' || relative.startsWith(`..${path.sep}`);
+  return !outside && !path.isAbsolute(relative);
+}
+
+async function realDirectory(dir: string): Promise<string | undefined> {
+  try {
+    const resolved = await realpath(dir);
+    return (await stat(resolved)).isDirectory() ? resolved : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+// docs/a2a.md's examples, run as written against the built server: the client in a few lines
+// (with `@a2a-js/sdk` resolved from this repository) and the curl lines.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { codeBlocks } from '../docs/markdown.js';
+import { textReply, useFakeGemini } from '../support/fake-gemini.js';
+import { tempRepo } from '../support/temp-repo.js';
+import { startServe } from './support/serve-process.js';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const doc = readFileSync(path.join(root, 'docs/a2a.md'), 'utf8');
+const DEFAULT_URL = 'http://127.0.0.1:41242';
+
+async function server() {
+  const gemini = await useFakeGemini([textReply('A small demo repository.')]);
+  const repo = await tempRepo({ 'README.md': '# demo\n' });
+  return startServe({ gemini, repo, args: ['--sandbox', 'none', '-m', 'gemini-2.5-flash'] });
+}
+
+describe('docs/a2a.md', () => {
+  it('runs the client example as written', async () => {
+    const served = await server();
+    const [example] = codeBlocks(doc).filter((block) => block.lang === 'js');
+    expect(example).toBeDefined();
+    // The example imports the SDK by name; here it is resolved from this repository.
+    const script = (example?.text ?? '').replace(
+      /from '(@a2a-js\/sdk[^']*)'/g,
+      (_match, name: string) => `from '${import.meta.resolve(name)}'`,
+    );
+    const file = path.join(await tempRepo(), 'client.mjs');
+    writeFileSync(file, script);
+    const { stdout } = await run(process.execPath, [file], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        GEMINI_AGENT_A2A_TOKEN: served.token,
+        AGENT_URL: served.url,
+      },
+    });
+    const events = stdout.trim().split('\n');
+    expect(events[0]).toContain('"$case":"task"');
+    expect(stdout).toContain('A small demo repository.');
+    expect(events.at(-1)).toContain('"state":3');
+  });
+
+  it.skipIf(!hasCurl())('runs the curl lines as written', async () => {
+    const served = await server();
+    const [block] = codeBlocks(doc).filter(
+      (candidate) => candidate.lang === 'sh' && candidate.text.includes('curl -sN'),
+    );
+    const commands = (block?.text ?? '').replaceAll(DEFAULT_URL, served.url);
+    const { stdout } = await run('sh', ['-c', commands], {
+      env: { PATH: process.env.PATH ?? '', GEMINI_AGENT_A2A_TOKEN: served.token },
+    });
+    // The card has no newline of its own; the event stream follows it directly.
+    const streamStart = stdout.indexOf('data: ');
+    expect(JSON.parse(stdout.slice(0, streamStart))).toMatchObject({ url: `${served.url}/a2a` });
+    const results = stdout
+      .slice(streamStart)
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => (JSON.parse(line.slice(6)) as { result: Record<string, unknown> }).result);
+    expect(results[0]).toMatchObject({ kind: 'task' });
+    expect(results.at(-1)).toMatchObject({ status: { state: 'completed' }, final: true });
+    expect(JSON.stringify(results)).toContain('A small demo repository.');
+  });
+});
+
+function hasCurl(): boolean {
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir !== '' && existsSync(path.join(dir, 'curl')));
+}
