@@ -5,9 +5,12 @@
 import type { SessionBudgets } from './agent/budgets.js';
 import type { Confirmer } from './agent/confirmer.js';
 import { denyAllConfirmer } from './agent/confirmer.js';
+import type { ExtensionContextFile } from './agent/context-files.js';
 import type { AgentEventListener } from './agent/events.js';
 import type { AgentSessionOptions, SessionResult } from './agent/session.js';
 import { AgentSession } from './agent/session.js';
+import type { SessionPrompt } from './commands/injection-services.js';
+import { createInjectionServices } from './commands/injection-services.js';
 import type { ContentGenerator } from './model/content-generator.js';
 import type { ModelChoice } from './model/model-choice.js';
 import { deprecationNotice } from './model/model-table.js';
@@ -30,7 +33,11 @@ import type { Tool } from './tools/tool-types.js';
 import { deniedPathsFromEnvironment, Workspace } from './tools/workspace.js';
 
 export interface RunAgentOptions {
-  prompt: string;
+  /**
+   * The task, or a function that builds it once the session's tools and policy exist (a custom
+   * command whose `!{…}` and `@{…}` blocks run through them before the first model request).
+   */
+  prompt: SessionPrompt;
   workspaceRoot: string;
   /** The model and where it was chosen (see `chooseModel`). */
   model: ModelChoice;
@@ -56,6 +63,8 @@ export interface RunAgentOptions {
   userMemoryPath?: string;
   /** Read GEMINI.md files from this directory only (the base branch's copies on a pull request). */
   contextDirectory?: string;
+  /** Extensions' context files, read like GEMINI.md. */
+  extensionContextFiles?: readonly ExtensionContextFile[];
   /** The environment the run started in: denied paths (runner temp, file commands) come from it. */
   env: NodeJS.ProcessEnv;
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
@@ -125,6 +134,24 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
       options.logger,
     );
   }
+  let prompt: string;
+  try {
+    prompt =
+      typeof options.prompt === 'string'
+        ? options.prompt
+        : await options.prompt(
+            createInjectionServices({
+              registry,
+              confirmer,
+              workspace,
+              logger: options.logger,
+              ...(options.signal ? { signal: options.signal } : {}),
+            }),
+          );
+  } catch (error) {
+    await releaseTools(registry, extensions, processes, options.logger);
+    throw error;
+  }
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
   const session = new AgentSession({
@@ -144,19 +171,31 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.contextDirectory !== undefined
       ? { contextDirectory: options.contextDirectory }
       : {}),
+    ...(options.extensionContextFiles !== undefined
+      ? { extensionContextFiles: options.extensionContextFiles }
+      : {}),
   });
   const result = session
-    .run(options.prompt, options.signal ? { signal: options.signal } : {})
-    // Background processes and connections the tools hold end with the session; then whatever
-    // is left in the sandbox.
-    .finally(async () => {
-      await registry.dispose();
-      await extensions?.close();
-      await processes.close().catch((error: unknown) => {
-        options.logger.warning(`The sandbox could not be closed cleanly: ${errorMessage(error)}`);
-      });
-    });
+    .run(prompt, options.signal ? { signal: options.signal } : {})
+    .finally(() => releaseTools(registry, extensions, processes, options.logger));
   return { session, result };
+}
+
+/**
+ * Background processes and connections the tools hold end with the session; then whatever is
+ * left in the sandbox.
+ */
+async function releaseTools(
+  registry: ToolRegistry,
+  extensions: ExtensionTools | undefined,
+  processes: ToolProcesses,
+  logger: Logger,
+): Promise<void> {
+  await registry.dispose();
+  await extensions?.close();
+  await processes.close().catch((error: unknown) => {
+    logger.warning(`The sandbox could not be closed cleanly: ${errorMessage(error)}`);
+  });
 }
 
 /**
