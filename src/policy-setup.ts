@@ -1,9 +1,11 @@
 /**
  * The run's policy: the preset of the run mode, the `--allow-command` rules and the `--policy`
  * files (workflow tier), or with `--yolo` an allow-everything rule instead of the preset; and
- * what settings.json implies (trusted MCP servers, excluded commands).
+ * what settings.json implies (trusted MCP servers, excluded commands) and what extensions exclude.
  * Shared by runs and by `gemini-agent policy explain`, so explain answers what a run would.
  */
+import { extensionPolicyRules } from './commands/extensions/extension-config.js';
+import type { LoadedExtension } from './commands/extensions/load-extensions.js';
 import type { PolicyEngine } from './policy/policy-engine.js';
 import { createPolicyEngine } from './policy/policy-engine.js';
 import type { LoadedPolicyFile } from './policy/load-policy.js';
@@ -30,6 +32,8 @@ export interface CliPolicyOptions {
   untrustedWorkspace?: boolean;
   /** settings.json: trusted MCP servers are allowed, `tools.exclude` command entries denied. */
   settings?: AgentSettings;
+  /** Extensions: their `excludeTools` are denied in the admin tier. */
+  extensions?: readonly LoadedExtension[];
 }
 
 export interface CliPolicy {
@@ -118,6 +122,13 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     if (fromSettings.length > 0) {
       rules.push(...fromSettings);
       sources.push(`${options.settings.source} (settings, ${fromSettings.length} rules)`);
+    }
+  }
+  for (const extension of options.extensions ?? []) {
+    const fromExtension = extensionPolicyRules([extension]);
+    if (fromExtension.length > 0) {
+      rules.push(...fromExtension);
+      sources.push(`extension ${extension.name} (admin, ${fromExtension.length} rules)`);
     }
   }
   if (options.untrustedWorkspace === true) {

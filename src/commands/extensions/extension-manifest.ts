@@ -77,7 +77,8 @@ export function parseExtensionManifest(
   options: ManifestOptions,
 ): ExtensionManifest {
   const fail = (keyPath: readonly (string | number)[], message: string): never => {
-    const at = locateJsonPath(source, keyPath);
+    // A key that is missing altogether is reported at the start of the object.
+    const at = keyPath.length === 0 ? { line: 1, column: 1 } : locateJsonPath(source, keyPath);
     const shown = keyPath.length === 0 ? '' : `${keyPath.join('.')}: `;
     throw new ConfigurationError(`${shown}${message}`, { file: options.file, ...(at ?? {}) });
   };
