@@ -20,6 +20,11 @@ import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandb
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../run-agent.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
+import {
+  extensionContextFiles,
+  withExtensionServers,
+} from '../commands/extensions/extension-config.js';
+import { loadRunCommands, sessionPromptFor } from '../commands/run-commands.js';
 import { VERSION } from '../version.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
@@ -61,7 +66,7 @@ export function processIo(): CliIo {
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  // `policy`, `run` and `demo` as the first word are subcommands; a prompt starting with one
+  // `policy`, `run`, `commands` and `demo` as the first word are subcommands; a prompt starting with one
   // of them needs -p.
   // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
   // whose loading would delay every run's first model request.
@@ -72,6 +77,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (argv[0] === 'run') {
     const { runRunCommand } = await import('./run-command.js');
     return runRunCommand(argv.slice(1), io);
+  }
+  if (argv[0] === 'commands') {
+    const { runCommandsCommand } = await import('./commands-command.js');
+    return runCommandsCommand(argv.slice(1), io);
   }
   if (argv[0] === 'demo') {
     const { runDemoCommand } = await import('./demo-command.js');
@@ -130,7 +139,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       configDirectory: options.repo,
       env: io.env,
     });
-    const policy = await loadCliPolicy({ ...options, settings });
+    // Custom commands and extensions: from the repository and the --extension folders.
+    const commands = await loadRunCommands({
+      workspaceRoot: options.repo,
+      configRoot: options.repo,
+      paths: options.extensions,
+      pathsSetting: '--extension',
+      env: io.env,
+      logger,
+    });
+    const runSettings = withExtensionServers(settings, commands.extensions, logger);
+    const sessionPrompt = sessionPromptFor(prompt, commands.registry);
+    const policy = await loadCliPolicy({
+      ...options,
+      settings: runSettings,
+      extensions: commands.extensions,
+    });
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
       explicit: { value: options.model, setBy: '--model' },
@@ -165,7 +189,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }),
     );
     const { session: agent, result } = await startAgent({
-      prompt,
+      prompt: sessionPrompt,
+      extensionContextFiles: extensionContextFiles(commands.extensions),
       workspaceRoot: options.repo,
       ...models,
       env: io.env,
@@ -184,7 +209,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       },
       signal: controller.signal,
       sandbox,
-      settings,
+      settings: runSettings,
     });
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);

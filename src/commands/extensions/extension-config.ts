@@ -4,10 +4,12 @@
  *   (tools/extension-tools.ts); a settings server of the same name takes precedence, as the
  *   Gemini CLI documents (docs/extensions/reference.md), and of two extensions' servers with one
  *   name the first (by extension name) is kept;
+ * - their context files are read like GEMINI.md, after the user's memory and before the project's;
  * - their `excludeTools` become policy denials in the admin tier, which nothing else overrides: a
  *   tool name is denied outright (and so not offered to the model), and `run_shell_command(rm
  *   -rf)` denies the commands starting with `rm -rf`, as the documentation describes.
  */
+import type { ExtensionContextFile } from '../../agent/context-files.js';
 import type { AgentSettings } from '../../config/settings-types.js';
 import type { Logger } from '../../platform/logger.js';
 import { SHELL_TOOL_NAME } from '../../policy/parse-policy.js';
@@ -93,4 +95,13 @@ export function extensionPolicyRules(extensions: readonly LoadedExtension[]): Po
     }
   }
   return rules;
+}
+
+/** The extensions' context files, for the system instruction (read like GEMINI.md). */
+export function extensionContextFiles(
+  extensions: readonly LoadedExtension[],
+): ExtensionContextFile[] {
+  return extensions.flatMap((extension) =>
+    extension.contextFiles.map((file) => ({ ...file, boundary: extension.configDirectory })),
+  );
 }

@@ -248,7 +248,10 @@ describe('excludeTools', () => {
     expect(denied.decision).toBe('deny');
     expect(denied.reason).toContain('The extension ext excludes this tool');
     expect(
-      policy.engine.isUnconditionallyDenied({ name: 'get-sum', serverName: 'everything' }, context),
+      policy.engine.isUnconditionallyDenied(
+        { name: 'get-sum', serverName: 'everything', kind: 'other' },
+        context,
+      ),
     ).toBe(true);
     expect((await policy.engine.decide(mcp('echo'), context)).decision).toBe('allow');
     expect((await policy.engine.decide(shell('rm -rf build'), context)).decision).toBe('deny');
