@@ -35,7 +35,7 @@ import type {
 import { FakeGitHubModel, timestamp } from './fake-github/model.js';
 import type { Reply } from './fake-github/router.js';
 import { error, findRoute } from './fake-github/router.js';
-import { answerGraphql } from './fake-github/graphql-trees.js';
+import { answerGraphqlRequest } from './fake-github/graphql-trees.js';
 import { filesAt, gitRoutes } from './fake-github/routes-git.js';
 import { gitDataRoutes } from './fake-github/routes-git-data.js';
 import { issueRoutes } from './fake-github/routes-issues.js';
@@ -286,7 +286,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const violations: FakeGitHubViolation[] = [];
   const failures: Failure[] = [];
 
-  const answer = (recorded: RecordedRequest, req: IncomingMessage, raw: string): Reply => {
+  const answer = (
+    recorded: RecordedRequest,
+    req: IncomingMessage,
+    raw: string,
+  ): Reply | Promise<Reply> => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const pathWithQuery = `${recorded.path}${url.search}`;
     if (recorded.token !== token) {
@@ -297,7 +301,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     }
     // GraphQL has one endpoint and its own error shape; GitHub's REST description does not cover it.
     if (recorded.method === 'POST' && recorded.path === '/graphql') {
-      return answerGraphql(recorded.body, ctx, (ref) => filesAt(ctx, ref));
+      return answerGraphqlRequest(recorded.body, ctx, (ref) => filesAt(ctx, ref));
     }
     const found = findRoute(ROUTES, recorded.method, recorded.path);
     if (!found) {
@@ -374,7 +378,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         unexpected.push(recorded);
         reply = error(404, 'Not Found');
       } else {
-        reply = answer(recorded, req, raw);
+        reply = await answer(recorded, req, raw);
       }
     } catch (failure) {
       const message =
