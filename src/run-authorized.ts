@@ -12,6 +12,14 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from './agent/events.js';
 import { createTranscriptWriter } from './agent/transcript.js';
 import type { TranscriptWriter } from './agent/transcript.js';
+import type { CommandRegistry } from './commands/command-registry.js';
+import {
+  extensionContextFiles,
+  withExtensionServers,
+} from './commands/extensions/extension-config.js';
+import { expandCommand } from './commands/expand-command.js';
+import type { SessionPrompt } from './commands/injection-services.js';
+import { findInvocation, loadRunCommands, UnknownCommandError } from './commands/run-commands.js';
 import type { ActionInputs } from './config/action-inputs.js';
 import { checkForkWorkspace } from './github/fork-workspace.js';
 import type { ArtifactOutcome, RunRecordPaths } from './github/run-artifact.js';
@@ -23,7 +31,11 @@ import {
 } from './github/run-artifact.js';
 import { isReadOnlyOnForks, readOnlyForkRunReason } from './github/read-only-runs.js';
 import type { GitHubClient } from './github/octokit.js';
-import { contextDirectoryFor, policyFilePaths } from './github/pull-request-config.js';
+import {
+  commandConfigDirectoryFor,
+  contextDirectoryFor,
+  policyFilePaths,
+} from './github/pull-request-config.js';
 import { buildTaskPrompt } from './github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from './github/sink.js';
 import { createOctokitSink } from './github/sink.js';
@@ -57,6 +69,7 @@ import type { FinalOutcome, RenderOptions, ReportLinks } from './report/progress
 import { renderFinalComment, renderProgressComment } from './report/progress-comment.js';
 import type { ProgressState } from './report/progress-state.js';
 import { applyEvent, finalText, initialProgressState } from './report/progress-state.js';
+import { availableCommandsSection, commandLine, extensionLines } from './report/command-lines.js';
 import { inlineText } from './report/markdown.js';
 import { SessionStatsCollector } from './report/session-stats.js';
 import type { ActionDeps, ActionResult } from './run-action.js';
@@ -143,8 +156,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
   let skipped: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
-  /** Which sandbox the commands ran in and what it does not protect, for the job summary. */
-  let sandboxLine: string | undefined;
+  /** Which sandbox the commands ran in, the extensions and the custom command, for the job summary. */
+  let summaryLines: string[] = [];
   try {
     // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
     // from here on, so even a run that fails before the session has the file its output names.
@@ -197,21 +210,38 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         },
       });
       const runSession = runner.run;
-      sandboxLine = runner.sandboxLine;
+      summaryLines = runner.summaryLines;
+      const promptOptions = {
+        mode: trigger.mode,
+        actor:
+          trigger.instructionSource === 'command' && trust === 'maintainer'
+            ? trigger.actor?.login
+            : undefined,
+        goal: plan.goal,
+        handIn: plan.handIn,
+      };
+      // `/gemini /name args` (or a prompt input starting with `/name`) runs a custom command; its
+      // `!{…}` and `@{…}` are expanded through the session's policy and tools.
+      const invoked =
+        trigger.instructionSource === 'default'
+          ? undefined
+          : findInvocation(trigger.instruction, runner.commands);
+      if (invoked !== undefined) summaryLines.push(commandLine(invoked.command));
+      const prompt: SessionPrompt =
+        invoked === undefined
+          ? buildTaskPrompt(context, trigger.instruction, promptOptions)
+          : async (services) =>
+              buildTaskPrompt(
+                context,
+                await expandCommand(invoked.command, invoked.invocation, services),
+                promptOptions,
+              );
       const session = plan.run
         ? await plan.run(runSession)
-        : await runSession(
-            buildTaskPrompt(context, trigger.instruction, {
-              mode: trigger.mode,
-              actor:
-                trigger.instructionSource === 'command' && trust === 'maintainer'
-                  ? trigger.actor?.login
-                  : undefined,
-              goal: plan.goal,
-              handIn: plan.handIn,
-            }),
-            plan.extraTools,
-          ).then((ended) => ({ ...ended, summary: ended.response.trim() || finalText(state) }));
+        : await runSession(prompt, plan.extraTools).then((ended) => ({
+            ...ended,
+            summary: ended.response.trim() || finalText(state),
+          }));
       outcome = {
         reason: session.reason,
         summary: session.summary,
@@ -245,7 +275,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       reason: 'crash',
       error: errorMessage(error),
       durationMs: now() - startedAt,
-      results: result.sections,
+      results:
+        error instanceof UnknownCommandError
+          ? [...result.sections, availableCommandsSection(error.available, redact)]
+          : result.sections,
     };
   } finally {
     transcript?.close();
@@ -273,10 +306,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     updater !== undefined && (live || !succeeded)
       ? await updater.finish(renderFinalComment(state, outcome, links, renderOptions))
       : undefined;
-  const summaryOutcome: FinalOutcome =
-    sandboxLine === undefined
-      ? outcome
-      : { ...outcome, results: [...(outcome.results ?? []), sandboxLine] };
+  const summaryOutcome: FinalOutcome = {
+    ...outcome,
+    results: [...(outcome.results ?? []), ...summaryLines],
+  };
   await writeSummarySafely(
     deps.summary,
     renderJobSummary(state, summaryOutcome, links, renderOptions),
@@ -313,7 +346,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
 async function sessionRunner(
   run: AuthorizedRun,
   session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
-): Promise<{ run: SessionRunner; sandboxLine: string }> {
+): Promise<{ run: SessionRunner; summaryLines: string[]; commands: CommandRegistry }> {
   const { deps, inputs, octokit, trigger, trust, logger } = run;
   const { env } = deps;
   const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
@@ -343,7 +376,20 @@ async function sessionRunner(
     forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
   });
   // What a server was given is as secret as the Action's own credentials.
-  for (const value of settings.expandedValues) run.registerSecret(value);
+  // Custom commands and extensions: on a pull request the base branch's, never the PR's copies.
+  const commands = await loadRunCommands({
+    workspaceRoot: session.workspaceRoot,
+    configRoot:
+      (await commandConfigDirectoryFor(trigger, { octokit, tempRoot: env.RUNNER_TEMP, logger })) ??
+      session.workspaceRoot,
+    paths: inputs.extensions,
+    pathsSetting: 'extensions',
+    env,
+    forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+    logger,
+  });
+  const runSettings = withExtensionServers(settings, commands.extensions, logger);
+  for (const value of runSettings.expandedValues) run.registerSecret(value);
   const policy = await loadCliPolicy({
     mode: trigger.mode,
     policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
@@ -355,7 +401,8 @@ async function sessionRunner(
     allowCommands: inputs.allowedCommands,
     yolo: false,
     untrustedWorkspace,
-    settings,
+    settings: runSettings,
+    extensions: commands.extensions,
   });
   for (const warning of policy.warnings) logger.warning(warning);
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
@@ -393,11 +440,16 @@ async function sessionRunner(
       extraTools,
       sandbox,
       isolateNetwork,
-      settings,
+      settings: runSettings,
+      extensionContextFiles: extensionContextFiles(commands.extensions),
     });
     return result;
   };
-  return { run: runSession, sandboxLine };
+  return {
+    run: runSession,
+    summaryLines: [sandboxLine, ...extensionLines(commands.extensions)],
+    commands: commands.registry,
+  };
 }
 
 /**

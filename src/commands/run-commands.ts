@@ -10,7 +10,6 @@ import { CommandRegistry, describeShadowing } from './command-registry.js';
 import type { CommandInvocation, CustomCommand } from './command-types.js';
 import type { LoadedExtension, LoadExtensionsOptions } from './extensions/load-extensions.js';
 import { describeExtension, loadExtensions } from './extensions/load-extensions.js';
-import type { ExpandedCommand } from './expand-command.js';
 import { expandCommand, plainPrompt } from './expand-command.js';
 import type { SessionPrompt } from './injection-services.js';
 import { parseCommandInvocation } from './invocation.js';
@@ -113,15 +112,12 @@ export function findInvocation(
 
 /**
  * The session prompt for a task text: the text itself, or — when it invokes a command — the
- * command's expansion, built once the session's tools exist and turned into the prompt by
- * `render` (the Action frames injected text as untrusted data; the CLI joins it plainly).
+ * command's expansion, built once the session's tools exist and joined as the Gemini CLI joins
+ * it. Throws for an unknown or broken command (see `findInvocation`).
  */
-export function sessionPromptFor(
-  text: string,
-  registry: CommandRegistry,
-  render: (expanded: ExpandedCommand) => string = (expanded) => plainPrompt(expanded.pieces),
-): SessionPrompt {
+export function sessionPromptFor(text: string, registry: CommandRegistry): SessionPrompt {
   const found = findInvocation(text, registry);
   if (found === undefined) return text;
-  return async (services) => render(await expandCommand(found.command, found.invocation, services));
+  return async (services) =>
+    plainPrompt((await expandCommand(found.command, found.invocation, services)).pieces);
 }

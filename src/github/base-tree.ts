@@ -195,7 +195,10 @@ function collect(node: GitNode, repoPath: string, listing: TreeListing): void {
     const child = `${repoPath}/${entry.name}`;
     if (entry.type === 'tree') {
       if (entry.object === undefined || entry.object === null) {
-        listing.skipped.push({ path: child, reason: 'nested deeper than the configuration is read' });
+        listing.skipped.push({
+          path: child,
+          reason: 'nested deeper than the configuration is read',
+        });
       } else {
         collect(entry.object, child, listing);
       }

@@ -126,7 +126,7 @@ export async function commandConfigDirectoryFor(
   }
   const directory = await writeBaseFiles(files, {
     tempRoot: options.tempRoot,
-    prefix: 'gemini-base-commands-',
+    prefix: 'gemini-base-config-commands-',
   });
   options.logger.debug(
     `Read ${files.filter((file) => file.text !== undefined).length} command and extension file(s) from the base branch at ${pullRequest.baseSha}.`,
@@ -140,7 +140,10 @@ export async function commandConfigDirectoryFor(
  * sub-folder). Dependencies and the rest of its code stay out.
  */
 function isExtensionConfiguration(repoPath: string): boolean {
-  const inside = repoPath.slice(REPOSITORY_EXTENSIONS_PATH.length + 1).split('/').slice(1);
+  const inside = repoPath
+    .slice(REPOSITORY_EXTENSIONS_PATH.length + 1)
+    .split('/')
+    .slice(1);
   if (inside.length === 0 || inside.some((part) => part === 'node_modules' || part === '.git')) {
     return false;
   }

@@ -4,6 +4,7 @@
  * tools collected (or what the workspace holds) and writes it to GitHub — a review, labels, a
  * commit and pull request — and says in the final report what it did.
  */
+import type { SessionPrompt } from '../commands/injection-services.js';
 import type { SessionEndReason } from '../agent/events.js';
 import type { ResultSection } from '../report/progress-comment.js';
 import type { Tool } from '../tools/tool-types.js';
@@ -39,7 +40,8 @@ export interface SessionsOutcome {
 
 /** Runs one agent session on `prompt` with `extraTools` beside the built-ins. */
 export type SessionRunner = (
-  prompt: string,
+  /** The task, or a custom command's expansion built once the session's tools exist. */
+  prompt: SessionPrompt,
   extraTools: Tool[],
 ) => Promise<{ reason: SessionEndReason; response: string; error?: string | undefined }>;
 
