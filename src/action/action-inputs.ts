@@ -43,6 +43,8 @@ export interface ActionInputs {
   githubToken: string;
   /** Policy TOML files relative to the repository root, in the order given. */
   policyFiles: string[];
+  /** Gemini CLI extension folders, absolute or relative to the workspace, in the order given. */
+  extensions: string[];
   /** Extra shell commands the agent may run, e.g. `npm test`. */
   allowedCommands: string[];
   settings: SettingsSource | undefined;
@@ -183,6 +185,49 @@ const policyFiles = lineList.superRefine((files, ctx) => {
   }
 });
 
+/**
+ * Extension folders: one a line, or a JSON list as run-gemini-cli's `extensions` input takes.
+ * Nothing is installed at run time, so a URL or `owner/repo` is refused with the way to vendor it.
+ */
+const extensionFolders = z.string().transform((value, ctx): string[] => {
+  let entries: unknown[];
+  if (value.startsWith('[')) {
+    try {
+      entries = JSON.parse(value) as unknown[];
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected extension folders one a line, or a JSON list of them; the JSON does not parse: ${reason}.`,
+      });
+      return z.NEVER;
+    }
+  } else {
+    entries = value.split(/\r?\n/);
+  }
+  const folders: string[] = [];
+  for (const entry of entries) {
+    const folder = typeof entry === 'string' ? entry.trim() : '';
+    if (typeof entry !== 'string') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected extension folders as strings; got ${JSON.stringify(entry)}.`,
+      });
+      return z.NEVER;
+    }
+    if (folder === '') continue;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(folder) || /^git@/.test(folder)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected the folder of an extension already on disk; ${shown(folder)} is an address, and extensions are not installed at run time. Check the extension out at a pinned ref in an earlier step (actions/checkout with repository, ref and path) and give its path here.`,
+      });
+      return z.NEVER;
+    }
+    folders.push(folder);
+  }
+  return folders;
+});
+
 const settings = optionalString.transform((value, ctx): SettingsSource | undefined => {
   if (value === undefined) return undefined;
   const accepts =
@@ -269,6 +314,7 @@ export const actionInputsSchema = z.object({
   ),
   github_token: githubToken,
   policy: policyFiles,
+  extensions: extensionFolders,
   allowed_commands: lineList,
   settings,
   max_turns: positiveInteger('max_turns'),
@@ -417,6 +463,7 @@ export function readActionInputs(
     triggerPhrase: inputs.trigger_phrase,
     githubToken: inputs.github_token,
     policyFiles: inputs.policy,
+    extensions: inputs.extensions,
     allowedCommands: inputs.allowed_commands,
     settings: inputs.settings,
     maxTurns: inputs.max_turns,

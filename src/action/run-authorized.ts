@@ -15,6 +15,10 @@ import type { TranscriptWriter } from '../agent/transcript.js';
 import type { ActionInputs } from './action-inputs.js';
 import { checkForkWorkspace } from '../github/fork-workspace.js';
 import type { ArtifactOutcome, RunRecordPaths } from '../github/run-artifact.js';
+import type { CommandRegistry } from '../commands/command-registry.js';
+import { expandCommand } from '../commands/expand-command.js';
+import type { SessionPrompt } from '../commands/injection-services.js';
+import { findInvocation, loadRunCommands, UnknownCommandError } from '../commands/run-commands.js';
 import {
   artifactName,
   runRecordPaths,
@@ -28,7 +32,15 @@ import {
   loadAgents,
   projectAgentsFolder,
 } from '../agent/subagents/agent-files.js';
-import { contextDirectoryFor, policyFilePaths } from '../github/pull-request-config.js';
+import {
+  commandConfigDirectoryFor,
+  contextDirectoryFor,
+  policyFilePaths,
+} from '../github/pull-request-config.js';
+import {
+  extensionContextFiles,
+  withExtensionServers,
+} from '../commands/extensions/extension-config.js';
 import { buildTaskPrompt } from '../github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from '../github/sink.js';
 import { createOctokitSink } from '../github/sink.js';
@@ -71,6 +83,7 @@ import { startTelemetry } from '../telemetry/start-telemetry.js';
 import type { GitHubRunFacts, Telemetry } from '../telemetry/telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
 import { VERSION } from '../platform/version.js';
+import { availableCommandsSection, commandLine, extensionLines } from '../report/command-lines.js';
 
 export interface AuthorizedRun {
   deps: ActionDeps;
@@ -142,8 +155,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let skipped: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
   let telemetry: Telemetry | undefined;
-  /** Which sandbox the commands ran in and what it does not protect, for the job summary. */
-  let sandboxLine: string | undefined;
+  /** Which sandbox the commands ran in, the extensions and the custom command, for the job summary. */
+  let summaryLines: string[] = [];
   try {
     // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
     // from here on, so even a run that fails before the session has the file its output names.
@@ -196,23 +209,39 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         },
       });
       const runSession = runner.run;
-      sandboxLine = runner.sandboxLine;
+      summaryLines = runner.summaryLines;
       telemetry = runner.telemetry;
+      const promptOptions = {
+        mode: trigger.mode,
+        actor:
+          trigger.instructionSource === 'command' && trust === 'maintainer'
+            ? trigger.actor?.login
+            : undefined,
+        goal: plan.goal,
+        handIn: plan.handIn,
+      };
+      // `/gemini /name args` (or a prompt input starting with `/name`) runs a custom command; its
+      // `!{…}` and `@{…}` are expanded through the session's policy and tools.
+      const invoked =
+        trigger.instructionSource === 'default'
+          ? undefined
+          : findInvocation(trigger.instruction, runner.commands);
+      if (invoked !== undefined) summaryLines.push(commandLine(invoked.command));
+      const prompt: SessionPrompt =
+        invoked === undefined
+          ? buildTaskPrompt(context, trigger.instruction, promptOptions)
+          : async (services) =>
+              buildTaskPrompt(
+                context,
+                await expandCommand(invoked.command, invoked.invocation, services),
+                promptOptions,
+              );
       const session = plan.run
         ? await plan.run(runSession)
-        : await runSession(
-            buildTaskPrompt(context, trigger.instruction, {
-              mode: trigger.mode,
-              actor:
-                trigger.instructionSource === 'command' && trust === 'maintainer'
-                  ? trigger.actor?.login
-                  : undefined,
-              goal: plan.goal,
-              handIn: plan.handIn,
-            }),
-            plan.extraTools,
-            plan.agents,
-          ).then((ended) => ({ ...ended, summary: ended.response.trim() || finalText(state) }));
+        : await runSession(prompt, plan.extraTools, plan.agents).then((ended) => ({
+            ...ended,
+            summary: ended.response.trim() || finalText(state),
+          }));
       outcome = {
         reason: session.reason,
         summary: session.summary,
@@ -246,7 +275,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       reason: 'crash',
       error: errorMessage(error),
       durationMs: now() - startedAt,
-      results: result.sections,
+      results:
+        error instanceof UnknownCommandError
+          ? [...result.sections, availableCommandsSection(error.available, redact)]
+          : result.sections,
     };
   } finally {
     transcript?.close();
@@ -274,10 +306,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     updater !== undefined && (live || !succeeded)
       ? await updater.finish(renderFinalComment(state, outcome, links, renderOptions))
       : undefined;
-  const summaryOutcome: FinalOutcome =
-    sandboxLine === undefined
-      ? outcome
-      : { ...outcome, results: [...(outcome.results ?? []), sandboxLine] };
+  const summaryOutcome: FinalOutcome = {
+    ...outcome,
+    results: [...(outcome.results ?? []), ...summaryLines],
+  };
   await writeSummarySafely(
     deps.summary,
     renderJobSummary(state, summaryOutcome, links, renderOptions),
@@ -316,7 +348,12 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
 async function sessionRunner(
   run: AuthorizedRun,
   session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
-): Promise<{ run: SessionRunner; sandboxLine: string; telemetry: Telemetry | undefined }> {
+): Promise<{
+  run: SessionRunner;
+  summaryLines: string[];
+  commands: CommandRegistry;
+  telemetry: Telemetry | undefined;
+}> {
   const { deps, inputs, octokit, trigger, trust, logger } = run;
   const { env } = deps;
   const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
@@ -354,7 +391,20 @@ async function sessionRunner(
     forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
   });
   // What a server was given is as secret as the Action's own credentials.
-  for (const value of settings.expandedValues) run.registerSecret(value);
+  // Custom commands and extensions: on a pull request the base branch's, never the PR's copies.
+  const commands = await loadRunCommands({
+    workspaceRoot: session.workspaceRoot,
+    configRoot:
+      (await commandConfigDirectoryFor(trigger, { octokit, tempRoot: env.RUNNER_TEMP, logger })) ??
+      session.workspaceRoot,
+    paths: inputs.extensions,
+    pathsSetting: 'extensions',
+    env,
+    forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+    logger,
+  });
+  const runSettings = withExtensionServers(settings, commands.extensions, logger);
+  for (const value of runSettings.expandedValues) run.registerSecret(value);
   const policy = await loadCliPolicy({
     mode: trigger.mode,
     policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
@@ -366,7 +416,8 @@ async function sessionRunner(
     allowCommands: inputs.allowedCommands,
     yolo: false,
     untrustedWorkspace,
-    settings,
+    settings: runSettings,
+    extensions: commands.extensions,
   });
   for (const warning of policy.warnings) logger.warning(warning);
   const modelCalls = new ModelCalls();
@@ -430,12 +481,18 @@ async function sessionRunner(
       agents: [...agents, ...projectAgents],
       sandbox,
       isolateNetwork,
-      settings,
+      settings: runSettings,
+      extensionContextFiles: extensionContextFiles(commands.extensions),
       ...(telemetry ? { telemetry } : {}),
     });
     return result;
   };
-  return { run: runSession, sandboxLine, telemetry };
+  return {
+    run: runSession,
+    summaryLines: [sandboxLine, ...extensionLines(commands.extensions)],
+    commands: commands.registry,
+    telemetry,
+  };
 }
 
 /** The issue or pull request the run is about, for telemetry. */

@@ -31,6 +31,18 @@ export interface ContextFilesOptions {
    * GEMINI.md is untrusted).
    */
   contextDirectory?: string;
+  /**
+   * Extensions' context files, read after the user's memory and before the project's (the Gemini
+   * CLI's order), each shown under its given path. Each file must stay inside its `boundary`.
+   */
+  extensionFiles?: readonly ExtensionContextFile[];
+}
+
+export interface ExtensionContextFile {
+  path: string;
+  displayPath: string;
+  /** The extension's folder: a symlink leading out of it is not followed. */
+  boundary: string;
 }
 
 export interface ContextFile {
@@ -39,7 +51,7 @@ export interface ContextFile {
   /** The path shown in the markers: relative to the workspace, or `~/…` under the home directory. */
   displayPath: string;
   content: string;
-  source: 'user' | 'project';
+  source: 'user' | 'extension' | 'project';
 }
 
 export interface LoadedContext {
@@ -121,12 +133,17 @@ export async function loadContextFiles(options: ContextFilesOptions): Promise<Lo
   const seen = new Set<string>();
   const files: ContextFile[] = [];
 
-  const add = async (file: string, source: ContextFile['source'], boundary: string | undefined) => {
+  const add = async (
+    file: string,
+    source: ContextFile['source'],
+    boundary: string | undefined,
+    shown?: string,
+  ) => {
     const content = await readContextFile(file, { boundary, maxBytes, logger, seen });
     if (content === undefined) return;
     files.push({
       path: file,
-      displayPath: displayPath(file, source, workspace, homeDir),
+      displayPath: shown ?? displayPath(file, source, workspace, homeDir),
       content,
       source,
     });
@@ -135,6 +152,9 @@ export async function loadContextFiles(options: ContextFilesOptions): Promise<Lo
   const memoryPath =
     options.userMemoryPath === undefined ? defaultUserMemoryPath(homeDir) : options.userMemoryPath;
   if (memoryPath !== null) await add(path.resolve(memoryPath), 'user', undefined);
+  for (const file of options.extensionFiles ?? []) {
+    await add(file.path, 'extension', await realpathOrUndefined(file.boundary), file.displayPath);
+  }
 
   const dirs =
     options.contextDirectory === undefined

@@ -44,6 +44,7 @@ import { Chat, blockedMessage, describeModelError, judgeFinalAnswer } from './ch
 import type { CompressionOptions } from './compression.js';
 import { compressHistory, needsCompression, resolveCompression } from './compression.js';
 import type { Confirmer } from './confirmer.js';
+import type { ExtensionContextFile } from './context-files.js';
 import { normalizeContextFileNames } from './context-files.js';
 import type { EnvironmentContextOptions } from './environment-context.js';
 import { buildEnvironmentContext, initialHistory } from './environment-context.js';
@@ -101,6 +102,8 @@ export interface AgentSessionOptions {
    * passes the base branch's copies on pull requests).
    */
   contextDirectory?: string;
+  /** Extensions' context files, read after the memory file and before the project's. */
+  extensionContextFiles?: readonly ExtensionContextFile[];
   /** Default `~/.gemini/GEMINI.md`; `null` leaves the memory file out. */
   userMemoryPath?: string | null;
   /**
@@ -458,6 +461,9 @@ export class AgentSession {
       ...(this.options.contextDirectory === undefined
         ? {}
         : { contextDirectory: this.options.contextDirectory }),
+      ...(this.options.extensionContextFiles === undefined
+        ? {}
+        : { extensionContextFiles: this.options.extensionContextFiles }),
       ...(this.options.userMemoryPath === undefined
         ? {}
         : { userMemoryPath: this.options.userMemoryPath }),

@@ -3,6 +3,7 @@
  * project's context files and the user's memory. It is set once per session.
  */
 import type { Logger } from '../platform/logger.js';
+import type { ExtensionContextFile } from './context-files.js';
 import { loadContextFiles } from './context-files.js';
 
 export interface CorePromptOptions {
@@ -51,6 +52,8 @@ export interface SystemInstructionOptions {
   contextFileNames: readonly string[];
   /** Read project context files from this directory only (see `ContextFilesOptions`). */
   contextDirectory?: string;
+  /** Extensions' context files (see `ContextFilesOptions`). */
+  extensionContextFiles?: readonly ExtensionContextFile[];
   /** Default `~/.gemini/GEMINI.md`; `null` leaves it out. */
   userMemoryPath?: string | null;
   toolNames: readonly string[];
@@ -67,6 +70,9 @@ export async function loadSystemInstruction(options: SystemInstructionOptions): 
     ...(options.contextDirectory === undefined
       ? {}
       : { contextDirectory: options.contextDirectory }),
+    ...(options.extensionContextFiles === undefined
+      ? {}
+      : { extensionFiles: options.extensionContextFiles }),
     ...(options.userMemoryPath === undefined ? {} : { userMemoryPath: options.userMemoryPath }),
     logger: options.logger,
   });

@@ -42,10 +42,13 @@ export interface CliOptions {
    * otherwise, as in the Action. Where none works, the run goes on unsandboxed and says so.
    */
   sandbox: SandboxMode;
+  /** Extension folders (`--extension`, repeatable) besides the repository's `.gemini/extensions`. */
+  extensions: string[];
 }
 
 export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
        gemini-agent policy check FILE...
+       gemini-agent commands list [--repo DIR] [--extension DIR]...
        gemini-agent policy explain --tool NAME --args JSON [--mode MODE] [--policy FILE]...
        gemini-agent run --event FILE --event-name NAME [options]   (see run --help)
        gemini-agent demo [--live] [--out DIR]                        (see demo --help)
@@ -55,7 +58,8 @@ Runs a Gemini coding agent on a repository without asking anyone: it reads, sear
 changes files in the workspace and answers with what it did.
 
 Options:
-  -p, --prompt TEXT          the task (read from standard input when piped and -p is absent)
+  -p, --prompt TEXT          the task (read from standard input when piped and -p is absent);
+                             "/name args" runs the custom command name (.gemini/commands/*.toml)
       --repo DIR             the workspace the agent works in (default: current directory)
   -m, --model MODEL          the model, or an alias: ${describeAliases()}
                              (default: $GEMINI_MODEL, then model.name in .gemini/settings.json,
@@ -80,6 +84,8 @@ Options:
       --sandbox MODE         where shell commands run: auto (default: the strongest sandbox
                              that works here; without one, a notice says so), namespace, user,
                              or none (no sandbox, no notice)
+      --extension DIR        load the Gemini CLI extension in DIR (repeatable), besides the
+                             repository's .gemini/extensions/<name>/
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
@@ -154,6 +160,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'allow-command': { type: 'string', multiple: true },
         yolo: { type: 'boolean' },
         sandbox: { type: 'string' },
+        extension: { type: 'string', multiple: true },
         debug: { type: 'boolean', short: 'd' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -214,6 +221,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     mode: parseRunMode('--mode', values.mode),
     yolo: values.yolo ?? false,
     sandbox: sandbox as SandboxMode,
+    extensions: values.extension ?? [],
   };
 }
 

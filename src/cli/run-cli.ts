@@ -26,6 +26,11 @@ import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js'
 import { VERSION } from '../platform/version.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
+import { loadRunCommands, sessionPromptFor } from '../commands/run-commands.js';
+import {
+  extensionContextFiles,
+  withExtensionServers,
+} from '../commands/extensions/extension-config.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { ExitCode, exitCodeForError, exitCodeForReason } from './exit-codes.js';
@@ -66,7 +71,7 @@ export function processIo(): CliIo {
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  // `policy`, `run` and `demo` as the first word are subcommands; a prompt starting with one
+  // `policy`, `run`, `commands` and `demo` as the first word are subcommands; a prompt starting with one
   // of them needs -p.
   // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
   // whose loading would delay every run's first model request.
@@ -77,6 +82,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (argv[0] === 'run') {
     const { runRunCommand } = await import('./run-command.js');
     return runRunCommand(argv.slice(1), io);
+  }
+  if (argv[0] === 'commands') {
+    const { runCommandsCommand } = await import('./commands-command.js');
+    return runCommandsCommand(argv.slice(1), io);
   }
   if (argv[0] === 'demo') {
     const { runDemoCommand } = await import('./demo-command.js');
@@ -139,7 +148,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       configDirectory: options.repo,
       env: io.env,
     });
-    const policy = await loadCliPolicy({ ...options, settings });
+    // Custom commands and extensions: from the repository and the --extension folders.
+    const commands = await loadRunCommands({
+      workspaceRoot: options.repo,
+      configRoot: options.repo,
+      paths: options.extensions,
+      pathsSetting: '--extension',
+      env: io.env,
+      logger,
+    });
+    const runSettings = withExtensionServers(settings, commands.extensions, logger);
+    const sessionPrompt = sessionPromptFor(prompt, commands.registry);
+    const policy = await loadCliPolicy({
+      ...options,
+      settings: runSettings,
+      extensions: commands.extensions,
+    });
     const agents = await loadAgents([projectAgentsFolder(options.repo)], logger);
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
@@ -202,7 +226,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }),
     );
     const { session: agent, result } = await startAgent({
-      prompt,
+      prompt: sessionPrompt,
+      extensionContextFiles: extensionContextFiles(commands.extensions),
       workspaceRoot: options.repo,
       ...models,
       env: io.env,
@@ -222,7 +247,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       },
       signal: controller.signal,
       sandbox,
-      settings,
+      settings: runSettings,
       ...(telemetry ? { telemetry } : {}),
       agents,
     });

@@ -32,6 +32,7 @@ import { DEFAULT_LABELS, GitHubReplyError } from './dry-run-routing.js';
 import { readRoutes } from './dry-run-reads.js';
 import { writeRoutes } from './dry-run-writes.js';
 import { gitDataRoutes } from './dry-run-git-data.js';
+import { graphqlRoutes } from './dry-run-graphql.js';
 
 export type {
   DryRunObserver,
@@ -80,7 +81,12 @@ export interface DryRunGitHub {
   readonly requests: readonly RequestLogEntry[];
 }
 
-const ROUTES: readonly Route[] = [...readRoutes, ...writeRoutes, ...gitDataRoutes];
+const ROUTES: readonly Route[] = [
+  ...readRoutes,
+  ...writeRoutes,
+  ...gitDataRoutes,
+  ...graphqlRoutes,
+];
 
 export function createDryRunGitHub(options: DryRunGitHubOptions): DryRunGitHub {
   const { facts } = options;

@@ -4,6 +4,7 @@
  * tools collected (or what the workspace holds) and writes it to GitHub — a review, labels, a
  * commit and pull request — and says in the final report what it did.
  */
+import type { SessionPrompt } from '../commands/injection-services.js';
 import type { SessionEndReason } from '../agent/events.js';
 import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import type { ResultSection } from '../report/progress-comment.js';
@@ -40,7 +41,8 @@ export interface SessionsOutcome {
 
 /** Runs one agent session on `prompt` with `extraTools` beside the built-ins (and `agents`). */
 export type SessionRunner = (
-  prompt: string,
+  /** The task, or a custom command's expansion built once the session's tools exist. */
+  prompt: SessionPrompt,
   extraTools: Tool[],
   agents?: readonly AgentDefinition[],
 ) => Promise<{ reason: SessionEndReason; response: string; error?: string | undefined }>;

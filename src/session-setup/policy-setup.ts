@@ -1,7 +1,7 @@
 /**
  * The run's policy: the preset of the run mode, the `--allow-command` rules and the `--policy`
  * files (workflow tier), or with `--yolo` an allow-everything rule instead of the preset; and
- * what settings.json implies (trusted MCP servers, excluded commands).
+ * what settings.json implies (trusted MCP servers, excluded commands) and what extensions exclude.
  * Shared by runs and by `gemini-agent policy explain`, so explain answers what a run would.
  */
 import type { PolicyEngine } from '../policy/policy-engine.js';
@@ -17,6 +17,8 @@ import { analyzeShellCommand } from '../policy/shell-analysis.js';
 import { BUILTIN_TOOL_ALIASES } from '../tools/builtin-tools.js';
 import { toolArgumentOf, toolNameOf } from '../tools/tool-selection.js';
 import type { RunMode } from '../platform/run-mode.js';
+import { extensionPolicyRules } from '../commands/extensions/extension-config.js';
+import type { LoadedExtension } from '../commands/extensions/load-extensions.js';
 
 export interface CliPolicyOptions {
   mode: RunMode;
@@ -31,6 +33,8 @@ export interface CliPolicyOptions {
   untrustedWorkspace?: boolean;
   /** settings.json: trusted MCP servers are allowed, `tools.exclude` command entries denied. */
   settings?: AgentSettings;
+  /** Extensions: their `excludeTools` are denied in the admin tier. */
+  extensions?: readonly LoadedExtension[];
 }
 
 export interface CliPolicy {
@@ -119,6 +123,13 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     if (fromSettings.length > 0) {
       rules.push(...fromSettings);
       sources.push(`${options.settings.source} (settings, ${fromSettings.length} rules)`);
+    }
+  }
+  for (const extension of options.extensions ?? []) {
+    const fromExtension = extensionPolicyRules([extension]);
+    if (fromExtension.length > 0) {
+      rules.push(...fromExtension);
+      sources.push(`extension ${extension.name} (admin, ${fromExtension.length} rules)`);
     }
   }
   if (options.untrustedWorkspace === true) {

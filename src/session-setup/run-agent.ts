@@ -37,9 +37,16 @@ import type { SharedSessionOptions } from '../agent/subagents/agent-executor.js'
 import { BUILTIN_AGENTS } from '../agent/subagents/builtin-agents.js';
 import { registerSubagents } from '../agent/subagents/register-subagents.js';
 import type { AskUser } from '../policy/policy-confirmer.js';
+import type { ExtensionContextFile } from '../agent/context-files.js';
+import type { SessionPrompt } from '../commands/injection-services.js';
+import { createInjectionServices } from '../commands/injection-services.js';
 
 export interface RunAgentOptions {
-  prompt: string;
+  /**
+   * The task, or a function that builds it once the session's tools and policy exist (a custom
+   * command whose `!{…}` and `@{…}` blocks run through them before the first model request).
+   */
+  prompt: SessionPrompt;
   workspaceRoot: string;
   /** The model and where it was chosen (see `chooseModel`). */
   model: ModelChoice;
@@ -69,6 +76,8 @@ export interface RunAgentOptions {
   contextDirectory?: string;
   /** An earlier completed session's history, which this prompt continues. */
   history?: AgentSessionOptions['history'];
+  /** Extensions' context files, read like GEMINI.md. */
+  extensionContextFiles?: readonly ExtensionContextFile[];
   /** The environment the run started in: denied paths (runner temp, file commands) come from it. */
   env: NodeJS.ProcessEnv;
   /** Environment, allow-list and timeouts of the shell tool (the environment defaults to `env`). */
@@ -151,9 +160,27 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
       options.logger,
     );
   }
+  let prompt: string;
+  try {
+    prompt =
+      typeof options.prompt === 'string'
+        ? options.prompt
+        : await options.prompt(
+            createInjectionServices({
+              registry,
+              confirmer,
+              workspace,
+              logger: options.logger,
+              ...(options.signal ? { signal: options.signal } : {}),
+            }),
+          );
+  } catch (error) {
+    await releaseTools(registry, extensions, processes, options.logger);
+    throw error;
+  }
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
-  const observe = options.telemetry?.observeSession(options.prompt);
+  const observe = options.telemetry?.observeSession(prompt);
   const shared: SharedSessionOptions = {
     model: options.model.name,
     modelChoice: options.model,
@@ -167,6 +194,9 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
     ...(options.contextDirectory !== undefined
       ? { contextDirectory: options.contextDirectory }
+      : {}),
+    ...(options.extensionContextFiles !== undefined
+      ? { extensionContextFiles: options.extensionContextFiles }
       : {}),
   };
   const spend = new RunSpend();
@@ -207,17 +237,26 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   });
   nested.session = session;
   const result = session
-    .run(options.prompt, options.signal ? { signal: options.signal } : {})
-    // Background processes and connections the tools hold end with the session; then whatever
-    // is left in the sandbox.
-    .finally(async () => {
-      await registry.dispose();
-      await extensions?.close();
-      await processes.close().catch((error: unknown) => {
-        options.logger.warning(`The sandbox could not be closed cleanly: ${errorMessage(error)}`);
-      });
-    });
+    .run(prompt, options.signal ? { signal: options.signal } : {})
+    .finally(() => releaseTools(registry, extensions, processes, options.logger));
   return { session, result };
+}
+
+/**
+ * Background processes and connections the tools hold end with the session; then whatever is
+ * left in the sandbox.
+ */
+async function releaseTools(
+  registry: ToolRegistry,
+  extensions: ExtensionTools | undefined,
+  processes: ToolProcesses,
+  logger: Logger,
+): Promise<void> {
+  await registry.dispose();
+  await extensions?.close();
+  await processes.close().catch((error: unknown) => {
+    logger.warning(`The sandbox could not be closed cleanly: ${errorMessage(error)}`);
+  });
 }
 
 /**

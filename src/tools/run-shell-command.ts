@@ -307,7 +307,51 @@ interface FormatInput {
   totalTimeoutMs: number;
 }
 
+/**
+ * A shell command's outcome as plain data, for trusted code that runs a command on its own
+ * behalf (a custom command's `!{…}`) rather than for the model.
+ */
+export interface ShellRunData {
+  /** Combined stdout and stderr, as the model would read it. */
+  output: string;
+  exitCode: number | null;
+  signal: string | null;
+  /** Why the command was stopped before it ended by itself. */
+  stopped?: 'inactivity' | 'total' | 'aborted';
+}
+
+/** The plain outcome of a `run_shell_command` result, or undefined for any other result. */
+export function shellRunOf(result: ToolResult): ShellRunData | undefined {
+  const data = result.data;
+  if (data === undefined || typeof data.output !== 'string') return undefined;
+  const exitCode = typeof data.exitCode === 'number' ? data.exitCode : null;
+  const signal = typeof data.signal === 'string' ? data.signal : null;
+  const stopped = data.stopped;
+  return {
+    output: data.output,
+    exitCode,
+    signal,
+    ...(stopped === 'inactivity' || stopped === 'total' || stopped === 'aborted'
+      ? { stopped }
+      : {}),
+  };
+}
+
 function formatResult(input: FormatInput): ToolResult {
+  const plain = shellRunData(input);
+  return { ...modelResult(input), data: plain };
+}
+
+function shellRunData({ result, output }: FormatInput): Record<string, unknown> & ShellRunData {
+  return {
+    output,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    ...(result.stopped === undefined ? {} : { stopped: result.stopped }),
+  };
+}
+
+function modelResult(input: FormatInput): ToolResult {
   const { result, output } = input;
   if (result.stopped !== undefined) {
     let reason: string;

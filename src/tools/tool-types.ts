@@ -107,6 +107,11 @@ export interface ToolResult {
   /** What a human sees in the transcript. */
   returnDisplay: ToolDisplay;
   error?: { message: string; type: ToolErrorType };
+  /**
+   * What trusted code may read of the outcome besides the text for the model (the Gemini CLI's
+   * `ToolResult.data`), e.g. a shell command's plain output and exit code.
+   */
+  data?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -46,6 +46,7 @@ describe('readActionInputs', () => {
       triggerPhrase: '/gemini',
       githubToken: TOKEN,
       policyFiles: [],
+      extensions: [],
       allowedCommands: [],
       settings: undefined,
       maxTurns: 100,
@@ -173,6 +174,29 @@ describe('readActionInputs', () => {
       kind: 'file',
       path: '.gemini/ci-settings.json',
     });
+  });
+
+  it('takes extension folders one a line, or as the JSON list run-gemini-cli takes', () => {
+    expect(
+      read({ extensions: '.gemini-extensions/security\n\n/opt/ext/gcp\n' }).extensions,
+    ).toEqual(['.gemini-extensions/security', '/opt/ext/gcp']);
+    expect(read({ extensions: '["vendor/a", "vendor/b"]' }).extensions).toEqual([
+      'vendor/a',
+      'vendor/b',
+    ]);
+  });
+
+  it('refuses an extension given as an address: nothing is installed at run time', () => {
+    expect(
+      failure({ extensions: '["https://github.com/gemini-cli-extensions/security"]' }),
+    ).toEqual({
+      input: 'extensions',
+      message:
+        'extensions: expected the folder of an extension already on disk; "https://github.com/gemini-cli-extensions/security" is an address, and extensions are not installed at run time. Check the extension out at a pinned ref in an earlier step (actions/checkout with repository, ref and path) and give its path here.',
+    });
+    expect(failure({ extensions: '["a", 1]' }).message).toBe(
+      'extensions: expected extension folders as strings; got 1.',
+    );
   });
 
   it.each(['true', 'True', 'TRUE'])('reads %s as true', (value) => {

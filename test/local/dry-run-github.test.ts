@@ -4,6 +4,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listBaseTrees, readBaseFiles } from '../../src/github/base-tree.js';
 import { createOctokit } from '../../src/github/octokit.js';
 import type { GitHubClient } from '../../src/github/octokit.js';
 import type { DryRunGitHubOptions, DryRunWrite } from '../../src/local/dry-run-github.js';
@@ -199,6 +200,31 @@ describe('the dry-run GitHub: reads', () => {
     });
     expect(comparison).toMatchObject({ status: 'ahead', ahead_by: 1, behind_by: 0 });
     expect(comparison.files?.map((entry) => entry.filename)).toContain('src/new.js');
+  });
+
+  it('answers the base-branch tree queries through GraphQL from the local repository', async () => {
+    const { octokit, base, head } = await pullRequestSetUp();
+
+    const listing = await listBaseTrees(octokit, { ...repo, sha: base }, [
+      { path: 'src', depth: 2, withText: true },
+      { path: 'docs', depth: 0, withText: false },
+      { path: 'missing', depth: 1, withText: false },
+    ]);
+    expect(listing).toEqual({
+      files: [
+        {
+          path: 'src/app.js',
+          byteSize: 40,
+          text: 'export const a = 1;\nexport const b = 2;\n',
+        },
+        { path: 'docs/old.md', byteSize: 0 },
+      ],
+      missing: ['missing'],
+      skipped: [],
+    });
+    expect(await readBaseFiles(octokit, { ...repo, sha: head }, ['src/new.js'])).toEqual([
+      { path: 'src/new.js', byteSize: 20, text: 'export const c = 4;\n' },
+    ]);
   });
 
   it("answers the actor's permission as given, and 404 for none", async () => {

@@ -9,7 +9,8 @@
  * It is strict where GitHub is: requests need the token, bodies over GitHub's limit and inline
  * comments off the diff are refused, and every request is checked against GitHub's REST API
  * description (test/fixtures/github-openapi.json) — a fake that accepts what GitHub rejects
- * makes tests pass and runs fail. Endpoints it does not implement answer 404 and are kept in
+ * makes tests pass and runs fail. GraphQL answers the repository tree queries the Action makes
+ * (fake-github/graphql-trees.ts). Endpoints it does not implement answer 404 and are kept in
  * `unexpected`, so a test can prove the run called nothing else.
  */
 import { randomUUID } from 'node:crypto';
@@ -34,7 +35,8 @@ import type {
 import { FakeGitHubModel, timestamp } from './fake-github/model.js';
 import type { Reply } from './fake-github/router.js';
 import { error, findRoute } from './fake-github/router.js';
-import { gitRoutes } from './fake-github/routes-git.js';
+import { answerGraphqlRequest } from './fake-github/graphql-trees.js';
+import { filesAt, gitRoutes } from './fake-github/routes-git.js';
 import { gitDataRoutes } from './fake-github/routes-git-data.js';
 import { issueRoutes } from './fake-github/routes-issues.js';
 import { issueManageRoutes } from './fake-github/routes-issues-manage.js';
@@ -284,7 +286,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const violations: FakeGitHubViolation[] = [];
   const failures: Failure[] = [];
 
-  const answer = (recorded: RecordedRequest, req: IncomingMessage, raw: string): Reply => {
+  const answer = (
+    recorded: RecordedRequest,
+    req: IncomingMessage,
+    raw: string,
+  ): Reply | Promise<Reply> => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const pathWithQuery = `${recorded.path}${url.search}`;
     if (recorded.token !== token) {
@@ -292,6 +298,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         401,
         recorded.token === undefined ? 'Requires authentication' : 'Bad credentials',
       );
+    }
+    // GraphQL has one endpoint and its own error shape; GitHub's REST description does not cover it.
+    if (recorded.method === 'POST' && recorded.path === '/graphql') {
+      return answerGraphqlRequest(recorded.body, ctx, (ref) => filesAt(ctx, ref));
     }
     const found = findRoute(ROUTES, recorded.method, recorded.path);
     if (!found) {
@@ -368,7 +378,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         unexpected.push(recorded);
         reply = error(404, 'Not Found');
       } else {
-        reply = answer(recorded, req, raw);
+        reply = await answer(recorded, req, raw);
       }
     } catch (failure) {
       const message =

@@ -12,7 +12,7 @@ import type { ShapeContext } from './shapes.js';
 import * as shapes from './shapes.js';
 
 /** The file map for a ref, trying it as given, as a branch, and by the branch's SHA. */
-function filesAt(ctx: ShapeContext, ref: string): Map<string, string> | undefined {
+export function filesAt(ctx: ShapeContext, ref: string): Map<string, string> | undefined {
   const { model } = ctx;
   const branch = ref.replace(/^refs\/heads\//, '');
   const sha = model.branchSha(branch);
