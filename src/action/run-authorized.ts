@@ -227,7 +227,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           ? undefined
           : findInvocation(trigger.instruction, runner.commands);
       if (invoked !== undefined) summaryLines.push(commandLine(invoked.command));
-      const prompt: SessionPrompt =
+      // Built only for a single session: a plan that runs its own sessions writes their prompts.
+      const taskPrompt = (): SessionPrompt =>
         invoked === undefined
           ? buildTaskPrompt(context, trigger.instruction, promptOptions)
           : async (services) =>
@@ -238,7 +239,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
               );
       const session = plan.run
         ? await plan.run(runSession)
-        : await runSession(prompt, plan.extraTools, plan.agents).then((ended) => ({
+        : await runSession(taskPrompt(), plan.extraTools, plan.agents).then((ended) => ({
             ...ended,
             summary: ended.response.trim() || finalText(state),
           }));

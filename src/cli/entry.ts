@@ -18,7 +18,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   const { runCli, processIo } = await import('./run-cli.js');
   if (args[0] === 'serve') {
     // The A2A server and its SDK are loaded only for `serve`.
-    const { runServeCommand } = await import('../serve/serve-command.js');
+    const { runServeCommand } = await import('./serve/serve-command.js');
     process.exitCode = await runServeCommand(args.slice(1), processIo());
   } else {
     process.exitCode = await runCli(args, processIo());

@@ -20,7 +20,7 @@ const SRC = fileURLToPath(new URL('../../src', import.meta.url));
  * one beside it or above it. docs/architecture.md draws the same chain.
  */
 const LAYER_CHAIN: readonly (readonly string[])[] = [
-  ['cli', 'serve'],
+  ['cli'],
   ['local'],
   ['action'],
   ['modes'],

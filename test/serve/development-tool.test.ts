@@ -8,7 +8,7 @@ import {
   readToolCallConfirmation,
   readWorkspacePath,
   toWireToolCall,
-} from '../../src/serve/development-tool.js';
+} from '../../src/cli/serve/development-tool.js';
 
 const pendingEdit: ToolCallData = {
   tool_call_id: 'e1',

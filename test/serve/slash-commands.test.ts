@@ -4,8 +4,8 @@
 import { TaskState } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/platform/errors.js';
-import type { CommandCatalog } from '../../src/serve/slash-commands.js';
-import { commandTree } from '../../src/serve/slash-commands.js';
+import type { CommandCatalog } from '../../src/cli/serve/slash-commands.js';
+import { commandTree } from '../../src/cli/serve/slash-commands.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { authFetch, collect, outline, v1Client } from '../e2e/support/serve-process.js';

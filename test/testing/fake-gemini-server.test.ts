@@ -144,7 +144,7 @@ describe('fake Gemini server', () => {
 
     expect(answer.status).toBe(400);
     expect((JSON.parse(answer.text) as { error: { message: string } }).error.message).toBe(
-      "The fake Gemini server's script is exhausted: generate request #2 (request #3, streamGenerateContent) has no step to answer it; the script had 1 step(s).",
+      "The fake Gemini server's script is exhausted: generate request #2 (request #3, streamGenerateContent) has no step to answer it; it had 1 step(s).",
     );
     expect(server.remaining()).toBe(0);
   });

@@ -5,9 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InMemoryTaskStore } from '@a2a-js/sdk/server';
-import { errorMessage } from '../platform/errors.js';
-import type { Logger } from '../platform/logger.js';
-import type { Redact } from '../platform/redaction.js';
+import { errorMessage } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Redact } from '../../platform/redaction.js';
 import { buildAgentCard } from './agent-card.js';
 import { bearerChecker } from './bearer-token.js';
 import { AGENT_CARD_PATH, httpRoutes, internalCallContext, JSON_RPC_PATH } from './http-routes.js';

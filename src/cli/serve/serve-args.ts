@@ -3,12 +3,12 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { modelFlag, parseRunMode } from '../cli/args.js';
-import { describeAliases } from '../model/model-table.js';
-import { UsageError } from '../platform/errors.js';
-import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
-import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
-import type { RunMode } from '../platform/run-mode.js';
+import { modelFlag, parseRunMode } from '../args.js';
+import { describeAliases } from '../../model/model-table.js';
+import { UsageError } from '../../platform/errors.js';
+import type { SandboxMode } from '../../platform/sandbox/sandbox-types.js';
+import { SANDBOX_MODES } from '../../platform/sandbox/sandbox-types.js';
+import type { RunMode } from '../../platform/run-mode.js';
 import { TOKEN_VARIABLE } from './bearer-token.js';
 
 export const DEFAULT_HOST = '127.0.0.1';

@@ -8,10 +8,10 @@
  * it sends reaches further than that. A question nobody answers within the timeout ends the
  * task.
  */
-import type { ConfirmationQuestion } from '../agent/confirmer.js';
-import type { ConfirmationOutcome } from '../agent/events.js';
-import type { AskUser } from '../policy/policy-confirmer.js';
-import { outcomeOf } from '../policy/policy-confirmer.js';
+import type { ConfirmationQuestion } from '../../agent/confirmer.js';
+import type { ConfirmationOutcome } from '../../agent/events.js';
+import type { AskUser } from '../../policy/policy-confirmer.js';
+import { outcomeOf } from '../../policy/policy-confirmer.js';
 import type { ToolCallConfirmation } from './development-tool.js';
 
 export interface ClientConfirmationsOptions {

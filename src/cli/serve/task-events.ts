@@ -9,8 +9,8 @@
  */
 import { TaskState } from '@a2a-js/sdk';
 import type { Part, TaskStatusUpdateEvent } from '@a2a-js/sdk';
-import type { AgentEvent, ToolCallData } from '../agent/events.js';
-import type { Redact } from '../platform/redaction.js';
+import type { AgentEvent, ToolCallData } from '../../agent/events.js';
+import type { Redact } from '../../platform/redaction.js';
 import type { TaskIds } from './a2a-objects.js';
 import { dataPart, statusUpdate, textPart } from './a2a-objects.js';
 import type { DevelopmentToolEventKind } from './development-tool.js';

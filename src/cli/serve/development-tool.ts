@@ -3,8 +3,8 @@
  * `DevelopmentToolEvent` metadata, the `ToolCall` and `AgentThought` DataParts with the spec's
  * field names, and what a client sends back (`AgentSettings`, `ToolCallConfirmation`).
  */
-import type { AgentThought, ToolCallData, ToolCallStatus } from '../agent/events.js';
-import type { FileDiff } from '../tools/tool-types.js';
+import type { AgentThought, ToolCallData, ToolCallStatus } from '../../agent/events.js';
+import type { FileDiff } from '../../tools/tool-types.js';
 
 /**
  * The extension's URI, from the spec's sample agent card (§3.1). Its version is the `v0` in the

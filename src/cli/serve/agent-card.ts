@@ -12,7 +12,7 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import { AgentCard as AgentCardCodec } from '@a2a-js/sdk';
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3';
-import { VERSION } from '../platform/version.js';
+import { VERSION } from '../../platform/version.js';
 import { DEVELOPMENT_TOOL_DESCRIPTION, DEVELOPMENT_TOOL_URI } from './development-tool.js';
 
 const NAME = 'Gemini Agent';

@@ -19,8 +19,8 @@ import {
   STATE_HEADERS_KEY,
   validateVersion,
 } from '@a2a-js/sdk/server';
-import { errorMessage } from '../platform/errors.js';
-import type { Logger } from '../platform/logger.js';
+import { errorMessage } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
 import { cardJsonV03, cardJsonV1 } from './agent-card.js';
 
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';

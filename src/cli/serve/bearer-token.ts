@@ -5,7 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorMessage, UsageError } from '../platform/errors.js';
+import { errorMessage, UsageError } from '../../platform/errors.js';
 
 export const TOKEN_VARIABLE = 'GEMINI_AGENT_A2A_TOKEN';
 /** Shorter tokens are refused: they could be guessed. */

@@ -12,7 +12,7 @@ import { Role } from '@a2a-js/sdk';
 import type { Message, Task } from '@a2a-js/sdk';
 import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
-import { errorMessage } from '../platform/errors.js';
+import { errorMessage } from '../../platform/errors.js';
 import { textPart } from './a2a-objects.js';
 import type { ExtensionMethods } from './http-routes.js';
 
