@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { FinishReason } from '@google/genai';
+import { FinishReason } from '@google/genai/web';
 import type {
   Content,
   FunctionCall,

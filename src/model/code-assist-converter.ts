@@ -1,4 +1,4 @@
-import { GenerateContentResponse } from '@google/genai';
+import { GenerateContentResponse } from '@google/genai/web';
 import type {
   Content,
   ContentListUnion,

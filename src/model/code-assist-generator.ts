@@ -1,4 +1,4 @@
-import { CountTokensResponse } from '@google/genai';
+import { CountTokensResponse } from '@google/genai/web';
 import type {
   CountTokensParameters,
   GenerateContentParameters,

@@ -1,9 +1,9 @@
-import { GoogleGenAI } from '@google/genai';
 import type {
   CountTokensParameters,
   CountTokensResponse,
   GenerateContentParameters,
   GenerateContentResponse,
+  GoogleGenAI,
   GoogleGenAIOptions,
   HttpOptions,
 } from '@google/genai';
@@ -45,6 +45,18 @@ const GEMINI_API_VERSION = 'v1beta';
 const VERTEX_API_VERSION = 'v1beta1';
 
 /**
+ * The SDK build a target needs. An API key (the Gemini API, Vertex AI express mode) needs only
+ * `fetch`: the SDK's web build, which leaves out Google's auth library and the WebSocket client
+ * that its Node build evaluates on load (about 100 ms before the first request). Vertex AI with
+ * Application Default Credentials needs that auth library, so only it loads the Node build.
+ */
+async function loadClientClass(usesApiKey: boolean): Promise<typeof GoogleGenAI> {
+  const sdk = usesApiKey ? await import('@google/genai/web') : await import('@google/genai/node');
+  // The two builds declare the same client; the web build's types name it as its own class.
+  return sdk.GoogleGenAI as unknown as typeof GoogleGenAI;
+}
+
+/**
  * A `ContentGenerator` over `@google/genai`: the Gemini API with an API key, or Vertex AI. Errors
  * come out as `ModelRequestError`s; aborts (`config.abortSignal`) as the `AbortError` they are.
  */
@@ -79,12 +91,17 @@ export function createGenaiContentGenerator(
     if (Object.keys(googleAuthOptions).length > 0)
       genaiOptions.googleAuthOptions = googleAuthOptions;
   }
-  const client = new GoogleGenAI(genaiOptions);
-  return new GenaiContentGenerator(client);
+  // Made at the first request, which is the first thing that needs the SDK.
+  let client: Promise<GoogleGenAI> | undefined;
+  return new GenaiContentGenerator(() =>
+    (client ??= loadClientClass(genaiOptions.apiKey !== undefined).then(
+      (Client) => new Client(genaiOptions),
+    )),
+  );
 }
 
 class GenaiContentGenerator implements ContentGenerator {
-  constructor(private readonly client: GoogleGenAI) {}
+  constructor(private readonly client: () => Promise<GoogleGenAI>) {}
 
   async generateContent(
     request: GenerateContentParameters,
@@ -92,7 +109,7 @@ class GenaiContentGenerator implements ContentGenerator {
   ): Promise<GenerateContentResponse> {
     const link = linkSignal(request.config?.abortSignal);
     try {
-      return await this.client.models.generateContent(withSignal(request, link.signal));
+      return await (await this.client()).models.generateContent(withSignal(request, link.signal));
     } catch (error) {
       throw normalizeModelError(error);
     } finally {
@@ -107,7 +124,7 @@ class GenaiContentGenerator implements ContentGenerator {
     const link = linkSignal(request.config?.abortSignal);
     let stream: AsyncGenerator<GenerateContentResponse>;
     try {
-      stream = await this.client.models.generateContentStream(withSignal(request, link.signal));
+      stream = await (await this.client()).models.generateContentStream(withSignal(request, link.signal));
     } catch (error) {
       link.release();
       throw normalizeModelError(error);
@@ -118,7 +135,7 @@ class GenaiContentGenerator implements ContentGenerator {
   async countTokens(request: CountTokensParameters): Promise<CountTokensResponse> {
     const link = linkSignal(request.config?.abortSignal);
     try {
-      return await this.client.models.countTokens(withSignal(request, link.signal));
+      return await (await this.client()).models.countTokens(withSignal(request, link.signal));
     } catch (error) {
       throw normalizeModelError(error);
     } finally {

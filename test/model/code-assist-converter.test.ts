@@ -1,4 +1,4 @@
-import { GenerateContentResponse } from '@google/genai';
+import { GenerateContentResponse } from '@google/genai/web';
 import { describe, expect, it } from 'vitest';
 import {
   fromCodeAssistResponse,

@@ -2,7 +2,7 @@ import {
   createPartFromFunctionResponse,
   FunctionCallingConfigMode,
   GenerateContentResponse,
-} from '@google/genai';
+} from '@google/genai/web';
 import type { GenerateContentParameters } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { CodeAssistContentGenerator } from '../../src/model/code-assist-generator.js';

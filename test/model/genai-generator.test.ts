@@ -1,5 +1,5 @@
 import { OAuth2Client } from 'google-auth-library';
-import { createPartFromFunctionResponse, GenerateContentResponse } from '@google/genai';
+import { createPartFromFunctionResponse, GenerateContentResponse } from '@google/genai/web';
 import type { GenerateContentParameters } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { ModelRequestError } from '../../src/model/errors.js';
