@@ -9,8 +9,13 @@ import { cacheDir, scratchDir } from './scratch.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUR_CLI = path.join(ROOT, 'dist/cli.js');
 export const GEMINI_CLI_VERSION = '0.61.0';
-/** Pinned so neither agent makes a model-routing call first. */
-export const MODEL = 'gemini-2.5-flash';
+/**
+ * Pinned so neither agent makes a model-routing call first: the model table's default (the one a
+ * run without --model gets), so the bench follows the table when a model is retired.
+ */
+export const MODEL = JSON.parse(
+  readFileSync(path.join(ROOT, 'src/model/model-table.json'), 'utf8'),
+).default;
 
 /**
  * The Gemini CLI's entry script, installed with npm into the cache folder the first time.

@@ -189,14 +189,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       onModelCall: modelCalls.report,
     });
 
-    const sandbox = await sandboxFound;
-    reportSandbox(sandbox, {
-      mode: options.sandbox,
-      isolateNetwork: false,
-      logger,
-      silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
-      quiet: true,
-    });
+    // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
+    // model request: the session starts with the probe still running and every shell command
+    // waits for it (see ToolProcesses), so none runs before it has decided. A sandbox asked for
+    // by name must work, and its failure stops the run here, before any request.
+    const sandbox = options.sandbox === 'auto' ? sandboxFound : await sandboxFound;
+    sandboxFound
+      .then((found) => {
+        reportSandbox(found, {
+          mode: options.sandbox,
+          isolateNetwork: false,
+          logger,
+          silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+          quiet: true,
+        });
+      })
+      .catch(() => undefined);
     const telemetry = await startTelemetry({
       settings,
       env: io.env,
@@ -210,7 +218,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         mode: options.mode,
         outputFormat: options.outputFormat,
         debug: options.debug,
-        sandboxEnabled: sandbox.kind !== 'none',
+        // Whether one is configured, as the Gemini CLI reports it; `auto` may still find none.
+        sandboxEnabled: options.sandbox !== 'none',
         mcpServers: Object.keys(settings.mcpServers),
         coreTools: settings.coreTools,
         github: githubFactsFromEnvironment(io.env),

@@ -86,7 +86,7 @@ export interface RunAgentOptions {
    * Where the shell tool's commands run (see src/platform/sandbox/); without one they run as
    * this process's user, unconfined.
    */
-  sandbox?: Sandbox;
+  sandbox?: Sandbox | Promise<Sandbox>;
   /** Cut the sandboxed commands off the network (runs on untrusted input). */
   isolateNetwork?: boolean;
   /**

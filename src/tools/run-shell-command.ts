@@ -412,7 +412,7 @@ function signalToNumber(signal: NodeJS.Signals): number | string {
 function toolDescription(limits: {
   inactivityTimeoutMs: number;
   totalTimeoutMs: number;
-  confined: boolean;
+  confined: boolean | undefined;
 }): string {
   const stops: string[] = [];
   if (limits.inactivityTimeoutMs > 0) {
@@ -421,9 +421,15 @@ function toolDescription(limits: {
   if (limits.totalTimeoutMs > 0) {
     stops.push(`runs longer than ${formatDuration(limits.totalTimeoutMs)} in total`);
   }
-  const sandboxed = limits.confined
-    ? ' Commands run in a sandbox: only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.'
-    : '';
+  const rules =
+    'only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.';
+  // Undefined: the sandbox is still being found when the tools are declared.
+  const sandboxed =
+    limits.confined === true
+      ? ` Commands run in a sandbox: ${rules}`
+      : limits.confined === undefined
+        ? ` Commands run in a sandbox where this machine supports one; there, ${rules}`
+        : '';
   const timeouts =
     stops.length > 0
       ? ` A command that ${stops.join(' or ')} is stopped together with its whole process group.`

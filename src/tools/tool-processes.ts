@@ -13,16 +13,23 @@ export interface ToolProcessesOptions {
   parentEnv: Readonly<Record<string, string | undefined>>;
   /** More names (or `PREFIX_*` patterns) to pass; names that look like secrets are still refused. */
   envAllow?: readonly string[];
-  /** Without one (or with kind `none`), processes run as the Action's user, unconfined. */
-  sandbox?: Sandbox;
+  /**
+   * Without one (or with kind `none`), processes run as the Action's user, unconfined. A promise
+   * is a sandbox still being found (the CLI's `auto` probe, which then overlaps the first model
+   * request): every process waits for it, so none starts before the probe has decided.
+   */
+  sandbox?: Sandbox | Promise<Sandbox>;
   /** Cut processes off the network, where the sandbox can. */
   isolateNetwork?: boolean;
 }
 
 export class ToolProcesses {
   readonly workspaceRoot: string;
-  /** Whether processes run confined (a sandbox other than `none`). */
-  readonly confined: boolean;
+  /**
+   * Whether processes run confined (a sandbox other than `none`); undefined while the sandbox is
+   * still being found.
+   */
+  readonly confined: boolean | undefined;
   private readonly options: ToolProcessesOptions;
   private opened: Promise<SandboxSession> | undefined;
   private closed = false;
@@ -30,7 +37,9 @@ export class ToolProcesses {
   constructor(options: ToolProcessesOptions) {
     this.options = options;
     this.workspaceRoot = options.workspaceRoot;
-    this.confined = options.sandbox !== undefined && options.sandbox.kind !== 'none';
+    const { sandbox } = options;
+    this.confined =
+      sandbox instanceof Promise ? undefined : sandbox !== undefined && sandbox.kind !== 'none';
   }
 
   /**
@@ -54,11 +63,13 @@ export class ToolProcesses {
     const { sandbox } = this.options;
     if (sandbox === undefined) return undefined;
     if (this.closed) return Promise.reject(new Error('The session has ended; no more processes.'));
-    this.opened ??= sandbox.open({
-      workspaceRoot: this.workspaceRoot,
-      isolateNetwork: this.options.isolateNetwork ?? false,
-      commandEnv: this.environment(),
-    });
+    this.opened ??= Promise.resolve(sandbox).then((found) =>
+      found.open({
+        workspaceRoot: this.workspaceRoot,
+        isolateNetwork: this.options.isolateNetwork ?? false,
+        commandEnv: this.environment(),
+      }),
+    );
     return this.opened;
   }
 
