@@ -11,6 +11,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
+import { gitListing } from './glob-git-listing.js';
 import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { ValidationFailure } from './define-tool.js';
 import {
@@ -146,15 +147,21 @@ async function globForModel(params: GlobParams, context: GlobContext): Promise<T
   }
 
   const defaults = context.fileFiltering ?? { respectGitIgnore: true, respectGeminiIgnore: true };
+  const respectGitIgnore = params.respect_git_ignore ?? defaults.respectGitIgnore;
   const filter = workspace.fileFilter({
-    respectGitIgnore: params.respect_git_ignore ?? defaults.respectGitIgnore,
+    respectGitIgnore,
     respectGeminiIgnore: params.respect_gemini_ignore ?? defaults.respectGeminiIgnore,
   });
   try {
     const found: Found[] = [];
     let ignoredCount = 0;
     for (const dir of searchDirs) {
-      const result = await globIn(dir, params, { workspace, filter, signal: context.signal });
+      const result = await globIn(dir, params, {
+        workspace,
+        filter,
+        signal: context.signal,
+        respectGitIgnore,
+      });
       found.push(...result.found);
       ignoredCount += result.ignoredCount;
     }
@@ -182,7 +189,13 @@ async function globForModel(params: GlobParams, context: GlobContext): Promise<T
 async function globIn(
   dir: string,
   params: GlobParams,
-  context: { workspace: Workspace; filter: FileFilter; signal: AbortSignal },
+  context: {
+    workspace: Workspace;
+    filter: FileFilter;
+    signal: AbortSignal;
+    /** Git's listing may stand in for the walk only where .gitignore is respected. */
+    respectGitIgnore: boolean;
+  },
 ): Promise<{ found: Found[]; ignoredCount: number }> {
   const { workspace, filter } = context;
   const caseSensitive = params.case_sensitive ?? false;
@@ -190,25 +203,45 @@ async function globIn(
   const matches = await literalOrGlob(dir, pattern, caseSensitive);
   const found: Found[] = [];
   let ignoredCount = 0;
-  const batches = walkFileBatches(dir, {
-    signal: context.signal,
-    skipDirectory: (relativePath) => inDefaultExcludedDirectory(relativePath),
-  });
-  for await (const batch of batches) {
-    // Only matching files are checked; a batch's checks run side by side (the order of `found`
-    // does not matter, it is sorted before it is shown).
+  // Only matching files are checked (the workspace boundary, the ignore files, the file system);
+  // a batch's checks run side by side (the order of `found` does not matter, it is sorted later).
+  const checkBatch = async (absolutePaths: readonly string[]) => {
     const checked = await Promise.all(
-      batch
-        .filter((file) => matches(file.relativePath))
-        .map((file) => checkMatch(workspace, filter, file.absolutePath)),
+      absolutePaths.map((absolutePath) => checkMatch(workspace, filter, absolutePath)),
     );
     for (const result of checked) {
       if (result === 'ignored') ignoredCount += 1;
       else if (result !== null) found.push(result);
     }
+  };
+  const listing = context.respectGitIgnore
+    ? await gitListing(dir, { signal: context.signal, untrustedDirectories: workspace.roots })
+    : null;
+  if (listing !== null) {
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    const matching = listing.listed.filter((relativePath) => matches(relativePath));
+    for (let start = 0; start < matching.length; start += CHECK_BATCH) {
+      await checkBatch(
+        matching.slice(start, start + CHECK_BATCH).map((relativePath) => prefix + relativePath),
+      );
+    }
+    ignoredCount += listing.ignored.filter((relativePath) => matches(relativePath)).length;
+    return { found, ignoredCount };
+  }
+  const batches = walkFileBatches(dir, {
+    signal: context.signal,
+    skipDirectory: (relativePath) => inDefaultExcludedDirectory(relativePath),
+  });
+  for await (const batch of batches) {
+    await checkBatch(
+      batch.filter((file) => matches(file.relativePath)).map((file) => file.absolutePath),
+    );
   }
   return { found, ignoredCount };
 }
+
+/** How many matches from git's listing are checked side by side. */
+const CHECK_BATCH = 256;
 
 /** A matching walk entry: shown (with its time), ignored, or not a file to show (null). */
 async function checkMatch(

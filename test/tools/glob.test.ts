@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +134,49 @@ describe('glob', () => {
           path.join(root, 'main.ts'),
           path.join(root, 'secret.ts'),
         ]),
+      ),
+    );
+  });
+
+  it('in a git work tree, lists tracked and untracked files as the walk would, and still checks each', async () => {
+    await files({
+      '.gitignore': 'dist/\n*.log\n',
+      '.geminiignore': 'secret.ts\n',
+      'tracked.ts': HOUR,
+      'src/untracked.ts': 2 * HOUR,
+      'dist/bundle.ts': HOUR,
+      'node_modules/lib/index.ts': HOUR,
+      'secret.ts': HOUR,
+      'debug.log': HOUR,
+    });
+    const outside = await makeTempDir('glob-outside-');
+    await writeFile(path.join(outside, 'leak.ts'), 'x');
+    await symlink(path.join(outside, 'leak.ts'), path.join(root, 'link.ts'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: root,
+        stdio: 'ignore',
+      });
+    git('init', '-q');
+    git('add', 'tracked.ts', '.gitignore', 'link.ts');
+    git('commit', '-qm', 'init');
+    // Tracked, then deleted from disk: the index still names it, the tool must not.
+    await files({ 'gone.ts': HOUR });
+    git('add', 'gone.ts');
+    execFileSync('rm', [path.join(root, 'gone.ts')]);
+
+    const completed = await harness.call('glob', { pattern: '**/*.ts' });
+    expect(completed.responseParts).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(
+          2,
+          '**/*.ts',
+          root,
+          [path.join(root, 'tracked.ts'), path.join(root, 'src/untracked.ts')],
+          ' (2 additional files were ignored)',
+        ),
       ),
     );
   });
