@@ -6,114 +6,14 @@
 //
 // Three runs: a /gemini task that changes a file (branch pushed, pull request opened, one
 // comment), a pull request review with 20 findings, and the triage of an opened issue.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
-import { row, timedRun } from './lib/measure.mjs';
-import { ROOT } from './lib/agents.mjs';
-import { gitCommitAll, scratchDir, writeTree } from './lib/scratch.mjs';
-import { basicAuthorization, startGitHttpServer } from './lib/git-http-server.mjs';
+import { row } from './lib/measure.mjs';
+import { commentSeed, REPO, runAction } from './lib/action-run.mjs';
 import { fakeGitHubModule, webhookPayloadsModule } from './lib/test-support.mjs';
 
 export const name = 'github-cost';
 
-const ACTION = path.join(ROOT, 'dist/index.js');
-const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
-const API_KEY = 'bench-gemini-key-0123456789abcdef';
-
-/** Parses the runner's GITHUB_OUTPUT file (`name<<delimiter` blocks). */
-function parseOutputs(text) {
-  const outputs = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
-    if (!match) continue;
-    const value = [];
-    while (++i < lines.length && lines[i] !== match[2]) value.push(lines[i]);
-    outputs[match[1]] = value.join('\n');
-  }
-  return outputs;
-}
-
-/** Runs dist/index.js for one event; resolves with its outputs and the API requests made. */
-async function runAction({ eventName, payload, inputs, github, calls, finalText, workspaceFiles }) {
-  const workspace = scratchDir('gh-workspace');
-  writeTree(workspace, workspaceFiles ?? { 'README.md': '# Hello-World\n' });
-  gitCommitAll(workspace);
-  const runnerTemp = scratchDir('gh-runner');
-  const projectRoot = scratchDir('gh-remote');
-  const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
-  mkdirSync(path.dirname(remote), { recursive: true });
-  execFileSync('git', ['clone', '-q', '--bare', workspace, remote], { stdio: 'ignore' });
-  const gitServer = await startGitHttpServer(projectRoot, basicAuthorization(github.token));
-  const model = await startFakeModelServer({
-    script: scriptedSession(() => calls(workspace), finalText),
-  });
-  const files = {
-    output: path.join(runnerTemp, 'output'),
-    summary: path.join(runnerTemp, 'summary'),
-    event: path.join(runnerTemp, 'event.json'),
-  };
-  writeFileSync(files.output, '');
-  writeFileSync(files.summary, '');
-  writeFileSync(files.event, JSON.stringify(payload));
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: runnerTemp,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: eventName,
-    GITHUB_EVENT_PATH: files.event,
-    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
-    GITHUB_RUN_ID: '777',
-    GITHUB_WORKFLOW: 'Gemini',
-    GITHUB_SERVER_URL: gitServer.url,
-    GITHUB_API_URL: github.url,
-    GITHUB_WORKSPACE: workspace,
-    RUNNER_TEMP: runnerTemp,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GOOGLE_GEMINI_BASE_URL: model.url,
-    INPUT_GITHUB_TOKEN: github.token,
-    INPUT_GEMINI_API_KEY: API_KEY,
-  };
-  for (const [key, value] of Object.entries(inputs ?? {}))
-    env[`INPUT_${key.toUpperCase()}`] = value;
-  try {
-    const result = await timedRun(process.execPath, [ACTION], {
-      cwd: workspace,
-      env,
-      capture: true,
-    });
-    return {
-      ...result,
-      outputs: parseOutputs(readFileSync(files.output, 'utf8')),
-      requests: github.requests.map((request) => `${request.method} ${request.path}`),
-    };
-  } finally {
-    await model.close();
-    await gitServer.close();
-  }
-}
-
-function commentSeed(payload) {
-  return {
-    number: payload.issue.number,
-    title: payload.issue.title,
-    body: payload.issue.body ?? '',
-    user: 'Codertocat',
-    comments: [
-      {
-        id: payload.comment.id,
-        user: payload.comment.user.login,
-        body: payload.comment.body,
-        createdAt: payload.comment.created_at,
-      },
-    ],
-  };
-}
-
-const scenarios = [
+export const scenarios = [
   {
     label: 'invoke with changes (/gemini task: branch, pull request, comment)',
     limit: 12,

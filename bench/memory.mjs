@@ -17,6 +17,7 @@ export const name = 'memory';
 const TURNS = 100;
 const LARGE_FILES = 10;
 const LIMIT_MB = 150;
+const PRELOAD = pathToFileURL(path.join(ROOT, 'bench/lib/max-rss.mjs')).href;
 
 function largeFiles() {
   const files = {};
@@ -37,9 +38,9 @@ function largeFiles() {
  * 99 tool turns cycling through large outputs, then a text answer. Every call differs from the
  * others (the script finds its place by the last call in the history).
  */
-function calls(ws) {
+function calls(ws, turns) {
   const list = [];
-  for (let round = 0; list.length < TURNS - 1; round++) {
+  for (let round = 0; list.length < turns - 1; round++) {
     const f = round % LARGE_FILES;
     const log = path.join(ws, `logs/service-${f}.log`);
     list.push(
@@ -52,16 +53,60 @@ function calls(ws) {
       { name: 'read_file', args: { file_path: log, offset: 1000 + round, limit: 500 } },
     );
   }
-  return list.slice(0, TURNS - 1);
+  return list.slice(0, turns - 1);
+}
+
+/**
+ * One session of `turns` turns (the last answers in text) on `server`; resolves with its peak
+ * RSS (MB), the sampled heap and external peaks (MB), wall time (ms) and what was sent.
+ */
+export async function measureSession({ turns, server, state, env }) {
+  const workspace = scratchDir('memory-ws');
+  writeSampleRepo(workspace);
+  writeTree(workspace, largeFiles());
+  state.workspace = workspace;
+  state.turns = turns;
+  server.reset();
+  const rssFile = path.join(scratchDir('memory-rss'), 'max-rss');
+  const [command, args, cwd] = ourCommand({
+    prompt: 'Read the service logs and find the errors.',
+    workspace,
+    extraArgs: ['--max-turns', String(turns + 10)],
+  });
+  const result = await timedRun(command, ['--import', PRELOAD, ...args], {
+    cwd,
+    env: { ...env, BENCH_MAX_RSS_FILE: rssFile },
+    capture: true,
+  });
+  const output = JSON.parse(result.stdout || '{}');
+  if (result.code !== 0 || output.stats?.tools?.totalSuccess !== turns - 1) {
+    throw new Error(
+      `the session did not finish as scripted (exit ${result.code}, ${output.stats?.tools?.totalSuccess} tool calls succeeded): ${result.stderr.slice(-800)}`,
+    );
+  }
+  const measured = JSON.parse(readFileSync(rssFile, 'utf8'));
+  return {
+    rssMB: measured.maxRSS / 2 ** 20,
+    partsMB: Object.fromEntries(
+      Object.entries(measured.peaks).map(([key, bytes]) => [key, bytes / 2 ** 20]),
+    ),
+    ms: result.ms,
+    requests: server.stats.requests,
+    megabytesSent: server.stats.bytesSent / 2 ** 20,
+  };
+}
+
+/** The fake model server playing `state.turns` turns of large outputs. */
+export function startSessionServer(state) {
+  return startFakeModelServer({
+    script: scriptedSession(() => calls(state.workspace, state.turns), 'Read the logs.'),
+  });
 }
 
 export async function run({ runs, log }) {
-  const state = { workspace: '' };
-  const server = await startFakeModelServer({
-    script: scriptedSession(() => calls(state.workspace), 'Read the logs.'),
-  });
+  const state = { workspace: '', turns: TURNS };
+  const server = await startSessionServer(state);
   const env = agentEnv({ serverUrl: server.url, home: benchHome() });
-  const preload = pathToFileURL(path.join(ROOT, 'bench/lib/max-rss.mjs')).href;
   const peaks = [];
   const parts = {};
   const walls = [];
@@ -70,36 +115,14 @@ export async function run({ runs, log }) {
   try {
     for (let i = 0; i < runs; i++) {
       log(`memory ${i + 1}/${runs}`);
-      const workspace = scratchDir('memory-ws');
-      writeSampleRepo(workspace);
-      writeTree(workspace, largeFiles());
-      state.workspace = workspace;
-      server.reset();
-      const rssFile = path.join(scratchDir('memory-rss'), 'max-rss');
-      const [command, args, cwd] = ourCommand({
-        prompt: 'Read the service logs and find the errors.',
-        workspace,
-        extraArgs: ['--max-turns', String(TURNS + 10)],
-      });
-      const result = await timedRun(command, ['--import', preload, ...args], {
-        cwd,
-        env: { ...env, BENCH_MAX_RSS_FILE: rssFile },
-        capture: true,
-      });
-      const output = JSON.parse(result.stdout || '{}');
-      if (result.code !== 0 || output.stats?.tools?.totalSuccess !== TURNS - 1) {
-        throw new Error(
-          `the session did not finish as scripted (exit ${result.code}, ${output.stats?.tools?.totalSuccess} tool calls succeeded): ${result.stderr.slice(-800)}`,
-        );
+      const measured = await measureSession({ turns: TURNS, server, state, env });
+      peaks.push(measured.rssMB);
+      for (const [key, megabytes] of Object.entries(measured.partsMB)) {
+        (parts[key] ??= []).push(megabytes);
       }
-      const measured = JSON.parse(readFileSync(rssFile, 'utf8'));
-      peaks.push(measured.maxRSS / 2 ** 20);
-      for (const [key, bytes] of Object.entries(measured.peaks)) {
-        (parts[key] ??= []).push(bytes / 2 ** 20);
-      }
-      walls.push(result.ms);
-      requests = server.stats.requests;
-      megabytesSent = server.stats.bytesSent / 2 ** 20;
+      walls.push(measured.ms);
+      requests = measured.requests;
+      megabytesSent = measured.megabytesSent;
     }
   } finally {
     await server.close();

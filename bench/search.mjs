@@ -24,13 +24,30 @@ import {
 
 export const name = 'search';
 
-function hasRipgrep() {
+export function hasRipgrep() {
   try {
     execFileSync('rg', ['--version'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * The fair peers of glob: what the tool must list is the tracked files and the untracked ones
+ * not ignored (a file the agent just wrote counts), which is `git ls-files --cached --others
+ * --exclude-standard`; ripgrep's listing honours the same ignore files. (`git ls-files` alone
+ * reads only the index, a smaller job.)
+ */
+export function globPeers(rg, pattern) {
+  return [
+    {
+      peer: 'git ls-files -co',
+      command: 'git',
+      args: ['ls-files', '--cached', '--others', '--exclude-standard', '--', `:(glob)${pattern}`],
+    },
+    ...(rg ? [{ peer: 'rg --files', command: 'rg', args: ['--files', '-g', pattern] }] : []),
+  ];
 }
 
 /** The cases: our tool call, and the peer commands that do the same job. */
@@ -56,28 +73,13 @@ function cases(rg) {
       label: `glob ${GLOB_PATTERN} (1,000 files)`,
       call: { name: 'glob', args: { pattern: GLOB_PATTERN } },
       expect: /Found 1000 matching file/,
-      peers: [
-        {
-          peer: 'git ls-files',
-          command: 'git',
-          args: ['ls-files', '--', `:(glob)${GLOB_PATTERN}`],
-        },
-        // The same job as ours: untracked files too (a file the agent just wrote counts).
-        {
-          peer: 'git ls-files -co',
-          command: 'git',
-          args: ['ls-files', '-co', '--exclude-standard', '--', `:(glob)${GLOB_PATTERN}`],
-        },
-        ...(rg
-          ? [{ peer: 'rg --files', command: 'rg', args: ['--files', '-g', GLOB_PATTERN] }]
-          : []),
-      ],
+      peers: globPeers(rg, GLOB_PATTERN),
     },
   ];
 }
 
 /** One CLI session making `call`; resolves with the tool's duration from the transcript. */
-async function ourToolTime(server, state, repo, env, call) {
+export async function ourToolTime(server, state, repo, env, call) {
   state.call = call;
   const transcript = path.join(scratchDir('search-transcript'), 'events.jsonl');
   const [command, args, cwd] = ourCommand({
@@ -99,7 +101,7 @@ async function ourToolTime(server, state, repo, env, call) {
   return { ms: done.tool_call.duration_ms, output };
 }
 
-async function peerTime(repo, peer) {
+export async function peerTime(repo, peer) {
   const result = await timedRun(peer.command, peer.args, { cwd: repo });
   if (result.code !== 0)
     throw new Error(`${peer.peer} failed (exit ${result.code}): ${result.stderr}`);

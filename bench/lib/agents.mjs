@@ -50,12 +50,18 @@ export function ensureGeminiCli(log = () => {}) {
     );
     writeFileSync(marker, JSON.stringify({ installMs: performance.now() - started }));
   }
-  const { bin } = JSON.parse(readFileSync(pkg, 'utf8'));
-  const relative = typeof bin === 'string' ? bin : bin.gemini;
   return {
-    entry: path.join(path.dirname(pkg), relative),
+    entry: geminiEntry(dir),
     installMs: JSON.parse(readFileSync(marker, 'utf8')).installMs,
   };
+}
+
+/** The Gemini CLI's entry script in an npm `--prefix` folder it was installed into. */
+export function geminiEntry(dir) {
+  const pkg = path.join(dir, 'node_modules/@google/gemini-cli/package.json');
+  const { bin } = JSON.parse(readFileSync(pkg, 'utf8'));
+  const relative = typeof bin === 'string' ? bin : bin.gemini;
+  return path.join(path.dirname(pkg), relative);
 }
 
 /**

@@ -138,7 +138,7 @@ export async function startFakeModelServer(options = {}) {
       stats.requests++;
       stats.bytesSent += raw.length;
       stats.firstRequestAt ??= at;
-      for (const listener of listeners) listener(at);
+      for (const listener of listeners) listener(at, raw.length);
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const rpc = /:(\w+)$/.exec(url.pathname)?.[1] ?? '';
       let body;
@@ -193,7 +193,7 @@ export async function startFakeModelServer(options = {}) {
         log: [],
       });
     },
-    /** Calls `listener(time)` on every request. */
+    /** Calls `listener(time, requestBytes)` on every request. */
     onRequest(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

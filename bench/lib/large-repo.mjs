@@ -44,15 +44,25 @@ function source(index, p, m, f) {
   return `${lines.join('\n')}\n`;
 }
 
-/** The repository's path, generating it first when it is missing or from an older layout. */
-export function ensureLargeRepo(log = () => {}) {
-  const dir = path.join(CACHE_DIR, `repo-100k-v${VERSION}`);
+/** `10k`, `100k`, `1m`: how a size is named in folders and tables. */
+export function sizeLabel(files) {
+  return files >= 1_000_000 ? `${files / 1_000_000}m` : `${files / 1000}k`;
+}
+
+/**
+ * The repository's path, generating it first when it is missing or from an older layout. `packages`
+ * sets its size (each holds FOLDERS × FILES = 1,000 tracked files): 100 for the 100,000-file
+ * repository of the search benchmark, 10 and 1,000 for the growth curves.
+ */
+export function ensureLargeRepo(log = () => {}, packages = PACKAGES) {
+  const tracked = packages * FOLDERS * FILES;
+  const dir = path.join(CACHE_DIR, `repo-${sizeLabel(tracked)}-v${VERSION}`);
   const marker = path.join(dir, '.bench-complete');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === String(TRACKED_FILES)) return dir;
-  log(`generating ${TRACKED_FILES.toLocaleString('en')} files into ${dir} (once) …`);
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === String(tracked)) return dir;
+  log(`generating ${tracked.toLocaleString('en')} files into ${dir} (once) …`);
   rmSync(dir, { recursive: true, force: true });
   let index = 0;
-  for (let p = 0; p < PACKAGES; p++) {
+  for (let p = 0; p < packages; p++) {
     for (let m = 0; m < FOLDERS; m++) {
       const folder = path.join(dir, 'packages', `p${pad(p, 2)}`, 'src', `m${pad(m, 2)}`);
       mkdirSync(folder, { recursive: true });
@@ -78,6 +88,6 @@ export function ensureLargeRepo(log = () => {}) {
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-qm', 'generated', '--no-verify');
-  writeFileSync(marker, String(TRACKED_FILES));
+  writeFileSync(marker, String(tracked));
   return dir;
 }

@@ -9,6 +9,7 @@
  * failure, so a run still never ends without a visible result.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { AgentEvent } from '../agent/events.js';
 import { createTranscriptWriter } from '../agent/transcript.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
@@ -32,11 +33,7 @@ import {
   loadAgents,
   projectAgentsFolder,
 } from '../agent/subagents/agent-files.js';
-import {
-  commandConfigDirectoryFor,
-  contextDirectoryFor,
-  policyFilePaths,
-} from '../github/pull-request-config.js';
+import { baseBranchConfigFor } from '../github/pull-request-config.js';
 import {
   extensionContextFiles,
   withExtensionServers,
@@ -370,16 +367,21 @@ async function sessionRunner(
     logger,
     ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
   });
-  // On a pull request, GEMINI.md and the settings come from the base branch.
-  const contextDirectory = await contextDirectoryFor(
+  // On a pull request, every configuration file comes from the base branch (one request):
+  // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
+  const baseConfig = await baseBranchConfigFor(
     trigger,
-    [
-      'GEMINI.md',
-      inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH,
-      PROJECT_AGENT_FILES,
-    ],
+    {
+      files: [
+        'GEMINI.md',
+        inputs.settings?.kind === 'file' ? inputs.settings.path : DEFAULT_SETTINGS_PATH,
+        PROJECT_AGENT_FILES,
+      ],
+      policyFiles: inputs.policyFiles,
+    },
     { octokit, tempRoot: env.RUNNER_TEMP, logger },
   );
+  const contextDirectory = baseConfig?.directory;
   const projectAgents = await loadAgents(
     [projectAgentsFolder(contextDirectory ?? session.workspaceRoot)],
     logger,
@@ -395,9 +397,7 @@ async function sessionRunner(
   // Custom commands and extensions: on a pull request the base branch's, never the PR's copies.
   const commands = await loadRunCommands({
     workspaceRoot: session.workspaceRoot,
-    configRoot:
-      (await commandConfigDirectoryFor(trigger, { octokit, tempRoot: env.RUNNER_TEMP, logger })) ??
-      session.workspaceRoot,
+    configRoot: contextDirectory ?? session.workspaceRoot,
     paths: inputs.extensions,
     pathsSetting: 'extensions',
     env,
@@ -408,12 +408,9 @@ async function sessionRunner(
   for (const value of runSettings.expandedValues) run.registerSecret(value);
   const policy = await loadCliPolicy({
     mode: trigger.mode,
-    policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
-      octokit,
-      workspaceRoot: session.workspaceRoot,
-      tempRoot: env.RUNNER_TEMP,
-      logger,
-    }),
+    policyFiles:
+      baseConfig?.policyPaths ??
+      inputs.policyFiles.map((file) => path.resolve(session.workspaceRoot, file)),
     allowCommands: inputs.allowedCommands,
     yolo: false,
     untrustedWorkspace,

@@ -64,17 +64,39 @@ export async function listBaseTrees(
 ): Promise<TreeListing> {
   const listing: TreeListing = { files: [], missing: [], skipped: [] };
   if (requests.length === 0) return listing;
-  const data = await objectsQuery(
-    client,
-    at,
-    requests.map((request) => ({ path: request.path, selection: nodeSelection(request) })),
-  );
+  // Each path's parent folder is listed too (names and modes only): a path that names a file
+  // directly has its mode there, and a symlink must not be copied as if it were the file.
+  const parents = requests.map((request) => parentPath(checkedPath(request.path)));
+  const distinctParents = [...new Set(parents)];
+  const data = await objectsQuery(client, at, [
+    ...requests.map((request) => ({ path: request.path, selection: nodeSelection(request) })),
+    ...distinctParents.map((parent) => ({ path: parent, selection: PARENT_ENTRIES })),
+  ]);
   requests.forEach((request, index) => {
     const node = data[`p${index}`];
-    if (node === null || node === undefined) listing.missing.push(request.path);
-    else collect(node, request.path, listing);
+    if (node === null || node === undefined) {
+      listing.missing.push(request.path);
+      return;
+    }
+    const parentField = `p${requests.length + distinctParents.indexOf(parents[index] ?? '')}`;
+    const parent = data[parentField] as TreeNode | null | undefined;
+    const name = request.path.slice(request.path.lastIndexOf('/') + 1);
+    const entry = parent?.entries?.find((candidate) => candidate.name === name);
+    if (entry?.mode === SYMLINK_MODE) {
+      listing.skipped.push({ path: request.path, reason: 'a symlink, not a file' });
+    } else {
+      collect(node, request.path, listing);
+    }
   });
   return listing;
+}
+
+const PARENT_ENTRIES = '__typename ... on Tree { entries { name type mode } }';
+
+/** The folder holding `repoPath`; '' for the repository's root. */
+function parentPath(repoPath: string): string {
+  const slash = repoPath.lastIndexOf('/');
+  return slash < 0 ? '' : repoPath.slice(0, slash);
 }
 
 /** The text of each file, in one request; a file that cannot be copied has `unusable` set. */
@@ -167,7 +189,8 @@ async function objectsQuery(
   const variables: Record<string, string> = { owner: at.owner, name: at.repo };
   const declarations = ['$owner: String!', '$name: String!'];
   const fields = objects.map((object, index) => {
-    variables[`e${index}`] = `${at.sha}:${checkedPath(object.path)}`;
+    // `<commit>:` alone is the root folder.
+    variables[`e${index}`] = `${at.sha}:${object.path === '' ? '' : checkedPath(object.path)}`;
     declarations.push(`$e${index}: String!`);
     return `p${index}: object(expression: $e${index}) { ${object.selection} }`;
   });

@@ -93,10 +93,11 @@ export function createGenaiContentGenerator(
   }
   // Made at the first request, which is the first thing that needs the SDK.
   let client: Promise<GoogleGenAI> | undefined;
-  return new GenaiContentGenerator(() =>
-    (client ??= loadClientClass(genaiOptions.apiKey !== undefined).then(
-      (Client) => new Client(genaiOptions),
-    )),
+  return new GenaiContentGenerator(
+    () =>
+      (client ??= loadClientClass(genaiOptions.apiKey !== undefined).then(
+        (Client) => new Client(genaiOptions),
+      )),
   );
 }
 
@@ -124,7 +125,9 @@ class GenaiContentGenerator implements ContentGenerator {
     const link = linkSignal(request.config?.abortSignal);
     let stream: AsyncGenerator<GenerateContentResponse>;
     try {
-      stream = await (await this.client()).models.generateContentStream(withSignal(request, link.signal));
+      stream = await (
+        await this.client()
+      ).models.generateContentStream(withSignal(request, link.signal));
     } catch (error) {
       link.release();
       throw normalizeModelError(error);

@@ -1,6 +1,10 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { CountTokensResponse, EmbedContentResponse, GenerateContentResponse } from '@google/genai/web';
+import {
+  CountTokensResponse,
+  EmbedContentResponse,
+  GenerateContentResponse,
+} from '@google/genai/web';
 import type { CountTokensParameters, GenerateContentParameters } from '@google/genai';
 import { ConfigurationError } from '../platform/errors.js';
 import type { ContentGenerator } from './content-generator.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRunCommands } from '../../src/commands/run-commands.js';
 import { createOctokit } from '../../src/github/octokit.js';
-import { commandConfigDirectoryFor } from '../../src/github/pull-request-config.js';
+import { baseBranchConfigFor } from '../../src/github/pull-request-config.js';
 import type { Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
 import { memoryLogger, silentLogger } from '../../src/platform/logger.js';
@@ -31,7 +31,15 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-describe('commandConfigDirectoryFor', () => {
+/** The folder of base-branch configuration when only the commands and extensions are wanted. */
+async function commandConfigDirectoryFor(
+  trigger: Trigger,
+  options: Parameters<typeof baseBranchConfigFor>[2],
+): Promise<string | undefined> {
+  return (await baseBranchConfigFor(trigger, { files: [], policyFiles: [] }, options))?.directory;
+}
+
+describe('base-branch commands and extensions', () => {
   it("copies the base branch's commands and extension configuration, not the head's", async () => {
     const trigger = pullRequestTrigger();
     const github = await useFakeGitHub({

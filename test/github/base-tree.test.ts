@@ -72,6 +72,8 @@ describe('listBaseTrees', () => {
       name: 'r',
       e0: `${at.sha}:.gemini/commands`,
       e1: `${at.sha}:.gemini/extensions`,
+      // Their parent folder, once: the modes of the entries the paths name.
+      e2: `${at.sha}:.gemini`,
     });
     expect(sent?.query).toContain(
       'p0: object(expression: $e0) { __typename ... on Blob { byteSize isBinary isTruncated text }',
