@@ -12,6 +12,25 @@ import {
   ourCommand,
 } from './lib/agents.mjs';
 import { gitCommitAll, scratchDir, writeTree } from './lib/scratch.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The chunks of our CLI's bundle that a `-p` run loads before its first request, and whether any
+ * of them holds OpenTelemetry's API (recognised by the global symbol it registers under): the
+ * telemetry packages must load only when telemetry is on.
+ */
+function openTelemetryAtStart() {
+  const folder = path.join(path.dirname(ourCliPath()), 'cli');
+  const entry = readFileSync(path.join(folder, 'index.js'), 'utf8');
+  const line = /const \{ runCli, processIo \} = await Promise\.all\(([^\n]*)/.exec(entry)?.[1];
+  if (line === undefined) return undefined;
+  const chunks = [...line.matchAll(/__nccwpck_require__\.e\((\d+)\)/g)].map((match) => match[1]);
+  const withOtel = chunks.filter((chunk) =>
+    readFileSync(path.join(folder, `${chunk}.index.js`), 'utf8').includes('opentelemetry.js.api'),
+  );
+  return { chunks, withOtel };
+}
 
 export const name = 'cold-start';
 
@@ -48,11 +67,25 @@ export async function run({ runs, log }) {
   writeTree(workspace, { 'README.md': '# demo\n', 'src/index.js': 'export const x = 1;\n' });
   gitCommitAll(workspace);
   const env = agentEnv({ serverUrl: server.url, home });
+  // Telemetry on, to a file (no collector needed): the OpenTelemetry packages load.
+  const telemetryEnv = {
+    ...env,
+    GEMINI_TELEMETRY_ENABLED: 'true',
+    GEMINI_TELEMETRY_OUTFILE: path.join(scratchDir('cold-telemetry'), 'telemetry.jsonl'),
+  };
   const prompt = 'Say hello.';
   const ours = ourCommand({ prompt, workspace });
   const theirs = geminiCommand({ entry: gemini.entry, prompt, workspace });
 
-  const samples = { floor: [], version: [], ours: [], oursExit: [], theirs: [], theirsExit: [] };
+  const samples = {
+    floor: [],
+    version: [],
+    ours: [],
+    oursExit: [],
+    oursTelemetry: [],
+    theirs: [],
+    theirsExit: [],
+  };
   try {
     // One discarded run each: the first reads the programs from disk into the page cache.
     await session(server, ours, env);
@@ -64,6 +97,7 @@ export async function run({ runs, log }) {
       const a = await session(server, ours, env);
       samples.ours.push(a.firstRequest);
       samples.oursExit.push(a.exit);
+      samples.oursTelemetry.push((await session(server, ours, telemetryEnv)).firstRequest);
       const b = await session(server, theirs, env);
       samples.theirs.push(b.firstRequest);
       samples.theirsExit.push(b.exit);
@@ -73,6 +107,7 @@ export async function run({ runs, log }) {
   }
 
   const median = (values) => row({ samples: values }).median;
+  const otel = openTelemetryAtStart();
   const speedup = median(samples.theirs) / median(samples.ours);
   const overFloor = samples.ours.map((value, i) => value - samples.floor[i]);
   return [
@@ -101,6 +136,26 @@ export async function run({ runs, log }) {
       peer: 'node -e ""',
       target: '≤ 200 ms over the floor (median)',
       met: median(overFloor) <= 200,
+    }),
+    row({
+      benchmark: name,
+      measure: 'ours, telemetry on (file exporter): start → first model request',
+      unit: 'ms',
+      samples: samples.oursTelemetry,
+      peer: 'ours, telemetry off',
+      ratioLabel: `+${(median(samples.oursTelemetry) - median(samples.ours)).toFixed(0)} ms`,
+      note:
+        otel === undefined
+          ? 'could not find the start-up chunks in the bundle'
+          : `telemetry off loads ${otel.chunks.length} chunks before the first request; OpenTelemetry is in ${otel.withOtel.length === 0 ? 'none of them' : otel.withOtel.join(', ')}`,
+    }),
+    row({
+      benchmark: name,
+      measure: 'OpenTelemetry chunks loaded before the first request, telemetry off',
+      unit: 'chunks',
+      samples: [otel?.withOtel.length ?? Number.NaN],
+      target: 'none',
+      met: otel !== undefined && otel.withOtel.length === 0,
     }),
     row({
       benchmark: name,

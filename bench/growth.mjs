@@ -9,8 +9,8 @@
 // - A repository of 10,000, 100,000 and 1,000,000 files: the search and glob tools against
 //   `rg` and `git ls-files --cached --others --exclude-standard`.
 //
-// Each size runs once per --runs (the largest sizes take minutes); `--growth-sizes small` leaves
-// the largest size of each curve out, for a quick look.
+// The smaller sizes run min(--runs, 3) times, the largest once (it takes minutes);
+// `--growth-sizes small` leaves the largest size of each curve out, for a quick look.
 import { row } from './lib/measure.mjs';
 import { agentEnv, benchHome } from './lib/agents.mjs';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
@@ -58,6 +58,9 @@ function growthRow({ curve, measure, unit, points, work, target, met, perUnit = 
 
 const median = (values) => row({ samples: values }).median;
 
+/** How often a size is measured: the largest of a curve once, the others up to three times. */
+const runsFor = (runs, sizes, size) => (size === sizes[sizes.length - 1] ? 1 : Math.min(runs, 3));
+
 async function sessionCurve({ runs, log, sizes }) {
   const state = { workspace: '', turns: 0 };
   const server = await startSessionServer(state);
@@ -66,8 +69,9 @@ async function sessionCurve({ runs, log, sizes }) {
   try {
     for (const turns of sizes) {
       const measured = [];
-      for (let i = 0; i < runs; i++) {
-        log(`growth: session of ${turns} turns ${i + 1}/${runs}`);
+      const times = runsFor(runs, sizes, turns);
+      for (let i = 0; i < times; i++) {
+        log(`growth: session of ${turns} turns ${i + 1}/${times}`);
         measured.push(await measureSession({ turns, server, state, env }));
       }
       points.push({
@@ -174,8 +178,9 @@ async function pullRequestCurve({ runs, log, sizes }) {
   const points = [];
   for (const files of sizes) {
     const measured = [];
-    for (let i = 0; i < runs; i++) {
-      log(`growth: review of ${files} changed files ${i + 1}/${runs}`);
+    const times = runsFor(runs, sizes, files);
+    for (let i = 0; i < times; i++) {
+      log(`growth: review of ${files} changed files ${i + 1}/${times}`);
       const spec = reviewSpec(webhookExample, files);
       const github = await startFakeGitHub(spec.github);
       try {
@@ -278,8 +283,9 @@ async function repositoryCurve({ runs, log, sizes }) {
         for (const peer of entry.peers) await peerTime(repo, peer);
         const ours = [];
         const peers = entry.peers.map(() => []);
-        for (let i = 0; i < runs; i++) {
-          log(`growth: ${entry.key} in ${point.label} files ${i + 1}/${runs}`);
+        const times = runsFor(runs, sizes, packages);
+        for (let i = 0; i < times; i++) {
+          log(`growth: ${entry.key} in ${point.label} files ${i + 1}/${times}`);
           ours.push((await ourToolTime(server, state, repo, env, entry.call)).ms);
           for (const [k, peer] of entry.peers.entries()) {
             peers[k].push(await peerTime(repo, peer));
