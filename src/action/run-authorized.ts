@@ -360,13 +360,10 @@ async function sessionRunner(
   const isolateNetwork =
     untrustedWorkspace ||
     (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
-  const sandbox = await resolveSandbox(inputs.sandbox, { env, logger });
-  const sandboxLine = reportSandbox(sandbox, {
-    mode: inputs.sandbox,
-    isolateNetwork,
-    logger,
-    ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
-  });
+  // The sandbox probe (a few hundred milliseconds the first time) runs while the configuration is
+  // read and the model prepared; it is awaited before anything that needs it.
+  const sandboxFound = resolveSandbox(inputs.sandbox, { env, logger });
+  sandboxFound.catch(() => undefined);
   // On a pull request, every configuration file comes from the base branch (one request):
   // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
   const baseConfig = await baseBranchConfigFor(
@@ -438,6 +435,13 @@ async function sessionRunner(
     },
     fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
     howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
+  });
+  const sandbox = await sandboxFound;
+  const sandboxLine = reportSandbox(sandbox, {
+    mode: inputs.sandbox,
+    isolateNetwork,
+    logger,
+    ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
   });
   const telemetry = await startTelemetry({
     settings,
