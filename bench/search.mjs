@@ -96,7 +96,10 @@ export async function ourToolTime(server, state, repo, env, call) {
   const done = events.find(
     (event) => event.kind === 'tool_call_update' && event.tool_call.status === 'SUCCEEDED',
   );
-  if (!done) throw new Error(`the ${call.name} call did not succeed`);
+  if (!done) {
+    const failed = events.find((event) => event.kind === "tool_call_update" && event.tool_call.status === "FAILED");
+    throw new Error(`the ${call.name} call did not succeed: ${JSON.stringify(failed?.tool_call ?? events.at(-1)).slice(0, 600)}`);
+  }
   const output = done.tool_call.output?.text ?? '';
   return { ms: done.tool_call.duration_ms, output };
 }

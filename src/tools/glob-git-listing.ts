@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { devNull } from 'node:os';
-import { DEFAULT_EXCLUDED_DIRECTORIES } from './file-walk.js';
+import { DEFAULT_EXCLUDED_DIRECTORIES, inDefaultExcludedDirectory } from './file-walk.js';
 import { buildToolEnvironment } from '../platform/tool-environment.js';
 import { findExecutable } from './search/run-process.js';
 
@@ -47,13 +47,26 @@ export async function gitListing(
   });
   if (git === null) return null;
   const run = (args: readonly string[]) => listNulSeparated(git, args, dir, options.signal);
-  const common = ['-z', '--exclude-standard', '--', '.', ...EXCLUDED_PATHSPECS];
   const [listed, ignored] = await Promise.all([
-    run(['ls-files', '--cached', '--others', ...common]),
-    run(['ls-files', '--others', '--ignored', ...common]),
+    // Left out here rather than by pathspec, which makes git match every path against them.
+    run(['ls-files', '-z', '--cached', '--others', '--exclude-standard']),
+    // Git would otherwise walk every ignored dependency tree only for this count.
+    run([
+      'ls-files',
+      '-z',
+      '--others',
+      '--ignored',
+      '--exclude-standard',
+      '--',
+      '.',
+      ...EXCLUDED_PATHSPECS,
+    ]),
   ]);
   if (listed === null || ignored === null) return null;
-  return { listed: unique(listed), ignored };
+  return {
+    listed: unique(listed).filter((relativePath) => !inDefaultExcludedDirectory(relativePath)),
+    ignored,
+  };
 }
 
 /** A path with unmerged stages is listed once per stage. */
