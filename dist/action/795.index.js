@@ -130,8 +130,8 @@ var external_node_url_ = __webpack_require__(73136);
 var esm_client = __webpack_require__(30063);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
 var types = __webpack_require__(330);
-// EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(71013);
+// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
+var version = __webpack_require__(16138);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/sse.js + 1 modules
 var sse = __webpack_require__(10053);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 2 modules

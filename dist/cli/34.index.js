@@ -21,10 +21,11 @@ export const modules = {
 /* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(64988);
 /* harmony import */ var _tools_tool_types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29285);
 /* harmony import */ var _tools_workspace_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(67692);
-/* harmony import */ var _run_agent_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1618);
+/* harmony import */ var _session_setup_run_agent_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(96550);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(77593);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
-/* harmony import */ var _policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5650);
+/* harmony import */ var _session_setup_policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(27321);
+/* harmony import */ var _platform_run_mode_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(37816);
 /**
  * `gemini-agent policy …`: try policies before a workflow uses them.
  *
@@ -34,6 +35,7 @@ export const modules = {
  *   files, flags and shell analysis — and prints the decision, the rule that decided, why, what
  *   the model would read, and for shell commands the verdict of every sub-command.
  */
+
 
 
 
@@ -169,7 +171,7 @@ async function explain(argv, io) {
     const runMode = (0,_args_js__WEBPACK_IMPORTED_MODULE_11__/* .parseRunMode */ .i3)('--mode', values.mode);
     const trust = parseTrust(values.trust);
     const rawArgs = parseJsonObject(values.args);
-    const policy = await (0,_policy_setup_js__WEBPACK_IMPORTED_MODULE_13__/* .loadCliPolicy */ .rw)({
+    const policy = await (0,_session_setup_policy_setup_js__WEBPACK_IMPORTED_MODULE_13__/* .loadCliPolicy */ .rw)({
         mode: runMode,
         policyFiles: values.policy ?? [],
         allowCommands: values['allow-command'] ?? [],
@@ -177,7 +179,7 @@ async function explain(argv, io) {
     });
     const workspace = await _tools_workspace_js__WEBPACK_IMPORTED_MODULE_9__/* .Workspace */ .a.create(values.repo ?? process.cwd());
     const call = await policyCallFor(values.tool, rawArgs, workspace, values.server);
-    const context = (0,_run_agent_js__WEBPACK_IMPORTED_MODULE_10__/* .policyContext */ ._)(workspace, { runMode, trust });
+    const context = (0,_session_setup_run_agent_js__WEBPACK_IMPORTED_MODULE_10__/* .policyContext */ ._)(workspace, { runMode, trust });
     const verdict = await policy.engine.decide(call, context);
     const declared = !policy.engine.isUnconditionallyDenied({
         name: call.toolName,
@@ -259,7 +261,7 @@ function formatExplanation(input) {
 function parseTier(value) {
     if (value === undefined)
         return 'workflow';
-    const tiers = Object.keys(_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_5__/* .TIER_BASE */ .HA);
+    const tiers = Object.keys(_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_5__/* .TIER_BASE */ .H);
     if (!tiers.includes(value)) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--tier expects one of ${tiers.join(', ')}, got "${value}".`);
     }
@@ -268,8 +270,8 @@ function parseTier(value) {
 function parseTrust(value) {
     if (value === undefined)
         return 'maintainer';
-    if (!_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_5__/* .RUN_TRUSTS */ .oB.includes(value)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--trust expects one of ${_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_5__/* .RUN_TRUSTS */ .oB.join(', ')}, got "${value}".`);
+    if (!_platform_run_mode_js__WEBPACK_IMPORTED_MODULE_15__/* .RUN_TRUSTS */ .o.includes(value)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--trust expects one of ${_platform_run_mode_js__WEBPACK_IMPORTED_MODULE_15__/* .RUN_TRUSTS */ .o.join(', ')}, got "${value}".`);
     }
     return value;
 }

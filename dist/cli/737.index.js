@@ -764,13 +764,13 @@ class LiveOutput {
 
 
 /** Opens (creating folders as needed) a JSONL file for appending events to. */
-function createTranscriptWriter(filePath, options = {}) {
+function createTranscriptWriter(filePath, options) {
     const target = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(filePath);
     node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(target), { recursive: true });
     let fd = node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(target, 'a');
     const write = (event) => {
         const line = JSON.stringify(event);
-        const text = `${options.redact ? options.redact(line) : line}\n`;
+        const text = `${options.redact(line)}\n`;
         fd ??= node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(target, 'a');
         node_fs__WEBPACK_IMPORTED_MODULE_0___default().writeSync(fd, text);
     };
@@ -800,8 +800,8 @@ function createTranscriptWriter(filePath, options = {}) {
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _model_model_table_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90109);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
-/* harmony import */ var _platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9332);
-/* harmony import */ var _policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(45578);
+/* harmony import */ var _platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9332);
+/* harmony import */ var _platform_run_mode_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(37816);
 
 
 
@@ -944,8 +944,8 @@ function parseCliArgs(argv) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('--replay and --record cannot be used together.');
     }
     const sandbox = values.sandbox ?? 'auto';
-    if (!_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__/* .SANDBOX_MODES */ .f.includes(sandbox)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--sandbox expects one of ${_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_4__/* .SANDBOX_MODES */ .f.join(', ')}, got "${sandbox}".`);
+    if (!_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_3__/* .SANDBOX_MODES */ .f.includes(sandbox)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--sandbox expects one of ${_platform_sandbox_sandbox_types_js__WEBPACK_IMPORTED_MODULE_3__/* .SANDBOX_MODES */ .f.join(', ')}, got "${sandbox}".`);
     }
     const allowCommands = values['allow-command'] ?? [];
     const emptyCommand = allowCommands.find((command) => command.trim() === '');
@@ -986,8 +986,8 @@ function modelFlag(flag, value) {
 function parseRunMode(flag, value) {
     if (value === undefined)
         return 'invoke';
-    if (!_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__/* .RUN_MODES */ .Px.includes(value)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${flag} expects one of ${_policy_policy_types_js__WEBPACK_IMPORTED_MODULE_3__/* .RUN_MODES */ .Px.join(', ')}, got "${value}".`);
+    if (!_platform_run_mode_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_MODES */ .P.includes(value)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${flag} expects one of ${_platform_run_mode_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_MODES */ .P.join(', ')}, got "${value}".`);
     }
     return value;
 }
@@ -1045,483 +1045,6 @@ function exitCodeForError(error) {
 
 /***/ }),
 
-/***/ 29062:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  N: () => (/* binding */ REPLAY_API_KEY),
-  G: () => (/* binding */ serveRecordedSession)
-});
-
-// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
-var recording = __webpack_require__(26602);
-// EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(46316);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(37067);
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
-;// CONCATENATED MODULE: ./src/testing/fake-script.ts
-
-// --- parts -------------------------------------------------------------------------------------
-function textPart(text) {
-    return { text };
-}
-function thoughtPart(text, options = {}) {
-    return { text, thought: true, ...options };
-}
-function functionCallPart(call) {
-    return {
-        functionCall: {
-            ...(call.id !== undefined ? { id: call.id } : {}),
-            name: call.name,
-            args: call.args ?? {},
-        },
-        ...(call.thoughtSignature !== undefined ? { thoughtSignature: call.thoughtSignature } : {}),
-    };
-}
-// --- chunks ------------------------------------------------------------------------------------
-function usage(tokens) {
-    const metadata = new GenerateContentResponseUsageMetadata();
-    metadata.promptTokenCount = tokens.prompt;
-    metadata.candidatesTokenCount = tokens.candidates;
-    if (tokens.thoughts !== undefined)
-        metadata.thoughtsTokenCount = tokens.thoughts;
-    if (tokens.cached !== undefined)
-        metadata.cachedContentTokenCount = tokens.cached;
-    metadata.totalTokenCount = tokens.prompt + tokens.candidates + (tokens.thoughts ?? 0);
-    return metadata;
-}
-function chunk(parts, options = {}) {
-    return {
-        candidates: [
-            {
-                content: { role: 'model', parts },
-                index: 0,
-                ...(options.finishReason !== undefined
-                    ? { finishReason: FinishReason[options.finishReason] }
-                    : {}),
-            },
-        ],
-        ...(options.usageMetadata !== undefined ? { usageMetadata: options.usageMetadata } : {}),
-    };
-}
-// --- steps -------------------------------------------------------------------------------------
-function respond(chunks, options = {}) {
-    return { type: 'response', chunks, ...options };
-}
-function httpError(status, message, options = {}) {
-    return { type: 'error', status, message, ...options };
-}
-function cutStream(chunks, options = {}) {
-    const { after, ...timing } = options;
-    return {
-        type: 'cut',
-        chunks,
-        after: after ?? Math.max(1, Math.floor(chunks.length / 2)),
-        ...timing,
-    };
-}
-/** A whole model turn: thoughts, then text, then calls, with the finish reason on the last chunk. */
-function reply(spec) {
-    const chunks = [];
-    const thoughts = spec.thoughts ?? [];
-    thoughts.forEach((text, i) => {
-        const last = i === thoughts.length - 1;
-        chunks.push(chunk([
-            thoughtPart(text, last && spec.thoughtSignature !== undefined
-                ? { thoughtSignature: spec.thoughtSignature }
-                : {}),
-        ]));
-    });
-    const texts = spec.text === undefined ? [] : Array.isArray(spec.text) ? spec.text : [spec.text];
-    for (const text of texts)
-        chunks.push(chunk([textPart(text)]));
-    if (spec.calls && spec.calls.length > 0)
-        chunks.push(chunk(spec.calls.map(functionCallPart)));
-    if (chunks.length === 0)
-        chunks.push(chunk([]));
-    const last = chunks[chunks.length - 1];
-    const candidate = last?.candidates?.[0];
-    if (candidate)
-        candidate.finishReason = FinishReason[spec.finishReason ?? 'STOP'];
-    if (last && spec.usage)
-        last.usageMetadata = spec.usage;
-    return respond(chunks, spec.delayMs !== undefined ? { delayMs: spec.delayMs } : {});
-}
-/** A text answer in one chunk, finished with STOP. */
-function textReply(text, options = {}) {
-    return reply({ ...options, text });
-}
-/** A turn that calls tools (several calls are parallel calls in one turn). */
-function callsReply(calls, options = {}) {
-    return reply({ ...options, calls });
-}
-/**
- * Turns a recorded session into a script, so a recording can be served through the fake server and
- * the real client. Token counts and embeddings are not model turns and are left out (the server
- * estimates token counts itself).
- */
-function scriptFromRecording(calls) {
-    const steps = [];
-    for (const call of calls) {
-        if (call.method === 'generateContentStream')
-            steps.push(respond(call.response.map(plainChunk)));
-        else if (call.method === 'generateContent')
-            steps.push(respond([plainChunk(call.response)]));
-    }
-    return steps;
-}
-function plainChunk(response) {
-    const copy = JSON.parse(JSON.stringify(response));
-    // Headers of the recorded live call; the client would take them for part of the body.
-    delete copy['sdkHttpResponse'];
-    return copy;
-}
-
-;// CONCATENATED MODULE: ./src/testing/fake-gemini-server.ts
-
-
-const STATUS_NAMES = {
-    400: 'INVALID_ARGUMENT',
-    401: 'UNAUTHENTICATED',
-    403: 'PERMISSION_DENIED',
-    404: 'NOT_FOUND',
-    409: 'ABORTED',
-    429: 'RESOURCE_EXHAUSTED',
-    499: 'CANCELLED',
-    500: 'INTERNAL',
-    501: 'NOT_IMPLEMENTED',
-    503: 'UNAVAILABLE',
-    504: 'DEADLINE_EXCEEDED',
-};
-const GENERATE_RPCS = new Set(['generateContent', 'streamGenerateContent']);
-const GEMINI_PATH = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(\w+)$/;
-const VERTEX_PATH = /^\/(v1beta1|v1)\/(?:projects\/([^/]+)\/locations\/([^/]+)\/)?publishers\/google\/models\/([^/:]+):(\w+)$/;
-const CODE_ASSIST_PATH = /^\/(v1internal):(\w+)$/;
-function route(path) {
-    let m = GEMINI_PATH.exec(path);
-    if (m)
-        return { api: 'gemini', apiVersion: m[1], model: m[2], rpc: m[3] ?? '' };
-    m = VERTEX_PATH.exec(path);
-    if (m) {
-        return {
-            api: 'vertex',
-            apiVersion: m[1],
-            ...(m[2] !== undefined ? { project: m[2] } : {}),
-            ...(m[3] !== undefined ? { location: m[3] } : {}),
-            model: m[4],
-            rpc: m[5] ?? '',
-        };
-    }
-    m = CODE_ASSIST_PATH.exec(path);
-    if (m)
-        return { api: 'code-assist', apiVersion: m[1], rpc: m[2] ?? '' };
-    return undefined;
-}
-/** The Google error body, with `QuotaFailure` and `RetryInfo` details when the step has them. */
-function errorBody(step) {
-    const details = [];
-    if (step.quotaIds !== undefined) {
-        details.push({
-            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-            violations: step.quotaIds.map((quotaId) => ({
-                quotaMetric: 'generativelanguage.googleapis.com/generate_content_requests',
-                quotaId,
-            })),
-        });
-    }
-    if (step.retryDelay !== undefined) {
-        details.push({
-            '@type': 'type.googleapis.com/google.rpc.RetryInfo',
-            retryDelay: step.retryDelay,
-        });
-    }
-    return JSON.stringify({
-        error: {
-            code: step.status,
-            message: step.message,
-            status: STATUS_NAMES[step.status] ?? 'UNKNOWN',
-            ...(details.length > 0 ? { details } : {}),
-        },
-    });
-}
-function sendJson(res, status, body) {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
-    res.end(body);
-}
-/** One response from a streamed reply: parts concatenated, the last finish reason and usage kept. */
-function mergeChunks(chunks) {
-    const merged = {};
-    const parts = [];
-    let candidate;
-    for (const chunk of chunks) {
-        const { candidates, ...rest } = chunk;
-        Object.assign(merged, rest);
-        const first = candidates?.[0];
-        if (first) {
-            parts.push(...(first.content?.parts ?? []));
-            const fields = { ...first };
-            delete fields['content'];
-            candidate = { ...candidate, ...fields };
-        }
-    }
-    if (candidate) {
-        merged.candidates = [{ ...candidate, content: { role: 'model', parts } }];
-    }
-    return merged;
-}
-function partChars(part) {
-    return typeof part.text === 'string' ? part.text.length : JSON.stringify(part).length;
-}
-/** About four characters per token, like the API's own rough estimates. */
-function estimateTokens(body) {
-    const record = (body ?? {});
-    const contents = record.request?.contents ?? record.contents;
-    let chars = 0;
-    if (Array.isArray(contents)) {
-        for (const content of contents) {
-            for (const part of content.parts ?? [])
-                chars += partChars(part);
-        }
-    }
-    return Math.ceil(chars / 4);
-}
-async function readBody(req) {
-    const chunks = [];
-    for await (const piece of req)
-        chunks.push(piece);
-    return Buffer.concat(chunks).toString('utf8');
-}
-async function startFakeGeminiServer(options = {}) {
-    const script = [...(options.script ?? [])];
-    let consumed = 0;
-    let generateCount = 0;
-    const requests = [];
-    const sockets = new Set();
-    const pendingDelays = new Set();
-    const waiters = new Set();
-    let closed = false;
-    const notify = () => {
-        for (const waiter of waiters) {
-            if (requests.length >= waiter.count) {
-                waiters.delete(waiter);
-                waiter.resolve();
-            }
-        }
-    };
-    const delay = (ms) => new Promise((resolve) => {
-        const done = () => {
-            clearTimeout(timer);
-            pendingDelays.delete(done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        pendingDelays.add(done);
-    });
-    const wrap = (api, chunk) => api === 'code-assist' ? { response: chunk } : chunk;
-    async function answer(req, step, res) {
-        if (step.delayMs !== undefined && step.delayMs > 0)
-            await delay(step.delayMs);
-        // The client gave up (abort) or the server is closing: nobody is listening.
-        if (closed || res.destroyed)
-            return;
-        if (step.type === 'error') {
-            sendJson(res, step.status, errorBody(step));
-            return;
-        }
-        const streamed = req.rpc === 'streamGenerateContent';
-        if (!streamed) {
-            const body = JSON.stringify(wrap(req.api, mergeChunks(step.chunks)));
-            if (step.type === 'cut') {
-                res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
-                await write(res, body.slice(0, Math.floor(body.length / 2)));
-                res.destroy();
-                return;
-            }
-            sendJson(res, 200, body);
-            return;
-        }
-        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-        const count = step.type === 'cut' ? Math.min(step.after, step.chunks.length) : step.chunks.length;
-        for (const chunk of step.chunks.slice(0, count)) {
-            await write(res, `data: ${JSON.stringify(wrap(req.api, chunk))}\r\n\r\n`);
-        }
-        if (step.type === 'cut')
-            res.destroy();
-        else
-            res.end();
-    }
-    async function handle(req, res) {
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const text = await readBody(req);
-        let body;
-        let badJson = false;
-        if (text !== '') {
-            try {
-                body = JSON.parse(text);
-            }
-            catch {
-                badJson = true;
-            }
-        }
-        const found = route(url.pathname);
-        const record = {
-            index: requests.length + 1,
-            api: found?.api ?? 'unknown',
-            rpc: found?.rpc ?? '',
-            httpMethod: req.method ?? '',
-            path: url.pathname,
-            query: Object.fromEntries(url.searchParams),
-            headers: { ...req.headers },
-            body: badJson ? text : body,
-            ...(found?.apiVersion !== undefined ? { apiVersion: found.apiVersion } : {}),
-            ...(found?.project !== undefined ? { project: found.project } : {}),
-            ...(found?.location !== undefined ? { location: found.location } : {}),
-        };
-        const model = found?.model ??
-            (typeof body?.model === 'string'
-                ? body.model
-                : undefined);
-        if (model !== undefined)
-            record.model = model;
-        requests.push(record);
-        notify();
-        if (!found || req.method !== 'POST') {
-            sendJson(res, 404, errorBody({
-                status: 404,
-                message: `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`,
-            }));
-            return;
-        }
-        if (badJson) {
-            sendJson(res, 400, errorBody({ status: 400, message: 'The request body is not valid JSON.' }));
-            return;
-        }
-        if (found.rpc === 'countTokens') {
-            sendJson(res, 200, JSON.stringify({ totalTokens: estimateTokens(body) }));
-            return;
-        }
-        if (found.rpc === 'loadCodeAssist' && found.api === 'code-assist') {
-            const project = options.codeAssistProject === undefined ? 'fake-project' : options.codeAssistProject;
-            sendJson(res, 200, JSON.stringify({
-                currentTier: { id: 'standard-tier', name: 'Fake tier' },
-                ...(project !== null ? { cloudaicompanionProject: project } : {}),
-            }));
-            return;
-        }
-        if (!GENERATE_RPCS.has(found.rpc)) {
-            sendJson(res, 404, errorBody({
-                status: 404,
-                message: `The fake Gemini server does not implement ${found.rpc}.`,
-            }));
-            return;
-        }
-        generateCount++;
-        const next = script[consumed];
-        if (next === undefined) {
-            // 400 so that clients fail at once instead of retrying.
-            sendJson(res, 400, errorBody({
-                status: 400,
-                message: `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`,
-            }));
-            return;
-        }
-        consumed++;
-        record.step = consumed;
-        const step = typeof next === 'function' ? await next(record) : next;
-        await answer(record, step, res);
-    }
-    const server = (0,external_node_http_.createServer)((req, res) => {
-        handle(req, res).catch((error) => {
-            const message = error instanceof Error ? error.message : String(error);
-            // 400, not 500: a failing script step is a test bug, which retries would only hide.
-            if (!res.headersSent) {
-                sendJson(res, 400, errorBody({ status: 400, message: `The fake Gemini server failed: ${message}` }));
-            }
-            else {
-                res.destroy();
-            }
-        });
-    });
-    server.on('connection', (socket) => {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => {
-            server.off('error', reject);
-            resolve();
-        });
-    });
-    const address = server.address();
-    if (address === null || typeof address === 'string') {
-        throw new Error('The fake Gemini server did not get a TCP port.');
-    }
-    return {
-        url: `http://127.0.0.1:${address.port}`,
-        requests,
-        generateRequests: () => requests.filter((r) => GENERATE_RPCS.has(r.rpc)),
-        remaining: () => script.length - consumed,
-        push: (...steps) => {
-            script.push(...steps);
-        },
-        waitForRequests: (count) => new Promise((resolve) => {
-            waiters.add({ count, resolve });
-            notify();
-        }),
-        close: async () => {
-            if (closed)
-                return;
-            closed = true;
-            for (const finish of [...pendingDelays])
-                finish();
-            for (const socket of sockets)
-                socket.destroy();
-            await new Promise((resolve) => {
-                server.close(() => {
-                    resolve();
-                });
-            });
-        },
-    };
-}
-function write(res, text) {
-    return new Promise((resolve) => {
-        if (res.destroyed) {
-            resolve();
-            return;
-        }
-        res.write(text, () => {
-            resolve();
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/cli/replay-model.ts
-
-
-
-/** The key the replay server is reached with; long and odd, so redacting it masks nothing else. */
-const REPLAY_API_KEY = 'gemini-agent-replay-placeholder-key';
-/** Starts serving the recording in `file`; a missing or malformed file is a usage error. */
-async function serveRecordedSession(file) {
-    const calls = await (0,recording/* readRecordedSession */.hP)(file).catch((error) => {
-        throw new errors/* UsageError */.eb(`--replay: ${(0,errors/* errorMessage */.gJ)(error)}`);
-    });
-    const server = await startFakeGeminiServer({ script: scriptFromRecording(calls) });
-    return {
-        auth: { type: 'gemini-api-key', apiKey: REPLAY_API_KEY, baseUrl: server.url },
-        close: () => server.close(),
-    };
-}
-
-
-/***/ }),
-
 /***/ 41737:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1557,12 +1080,12 @@ var platform_logger = __webpack_require__(63255);
 var resolve_sandbox = __webpack_require__(33784);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
-// EXTERNAL MODULE: ./src/run-agent.ts + 17 modules
-var run_agent = __webpack_require__(1618);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 17 modules
+var run_agent = __webpack_require__(96550);
 // EXTERNAL MODULE: ./src/config/settings.ts + 3 modules
 var config_settings = __webpack_require__(30979);
-// EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(71013);
+// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
+var version = __webpack_require__(16138);
 // EXTERNAL MODULE: ./src/cli/args.ts
 var args = __webpack_require__(77593);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts
@@ -2068,8 +1591,8 @@ function firstLine(text) {
     return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
-// EXTERNAL MODULE: ./src/policy-setup.ts + 20 modules
-var policy_setup = __webpack_require__(5650);
+// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 20 modules
+var policy_setup = __webpack_require__(27321);
 ;// CONCATENATED MODULE: ./src/cli/read-stdin.ts
 /** Reads all of standard input when it is piped; undefined when it is a terminal. */
 async function readPipedStdin(stdin) {
@@ -2082,8 +1605,8 @@ async function readPipedStdin(stdin) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
-// EXTERNAL MODULE: ./src/cli/replay-model.ts + 2 modules
-var replay_model = __webpack_require__(29062);
+// EXTERNAL MODULE: ./src/session-setup/replay-model.ts + 2 modules
+var replay_model = __webpack_require__(32416);
 ;// CONCATENATED MODULE: ./src/cli/run-cli.ts
 /**
  * The CLI's composition root: flags → model transport (live, or a recorded session served by the
@@ -2180,7 +1703,11 @@ async function runCli(argv, io) {
         if (options.transcript !== undefined) {
             await requireWritableFile('--transcript', options.transcript);
         }
-        const transcript = options.transcript ? (0,agent_transcript/* createTranscriptWriter */.C)(options.transcript) : undefined;
+        // The transcript is the user's own file on their machine, as the CLI's other outputs are: it
+        // is written as the session went, unredacted.
+        const transcript = options.transcript
+            ? (0,agent_transcript/* createTranscriptWriter */.C)(options.transcript, { redact: (line) => line })
+            : undefined;
         if (transcript)
             cleanups.push(() => {
                 transcript.close();
@@ -3505,8 +3032,8 @@ class LineSplitter {
     }
 }
 
-// EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(71013);
+// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
+var version = __webpack_require__(16138);
 ;// CONCATENATED MODULE: ./src/model/user-agent.ts
 
 /** The `User-Agent` every model request carries, so server-side logs can tell our traffic apart. */
@@ -5337,6 +4864,25 @@ function secretEnvironmentValues(env) {
 
 /***/ }),
 
+/***/ 37816:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ RUN_MODES),
+/* harmony export */   o: () => (/* binding */ RUN_TRUSTS)
+/* harmony export */ });
+/**
+ * What a run is for and who started it. The trigger decides both, the Action's inputs and the CLI's
+ * flags can force the mode, and policy rules can be scoped to them; so they live below all three.
+ */
+/** What a run is for; policy rules can be scoped to some of them (`runModes`). */
+const RUN_MODES = ['invoke', 'review', 'triage', 'maintenance'];
+/** Who started the run: a maintainer's command, or an automatic event (push, schedule, PR). */
+const RUN_TRUSTS = ['maintainer', 'automatic'];
+
+
+/***/ }),
+
 /***/ 33784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -5493,6 +5039,8 @@ function setupArguments(setup) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./src/platform/runner-file-commands.ts
+var runner_file_commands = __webpack_require__(32183);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/sandbox-paths.ts
 /**
  * Which directories a namespace sandbox hides, which stay visible under them, and which sockets
@@ -5516,17 +5064,10 @@ var external_node_fs_ = __webpack_require__(73024);
 
 
 
+
 /** Directories that must stay as they are: hiding one of them (or a parent) breaks every program. */
 const SYSTEM_DIRECTORIES = ['/usr', '/bin', '/sbin', '/lib', '/lib64', '/etc', '/proc', '/sys'];
 const TEMPORARY_DIRECTORIES = ['/tmp', '/var/tmp', '/dev/shm'];
-/** The workflow file commands: writing one changes the environment or outputs of later steps. */
-const FILE_COMMAND_VARIABLES = [
-    'GITHUB_ENV',
-    'GITHUB_OUTPUT',
-    'GITHUB_PATH',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY',
-];
 /** Sockets of container engines: whoever can reach one can start a privileged container. */
 const CONTAINER_SOCKETS = [
     '/run/docker.sock',
@@ -5545,7 +5086,7 @@ async function sandboxPaths(input) {
         ...all('RUNNER_TEMP'),
         ...all('XDG_RUNTIME_DIR'),
         runnerRoot(input.execPath ?? process.execPath),
-        ...FILE_COMMAND_VARIABLES.flatMap((name) => all(name).map((file) => (file ? external_node_path_default().dirname(file) : undefined))),
+        ...runner_file_commands/* FILE_COMMAND_VARIABLES */.X.flatMap((name) => all(name).map((file) => (file ? external_node_path_default().dirname(file) : undefined))),
     ];
     const candidates = [
         ...(await existingDirectories([...all('HOME'), ...homes])).map((dir) => ({
@@ -6612,7 +6153,2109 @@ async function lookUpUser(run, name) {
 
 /***/ }),
 
-/***/ 5650:
+/***/ 5535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   sX: () => (/* binding */ geminiCommandText),
+/* harmony export */   wW: () => (/* binding */ argumentTexts)
+/* harmony export */ });
+/* unused harmony export stableStringify */
+/* harmony import */ var _tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86949);
+/**
+ * The texts `argsPattern`, `commandPrefix` and `commandRegex` are matched against. A policy file
+ * written for the Gemini CLI must mean here what it means there, so besides our own text (the
+ * arguments under their declared names, key-sorted JSON) a call is also written the way the
+ * Gemini CLI writes it:
+ * - under the Gemini CLI's current argument names (`file_path` for `read_file`, `dir_path` for
+ *   listing, search and the shell; see `tools/parameter-aliases.ts`);
+ * - with its field markers: every top-level `"key":value` pair between NUL characters, so a
+ *   pattern written as `\0"file_path":"x"\0` finds it (see the Gemini CLI's stable-stringify.ts).
+ * The Gemini CLI matches `commandPrefix` and `commandRegex` in that text too, right after
+ * `"command":"` (its policy/utils.ts, buildArgsPatterns), which is what `geminiCommandText` is for.
+ */
+
+/**
+ * Arguments as JSON with object keys sorted at every depth and no whitespace, so a pattern sees
+ * the same text whatever order the model sent the keys in. `undefined` members are left out (as
+ * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
+ * With `markTopLevel`, each top-level pair stands between NUL characters, as the Gemini CLI writes
+ * it.
+ */
+function stableStringify(value, options = {}) {
+    const ancestors = new Set();
+    const write = (current, topLevel) => {
+        if (current === undefined || typeof current === 'function')
+            return 'null';
+        if (current === null || typeof current !== 'object')
+            return JSON.stringify(current);
+        if (ancestors.has(current))
+            return '"[Circular]"';
+        ancestors.add(current);
+        try {
+            if (Array.isArray(current))
+                return `[${current.map((item) => write(item, false)).join(',')}]`;
+            const record = current;
+            const members = Object.keys(record)
+                .sort()
+                .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
+                .map((key) => {
+                const pair = `${JSON.stringify(key)}:${write(record[key], false)}`;
+                return topLevel ? `\0${pair}\0` : pair;
+            });
+            return `{${members.join(',')}}`;
+        }
+        finally {
+            ancestors.delete(current);
+        }
+    };
+    return write(value, options.markTopLevel === true);
+}
+/**
+ * Every text an `argsPattern` is tried on: ours, and the Gemini CLI's (its names, with and
+ * without its markers). A rule's pattern matches when it is found in any of them.
+ */
+function argumentTexts(toolName, args) {
+    const gemini = (0,_tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__/* .withGeminiNames */ .w)(toolName, args);
+    return [
+        ...new Set([
+            stableStringify(args),
+            stableStringify(gemini),
+            stableStringify(gemini, { markTopLevel: true }),
+        ]),
+    ];
+}
+/**
+ * The text the Gemini CLI matches a shell command's `commandPrefix` and `commandRegex` in: the
+ * whole call's arguments for the whole command, `{command, dir_path}` for each part of it.
+ */
+function geminiCommandText(args, part) {
+    const gemini = (0,_tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__/* .withGeminiNames */ .w)('run_shell_command', args);
+    const subject = part === undefined ? gemini : { command: part, dir_path: gemini.dir_path ?? undefined };
+    return stableStringify(subject, { markTopLevel: true });
+}
+
+
+/***/ }),
+
+/***/ 74996:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IO: () => (/* binding */ describeRule),
+/* harmony export */   eK: () => (/* binding */ ruleLocation),
+/* harmony export */   fB: () => (/* binding */ ruleOrigin)
+/* harmony export */ });
+/* unused harmony export formatPriority */
+/** `3.100`: the final priority as the engine orders rules. */
+function formatPriority(rule) {
+    return rule.effectivePriority.toFixed(3);
+}
+/** `file:line:column`. */
+function ruleLocation(rule) {
+    return `${rule.source.file}:${rule.source.line}:${rule.source.column}`;
+}
+/** `file:line:column (tier, priority 3.100)`: which rule decided, for verdicts and events. */
+function ruleOrigin(rule) {
+    return `${ruleLocation(rule)} (${rule.source.tier}, priority ${formatPriority(rule)})`;
+}
+/**
+ * `policies/ci.toml:4:1  priority 3.100  allow  run_shell_command  commandPrefix ["npm test"]`:
+ * where the rule is, its final priority, its decision, the tools it names (`*` for every tool)
+ * and each condition it has.
+ */
+function describeRule(rule) {
+    const tools = rule.toolNames ? rule.toolNames.join(',') : '*';
+    const conditions = ruleConditions(rule);
+    return [
+        ruleLocation(rule),
+        `priority ${formatPriority(rule)}`,
+        rule.decision,
+        tools,
+        ...conditions,
+    ].join('  ');
+}
+function ruleConditions(rule) {
+    const list = (values) => JSON.stringify(values);
+    const parts = [];
+    if (rule.mcpName !== undefined)
+        parts.push(`mcpName ${JSON.stringify(rule.mcpName)}`);
+    if (rule.commandPrefixes)
+        parts.push(`commandPrefix ${list(rule.commandPrefixes)}`);
+    if (rule.commandRegex)
+        parts.push(`commandRegex /${rule.commandRegex.source}/`);
+    if (rule.argsPattern)
+        parts.push(`argsPattern /${rule.argsPattern.source}/`);
+    if (rule.pathPatterns)
+        parts.push(`pathPattern ${list(rule.pathPatterns)}`);
+    if (rule.excludedPaths)
+        parts.push(`excludedPaths ${list(rule.excludedPaths)}`);
+    if (rule.toolAnnotations)
+        parts.push(`toolAnnotations ${JSON.stringify(rule.toolAnnotations)}`);
+    if (rule.approvalModes)
+        parts.push(`modes ${list(rule.approvalModes)}`);
+    if (rule.interactive !== undefined)
+        parts.push(`interactive ${String(rule.interactive)}`);
+    if (rule.runModes)
+        parts.push(`runModes ${list(rule.runModes)}`);
+    if (rule.trust)
+        parts.push(`trust ${list(rule.trust)}`);
+    if (rule.maxCalls !== undefined)
+        parts.push(`maxCalls ${rule.maxCalls}`);
+    if (rule.allowRedirection !== undefined)
+        parts.push(`allowRedirection ${String(rule.allowRedirection)}`);
+    if (rule.denyMessage !== undefined)
+        parts.push(`denyMessage ${JSON.stringify(rule.denyMessage)}`);
+    return parts;
+}
+
+
+/***/ }),
+
+/***/ 86403:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IO: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__.IO),
+/* harmony export */   eK: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__.eK),
+/* harmony export */   gC: () => (/* binding */ loadPolicyFiles)
+/* harmony export */ });
+/* unused harmony exports mergePolicies, sortRules */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
+/* harmony import */ var _parse_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(36474);
+/* harmony import */ var _policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5226);
+/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74996);
+/**
+ * Reading policy files from disk: each file (or each `.toml` file of a directory) is parsed at its
+ * tier, every problem of every file is reported in one {@link PolicyFileError}, and the rules come
+ * out in the order the engine tries them: highest final priority first, ties in file order and
+ * then in the order written. This is the policy's only I/O.
+ */
+
+
+
+
+
+
+async function loadPolicyFiles(specs) {
+    const files = [];
+    const rules = [];
+    const problems = [];
+    const warnings = [];
+    for (const spec of specs) {
+        for (const file of await expand(spec)) {
+            const text = await readPolicyText(file.path, file.file);
+            const checked = (0,_parse_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .checkPolicy */ .hM)(text, { file: file.file, tier: spec.tier });
+            problems.push(...checked.problems);
+            warnings.push(...checked.warnings.map(_policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__/* .formatProblem */ .V));
+            rules.push(...checked.rules);
+            files.push({ ...file, tier: spec.tier, ruleCount: checked.rules.length });
+        }
+    }
+    if (problems.length > 0)
+        throw new _policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__/* .PolicyFileError */ .z(problems);
+    return { rules: sortRules(rules), files, warnings };
+}
+/** Several loaded policies as one (e.g. a preset and the repository's files). */
+function mergePolicies(...policies) {
+    return {
+        rules: sortRules(policies.flatMap((policy) => policy.rules)),
+        files: policies.flatMap((policy) => policy.files),
+        warnings: policies.flatMap((policy) => policy.warnings),
+    };
+}
+/** Highest final priority first; `sort` is stable, so equal priorities keep the given order. */
+function sortRules(rules) {
+    return [...rules].sort((a, b) => b.effectivePriority - a.effectivePriority);
+}
+async function expand(spec) {
+    const label = spec.label ?? spec.path;
+    let isDirectory;
+    try {
+        isDirectory = (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(spec.path)).isDirectory();
+    }
+    catch (error) {
+        throw unreadable(spec.path, label, error);
+    }
+    if (!isDirectory)
+        return [{ path: spec.path, file: label }];
+    const names = (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(spec.path)).filter((name) => name.endsWith('.toml')).sort();
+    return names.map((name) => ({ path: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(spec.path, name), file: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(label, name) }));
+}
+async function readPolicyText(path, label) {
+    try {
+        // A byte-order mark is not TOML, and editors do not count it as a column.
+        return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8')).replace(/^\uFEFF/, '');
+    }
+    catch (error) {
+        throw unreadable(path, label, error);
+    }
+}
+function unreadable(path, label, error) {
+    const code = error?.code;
+    const message = code === 'ENOENT'
+        ? `policy file not found: expected a TOML policy file at ${path}`
+        : code === 'EISDIR'
+            ? `policy file is a directory: expected a TOML policy file at ${path}`
+            : `cannot read policy file ${path}: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`;
+    return new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(message, { file: label }, { cause: error });
+}
+
+
+/***/ }),
+
+/***/ 36474:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Wn: () => (/* reexport */ SHELL_TOOL_NAME),
+  hM: () => (/* binding */ checkPolicy)
+});
+
+// UNUSED EXPORTS: APPROVAL_MODES, TOOLS_TABLE_PRIORITY, parsePolicy
+
+// EXTERNAL MODULE: ./node_modules/smol-toml/dist/index.js + 8 modules
+var dist = __webpack_require__(3292);
+// EXTERNAL MODULE: ./src/policy/policy-file-error.ts
+var policy_file_error = __webpack_require__(5226);
+// EXTERNAL MODULE: ./src/policy/policy-types.ts
+var policy_types = __webpack_require__(45578);
+// EXTERNAL MODULE: ./src/tools/registry.ts
+var registry = __webpack_require__(64988);
+;// CONCATENATED MODULE: ./src/policy/rule-fields.ts
+/**
+ * Reading the fields of one policy table: each reader checks the type and range of one key and,
+ * when it is wrong, reports a problem at that key (or at the array entry at fault) saying what was
+ * expected, then returns `undefined` so the caller carries on and every problem of a file is found
+ * in one pass.
+ */
+
+/**
+ * The value of `key`, also accepted under `alias` (e.g. the Gemini CLI's older snake_case names).
+ * Writing both is reported, since the two could disagree.
+ */
+function find(context, key, alias) {
+    const has = (name) => Object.prototype.hasOwnProperty.call(context.table, name);
+    if (alias !== undefined && has(alias)) {
+        if (has(key)) {
+            context.report([...context.path, alias], `${alias} and ${key} are the same field; keep only ${key}`);
+            return undefined;
+        }
+        return { key: alias, value: context.table[alias], path: [...context.path, alias] };
+    }
+    if (!has(key))
+        return undefined;
+    return { key, value: context.table[key], path: [...context.path, key] };
+}
+function isTable(value) {
+    return (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date));
+}
+/** `"x" (a string)`, `5 (an integer)`, `an array`, … for "but is …" in messages. */
+function describeValue(value) {
+    if (typeof value === 'string')
+        return `${JSON.stringify(value)} (a string)`;
+    if (typeof value === 'number') {
+        return `${String(value)} (${Number.isInteger(value) ? 'an integer' : 'a float'})`;
+    }
+    if (typeof value === 'boolean')
+        return `${String(value)} (a boolean)`;
+    if (Array.isArray(value))
+        return 'an array';
+    if (value instanceof Date)
+        return 'a date';
+    return isTable(value) ? 'a table' : typeof value;
+}
+/** `"a", "b" or "c"`. */
+function quoteChoices(choices) {
+    const quoted = choices.map((choice) => JSON.stringify(choice));
+    if (quoted.length <= 1)
+        return quoted.join('');
+    return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1] ?? ''}`;
+}
+/**
+ * The candidate `input` was most likely meant as: the same name in another case or with `_`/`-`
+ * (`tool_name` → `toolName`), or one within a few typing mistakes.
+ */
+function closestName(input, candidates) {
+    const fold = (name) => name.toLowerCase().replace(/[_-]/g, '');
+    const folded = fold(input);
+    const same = candidates.find((candidate) => fold(candidate) === folded);
+    if (same !== undefined)
+        return same;
+    // A shortened name (`ask` for `ask_user`).
+    const extended = candidates.filter((candidate) => fold(candidate).startsWith(folded));
+    if (folded.length >= 3 && extended.length === 1)
+        return extended[0];
+    const limit = Math.max(1, Math.floor(folded.length / 3));
+    let best;
+    for (const candidate of candidates) {
+        const distance = (0,registry/* editDistance */.Y)(folded, fold(candidate));
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name;
+}
+function didYouMean(input, candidates) {
+    const closest = closestName(input, candidates);
+    return closest === undefined ? '' : `; did you mean "${closest}"?`;
+}
+/**
+ * A field `input` is the end of (`prefix` for `commandPrefix`, `pattern` for `argsPattern`): a
+ * condition written short. Only for five letters or more, so `name` stays a name of its own.
+ */
+function shortenedName(input, candidates) {
+    const folded = input.toLowerCase().replace(/[_-]/g, '');
+    if (folded.length < 5)
+        return undefined;
+    const matches = candidates.filter((candidate) => candidate.toLowerCase().replace(/[_-]/g, '').endsWith(folded));
+    return matches.length === 1 ? matches[0] : undefined;
+}
+/** Reports every key the table does not accept, with the likeliest intended name. */
+function checkKeys(context, check) {
+    const aliases = check.aliases ?? {};
+    for (const key of Object.keys(context.table)) {
+        if (check.known.includes(key) || key in aliases)
+            continue;
+        const explained = check.explain?.(key);
+        const candidates = [...check.known, ...Object.keys(aliases)];
+        const shortened = shortenedName(key, candidates);
+        const suggestion = shortened === undefined ? didYouMean(key, candidates) : `; did you mean "${shortened}"?`;
+        if (explained === undefined && suggestion === '' && check.ignoreUnknown) {
+            check.ignoreUnknown([...context.path, key], key);
+            continue;
+        }
+        context.report([...context.path, key], explained ??
+            (suggestion === ''
+                ? `unknown field "${key}" in ${check.where}; expected one of: ${check.known.join(', ')}`
+                : `unknown field "${key}" in ${check.where}${suggestion}`));
+    }
+}
+function readString(context, key, options = {}) {
+    const found = find(context, key, options.alias);
+    if (!found)
+        return undefined;
+    if (typeof found.value !== 'string') {
+        context.report(found.path, `${found.key} must be a string, but is ${describeValue(found.value)}`);
+        return undefined;
+    }
+    if (options.nonEmpty && found.value.trim() === '') {
+        context.report(found.path, `${found.key} must not be empty`);
+        return undefined;
+    }
+    return found.value;
+}
+function readBoolean(context, key, options = {}) {
+    const found = find(context, key, options.alias);
+    if (!found)
+        return undefined;
+    if (typeof found.value !== 'boolean') {
+        context.report(found.path, `${found.key} must be true or false, but is ${describeValue(found.value)}`);
+        return undefined;
+    }
+    return found.value;
+}
+function readInteger(context, key, range) {
+    const found = find(context, key);
+    if (!found)
+        return undefined;
+    const { value } = found;
+    if (typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        value < range.min ||
+        value > range.max) {
+        const shown = typeof value === 'number' ? String(value) : describeValue(value);
+        const extra = typeof value === 'number' && value > range.max && range.tooLarge
+            ? ` (${range.tooLarge})`
+            : '';
+        context.report(found.path, `${found.key} must be ${range.expected}, but is ${shown}${extra}`);
+        return undefined;
+    }
+    return value;
+}
+function readChoice(context, key, choices) {
+    const found = find(context, key);
+    if (!found)
+        return undefined;
+    const { value } = found;
+    if (typeof value === 'string' && choices.includes(value))
+        return value;
+    const hint = typeof value === 'string' ? didYouMean(value, choices) : '';
+    context.report(found.path, `${found.key} must be ${quoteChoices(choices)}, but is ${describeValue(value)}${hint}`);
+    return undefined;
+}
+/** A string or an array of strings (the Gemini CLI accepts both for list fields). */
+function readStringList(context, key, options) {
+    const found = find(context, key, options.alias);
+    if (!found)
+        return undefined;
+    const entries = Array.isArray(found.value)
+        ? found.value.map((value, index) => ({ value, path: [...found.path, index] }))
+        : [{ value: found.value, path: found.path }];
+    if (!Array.isArray(found.value) && typeof found.value !== 'string') {
+        context.report(found.path, `${found.key} must be a ${options.noun} or an array of them, but is ${describeValue(found.value)}`);
+        return undefined;
+    }
+    if (entries.length === 0) {
+        if (options.emptyMessage !== undefined)
+            context.report(found.path, options.emptyMessage);
+        return undefined;
+    }
+    let ok = true;
+    const values = [];
+    for (const entry of entries) {
+        const problem = typeof entry.value !== 'string'
+            ? `${found.key} entries must be strings (${options.noun}s), but one is ${describeValue(entry.value)}`
+            : entry.value.trim() === ''
+                ? (options.blankMessage ?? `${found.key} entries must not be empty`)
+                : options.check?.(entry.value);
+        if (problem !== undefined) {
+            context.report(entry.path, problem);
+            ok = false;
+        }
+        else if (typeof entry.value === 'string') {
+            values.push(entry.value);
+        }
+    }
+    return ok ? values : undefined;
+}
+/** A list of fixed words (run modes, trust levels, approval modes), as a string or an array. */
+function readChoiceList(context, key, choices, options = {}) {
+    const list = readStringList(context, key, {
+        noun: 'string',
+        ...(options.emptyMessage !== undefined ? { emptyMessage: options.emptyMessage } : {}),
+        check: (entry) => choices.includes(entry)
+            ? undefined
+            : `${key} entries must be ${quoteChoices(choices)}, but one is ${JSON.stringify(entry)}${didYouMean(entry, choices)}`,
+    });
+    return list;
+}
+function readTable(context, key) {
+    const found = find(context, key);
+    if (!found)
+        return undefined;
+    if (!isTable(found.value)) {
+        context.report(found.path, `${found.key} must be a table such as { readOnlyHint = true }, but is ${describeValue(found.value)}`);
+        return undefined;
+    }
+    return found.value;
+}
+/** Whether the table has `key` (or its alias) at all. */
+function hasField(context, key, alias) {
+    const has = (name) => Object.prototype.hasOwnProperty.call(context.table, name);
+    return has(key) || (alias !== undefined && has(alias));
+}
+/** The name the field is written under in this table (for messages about it). */
+function writtenName(context, key, alias) {
+    return alias !== undefined && Object.prototype.hasOwnProperty.call(context.table, alias)
+        ? alias
+        : key;
+}
+
+// EXTERNAL MODULE: ./node_modules/safe-regex2/index.js
+var safe_regex2 = __webpack_require__(38700);
+var safe_regex2_default = /*#__PURE__*/__webpack_require__.n(safe_regex2);
+;// CONCATENATED MODULE: ./src/policy/regex-safety.ts
+/**
+ * Regular expressions from policy files run against every tool call the model makes, so a pattern
+ * prone to catastrophic backtracking would let a hostile model stall the run with one crafted
+ * argument. Patterns are compiled as JavaScript RegExps (no flags, as the Gemini CLI does) and
+ * refused when `safe-regex2` cannot show them safe (it limits the star height to 1: no repetition
+ * inside a repeated group). The refusal names the group at fault and suggests a rewrite.
+ */
+
+/** Longer patterns are refused outright: nobody needs them, and they are expensive to match. */
+const MAX_PATTERN_LENGTH = 2048;
+/** More repetition operators than this in one pattern are refused (the checker's own limit). */
+const MAX_REPETITIONS = 25;
+/**
+ * Compiles `pattern`. On failure `problem` completes a sentence that starts with the field and the
+ * pattern, e.g. `argsPattern "(a+)+$" ` + problem.
+ */
+function compileSafeRegex(pattern) {
+    let regex;
+    try {
+        regex = new RegExp(pattern);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return {
+            ok: false,
+            problem: `is not a valid JavaScript regular expression: ${stripPatternEcho(reason)}`,
+        };
+    }
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+        return {
+            ok: false,
+            problem: `is ${pattern.length} characters long; patterns may have at most ${MAX_PATTERN_LENGTH}`,
+        };
+    }
+    const analysable = withoutLookbehind(pattern);
+    if (safe_regex2_default()(analysable, { limit: MAX_REPETITIONS }))
+        return { ok: true, regex };
+    return { ok: false, problem: explainUnsafe(pattern, analysable) };
+}
+function explainUnsafe(pattern, analysable) {
+    const nested = findNestedRepetition(pattern);
+    if (nested) {
+        return (`can take exponential time on text that almost matches (catastrophic backtracking): ` +
+            `the group "${nested.group}" repeats a pattern that itself repeats, so the regex engine ` +
+            `tries every way of splitting the text between the two repetitions. Rewrite it so that no ` +
+            `repeated group contains another repetition, for example ${nested.suggestion}`);
+    }
+    if (safe_regex2_default()(analysable, { limit: Number.POSITIVE_INFINITY })) {
+        return (`has more than ${MAX_REPETITIONS} repetition operators (*, +, ?, {n,m}), which makes its ` +
+            `matching time hard to bound; split it into simpler patterns or rules`);
+    }
+    return (`cannot be shown safe from catastrophic backtracking; simplify it (no repetition inside a ` +
+        `repeated group, no lookbehind containing repetitions)`);
+}
+/**
+ * The checker does not understand lookbehind (`(?<=…)`, `(?<!…)`) and would refuse every pattern
+ * with one; as plain groups they keep their contents, and so their nesting, for the analysis.
+ */
+function withoutLookbehind(pattern) {
+    let result = '';
+    for (const token of tokens(pattern)) {
+        result += token.kind === 'open' && /^\(\?<[=!]$/.test(token.text) ? '(?:' : token.text;
+    }
+    return result;
+}
+/** Splits a pattern into the pieces that matter for nesting: groups, quantifiers and atoms. */
+function* tokens(pattern) {
+    let index = 0;
+    let afterAtom = false;
+    while (index < pattern.length) {
+        const start = index;
+        const char = pattern.charAt(index);
+        if (char === '\\') {
+            index += 2;
+            afterAtom = true;
+            yield { kind: 'escape', text: pattern.slice(start, index), start };
+            continue;
+        }
+        if (char === '[') {
+            index += 1;
+            while (index < pattern.length && pattern.charAt(index) !== ']') {
+                index += pattern.charAt(index) === '\\' ? 2 : 1;
+            }
+            index += 1;
+            afterAtom = true;
+            yield { kind: 'class', text: pattern.slice(start, index), start };
+            continue;
+        }
+        if (char === '(') {
+            const prefix = /^\((?:\?(?:[:=!]|<[=!]|<[A-Za-z_$][\w$]*>))?/.exec(pattern.slice(index));
+            index += prefix ? prefix[0].length : 1;
+            afterAtom = false;
+            yield { kind: 'open', text: pattern.slice(start, index), start };
+            continue;
+        }
+        if (char === ')') {
+            index += 1;
+            afterAtom = true;
+            yield { kind: 'close', text: ')', start };
+            continue;
+        }
+        const quantifier = afterAtom
+            ? /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/.exec(pattern.slice(index))
+            : null;
+        if (quantifier) {
+            index += quantifier[0].length;
+            afterAtom = false;
+            yield { kind: 'quantifier', text: quantifier[0], start };
+            continue;
+        }
+        index += 1;
+        afterAtom = !/[|^$]/.test(char);
+        yield { kind: 'literal', text: char, start };
+    }
+}
+/** The first repeated group that contains a repetition, e.g. `(a+)+` in `^(a+)+$`. */
+function findNestedRepetition(pattern) {
+    const frames = [
+        { start: 0, contentStart: 0, repeats: false },
+    ];
+    const all = [...tokens(pattern)];
+    for (let position = 0; position < all.length; position += 1) {
+        const token = all[position];
+        if (!token)
+            continue;
+        const top = frames[frames.length - 1];
+        if (token.kind === 'open') {
+            frames.push({
+                start: token.start,
+                contentStart: token.start + token.text.length,
+                repeats: false,
+            });
+        }
+        else if (token.kind === 'quantifier') {
+            if (top)
+                top.repeats = true;
+        }
+        else if (token.kind === 'close' && frames.length > 1) {
+            const frame = frames.pop();
+            const parent = frames[frames.length - 1];
+            const next = all[position + 1];
+            const quantified = next?.kind === 'quantifier';
+            if (frame && quantified && frame.repeats) {
+                const group = pattern.slice(frame.start, next.start + next.text.length);
+                const content = pattern.slice(frame.contentStart, token.start);
+                return { group, suggestion: suggestFlattening({ group, content, outer: next.text }) };
+            }
+            if (parent && frame && (quantified || frame.repeats))
+                parent.repeats = true;
+        }
+    }
+    return undefined;
+}
+/** `(a+)+` → `a+`; `(\w*)+` → `\w*`; otherwise a general example. */
+function suggestFlattening(parts) {
+    const { group, content, outer } = parts;
+    const single = /^(\\.|\[(?:\\.|[^\]\\])*\]|[^\\[()|])([*+])$/.exec(content);
+    if (single?.[1] && single[2]) {
+        const inner = single[2];
+        const combined = inner === '+' && outer.startsWith('+') ? '+' : '*';
+        return `"${single[1]}${combined}" instead of "${group}"`;
+    }
+    return `"[\\w\\s]*" instead of "(\\w+\\s?)*"`;
+}
+/** `Invalid regular expression: /(/: Unterminated group` → `Unterminated group`. */
+function stripPatternEcho(message) {
+    return message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '');
+}
+
+;// CONCATENATED MODULE: ./src/policy/safety-checkers.ts
+/**
+ * The Gemini CLI's safety checkers: `[[safety_checker]]` tables (and a rule's own
+ * `safety_checker` table), each naming a checker program the Gemini CLI runs on matching calls.
+ * This agent runs none. A file that has them still loads, as it does in the Gemini CLI; a
+ * malformed one is an error, as there; a well-formed one is reported as not enforced, with what
+ * covers its purpose here, so nobody believes a check runs that does not.
+ */
+
+const SAFETY_CHECKER_KEY = 'safety_checker';
+const CHECKER_TYPES = ['in-process', 'external'];
+/** The Gemini CLI's in-process checkers (its policy/types.ts, InProcessCheckerType). */
+const IN_PROCESS_CHECKERS = ['allowed-path', 'conseca'];
+/** Top-level `[[safety_checker]]` tables. */
+function readSafetyCheckerTables(value, report, warn) {
+    if (!Array.isArray(value)) {
+        report([SAFETY_CHECKER_KEY], `safety checkers must be written as [[safety_checker]] tables, but safety_checker is ${describeValue(value)}`);
+        return;
+    }
+    value.forEach((entry, index) => {
+        const path = [SAFETY_CHECKER_KEY, index];
+        if (!isTable(entry)) {
+            report(path, `each [[safety_checker]] must be a table, but entry ${index + 1} is ${describeValue(entry)}`);
+            return;
+        }
+        if (!('toolName' in entry)) {
+            report(path, 'this [[safety_checker]] has no toolName; add the tools it checks ("*" for every tool)');
+            return;
+        }
+        checkChecker(entry, path, report, warn);
+    });
+}
+/** A rule's own `safety_checker` table (`[rule.safety_checker]`). */
+function readSafetyChecker(context, key, warn) {
+    const value = context.table[key];
+    const path = [...context.path, key];
+    if (!isTable(value)) {
+        context.report(path, `${key} must be a table, but is ${describeValue(value)}`);
+        return;
+    }
+    checkChecker(value, path, (at, message) => {
+        context.report(at, message);
+    }, warn);
+}
+/** The `checker` table (or the table itself, when it names the checker directly). */
+function checkChecker(table, path, report, warn) {
+    const checker = isTable(table.checker) ? table.checker : table;
+    const at = isTable(table.checker) ? [...path, 'checker'] : path;
+    const { type, name } = checker;
+    if (typeof type !== 'string' || !CHECKER_TYPES.includes(type)) {
+        report(at, `a safety checker needs type = ${quoteChoices(CHECKER_TYPES)}`);
+        return;
+    }
+    if (typeof name !== 'string' || name.trim() === '') {
+        report(at, 'a safety checker needs a name (the checker to run)');
+        return;
+    }
+    if (type === 'in-process' && !IN_PROCESS_CHECKERS.includes(name)) {
+        report(at, `the in-process safety checker must be ${quoteChoices(IN_PROCESS_CHECKERS)}, but is ${JSON.stringify(name)}`);
+        return;
+    }
+    warn(at, notEnforced(type, name));
+}
+function notEnforced(type, name) {
+    if (type === 'in-process' && name === 'allowed-path') {
+        return 'the safety checker "allowed-path" is not run here; what it checks, that paths stay inside the workspace, is checked here anyway for every tool and for the files shell commands name';
+    }
+    return `the ${type} safety checker "${name}" is not run here (this agent runs no safety checkers); the policy's rules alone decide the calls it would have checked`;
+}
+
+// EXTERNAL MODULE: ./src/platform/run-mode.ts
+var run_mode = __webpack_require__(37816);
+;// CONCATENATED MODULE: ./src/policy/rule-tables.ts
+
+
+
+
+/** The Gemini CLI's approval modes (`modes`); this product always runs in `default`. */
+const APPROVAL_MODES = ['default', 'autoEdit', 'plan', 'yolo'];
+const SHELL_TOOL_NAME = 'run_shell_command';
+const DECISIONS = ['allow', 'deny', 'ask_user'];
+/**
+ * Tools known by more than one name (the spec's and the current Gemini CLI's). A rule naming
+ * either applies to the tool under both, whichever name the call arrives with.
+ */
+const TOOL_NAME_GROUPS = [['search_file_content', 'grep_search']];
+const RULE_FIELDS = [
+    'toolName',
+    'mcpName',
+    'argsPattern',
+    'commandPrefix',
+    'commandRegex',
+    'decision',
+    'priority',
+    'modes',
+    'interactive',
+    'toolAnnotations',
+    'allowRedirection',
+    'denyMessage',
+    'pathPattern',
+    'excludedPaths',
+    'maxCalls',
+    'runModes',
+    'trust',
+];
+/** The Gemini CLI's older snake_case spellings, and the spec's `excluded_paths`. */
+const RULE_ALIASES = {
+    allow_redirection: 'allowRedirection',
+    deny_message: 'denyMessage',
+    excluded_paths: 'excludedPaths',
+};
+/**
+ * `[[rule]]` tables. `warn` gets what the Gemini CLI accepts but this agent does not act on: keys
+ * it ignores, `subagent`, a rule's own `safety_checker`.
+ */
+function readRuleTables(value, report, warn) {
+    if (!Array.isArray(value)) {
+        report(['rule'], `rules must be written as [[rule]] tables (an array of tables), but rule is ${describeValue(value)}`);
+        return [];
+    }
+    return value.map((entry, index) => {
+        const path = ['rule', index];
+        if (!isTable(entry)) {
+            report(path, `each rule must be a table, but rule ${index + 1} is ${describeValue(entry)}`);
+            return { path };
+        }
+        return { path, body: readRule({ table: entry, path, report }, warn) };
+    });
+}
+/** One `[[rule]]` table; `undefined` when it has problems (they are reported). */
+function readRule(context, warn) {
+    let problems = 0;
+    const report = (path, message) => {
+        problems += 1;
+        context.report(path, message);
+    };
+    const rule = { ...context, report };
+    const at = (key) => [...context.path, key];
+    checkKeys(rule, {
+        known: [...RULE_FIELDS, 'subagent', SAFETY_CHECKER_KEY],
+        aliases: RULE_ALIASES,
+        where: '[[rule]]',
+        explain: (key) => {
+            if (key === 'mode') {
+                return 'mode belongs to [tools.<name>] tables; in a [[rule]] table write decision = "allow", "deny" or "ask_user"';
+            }
+            return undefined;
+        },
+        ignoreUnknown: (path, key) => {
+            warn(path, `the field "${key}" is not a rule condition; it is ignored, as the Gemini CLI ignores it`);
+        },
+    });
+    const subagent = readString(rule, 'subagent', { nonEmpty: true });
+    if (subagent !== undefined) {
+        warn(at('subagent'), `this rule only applies to calls made by the subagent "${subagent}"; this agent runs no subagents, so it never applies`);
+    }
+    if (hasField(rule, SAFETY_CHECKER_KEY)) {
+        readSafetyChecker({
+            table: { [SAFETY_CHECKER_KEY]: rule.table[SAFETY_CHECKER_KEY] },
+            path: context.path,
+            report,
+        }, SAFETY_CHECKER_KEY, warn);
+    }
+    const toolNames = readStringList(rule, 'toolName', {
+        noun: 'tool name',
+        emptyMessage: 'toolName must list at least one tool; use "*" to match every tool',
+        blankMessage: 'toolName must not be empty; use "*" to match every tool',
+    });
+    const mcpName = readString(rule, 'mcpName', { nonEmpty: true });
+    const argsPattern = readRegex(rule, 'argsPattern');
+    const commandPrefixes = readStringList(rule, 'commandPrefix', {
+        noun: 'command prefix',
+        emptyMessage: 'commandPrefix must list at least one command',
+        blankMessage: 'commandPrefix entries must not be empty (an empty prefix would match every command)',
+    });
+    const commandRegex = readRegex(rule, 'commandRegex');
+    const decision = readChoice(rule, 'decision', DECISIONS);
+    const priority = readInteger(rule, 'priority', {
+        min: 0,
+        max: 999,
+        expected: 'an integer from 0 to 999',
+        tooLarge: 'priorities of 1000 and more would reach into the next tier',
+    });
+    const modes = readChoiceList(rule, 'modes', APPROVAL_MODES);
+    const interactive = readBoolean(rule, 'interactive');
+    const toolAnnotations = readTable(rule, 'toolAnnotations');
+    const allowRedirection = readBoolean(rule, 'allowRedirection', { alias: 'allow_redirection' });
+    const denyMessage = readString(rule, 'denyMessage', { alias: 'deny_message' });
+    const pathPatterns = readStringList(rule, 'pathPattern', {
+        noun: 'glob pattern',
+        emptyMessage: 'pathPattern must list at least one glob pattern',
+        check: checkPathPattern,
+    })?.map((pattern) => pattern.replace(/^(?:\.\/)+/, ''));
+    const excludedPaths = readStringList(rule, 'excludedPaths', {
+        alias: 'excluded_paths',
+        noun: 'glob pattern',
+        emptyMessage: `${writtenName(rule, 'excludedPaths', 'excluded_paths')} must list at least one glob pattern`,
+    });
+    const maxCalls = readInteger(rule, 'maxCalls', {
+        min: 1,
+        max: Number.MAX_SAFE_INTEGER,
+        expected: 'a positive integer',
+    });
+    const runModes = readChoiceList(rule, 'runModes', run_mode/* RUN_MODES */.P, {
+        emptyMessage: 'runModes must list at least one run mode (leave it out to match every mode)',
+    });
+    const trust = readChoiceList(rule, 'trust', run_mode/* RUN_TRUSTS */.o, {
+        emptyMessage: 'trust must list at least one of "maintainer" or "automatic" (leave it out to match both)',
+    });
+    const shellField = hasField(rule, 'commandPrefix')
+        ? 'commandPrefix'
+        : hasField(rule, 'commandRegex')
+            ? 'commandRegex'
+            : undefined;
+    if (shellField) {
+        if (hasField(rule, 'commandPrefix') && hasField(rule, 'commandRegex')) {
+            report(at('commandRegex'), 'commandPrefix and commandRegex cannot be used in the same rule; write two rules');
+        }
+        if (hasField(rule, 'argsPattern')) {
+            report(at('argsPattern'), `argsPattern cannot be combined with ${shellField}, which already matches the command; use one of them`);
+        }
+        if (toolNames && !toolNames.every((name) => name === SHELL_TOOL_NAME)) {
+            report(at(shellField), `${shellField} only applies to ${SHELL_TOOL_NAME}, but toolName is ` +
+                `${JSON.stringify(context.table.toolName)}; set toolName = "${SHELL_TOOL_NAME}" or use argsPattern`);
+        }
+        else if (mcpName !== undefined) {
+            report(at(shellField), `${shellField} only applies to ${SHELL_TOOL_NAME}, which is not an MCP tool; remove mcpName`);
+        }
+    }
+    if (decision === undefined && !hasField(rule, 'decision')) {
+        report(context.path, `this [[rule]] has no decision; add decision = "allow", "deny" or "ask_user"`);
+    }
+    if (priority === undefined && !hasField(rule, 'priority')) {
+        report(context.path, 'this [[rule]] has no priority; add priority = <an integer from 0 to 999>');
+    }
+    if (decision !== undefined && decision !== 'allow') {
+        if (maxCalls !== undefined) {
+            report(at('maxCalls'), `maxCalls only applies to allow rules, but this rule's decision is "${decision}"`);
+        }
+        if (excludedPaths !== undefined) {
+            const key = writtenName(rule, 'excludedPaths', 'excluded_paths');
+            report(at(key), `${key} only has an effect on allow rules (a matching path turns the allow into ask_user), ` +
+                `but this rule's decision is "${decision}"; to deny paths, write a deny rule with pathPattern`);
+        }
+    }
+    if (problems > 0 || decision === undefined || priority === undefined)
+        return undefined;
+    const names = qualifyToolNames(toolNames ?? (shellField ? [SHELL_TOOL_NAME] : undefined), mcpName);
+    return {
+        ...(names ? { toolNames: names } : {}),
+        ...(mcpName !== undefined ? { mcpName } : {}),
+        ...(argsPattern ? { argsPattern } : {}),
+        ...(commandPrefixes ? { commandPrefixes } : {}),
+        ...(commandRegex ? { commandRegex } : {}),
+        decision,
+        priority,
+        ...(modes ? { approvalModes: modes } : {}),
+        ...(interactive !== undefined ? { interactive } : {}),
+        ...(toolAnnotations ? { toolAnnotations: { ...toolAnnotations } } : {}),
+        ...(allowRedirection !== undefined ? { allowRedirection } : {}),
+        ...(denyMessage !== undefined ? { denyMessage } : {}),
+        ...(pathPatterns ? { pathPatterns } : {}),
+        ...(excludedPaths ? { excludedPaths } : {}),
+        ...(maxCalls !== undefined ? { maxCalls } : {}),
+        ...(runModes ? { runModes } : {}),
+        ...(trust ? { trust } : {}),
+        ...(subagent !== undefined ? { subagent } : {}),
+    };
+}
+function readRegex(context, key) {
+    const pattern = readString(context, key);
+    if (pattern === undefined)
+        return undefined;
+    const compiled = compileSafeRegex(pattern);
+    if (compiled.ok)
+        return compiled.regex;
+    context.report([...context.path, key], `${key} ${JSON.stringify(pattern)} ${compiled.problem}`);
+    return undefined;
+}
+/** Paths are matched workspace-relative, so a pattern that leaves the workspace never matches. */
+function checkPathPattern(pattern) {
+    if (/^(?:\/|~|[A-Za-z]:[\\/])/.test(pattern)) {
+        return (`pathPattern ${JSON.stringify(pattern)} is absolute, but paths are matched relative to the ` +
+            `workspace root (e.g. "src/**"); use excludedPaths for paths outside the workspace`);
+    }
+    if (pattern.split('/').includes('..')) {
+        return (`pathPattern ${JSON.stringify(pattern)} contains "..", but paths are matched relative to the ` +
+            `workspace root and never leave it`);
+    }
+    return undefined;
+}
+/**
+ * With `mcpName`, tool names become the MCP tools' full names `mcp_<server>_<tool>` (no toolName:
+ * `mcp_<server>_*`, every tool of the server), as the Gemini CLI names them. Names with another
+ * spelling also get that spelling.
+ */
+function qualifyToolNames(names, mcpName) {
+    let result = names ? [...names] : undefined;
+    // `mcpName = "*"` (any server) leaves the names as written: there is no one server to qualify with.
+    if (mcpName !== undefined && mcpName !== '*') {
+        const prefix = `mcp_${mcpName}_`;
+        result = (result ?? ['*']).map((name) => (name.startsWith(prefix) ? name : `${prefix}${name}`));
+    }
+    if (!result)
+        return undefined;
+    const expanded = result.flatMap((name) => TOOL_NAME_GROUPS.find((group) => group.includes(name)) ?? [name]);
+    return [...new Set(expanded)];
+}
+
+;// CONCATENATED MODULE: ./src/policy/toml-positions.ts
+/**
+ * Where things are in a TOML document. The TOML parser returns plain values without positions, but
+ * a policy error must point at the offending key, so this scanner walks the (already valid) source
+ * once and records the line and column of every table header, key and array element by its path
+ * in the parsed value: `[[rule]]` number 2 is `['rule', 1]`, its `priority` key is
+ * `['rule', 1, 'priority']`, the first entry of its `toolName` array is `['rule', 1, 'toolName', 0]`.
+ *
+ * The scanner assumes the text already parsed successfully; on anything unexpected it stops, and
+ * lookups fall back to the nearest recorded ancestor (at worst 1:1), so a position is always found.
+ */
+function scanTomlPositions(text) {
+    const scanner = new Scanner(text);
+    try {
+        scanner.document();
+    }
+    catch (error) {
+        // A document the parser accepted but this scanner does not follow: keep what was recorded.
+        if (!(error instanceof ScanStop))
+            throw error;
+    }
+    const positions = scanner.positions;
+    return {
+        locate(path) {
+            for (let length = path.length; length > 0; length -= 1) {
+                const found = positions.get(pathKey(path.slice(0, length)));
+                if (found)
+                    return found;
+            }
+            return { line: 1, column: 1 };
+        },
+        has: (path) => positions.has(pathKey(path)),
+    };
+}
+function pathKey(path) {
+    return JSON.stringify(path);
+}
+class ScanStop extends Error {
+}
+const BARE_KEY = /[A-Za-z0-9_-]/;
+class Scanner {
+    text;
+    positions = new Map();
+    /** How many `[[x]]` headers each array-of-tables path has had (the last index in use). */
+    arrayTableIndex = new Map();
+    index = 0;
+    line = 1;
+    lineStart = 0;
+    constructor(text) {
+        this.text = text;
+    }
+    document() {
+        let table = [];
+        for (;;) {
+            this.skipBlank({ newlines: true });
+            if (this.index >= this.text.length)
+                return;
+            if (this.peek() === '[') {
+                table = this.header();
+            }
+            else {
+                this.keyValue(table);
+            }
+        }
+    }
+    header() {
+        const at = this.position();
+        const isArray = this.text.startsWith('[[', this.index);
+        this.index += isArray ? 2 : 1;
+        const keys = this.dottedKey().map((part) => part.key);
+        this.skipBlank({ newlines: false });
+        this.expect(isArray ? ']]' : ']');
+        const path = [];
+        keys.forEach((key, position) => {
+            path.push(key);
+            // Tables that only a header implies (`tools` in `[tools.x]`) point at their first header.
+            this.record(path, at, { overwrite: false });
+            const id = pathKey(path);
+            if (position === keys.length - 1 && isArray) {
+                const next = (this.arrayTableIndex.get(id) ?? -1) + 1;
+                this.arrayTableIndex.set(id, next);
+                path.push(next);
+            }
+            else {
+                // `[a.b]` after `[[a]]` means the last table of `a`.
+                const current = this.arrayTableIndex.get(id);
+                if (current !== undefined)
+                    path.push(current);
+            }
+        });
+        this.record(path, at, { overwrite: true });
+        return path;
+    }
+    keyValue(table) {
+        const parts = this.dottedKey();
+        const first = parts[0];
+        if (!first)
+            throw new ScanStop();
+        const path = [...table];
+        for (const part of parts) {
+            path.push(part.key);
+            // Intermediate tables of a dotted key point at the start of the whole key.
+            this.record(path, first.at, { overwrite: false });
+        }
+        this.skipBlank({ newlines: false });
+        this.expect('=');
+        this.skipBlank({ newlines: false });
+        this.value(path);
+    }
+    dottedKey() {
+        const parts = [];
+        for (;;) {
+            this.skipBlank({ newlines: false });
+            const at = this.position();
+            parts.push({ key: this.simpleKey(), at });
+            this.skipBlank({ newlines: false });
+            if (this.peek() !== '.')
+                return parts;
+            this.index += 1;
+        }
+    }
+    simpleKey() {
+        const char = this.peek();
+        if (char === '"')
+            return this.basicString();
+        if (char === "'")
+            return this.literalString();
+        const start = this.index;
+        while (this.index < this.text.length && BARE_KEY.test(this.peek()))
+            this.index += 1;
+        if (this.index === start)
+            throw new ScanStop();
+        return this.text.slice(start, this.index);
+    }
+    value(path) {
+        const char = this.peek();
+        if (this.text.startsWith('"""', this.index))
+            this.multilineString('"""');
+        else if (this.text.startsWith("'''", this.index))
+            this.multilineString("'''");
+        else if (char === '"')
+            this.basicString();
+        else if (char === "'")
+            this.literalString();
+        else if (char === '[')
+            this.array(path);
+        else if (char === '{')
+            this.inlineTable(path);
+        else {
+            // Numbers, booleans, dates and times (which may contain one space): up to a delimiter.
+            while (this.index < this.text.length && !/[,\]}#\r\n]/.test(this.peek()))
+                this.index += 1;
+        }
+    }
+    array(path) {
+        this.index += 1;
+        for (let element = 0;; element += 1) {
+            this.skipBlank({ newlines: true });
+            if (this.peek() === ']')
+                break;
+            const elementPath = [...path, element];
+            this.record(elementPath, this.position(), { overwrite: true });
+            this.value(elementPath);
+            this.skipBlank({ newlines: true });
+            if (this.peek() === ',')
+                this.index += 1;
+            else if (this.peek() !== ']')
+                throw new ScanStop();
+        }
+        this.index += 1;
+    }
+    inlineTable(path) {
+        this.index += 1;
+        for (;;) {
+            this.skipBlank({ newlines: true });
+            if (this.peek() === '}')
+                break;
+            this.keyValue(path);
+            this.skipBlank({ newlines: true });
+            if (this.peek() === ',')
+                this.index += 1;
+            else if (this.peek() !== '}')
+                throw new ScanStop();
+        }
+        this.index += 1;
+    }
+    /** A `"…"` string; returns its value only approximately (escapes are kept), enough for keys. */
+    basicString() {
+        this.index += 1;
+        let value = '';
+        while (this.index < this.text.length) {
+            const char = this.peek();
+            if (char === '"') {
+                this.index += 1;
+                return decodeBasic(value);
+            }
+            if (char === '\\') {
+                value += this.text.slice(this.index, this.index + 2);
+                this.index += 2;
+                continue;
+            }
+            if (char === '\n')
+                throw new ScanStop();
+            value += char;
+            this.index += 1;
+        }
+        throw new ScanStop();
+    }
+    literalString() {
+        const end = this.text.indexOf("'", this.index + 1);
+        if (end < 0)
+            throw new ScanStop();
+        const value = this.text.slice(this.index + 1, end);
+        this.index = end + 1;
+        return value;
+    }
+    multilineString(delimiter) {
+        this.index += 3;
+        while (this.index < this.text.length) {
+            if (delimiter === '"""' && this.peek() === '\\') {
+                this.advance(2);
+                continue;
+            }
+            if (this.text.startsWith(delimiter, this.index)) {
+                this.index += 3;
+                // Up to two quotes right before the closing delimiter belong to the string.
+                for (let extra = 0; extra < 2 && this.peek() === delimiter[0]; extra += 1)
+                    this.index += 1;
+                return;
+            }
+            this.advance(1);
+        }
+        throw new ScanStop();
+    }
+    /** Spaces, tabs and comments; with `newlines`, also line breaks. */
+    skipBlank(options) {
+        while (this.index < this.text.length) {
+            const char = this.peek();
+            if (char === ' ' || char === '\t')
+                this.index += 1;
+            else if (char === '#') {
+                while (this.index < this.text.length && this.peek() !== '\n')
+                    this.index += 1;
+            }
+            else if (options.newlines && (char === '\n' || char === '\r'))
+                this.advance(1);
+            else
+                return;
+        }
+    }
+    /** Moves over `count` characters, keeping line and column right across line breaks. */
+    advance(count) {
+        for (let step = 0; step < count && this.index < this.text.length; step += 1) {
+            if (this.peek() === '\n') {
+                this.line += 1;
+                this.lineStart = this.index + 1;
+            }
+            this.index += 1;
+        }
+    }
+    expect(token) {
+        if (!this.text.startsWith(token, this.index))
+            throw new ScanStop();
+        this.index += token.length;
+    }
+    peek() {
+        return this.text.charAt(this.index);
+    }
+    position() {
+        return { line: this.line, column: this.index - this.lineStart + 1 };
+    }
+    record(path, at, options) {
+        const key = pathKey(path);
+        if (options.overwrite || !this.positions.has(key))
+            this.positions.set(key, at);
+    }
+}
+/** Decodes the escapes of a basic-string key (rare in keys, but `"a\u0062"` is `ab`). */
+function decodeBasic(raw) {
+    return raw.replace(/\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g, (_match, short, long, single) => {
+        const hex = short ?? long;
+        if (hex !== undefined)
+            return String.fromCodePoint(Number.parseInt(hex, 16));
+        const simple = {
+            b: '\b',
+            t: '\t',
+            n: '\n',
+            f: '\f',
+            r: '\r',
+            e: '\x1b',
+        };
+        return single === undefined ? '' : (simple[single] ?? single);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/policy/tools-tables.ts
+
+
+/**
+ * The priority of every rule made from a `[tools.<name>]` table. It is the lowest in its tier: such
+ * a table sets a tool's baseline, and any `[[rule]]` of the same tier refines it (a `[[rule]]` of
+ * priority 0 ties with it, and then the one written first wins).
+ */
+const TOOLS_TABLE_PRIORITY = 0;
+const TOOL_MODES = {
+    always_allow: 'allow',
+    always_deny: 'deny',
+    ask_user: 'ask_user',
+};
+const TOOL_MODE_NAMES = Object.keys(TOOL_MODES);
+const TOOLS_TABLE_FIELDS = ['mode', 'excluded_paths', 'denyMessage'];
+const TOOLS_TABLE_ALIASES = {
+    excludedPaths: 'excluded_paths',
+    deny_message: 'denyMessage',
+};
+function readToolsTables(value, report) {
+    if (!isTable(value)) {
+        report(['tools'], `tools must be a table of tool tables such as [tools.write_file], but is ${describeValue(value)}`);
+        return [];
+    }
+    return Object.entries(value).map(([name, entry]) => {
+        const path = ['tools', name];
+        const where = `[tools.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}]`;
+        if (name.trim() === '') {
+            report(path, 'a [tools.<name>] table needs a tool name; use "*" to match every tool');
+            return { path };
+        }
+        if (!isTable(entry)) {
+            report(path, `tools.${name} must be a table (${where} with mode = "always_allow", "always_deny" or ` +
+                `"ask_user"), but is ${describeValue(entry)}`);
+            return { path };
+        }
+        return { path, body: readToolsTable({ table: entry, path, report }, name, where) };
+    });
+}
+/** One `[tools.<name>]` table of the spec's format. */
+function readToolsTable(context, name, where) {
+    let problems = 0;
+    const table = {
+        ...context,
+        report: (path, message) => {
+            problems += 1;
+            context.report(path, message);
+        },
+    };
+    checkKeys(table, {
+        known: TOOLS_TABLE_FIELDS,
+        aliases: TOOLS_TABLE_ALIASES,
+        where,
+        explain: (key) => RULE_FIELDS.includes(key) || key in RULE_ALIASES
+            ? `${key} is a [[rule]] field; ${where} tables take only mode, excluded_paths and ` +
+                `denyMessage, so write a [[rule]] table with toolName = ${JSON.stringify(name)} to use ${key}`
+            : undefined,
+    });
+    const mode = readChoice(table, 'mode', TOOL_MODE_NAMES);
+    const excludedPaths = readStringList(table, 'excluded_paths', {
+        alias: 'excludedPaths',
+        noun: 'glob pattern',
+        emptyMessage: `${writtenName(table, 'excluded_paths', 'excludedPaths')} must list at least one glob pattern`,
+    });
+    const denyMessage = readString(table, 'denyMessage', { alias: 'deny_message' });
+    if (!hasField(table, 'mode')) {
+        table.report(context.path, `${where} has no mode; add mode = "always_allow", "always_deny" or "ask_user"`);
+    }
+    else if (mode !== undefined && mode !== 'always_allow' && excludedPaths !== undefined) {
+        const key = writtenName(table, 'excluded_paths', 'excludedPaths');
+        table.report([...context.path, key], `${key} only has an effect with mode = "always_allow" (a matching path turns the allow into ` +
+            `ask_user), but mode is "${mode}"`);
+    }
+    if (problems > 0 || mode === undefined)
+        return undefined;
+    return {
+        toolNames: qualifyToolNames([name], undefined) ?? [name],
+        decision: TOOL_MODES[mode],
+        priority: TOOLS_TABLE_PRIORITY,
+        ...(excludedPaths ? { excludedPaths } : {}),
+        ...(denyMessage !== undefined ? { denyMessage } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/policy/parse-policy.ts
+/**
+ * Policy TOML text → rules. Two formats, which may be mixed in one file:
+ *
+ * - the Gemini CLI's `[[rule]]` tables (toolName, mcpName, argsPattern, commandPrefix, commandRegex,
+ *   decision, priority, modes, interactive, toolAnnotations, allowRedirection, denyMessage) plus our
+ *   additions (pathPattern, excludedPaths, maxCalls, runModes, trust);
+ * - the spec's `[tools.<name>]` tables (`mode`, `excluded_paths`), each one rule at the fixed
+ *   priority {@link TOOLS_TABLE_PRIORITY}.
+ *
+ * The Gemini CLI's `[[safety_checker]]` tables, `subagent` rules and keys it ignores in a
+ * `[[rule]]` load with a warning saying what they mean here. Anything else is an error: every
+ * problem of the file is collected and thrown as one {@link PolicyFileError}, each with the file,
+ * line and column of the key (or table) at fault. Pure: no I/O.
+ */
+
+
+
+
+
+
+
+
+
+
+const TOP_LEVEL_KEYS = ['rule', 'tools', SAFETY_CHECKER_KEY];
+/** Parses one policy file; throws a {@link PolicyFileError} listing every problem in it. */
+function parsePolicy(text, source) {
+    const { rules, problems } = checkPolicy(text, source);
+    if (problems.length > 0)
+        throw new PolicyFileError(problems);
+    return rules;
+}
+/** Like {@link parsePolicy}, but returns the problems (so a loader can report several files). */
+function checkPolicy(text, source) {
+    let document;
+    try {
+        document = (0,dist/* parse */.qg)(text, { unsafeKeyBehaviour: 'throw' });
+    }
+    catch (error) {
+        if (!(error instanceof dist/* TomlError */.zx))
+            throw error;
+        const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
+        const problem = { file: source.file, line: error.line, column: error.column };
+        return {
+            rules: [],
+            problems: [{ ...problem, message: `TOML syntax error: ${reason}` }],
+            warnings: [],
+        };
+    }
+    const positions = scanTomlPositions(text);
+    const problems = [];
+    const report = (path, message) => {
+        problems.push({ file: source.file, ...positions.locate(path), message });
+    };
+    const warnings = [];
+    const warn = (path, message) => {
+        warnings.push({ file: source.file, ...positions.locate(path), message });
+    };
+    const drafts = [];
+    const add = (path, body) => {
+        if (body)
+            drafts.push({ at: positions.locate(path), body });
+    };
+    for (const [key, value] of Object.entries(document)) {
+        if (key === 'rule') {
+            readRuleTables(value, report, warn).forEach(({ path, body }) => {
+                add(path, body);
+            });
+        }
+        else if (key === 'tools') {
+            readToolsTables(value, report).forEach(({ path, body }) => {
+                add(path, body);
+            });
+        }
+        else if (key === SAFETY_CHECKER_KEY) {
+            readSafetyCheckerTables(value, report, warn);
+        }
+        else {
+            report([key], `unknown top-level key "${key}"; a policy file holds [[rule]] tables and [tools.<name>] ` +
+                `tables${didYouMean(key, TOP_LEVEL_KEYS)}`);
+        }
+    }
+    problems.sort((a, b) => a.line - b.line || a.column - b.column);
+    warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+    drafts.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+    const rules = drafts.map(({ at, body }, index) => ({
+        ...body,
+        id: `${source.file}#${index}`,
+        effectivePriority: policy_types/* TIER_BASE */.H[source.tier] + body.priority / 1000,
+        source: { file: source.file, line: at.line, column: at.column, tier: source.tier },
+    }));
+    return { rules, problems, warnings };
+}
+
+
+/***/ }),
+
+/***/ 52468:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   sG: () => (/* binding */ outcomeOf),
+/* harmony export */   u3: () => (/* binding */ createPolicyConfirmer)
+/* harmony export */ });
+/* unused harmony exports askUserDenial, policyCall, summarizeSubcommands */
+/* harmony import */ var _rule_matching_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67496);
+
+/** What the model reads when the policy would have asked a person. */
+function askUserDenial(toolName, reason) {
+    return [
+        `Tool execution for "${toolName}" requires user confirmation, which is not supported in non-interactive mode.`,
+        `Nobody can confirm tool calls in this run, so this call will not run: ${reason}`,
+        'Do not retry it. Use a tool or command the policy allows instead, or finish and say in your answer what you could not do and why.',
+    ].join(' ');
+}
+function createPolicyConfirmer(options) {
+    return {
+        async confirm(question) {
+            const verdict = await options.engine.decide(policyCall(question), options.context);
+            return outcomeOf(question.toolName, verdict);
+        },
+    };
+}
+/** The call as the policy sees it: the validated parameters that will be executed. */
+function policyCall(question) {
+    return {
+        toolName: question.toolName,
+        args: question.args,
+        kind: question.kind,
+        ...(question.serverName === undefined ? {} : { serverName: question.serverName }),
+        locations: question.locations,
+    };
+}
+function outcomeOf(toolName, verdict) {
+    const decided_by = verdict.decidedBy;
+    switch (verdict.decision) {
+        case 'allow':
+            return { decision: 'allow', reason: withSubcommands(verdict), decided_by };
+        case 'deny':
+            return { decision: 'deny', reason: verdict.reason, decided_by };
+        case 'ask_user':
+            return { decision: 'deny', reason: askUserDenial(toolName, verdict.reason), decided_by };
+    }
+}
+/**
+ * An allowed shell command of several sub-commands, with the rule that allowed each, for the
+ * transcript. (Denials already name the sub-commands that were refused.)
+ */
+function withSubcommands(verdict) {
+    const subcommands = verdict.subcommands ?? [];
+    if (subcommands.length < 2)
+        return verdict.reason;
+    return `${verdict.reason} ${summarizeSubcommands(subcommands)}`;
+}
+/** `Sub-commands: `git status` allow (policy.toml:3:1); `ls` allow (policy.toml:9:1).` */
+function summarizeSubcommands(subcommands) {
+    const parts = subcommands.map((sub) => `\`${sub.text}\` ${sub.decision} (${sub.decidedBy ?? (sub.rule ? (0,_rule_matching_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLocation */ .eK)(sub.rule) : 'no rule')})`);
+    return `Sub-commands: ${parts.join('; ')}.`;
+}
+
+
+/***/ }),
+
+/***/ 5226:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ formatProblem),
+/* harmony export */   z: () => (/* binding */ PolicyFileError)
+/* harmony export */ });
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/**
+ * Everything wrong with one or more policy files, reported at once: a maintainer fixing a policy
+ * in CI should not need one run per typo. Each problem is one line `file:line:column: message`.
+ */
+
+class PolicyFileError extends _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1 {
+    name = 'PolicyFileError';
+    /** In the order found: by file, then by position in the file. */
+    problems;
+    constructor(problems) {
+        const [first] = problems;
+        if (!first)
+            throw new Error('PolicyFileError needs at least one problem');
+        super(first.message, { file: first.file, line: first.line, column: first.column });
+        this.problems = problems;
+        // The location of every problem leads its own line, so the message lists them all alike.
+        this.message = problems.map(formatProblem).join('\n');
+    }
+}
+function formatProblem(problem) {
+    return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`;
+}
+
+
+/***/ }),
+
+/***/ 45578:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ TIER_BASE)
+/* harmony export */ });
+const TIER_BASE = {
+    default: 1,
+    repository: 2,
+    workflow: 3,
+    admin: 4,
+};
+
+
+/***/ }),
+
+/***/ 67496:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RF: () => (/* binding */ matchesRun),
+/* harmony export */   ST: () => (/* binding */ describeDecider),
+/* harmony export */   Wn: () => (/* binding */ SHELL_TOOL_NAME),
+/* harmony export */   Xg: () => (/* binding */ CallCounter),
+/* harmony export */   eK: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_3__.eK),
+/* harmony export */   f0: () => (/* binding */ matchesCommand),
+/* harmony export */   f3: () => (/* binding */ excludedPathHit),
+/* harmony export */   gi: () => (/* binding */ hasCommandConditions),
+/* harmony export */   hR: () => (/* binding */ callPaths),
+/* harmony export */   iD: () => (/* binding */ matchesSubject),
+/* harmony export */   rb: () => (/* binding */ matchesCommandExactly),
+/* harmony export */   y4: () => (/* binding */ matchesTool)
+/* harmony export */ });
+/* unused harmony exports APPROVAL_MODE, matchesAnnotations, matchesArgs, expandHome, matchesPaths, prefixMatches */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14006);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _argument_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5535);
+/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74996);
+/**
+ * Whether one policy rule's conditions hold for a call. Every condition a rule has must hold for
+ * it to match; a condition the rule does not have always holds. The engine decides what a match
+ * means (first match wins); this file only answers "does it match".
+ *
+ * Pure: no I/O. Paths are compared as text (the workspace has already resolved symlinks for the
+ * locations tools report).
+ */
+
+
+
+
+
+
+/** The shell tool: its calls are judged per sub-command. */
+const SHELL_TOOL_NAME = 'run_shell_command';
+/**
+ * The Gemini CLI approval mode this product runs in. A rule with `modes` applies only if they
+ * include it: we never run in `yolo` or `autoEdit` (our `--yolo` is a rule, not a mode).
+ */
+const APPROVAL_MODE = 'default';
+/** The prefix of MCP tool names in the Gemini CLI's current naming (`mcp_<server>_<tool>`). */
+const MCP_PREFIX = 'mcp_';
+// ---- locations and sources ------------------------------------------------------------------
+/** `file:line:column (tier, priority N.NNN)`: what the transcript shows as `decided_by`. */
+function describeDecider(rule) {
+    return rule ? (0,_describe_rule_js__WEBPACK_IMPORTED_MODULE_3__/* .ruleOrigin */ .fB)(rule) : 'default (no rule matched)';
+}
+/**
+ * The forms of each path argument. Tools report paths relative to the workspace when they lie
+ * inside it; anything else (absolute, or escaping with `..`) is kept absolute only, so a relative
+ * pattern such as `**` never matches a path outside the workspace.
+ */
+function callPaths(locations, workspaceRoot) {
+    return locations.map((written) => {
+        const absolute = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(workspaceRoot, written);
+        const relative = node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(workspaceRoot, absolute);
+        const inside = relative === '' || (!relative.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(relative));
+        if (!inside)
+            return { written, absolute };
+        return {
+            written,
+            absolute,
+            relative: relative === '' ? '.' : relative.split((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep)).join('/'),
+        };
+    });
+}
+// ---- tool name, server, context -------------------------------------------------------------
+/** The server-less name of an MCP tool (`mcp_srv_tool` and `srv__tool` both give `tool`). */
+function shortMcpName(tool) {
+    for (const prefix of [`${MCP_PREFIX}${tool.serverName}_`, `${tool.serverName}__`]) {
+        if (tool.name.startsWith(prefix) && tool.name.length > prefix.length) {
+            return tool.name.slice(prefix.length);
+        }
+    }
+    return tool.name;
+}
+/**
+ * Whether an MCP tool's name is not dressed as another server's tool: a name in the qualified
+ * forms (`mcp_<server>_…`, `<server>__…`) must carry its own server's name. A server-wide allow
+ * (`mcp_<server>_*`, or `mcpName` with every tool) covers only such names, as the Gemini CLI's
+ * does, where every MCP tool's name is `mcp_<server>_<tool>`.
+ */
+function carriesOwnServerName(tool) {
+    if (tool.name.startsWith(MCP_PREFIX)) {
+        return tool.name.startsWith(`${MCP_PREFIX}${tool.serverName}_`);
+    }
+    if (tool.name.includes('__'))
+        return tool.name.startsWith(`${tool.serverName}__`);
+    return true;
+}
+/**
+ * Whether one `toolName` entry names the tool. `*` is every tool; `mcp_*` every MCP tool;
+ * `mcp_<server>_*` every tool of that server (for an allow, only names that carry the server's
+ * own; see `carriesOwnServerName`). An MCP tool answers to the name it is registered under and to
+ * its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's own name for it
+ * (registered as `mcp_github_read_file`, called `read_file` by the server) only when the rule pins
+ * the server with `mcpName` — otherwise an allow for the built-in `read_file` would also allow
+ * that server's tool.
+ */
+function nameEntryMatches(entry, tool, rule, aliases) {
+    if (entry === '*')
+        return serverWideMatches(rule, tool);
+    const { serverName } = tool;
+    if (serverName === undefined) {
+        return entry === tool.name || aliases[entry] === tool.name;
+    }
+    if (entry === `${MCP_PREFIX}*`)
+        return true;
+    if (entry.startsWith(MCP_PREFIX) && entry.endsWith('_*')) {
+        if (entry.slice(MCP_PREFIX.length, -2) !== serverName)
+            return false;
+        return rule.decision !== 'allow' || carriesOwnServerName({ ...tool, serverName });
+    }
+    const short = shortMcpName({ ...tool, serverName });
+    if (entry === tool.name)
+        return true;
+    if (entry === `${MCP_PREFIX}${serverName}_${short}` || entry === `${serverName}__${short}`) {
+        return true;
+    }
+    return rule.mcpName === serverName && entry === short;
+}
+/**
+ * Every tool of the rule's scope. With `mcpName = "<server>"` that is the Gemini CLI's
+ * `mcp_<server>_*`, so an allow covers only names that carry the server's own; `mcpName = "*"`
+ * (or none) has no such condition.
+ */
+function serverWideMatches(rule, tool) {
+    if (rule.mcpName === undefined || rule.mcpName === '*' || rule.decision !== 'allow')
+        return true;
+    if (tool.serverName === undefined)
+        return true;
+    return carriesOwnServerName({ ...tool, serverName: tool.serverName });
+}
+/** `toolNames` and `mcpName` (`mcpName = "*"`: any MCP tool). */
+function matchesTool(rule, tool, aliases = {}) {
+    if (rule.mcpName !== undefined) {
+        if (tool.serverName === undefined)
+            return false;
+        if (rule.mcpName !== '*' && rule.mcpName !== tool.serverName)
+            return false;
+    }
+    if (rule.toolNames === undefined)
+        return serverWideMatches(rule, tool);
+    return rule.toolNames.some((entry) => nameEntryMatches(entry, tool, rule, aliases));
+}
+/**
+ * The conditions about the run rather than the call: approval modes (we run in `default`),
+ * `interactive` (we never are: a rule for interactive sessions never matches), run modes, trust.
+ */
+function matchesRun(rule, run) {
+    if (rule.approvalModes && rule.approvalModes.length > 0) {
+        if (!rule.approvalModes.includes(APPROVAL_MODE))
+            return false;
+    }
+    if (rule.interactive === true)
+        return false;
+    // No call here is made by a subagent.
+    if (rule.subagent !== undefined)
+        return false;
+    if (rule.runModes && !rule.runModes.includes(run.runMode))
+        return false;
+    if (rule.trust && !rule.trust.includes(run.trust))
+        return false;
+    return true;
+}
+/** Every annotation the rule names has that value on the tool; a tool without annotations fails. */
+function matchesAnnotations(rule, annotations) {
+    if (!rule.toolAnnotations)
+        return true;
+    if (!annotations)
+        return false;
+    return Object.entries(rule.toolAnnotations).every(([key, value]) => (0,node_util__WEBPACK_IMPORTED_MODULE_1__.isDeepStrictEqual)(annotations[key], value));
+}
+/**
+ * `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does — in each of
+ * the call's texts (ours, and the Gemini CLI's names and markers), matching when any holds it. A
+ * deny written for either spelling therefore denies.
+ */
+function matchesArgs(rule, argsTexts) {
+    if (!rule.argsPattern)
+        return true;
+    // A global or sticky regex remembers `lastIndex` between calls; a fresh one never does.
+    const pattern = withoutState(rule.argsPattern);
+    return argsTexts.some((text) => pattern.test(text));
+}
+// ---- paths ----------------------------------------------------------------------------------
+const matcherCache = new Map();
+function globMatcher(pattern, options) {
+    const key = `${options.nocase ? 'i' : 's'}:${pattern}`;
+    let matcher = matcherCache.get(key);
+    if (!matcher) {
+        matcher = picomatch__WEBPACK_IMPORTED_MODULE_4___default()(pattern, { dot: true, nocase: options.nocase });
+        matcherCache.set(key, matcher);
+    }
+    return matcher;
+}
+/** `~` and `~/…` as the home directory; everything else as written. */
+function expandHome(pattern, homeDir) {
+    if (pattern === '~')
+        return homeDir;
+    if (pattern.startsWith('~/'))
+        return node_path__WEBPACK_IMPORTED_MODULE_0___default().join(homeDir, pattern.slice(2));
+    return pattern;
+}
+/**
+ * Whether one path matches one glob. Absolute patterns are compared with the absolute path;
+ * relative ones with the workspace-relative path (a path outside the workspace has none). The
+ * workspace root itself is `.`, which `**` also covers.
+ */
+function pathMatches(pattern, candidate, options) {
+    const expanded = expandHome(pattern, options.homeDir);
+    if (node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(expanded)) {
+        return globMatcher(expanded, options)(candidate.absolute);
+    }
+    if (candidate.relative === undefined)
+        return false;
+    if (candidate.relative === '.' && (expanded === '**' || expanded === '.'))
+        return true;
+    return globMatcher(expanded, options)(candidate.relative);
+}
+/** `pathPatterns`: every path argument matches one of them (a call without paths matches). */
+function matchesPaths(rule, paths, homeDir) {
+    const patterns = rule.pathPatterns;
+    if (!patterns)
+        return true;
+    return paths.every((candidate) => patterns.some((pattern) => pathMatches(pattern, candidate, { homeDir, nocase: false })));
+}
+/**
+ * The first path argument that one of the rule's `excludedPaths` covers. Compared without regard
+ * to case, so an exclusion also holds on case-insensitive file systems.
+ */
+function excludedPathHit(rule, paths, homeDir) {
+    for (const candidate of paths) {
+        for (const pattern of rule.excludedPaths ?? []) {
+            if (pathMatches(pattern, candidate, { homeDir, nocase: true })) {
+                return { path: candidate.written, pattern };
+            }
+        }
+    }
+    return undefined;
+}
+// ---- shell commands -------------------------------------------------------------------------
+/**
+ * `commandPrefix` on a word boundary: the text is the prefix, or continues after it with
+ * whitespace (`echo` matches `echo hi`, not `echoes`). A prefix that itself ends in whitespace
+ * needs no further boundary.
+ */
+function prefixMatches(prefix, text) {
+    if (prefix === '' || !text.startsWith(prefix))
+        return false;
+    if (text.length === prefix.length)
+        return true;
+    return /\s$/u.test(prefix) || /^\s/u.test(text.slice(prefix.length));
+}
+const anchoredCache = new WeakMap();
+/** The rule's regex anchored at the start (how `commandRegex` matches) and at both ends. */
+function anchored(regex) {
+    let cached = anchoredCache.get(regex);
+    if (!cached) {
+        const flags = regex.flags.replace(/[gy]/gu, '');
+        cached = {
+            start: new RegExp(`^(?:${regex.source})`, flags),
+            whole: new RegExp(`^(?:${regex.source})$`, flags),
+        };
+        anchoredCache.set(regex, cached);
+    }
+    return cached;
+}
+/** Whether a rule has conditions on the shell command's text. */
+function hasCommandConditions(rule) {
+    return rule.commandPrefixes !== undefined || rule.commandRegex !== undefined;
+}
+/** Our reading: the prefix on a word boundary, the regex from the start of the text. */
+function matchesOurReading(rule, text) {
+    if (rule.commandPrefixes && !rule.commandPrefixes.some((prefix) => prefixMatches(prefix, text))) {
+        return false;
+    }
+    if (rule.commandRegex && !anchored(rule.commandRegex).start.test(text))
+        return false;
+    return true;
+}
+/** The Gemini CLI's escaping of a literal inside a pattern (its policy/utils.ts, escapeRegex). */
+function escapeGeminiLiteral(text) {
+    return text.replace(/[-[\]{}()*+?.,\\^$|#\s"]/gu, '\\$&');
+}
+const geminiPatternCache = new WeakMap();
+/**
+ * The patterns the Gemini CLI makes of a rule's command conditions (its policy/utils.ts,
+ * buildArgsPatterns): `"command":"<prefix>` followed by whitespace or a quote, and
+ * `"command":"<regex>`, both searched in its JSON arguments.
+ */
+function geminiPatterns(rule) {
+    let patterns = geminiPatternCache.get(rule);
+    if (patterns === undefined) {
+        patterns = [];
+        for (const prefix of rule.commandPrefixes ?? []) {
+            const open = JSON.stringify(prefix).slice(0, -1);
+            patterns.push(new RegExp(`${escapeGeminiLiteral(`"command":${open}`)}(?:[\\s"]|\\\\")`));
+        }
+        if (rule.commandRegex)
+            patterns.push(new RegExp(`"command":"${rule.commandRegex.source}`));
+        geminiPatternCache.set(rule, patterns);
+    }
+    return patterns;
+}
+function matchesGeminiReading(rule, geminiText) {
+    return geminiPatterns(rule).some((pattern) => pattern.test(geminiText));
+}
+/**
+ * `commandPrefix` / `commandRegex` against a command (or one sub-command). Two readings exist:
+ * ours, on the command's own text, where the regex must match from its start; and the Gemini
+ * CLI's, where the patterns are searched in its JSON arguments right after `"command":"` (so there
+ * `^` never matches, and `$` only at the end of the whole JSON). A policy file may have been
+ * written for either, so an allow holds only when both readings match — it never allows what the
+ * Gemini CLI would refuse — and a deny or ask_user holds when either does.
+ */
+function matchesCommand(rule, command) {
+    if (!hasCommandConditions(rule))
+        return true;
+    const ours = matchesOurReading(rule, command.text);
+    if (rule.decision !== 'allow' && ours)
+        return true;
+    const theirs = matchesGeminiReading(rule, command.geminiText);
+    return rule.decision === 'allow' ? ours && theirs : theirs;
+}
+/**
+ * Whether the rule names this exact sub-command: a `commandPrefix` equal to the whole text, or a
+ * `commandRegex` matching all of it. Only such a rule can allow a sub-command with hazards.
+ */
+function matchesCommandExactly(rule, text) {
+    if (!hasCommandConditions(rule))
+        return false;
+    if (rule.commandPrefixes && !rule.commandPrefixes.includes(text))
+        return false;
+    if (rule.commandRegex && !anchored(rule.commandRegex).whole.test(text))
+        return false;
+    return true;
+}
+// ---- maxCalls -------------------------------------------------------------------------------
+/**
+ * How often each rule with `maxCalls` has allowed a call, per engine (i.e. per session). A rule
+ * whose budget is used up no longer matches, so later calls fall through to other rules.
+ */
+class CallCounter {
+    used = new Map();
+    hasRoom(rule) {
+        return rule.maxCalls === undefined || (this.used.get(rule.id) ?? 0) < rule.maxCalls;
+    }
+    /** Counts one allowed call against each rule (a rule allowing several sub-commands counts once). */
+    record(rules) {
+        for (const rule of new Set(rules)) {
+            if (rule.maxCalls !== undefined)
+                this.used.set(rule.id, (this.used.get(rule.id) ?? 0) + 1);
+        }
+    }
+}
+/** Every condition except the shell command's: tool, run, annotations, arguments, paths, budget. */
+function matchesSubject(rule, subject, options) {
+    return (matchesTool(rule, subject.tool, options.aliases) &&
+        matchesRun(rule, options.context) &&
+        matchesAnnotations(rule, subject.annotations) &&
+        matchesArgs(rule, subject.argsTexts) &&
+        matchesPaths(rule, subject.paths, options.homeDir) &&
+        options.counter.hasRoom(rule));
+}
+function withoutState(regex) {
+    return regex.global || regex.sticky
+        ? new RegExp(regex.source, regex.flags.replace(/[gy]/gu, ''))
+        : regex;
+}
+
+
+/***/ }),
+
+/***/ 93020:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ SessionStatsCollector)
+/* harmony export */ });
+/* harmony import */ var _agent_events_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60944);
+
+const noDecisions = () => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
+/** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
+/** Ends that count as a failed model request in the statistics. */
+const MODEL_FAILURES = new Set([
+    'model_error',
+    'model_not_found',
+    'auth_error',
+]);
+class SessionStatsCollector {
+    model = 'unknown';
+    requests = 0;
+    total = (0,_agent_events_js__WEBPACK_IMPORTED_MODULE_0__/* .emptyUsage */ .l)();
+    tools = {
+        totalCalls: 0,
+        totalSuccess: 0,
+        totalFail: 0,
+        totalDurationMs: 0,
+        totalDecisions: noDecisions(),
+        byName: {},
+    };
+    files = { totalLinesAdded: 0, totalLinesRemoved: 0 };
+    modelErrors = 0;
+    startedAt;
+    endedAt;
+    listener = (event) => {
+        const time = Date.parse(event.timestamp);
+        this.startedAt ??= time;
+        switch (event.kind) {
+            case 'state_change':
+                this.model = event.model;
+                if (event.final) {
+                    this.endedAt = time;
+                    if (event.reason !== undefined && MODEL_FAILURES.has(event.reason))
+                        this.modelErrors++;
+                }
+                break;
+            case 'token_usage':
+                this.requests++;
+                this.total = event.total;
+                break;
+            case 'tool_call_update':
+                this.recordToolCall(event.tool_call);
+                break;
+            default:
+                break;
+        }
+    };
+    recordToolCall(call) {
+        const finished = call.status === 'SUCCEEDED' || call.status === 'FAILED';
+        if (!finished && call.status !== 'CANCELLED')
+            return;
+        const byName = (this.tools.byName[call.tool_name] ??= {
+            count: 0,
+            success: 0,
+            fail: 0,
+            durationMs: 0,
+            decisions: noDecisions(),
+        });
+        const duration = call.duration_ms ?? 0;
+        this.tools.totalCalls++;
+        byName.count++;
+        this.tools.totalDurationMs += duration;
+        byName.durationMs += duration;
+        if (call.status === 'SUCCEEDED') {
+            this.tools.totalSuccess++;
+            byName.success++;
+        }
+        else {
+            this.tools.totalFail++;
+            byName.fail++;
+        }
+        const decision = call.confirmation_outcome?.decision;
+        if (decision) {
+            const key = decision === 'allow' ? 'auto_accept' : 'reject';
+            this.tools.totalDecisions[key]++;
+            byName.decisions[key]++;
+        }
+        if (call.output && 'diff' in call.output) {
+            const stat = call.output.diff.diffStat;
+            this.files.totalLinesAdded += stat?.model_added_lines ?? 0;
+            this.files.totalLinesRemoved += stat?.model_removed_lines ?? 0;
+        }
+    }
+    get toolCalls() {
+        return this.tools.totalCalls;
+    }
+    get usage() {
+        return this.total;
+    }
+    metrics() {
+        const t = this.total;
+        return {
+            models: this.requests + this.modelErrors === 0
+                ? {}
+                : {
+                    [this.model]: {
+                        api: {
+                            totalRequests: this.requests + this.modelErrors,
+                            totalErrors: this.modelErrors,
+                            totalLatencyMs: 0,
+                        },
+                        tokens: {
+                            input: Math.max(0, t.input_tokens - t.cached_tokens),
+                            prompt: t.input_tokens,
+                            candidates: t.output_tokens,
+                            total: t.total_tokens,
+                            cached: t.cached_tokens,
+                            thoughts: t.thoughts_tokens,
+                            tool: t.tool_use_prompt_tokens,
+                        },
+                    },
+                },
+            tools: structuredClone(this.tools),
+            files: { ...this.files },
+        };
+    }
+    streamStats() {
+        const t = this.total;
+        return {
+            total_tokens: t.total_tokens,
+            input_tokens: t.input_tokens,
+            output_tokens: t.output_tokens,
+            cached: t.cached_tokens,
+            input: Math.max(0, t.input_tokens - t.cached_tokens),
+            duration_ms: this.startedAt === undefined ? 0 : (this.endedAt ?? this.startedAt) - this.startedAt,
+            tool_calls: this.tools.totalCalls,
+        };
+    }
+}
+
+
+/***/ }),
+
+/***/ 27321:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7251,7 +8894,7 @@ function commandAllowRules(commands, source) {
             commandPrefixes: [command],
             decision: 'allow',
             priority: COMMAND_ALLOW_PRIORITY,
-            effectivePriority: policy_types/* TIER_BASE */.HA[source.tier] + COMMAND_ALLOW_PRIORITY / 1000,
+            effectivePriority: policy_types/* TIER_BASE */.H[source.tier] + COMMAND_ALLOW_PRIORITY / 1000,
             source: { file: source.file, line: index + 1, column: 1, tier: source.tier },
         };
     });
@@ -10895,7 +12538,7 @@ function flagRelativePathsAfterDirectoryChange(commands) {
 var builtin_tools = __webpack_require__(15560);
 // EXTERNAL MODULE: ./src/tools/tool-selection.ts
 var tool_selection = __webpack_require__(87146);
-;// CONCATENATED MODULE: ./src/policy-setup.ts
+;// CONCATENATED MODULE: ./src/session-setup/policy-setup.ts
 
 
 
@@ -10934,7 +12577,7 @@ function untrustedWorkspaceRule() {
         toolNames: [parse_policy/* SHELL_TOOL_NAME */.Wn],
         decision: 'deny',
         priority,
-        effectivePriority: policy_types/* TIER_BASE */.HA.admin + priority / 1000,
+        effectivePriority: policy_types/* TIER_BASE */.H.admin + priority / 1000,
         denyMessage: "The workspace holds a fork's pull request code, which must not run in this workflow: no shell commands are allowed. Read and search the files instead.",
         source: { file: UNTRUSTED_WORKSPACE_SOURCE, line: 1, column: 1, tier: 'admin' },
     };
@@ -11003,7 +12646,7 @@ function settingsRules(settings) {
             mcpName: server,
             decision: 'allow',
             priority: TRUSTED_SERVER_PRIORITY,
-            effectivePriority: policy_types/* TIER_BASE */.HA.default + TRUSTED_SERVER_PRIORITY / 1000,
+            effectivePriority: policy_types/* TIER_BASE */.H.default + TRUSTED_SERVER_PRIORITY / 1000,
             source: source('default'),
         });
     }
@@ -11018,7 +12661,7 @@ function settingsRules(settings) {
             commandPrefixes: commands,
             decision: 'deny',
             priority: EXCLUDED_COMMAND_PRIORITY,
-            effectivePriority: policy_types/* TIER_BASE */.HA.admin + EXCLUDED_COMMAND_PRIORITY / 1000,
+            effectivePriority: policy_types/* TIER_BASE */.H.admin + EXCLUDED_COMMAND_PRIORITY / 1000,
             denyMessage: `The settings exclude these commands: ${commands.join(', ')}.`,
             source: source('admin'),
         });
@@ -11033,2111 +12676,484 @@ function describeFile(file) {
 
 /***/ }),
 
-/***/ 5535:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   sX: () => (/* binding */ geminiCommandText),
-/* harmony export */   wW: () => (/* binding */ argumentTexts)
-/* harmony export */ });
-/* unused harmony export stableStringify */
-/* harmony import */ var _tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86949);
-/**
- * The texts `argsPattern`, `commandPrefix` and `commandRegex` are matched against. A policy file
- * written for the Gemini CLI must mean here what it means there, so besides our own text (the
- * arguments under their declared names, key-sorted JSON) a call is also written the way the
- * Gemini CLI writes it:
- * - under the Gemini CLI's current argument names (`file_path` for `read_file`, `dir_path` for
- *   listing, search and the shell; see `tools/parameter-aliases.ts`);
- * - with its field markers: every top-level `"key":value` pair between NUL characters, so a
- *   pattern written as `\0"file_path":"x"\0` finds it (see the Gemini CLI's stable-stringify.ts).
- * The Gemini CLI matches `commandPrefix` and `commandRegex` in that text too, right after
- * `"command":"` (its policy/utils.ts, buildArgsPatterns), which is what `geminiCommandText` is for.
- */
-
-/**
- * Arguments as JSON with object keys sorted at every depth and no whitespace, so a pattern sees
- * the same text whatever order the model sent the keys in. `undefined` members are left out (as
- * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
- * With `markTopLevel`, each top-level pair stands between NUL characters, as the Gemini CLI writes
- * it.
- */
-function stableStringify(value, options = {}) {
-    const ancestors = new Set();
-    const write = (current, topLevel) => {
-        if (current === undefined || typeof current === 'function')
-            return 'null';
-        if (current === null || typeof current !== 'object')
-            return JSON.stringify(current);
-        if (ancestors.has(current))
-            return '"[Circular]"';
-        ancestors.add(current);
-        try {
-            if (Array.isArray(current))
-                return `[${current.map((item) => write(item, false)).join(',')}]`;
-            const record = current;
-            const members = Object.keys(record)
-                .sort()
-                .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
-                .map((key) => {
-                const pair = `${JSON.stringify(key)}:${write(record[key], false)}`;
-                return topLevel ? `\0${pair}\0` : pair;
-            });
-            return `{${members.join(',')}}`;
-        }
-        finally {
-            ancestors.delete(current);
-        }
-    };
-    return write(value, options.markTopLevel === true);
-}
-/**
- * Every text an `argsPattern` is tried on: ours, and the Gemini CLI's (its names, with and
- * without its markers). A rule's pattern matches when it is found in any of them.
- */
-function argumentTexts(toolName, args) {
-    const gemini = (0,_tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__/* .withGeminiNames */ .w)(toolName, args);
-    return [
-        ...new Set([
-            stableStringify(args),
-            stableStringify(gemini),
-            stableStringify(gemini, { markTopLevel: true }),
-        ]),
-    ];
-}
-/**
- * The text the Gemini CLI matches a shell command's `commandPrefix` and `commandRegex` in: the
- * whole call's arguments for the whole command, `{command, dir_path}` for each part of it.
- */
-function geminiCommandText(args, part) {
-    const gemini = (0,_tools_parameter_aliases_js__WEBPACK_IMPORTED_MODULE_0__/* .withGeminiNames */ .w)('run_shell_command', args);
-    const subject = part === undefined ? gemini : { command: part, dir_path: gemini.dir_path ?? undefined };
-    return stableStringify(subject, { markTopLevel: true });
-}
-
-
-/***/ }),
-
-/***/ 74996:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   IO: () => (/* binding */ describeRule),
-/* harmony export */   eK: () => (/* binding */ ruleLocation),
-/* harmony export */   fB: () => (/* binding */ ruleOrigin)
-/* harmony export */ });
-/* unused harmony export formatPriority */
-/** `3.100`: the final priority as the engine orders rules. */
-function formatPriority(rule) {
-    return rule.effectivePriority.toFixed(3);
-}
-/** `file:line:column`. */
-function ruleLocation(rule) {
-    return `${rule.source.file}:${rule.source.line}:${rule.source.column}`;
-}
-/** `file:line:column (tier, priority 3.100)`: which rule decided, for verdicts and events. */
-function ruleOrigin(rule) {
-    return `${ruleLocation(rule)} (${rule.source.tier}, priority ${formatPriority(rule)})`;
-}
-/**
- * `policies/ci.toml:4:1  priority 3.100  allow  run_shell_command  commandPrefix ["npm test"]`:
- * where the rule is, its final priority, its decision, the tools it names (`*` for every tool)
- * and each condition it has.
- */
-function describeRule(rule) {
-    const tools = rule.toolNames ? rule.toolNames.join(',') : '*';
-    const conditions = ruleConditions(rule);
-    return [
-        ruleLocation(rule),
-        `priority ${formatPriority(rule)}`,
-        rule.decision,
-        tools,
-        ...conditions,
-    ].join('  ');
-}
-function ruleConditions(rule) {
-    const list = (values) => JSON.stringify(values);
-    const parts = [];
-    if (rule.mcpName !== undefined)
-        parts.push(`mcpName ${JSON.stringify(rule.mcpName)}`);
-    if (rule.commandPrefixes)
-        parts.push(`commandPrefix ${list(rule.commandPrefixes)}`);
-    if (rule.commandRegex)
-        parts.push(`commandRegex /${rule.commandRegex.source}/`);
-    if (rule.argsPattern)
-        parts.push(`argsPattern /${rule.argsPattern.source}/`);
-    if (rule.pathPatterns)
-        parts.push(`pathPattern ${list(rule.pathPatterns)}`);
-    if (rule.excludedPaths)
-        parts.push(`excludedPaths ${list(rule.excludedPaths)}`);
-    if (rule.toolAnnotations)
-        parts.push(`toolAnnotations ${JSON.stringify(rule.toolAnnotations)}`);
-    if (rule.approvalModes)
-        parts.push(`modes ${list(rule.approvalModes)}`);
-    if (rule.interactive !== undefined)
-        parts.push(`interactive ${String(rule.interactive)}`);
-    if (rule.runModes)
-        parts.push(`runModes ${list(rule.runModes)}`);
-    if (rule.trust)
-        parts.push(`trust ${list(rule.trust)}`);
-    if (rule.maxCalls !== undefined)
-        parts.push(`maxCalls ${rule.maxCalls}`);
-    if (rule.allowRedirection !== undefined)
-        parts.push(`allowRedirection ${String(rule.allowRedirection)}`);
-    if (rule.denyMessage !== undefined)
-        parts.push(`denyMessage ${JSON.stringify(rule.denyMessage)}`);
-    return parts;
-}
-
-
-/***/ }),
-
-/***/ 86403:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   IO: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__.IO),
-/* harmony export */   eK: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__.eK),
-/* harmony export */   gC: () => (/* binding */ loadPolicyFiles)
-/* harmony export */ });
-/* unused harmony exports mergePolicies, sortRules */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
-/* harmony import */ var _parse_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(36474);
-/* harmony import */ var _policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5226);
-/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74996);
-/**
- * Reading policy files from disk: each file (or each `.toml` file of a directory) is parsed at its
- * tier, every problem of every file is reported in one {@link PolicyFileError}, and the rules come
- * out in the order the engine tries them: highest final priority first, ties in file order and
- * then in the order written. This is the policy's only I/O.
- */
-
-
-
-
-
-
-async function loadPolicyFiles(specs) {
-    const files = [];
-    const rules = [];
-    const problems = [];
-    const warnings = [];
-    for (const spec of specs) {
-        for (const file of await expand(spec)) {
-            const text = await readPolicyText(file.path, file.file);
-            const checked = (0,_parse_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .checkPolicy */ .hM)(text, { file: file.file, tier: spec.tier });
-            problems.push(...checked.problems);
-            warnings.push(...checked.warnings.map(_policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__/* .formatProblem */ .V));
-            rules.push(...checked.rules);
-            files.push({ ...file, tier: spec.tier, ruleCount: checked.rules.length });
-        }
-    }
-    if (problems.length > 0)
-        throw new _policy_file_error_js__WEBPACK_IMPORTED_MODULE_4__/* .PolicyFileError */ .z(problems);
-    return { rules: sortRules(rules), files, warnings };
-}
-/** Several loaded policies as one (e.g. a preset and the repository's files). */
-function mergePolicies(...policies) {
-    return {
-        rules: sortRules(policies.flatMap((policy) => policy.rules)),
-        files: policies.flatMap((policy) => policy.files),
-        warnings: policies.flatMap((policy) => policy.warnings),
-    };
-}
-/** Highest final priority first; `sort` is stable, so equal priorities keep the given order. */
-function sortRules(rules) {
-    return [...rules].sort((a, b) => b.effectivePriority - a.effectivePriority);
-}
-async function expand(spec) {
-    const label = spec.label ?? spec.path;
-    let isDirectory;
-    try {
-        isDirectory = (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(spec.path)).isDirectory();
-    }
-    catch (error) {
-        throw unreadable(spec.path, label, error);
-    }
-    if (!isDirectory)
-        return [{ path: spec.path, file: label }];
-    const names = (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(spec.path)).filter((name) => name.endsWith('.toml')).sort();
-    return names.map((name) => ({ path: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(spec.path, name), file: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(label, name) }));
-}
-async function readPolicyText(path, label) {
-    try {
-        // A byte-order mark is not TOML, and editors do not count it as a column.
-        return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8')).replace(/^\uFEFF/, '');
-    }
-    catch (error) {
-        throw unreadable(path, label, error);
-    }
-}
-function unreadable(path, label, error) {
-    const code = error?.code;
-    const message = code === 'ENOENT'
-        ? `policy file not found: expected a TOML policy file at ${path}`
-        : code === 'EISDIR'
-            ? `policy file is a directory: expected a TOML policy file at ${path}`
-            : `cannot read policy file ${path}: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`;
-    return new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(message, { file: label }, { cause: error });
-}
-
-
-/***/ }),
-
-/***/ 36474:
+/***/ 32416:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  Wn: () => (/* reexport */ SHELL_TOOL_NAME),
-  hM: () => (/* binding */ checkPolicy)
+  N: () => (/* binding */ REPLAY_API_KEY),
+  G: () => (/* binding */ serveRecordedSession)
 });
 
-// UNUSED EXPORTS: APPROVAL_MODES, TOOLS_TABLE_PRIORITY, parsePolicy
+// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
+var recording = __webpack_require__(26602);
+// EXTERNAL MODULE: ./src/platform/errors.ts
+var errors = __webpack_require__(46316);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(37067);
+// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
+var node = __webpack_require__(67964);
+;// CONCATENATED MODULE: ./src/testing/fake-script.ts
 
-// EXTERNAL MODULE: ./node_modules/smol-toml/dist/index.js + 8 modules
-var dist = __webpack_require__(3292);
-// EXTERNAL MODULE: ./src/policy/policy-file-error.ts
-var policy_file_error = __webpack_require__(5226);
-// EXTERNAL MODULE: ./src/policy/policy-types.ts
-var policy_types = __webpack_require__(45578);
-// EXTERNAL MODULE: ./src/tools/registry.ts
-var registry = __webpack_require__(64988);
-;// CONCATENATED MODULE: ./src/policy/rule-fields.ts
-/**
- * Reading the fields of one policy table: each reader checks the type and range of one key and,
- * when it is wrong, reports a problem at that key (or at the array entry at fault) saying what was
- * expected, then returns `undefined` so the caller carries on and every problem of a file is found
- * in one pass.
- */
-
-/**
- * The value of `key`, also accepted under `alias` (e.g. the Gemini CLI's older snake_case names).
- * Writing both is reported, since the two could disagree.
- */
-function find(context, key, alias) {
-    const has = (name) => Object.prototype.hasOwnProperty.call(context.table, name);
-    if (alias !== undefined && has(alias)) {
-        if (has(key)) {
-            context.report([...context.path, alias], `${alias} and ${key} are the same field; keep only ${key}`);
-            return undefined;
-        }
-        return { key: alias, value: context.table[alias], path: [...context.path, alias] };
-    }
-    if (!has(key))
-        return undefined;
-    return { key, value: context.table[key], path: [...context.path, key] };
+// --- parts -------------------------------------------------------------------------------------
+function textPart(text) {
+    return { text };
 }
-function isTable(value) {
-    return (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date));
+function thoughtPart(text, options = {}) {
+    return { text, thought: true, ...options };
 }
-/** `"x" (a string)`, `5 (an integer)`, `an array`, … for "but is …" in messages. */
-function describeValue(value) {
-    if (typeof value === 'string')
-        return `${JSON.stringify(value)} (a string)`;
-    if (typeof value === 'number') {
-        return `${String(value)} (${Number.isInteger(value) ? 'an integer' : 'a float'})`;
-    }
-    if (typeof value === 'boolean')
-        return `${String(value)} (a boolean)`;
-    if (Array.isArray(value))
-        return 'an array';
-    if (value instanceof Date)
-        return 'a date';
-    return isTable(value) ? 'a table' : typeof value;
+function functionCallPart(call) {
+    return {
+        functionCall: {
+            ...(call.id !== undefined ? { id: call.id } : {}),
+            name: call.name,
+            args: call.args ?? {},
+        },
+        ...(call.thoughtSignature !== undefined ? { thoughtSignature: call.thoughtSignature } : {}),
+    };
 }
-/** `"a", "b" or "c"`. */
-function quoteChoices(choices) {
-    const quoted = choices.map((choice) => JSON.stringify(choice));
-    if (quoted.length <= 1)
-        return quoted.join('');
-    return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1] ?? ''}`;
+// --- chunks ------------------------------------------------------------------------------------
+function usage(tokens) {
+    const metadata = new GenerateContentResponseUsageMetadata();
+    metadata.promptTokenCount = tokens.prompt;
+    metadata.candidatesTokenCount = tokens.candidates;
+    if (tokens.thoughts !== undefined)
+        metadata.thoughtsTokenCount = tokens.thoughts;
+    if (tokens.cached !== undefined)
+        metadata.cachedContentTokenCount = tokens.cached;
+    metadata.totalTokenCount = tokens.prompt + tokens.candidates + (tokens.thoughts ?? 0);
+    return metadata;
 }
-/**
- * The candidate `input` was most likely meant as: the same name in another case or with `_`/`-`
- * (`tool_name` → `toolName`), or one within a few typing mistakes.
- */
-function closestName(input, candidates) {
-    const fold = (name) => name.toLowerCase().replace(/[_-]/g, '');
-    const folded = fold(input);
-    const same = candidates.find((candidate) => fold(candidate) === folded);
-    if (same !== undefined)
-        return same;
-    // A shortened name (`ask` for `ask_user`).
-    const extended = candidates.filter((candidate) => fold(candidate).startsWith(folded));
-    if (folded.length >= 3 && extended.length === 1)
-        return extended[0];
-    const limit = Math.max(1, Math.floor(folded.length / 3));
-    let best;
-    for (const candidate of candidates) {
-        const distance = (0,registry/* editDistance */.Y)(folded, fold(candidate));
-        if (distance <= limit && (!best || distance < best.distance))
-            best = { name: candidate, distance };
-    }
-    return best?.name;
+function chunk(parts, options = {}) {
+    return {
+        candidates: [
+            {
+                content: { role: 'model', parts },
+                index: 0,
+                ...(options.finishReason !== undefined
+                    ? { finishReason: FinishReason[options.finishReason] }
+                    : {}),
+            },
+        ],
+        ...(options.usageMetadata !== undefined ? { usageMetadata: options.usageMetadata } : {}),
+    };
 }
-function didYouMean(input, candidates) {
-    const closest = closestName(input, candidates);
-    return closest === undefined ? '' : `; did you mean "${closest}"?`;
+// --- steps -------------------------------------------------------------------------------------
+function respond(chunks, options = {}) {
+    return { type: 'response', chunks, ...options };
 }
-/**
- * A field `input` is the end of (`prefix` for `commandPrefix`, `pattern` for `argsPattern`): a
- * condition written short. Only for five letters or more, so `name` stays a name of its own.
- */
-function shortenedName(input, candidates) {
-    const folded = input.toLowerCase().replace(/[_-]/g, '');
-    if (folded.length < 5)
-        return undefined;
-    const matches = candidates.filter((candidate) => candidate.toLowerCase().replace(/[_-]/g, '').endsWith(folded));
-    return matches.length === 1 ? matches[0] : undefined;
+function httpError(status, message, options = {}) {
+    return { type: 'error', status, message, ...options };
 }
-/** Reports every key the table does not accept, with the likeliest intended name. */
-function checkKeys(context, check) {
-    const aliases = check.aliases ?? {};
-    for (const key of Object.keys(context.table)) {
-        if (check.known.includes(key) || key in aliases)
-            continue;
-        const explained = check.explain?.(key);
-        const candidates = [...check.known, ...Object.keys(aliases)];
-        const shortened = shortenedName(key, candidates);
-        const suggestion = shortened === undefined ? didYouMean(key, candidates) : `; did you mean "${shortened}"?`;
-        if (explained === undefined && suggestion === '' && check.ignoreUnknown) {
-            check.ignoreUnknown([...context.path, key], key);
-            continue;
-        }
-        context.report([...context.path, key], explained ??
-            (suggestion === ''
-                ? `unknown field "${key}" in ${check.where}; expected one of: ${check.known.join(', ')}`
-                : `unknown field "${key}" in ${check.where}${suggestion}`));
-    }
+function cutStream(chunks, options = {}) {
+    const { after, ...timing } = options;
+    return {
+        type: 'cut',
+        chunks,
+        after: after ?? Math.max(1, Math.floor(chunks.length / 2)),
+        ...timing,
+    };
 }
-function readString(context, key, options = {}) {
-    const found = find(context, key, options.alias);
-    if (!found)
-        return undefined;
-    if (typeof found.value !== 'string') {
-        context.report(found.path, `${found.key} must be a string, but is ${describeValue(found.value)}`);
-        return undefined;
-    }
-    if (options.nonEmpty && found.value.trim() === '') {
-        context.report(found.path, `${found.key} must not be empty`);
-        return undefined;
-    }
-    return found.value;
-}
-function readBoolean(context, key, options = {}) {
-    const found = find(context, key, options.alias);
-    if (!found)
-        return undefined;
-    if (typeof found.value !== 'boolean') {
-        context.report(found.path, `${found.key} must be true or false, but is ${describeValue(found.value)}`);
-        return undefined;
-    }
-    return found.value;
-}
-function readInteger(context, key, range) {
-    const found = find(context, key);
-    if (!found)
-        return undefined;
-    const { value } = found;
-    if (typeof value !== 'number' ||
-        !Number.isInteger(value) ||
-        value < range.min ||
-        value > range.max) {
-        const shown = typeof value === 'number' ? String(value) : describeValue(value);
-        const extra = typeof value === 'number' && value > range.max && range.tooLarge
-            ? ` (${range.tooLarge})`
-            : '';
-        context.report(found.path, `${found.key} must be ${range.expected}, but is ${shown}${extra}`);
-        return undefined;
-    }
-    return value;
-}
-function readChoice(context, key, choices) {
-    const found = find(context, key);
-    if (!found)
-        return undefined;
-    const { value } = found;
-    if (typeof value === 'string' && choices.includes(value))
-        return value;
-    const hint = typeof value === 'string' ? didYouMean(value, choices) : '';
-    context.report(found.path, `${found.key} must be ${quoteChoices(choices)}, but is ${describeValue(value)}${hint}`);
-    return undefined;
-}
-/** A string or an array of strings (the Gemini CLI accepts both for list fields). */
-function readStringList(context, key, options) {
-    const found = find(context, key, options.alias);
-    if (!found)
-        return undefined;
-    const entries = Array.isArray(found.value)
-        ? found.value.map((value, index) => ({ value, path: [...found.path, index] }))
-        : [{ value: found.value, path: found.path }];
-    if (!Array.isArray(found.value) && typeof found.value !== 'string') {
-        context.report(found.path, `${found.key} must be a ${options.noun} or an array of them, but is ${describeValue(found.value)}`);
-        return undefined;
-    }
-    if (entries.length === 0) {
-        if (options.emptyMessage !== undefined)
-            context.report(found.path, options.emptyMessage);
-        return undefined;
-    }
-    let ok = true;
-    const values = [];
-    for (const entry of entries) {
-        const problem = typeof entry.value !== 'string'
-            ? `${found.key} entries must be strings (${options.noun}s), but one is ${describeValue(entry.value)}`
-            : entry.value.trim() === ''
-                ? (options.blankMessage ?? `${found.key} entries must not be empty`)
-                : options.check?.(entry.value);
-        if (problem !== undefined) {
-            context.report(entry.path, problem);
-            ok = false;
-        }
-        else if (typeof entry.value === 'string') {
-            values.push(entry.value);
-        }
-    }
-    return ok ? values : undefined;
-}
-/** A list of fixed words (run modes, trust levels, approval modes), as a string or an array. */
-function readChoiceList(context, key, choices, options = {}) {
-    const list = readStringList(context, key, {
-        noun: 'string',
-        ...(options.emptyMessage !== undefined ? { emptyMessage: options.emptyMessage } : {}),
-        check: (entry) => choices.includes(entry)
-            ? undefined
-            : `${key} entries must be ${quoteChoices(choices)}, but one is ${JSON.stringify(entry)}${didYouMean(entry, choices)}`,
+/** A whole model turn: thoughts, then text, then calls, with the finish reason on the last chunk. */
+function reply(spec) {
+    const chunks = [];
+    const thoughts = spec.thoughts ?? [];
+    thoughts.forEach((text, i) => {
+        const last = i === thoughts.length - 1;
+        chunks.push(chunk([
+            thoughtPart(text, last && spec.thoughtSignature !== undefined
+                ? { thoughtSignature: spec.thoughtSignature }
+                : {}),
+        ]));
     });
-    return list;
+    const texts = spec.text === undefined ? [] : Array.isArray(spec.text) ? spec.text : [spec.text];
+    for (const text of texts)
+        chunks.push(chunk([textPart(text)]));
+    if (spec.calls && spec.calls.length > 0)
+        chunks.push(chunk(spec.calls.map(functionCallPart)));
+    if (chunks.length === 0)
+        chunks.push(chunk([]));
+    const last = chunks[chunks.length - 1];
+    const candidate = last?.candidates?.[0];
+    if (candidate)
+        candidate.finishReason = FinishReason[spec.finishReason ?? 'STOP'];
+    if (last && spec.usage)
+        last.usageMetadata = spec.usage;
+    return respond(chunks, spec.delayMs !== undefined ? { delayMs: spec.delayMs } : {});
 }
-function readTable(context, key) {
-    const found = find(context, key);
-    if (!found)
-        return undefined;
-    if (!isTable(found.value)) {
-        context.report(found.path, `${found.key} must be a table such as { readOnlyHint = true }, but is ${describeValue(found.value)}`);
-        return undefined;
-    }
-    return found.value;
+/** A text answer in one chunk, finished with STOP. */
+function textReply(text, options = {}) {
+    return reply({ ...options, text });
 }
-/** Whether the table has `key` (or its alias) at all. */
-function hasField(context, key, alias) {
-    const has = (name) => Object.prototype.hasOwnProperty.call(context.table, name);
-    return has(key) || (alias !== undefined && has(alias));
-}
-/** The name the field is written under in this table (for messages about it). */
-function writtenName(context, key, alias) {
-    return alias !== undefined && Object.prototype.hasOwnProperty.call(context.table, alias)
-        ? alias
-        : key;
-}
-
-// EXTERNAL MODULE: ./node_modules/safe-regex2/index.js
-var safe_regex2 = __webpack_require__(38700);
-var safe_regex2_default = /*#__PURE__*/__webpack_require__.n(safe_regex2);
-;// CONCATENATED MODULE: ./src/policy/regex-safety.ts
-/**
- * Regular expressions from policy files run against every tool call the model makes, so a pattern
- * prone to catastrophic backtracking would let a hostile model stall the run with one crafted
- * argument. Patterns are compiled as JavaScript RegExps (no flags, as the Gemini CLI does) and
- * refused when `safe-regex2` cannot show them safe (it limits the star height to 1: no repetition
- * inside a repeated group). The refusal names the group at fault and suggests a rewrite.
- */
-
-/** Longer patterns are refused outright: nobody needs them, and they are expensive to match. */
-const MAX_PATTERN_LENGTH = 2048;
-/** More repetition operators than this in one pattern are refused (the checker's own limit). */
-const MAX_REPETITIONS = 25;
-/**
- * Compiles `pattern`. On failure `problem` completes a sentence that starts with the field and the
- * pattern, e.g. `argsPattern "(a+)+$" ` + problem.
- */
-function compileSafeRegex(pattern) {
-    let regex;
-    try {
-        regex = new RegExp(pattern);
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return {
-            ok: false,
-            problem: `is not a valid JavaScript regular expression: ${stripPatternEcho(reason)}`,
-        };
-    }
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-        return {
-            ok: false,
-            problem: `is ${pattern.length} characters long; patterns may have at most ${MAX_PATTERN_LENGTH}`,
-        };
-    }
-    const analysable = withoutLookbehind(pattern);
-    if (safe_regex2_default()(analysable, { limit: MAX_REPETITIONS }))
-        return { ok: true, regex };
-    return { ok: false, problem: explainUnsafe(pattern, analysable) };
-}
-function explainUnsafe(pattern, analysable) {
-    const nested = findNestedRepetition(pattern);
-    if (nested) {
-        return (`can take exponential time on text that almost matches (catastrophic backtracking): ` +
-            `the group "${nested.group}" repeats a pattern that itself repeats, so the regex engine ` +
-            `tries every way of splitting the text between the two repetitions. Rewrite it so that no ` +
-            `repeated group contains another repetition, for example ${nested.suggestion}`);
-    }
-    if (safe_regex2_default()(analysable, { limit: Number.POSITIVE_INFINITY })) {
-        return (`has more than ${MAX_REPETITIONS} repetition operators (*, +, ?, {n,m}), which makes its ` +
-            `matching time hard to bound; split it into simpler patterns or rules`);
-    }
-    return (`cannot be shown safe from catastrophic backtracking; simplify it (no repetition inside a ` +
-        `repeated group, no lookbehind containing repetitions)`);
+/** A turn that calls tools (several calls are parallel calls in one turn). */
+function callsReply(calls, options = {}) {
+    return reply({ ...options, calls });
 }
 /**
- * The checker does not understand lookbehind (`(?<=…)`, `(?<!…)`) and would refuse every pattern
- * with one; as plain groups they keep their contents, and so their nesting, for the analysis.
+ * Turns a recorded session into a script, so a recording can be served through the fake server and
+ * the real client. Token counts and embeddings are not model turns and are left out (the server
+ * estimates token counts itself).
  */
-function withoutLookbehind(pattern) {
-    let result = '';
-    for (const token of tokens(pattern)) {
-        result += token.kind === 'open' && /^\(\?<[=!]$/.test(token.text) ? '(?:' : token.text;
+function scriptFromRecording(calls) {
+    const steps = [];
+    for (const call of calls) {
+        if (call.method === 'generateContentStream')
+            steps.push(respond(call.response.map(plainChunk)));
+        else if (call.method === 'generateContent')
+            steps.push(respond([plainChunk(call.response)]));
     }
-    return result;
+    return steps;
 }
-/** Splits a pattern into the pieces that matter for nesting: groups, quantifiers and atoms. */
-function* tokens(pattern) {
-    let index = 0;
-    let afterAtom = false;
-    while (index < pattern.length) {
-        const start = index;
-        const char = pattern.charAt(index);
-        if (char === '\\') {
-            index += 2;
-            afterAtom = true;
-            yield { kind: 'escape', text: pattern.slice(start, index), start };
-            continue;
-        }
-        if (char === '[') {
-            index += 1;
-            while (index < pattern.length && pattern.charAt(index) !== ']') {
-                index += pattern.charAt(index) === '\\' ? 2 : 1;
-            }
-            index += 1;
-            afterAtom = true;
-            yield { kind: 'class', text: pattern.slice(start, index), start };
-            continue;
-        }
-        if (char === '(') {
-            const prefix = /^\((?:\?(?:[:=!]|<[=!]|<[A-Za-z_$][\w$]*>))?/.exec(pattern.slice(index));
-            index += prefix ? prefix[0].length : 1;
-            afterAtom = false;
-            yield { kind: 'open', text: pattern.slice(start, index), start };
-            continue;
-        }
-        if (char === ')') {
-            index += 1;
-            afterAtom = true;
-            yield { kind: 'close', text: ')', start };
-            continue;
-        }
-        const quantifier = afterAtom
-            ? /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/.exec(pattern.slice(index))
-            : null;
-        if (quantifier) {
-            index += quantifier[0].length;
-            afterAtom = false;
-            yield { kind: 'quantifier', text: quantifier[0], start };
-            continue;
-        }
-        index += 1;
-        afterAtom = !/[|^$]/.test(char);
-        yield { kind: 'literal', text: char, start };
-    }
-}
-/** The first repeated group that contains a repetition, e.g. `(a+)+` in `^(a+)+$`. */
-function findNestedRepetition(pattern) {
-    const frames = [
-        { start: 0, contentStart: 0, repeats: false },
-    ];
-    const all = [...tokens(pattern)];
-    for (let position = 0; position < all.length; position += 1) {
-        const token = all[position];
-        if (!token)
-            continue;
-        const top = frames[frames.length - 1];
-        if (token.kind === 'open') {
-            frames.push({
-                start: token.start,
-                contentStart: token.start + token.text.length,
-                repeats: false,
-            });
-        }
-        else if (token.kind === 'quantifier') {
-            if (top)
-                top.repeats = true;
-        }
-        else if (token.kind === 'close' && frames.length > 1) {
-            const frame = frames.pop();
-            const parent = frames[frames.length - 1];
-            const next = all[position + 1];
-            const quantified = next?.kind === 'quantifier';
-            if (frame && quantified && frame.repeats) {
-                const group = pattern.slice(frame.start, next.start + next.text.length);
-                const content = pattern.slice(frame.contentStart, token.start);
-                return { group, suggestion: suggestFlattening({ group, content, outer: next.text }) };
-            }
-            if (parent && frame && (quantified || frame.repeats))
-                parent.repeats = true;
-        }
-    }
-    return undefined;
-}
-/** `(a+)+` → `a+`; `(\w*)+` → `\w*`; otherwise a general example. */
-function suggestFlattening(parts) {
-    const { group, content, outer } = parts;
-    const single = /^(\\.|\[(?:\\.|[^\]\\])*\]|[^\\[()|])([*+])$/.exec(content);
-    if (single?.[1] && single[2]) {
-        const inner = single[2];
-        const combined = inner === '+' && outer.startsWith('+') ? '+' : '*';
-        return `"${single[1]}${combined}" instead of "${group}"`;
-    }
-    return `"[\\w\\s]*" instead of "(\\w+\\s?)*"`;
-}
-/** `Invalid regular expression: /(/: Unterminated group` → `Unterminated group`. */
-function stripPatternEcho(message) {
-    return message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '');
+function plainChunk(response) {
+    const copy = JSON.parse(JSON.stringify(response));
+    // Headers of the recorded live call; the client would take them for part of the body.
+    delete copy['sdkHttpResponse'];
+    return copy;
 }
 
-;// CONCATENATED MODULE: ./src/policy/safety-checkers.ts
-/**
- * The Gemini CLI's safety checkers: `[[safety_checker]]` tables (and a rule's own
- * `safety_checker` table), each naming a checker program the Gemini CLI runs on matching calls.
- * This agent runs none. A file that has them still loads, as it does in the Gemini CLI; a
- * malformed one is an error, as there; a well-formed one is reported as not enforced, with what
- * covers its purpose here, so nobody believes a check runs that does not.
- */
-
-const SAFETY_CHECKER_KEY = 'safety_checker';
-const CHECKER_TYPES = ['in-process', 'external'];
-/** The Gemini CLI's in-process checkers (its policy/types.ts, InProcessCheckerType). */
-const IN_PROCESS_CHECKERS = ['allowed-path', 'conseca'];
-/** Top-level `[[safety_checker]]` tables. */
-function readSafetyCheckerTables(value, report, warn) {
-    if (!Array.isArray(value)) {
-        report([SAFETY_CHECKER_KEY], `safety checkers must be written as [[safety_checker]] tables, but safety_checker is ${describeValue(value)}`);
-        return;
-    }
-    value.forEach((entry, index) => {
-        const path = [SAFETY_CHECKER_KEY, index];
-        if (!isTable(entry)) {
-            report(path, `each [[safety_checker]] must be a table, but entry ${index + 1} is ${describeValue(entry)}`);
-            return;
-        }
-        if (!('toolName' in entry)) {
-            report(path, 'this [[safety_checker]] has no toolName; add the tools it checks ("*" for every tool)');
-            return;
-        }
-        checkChecker(entry, path, report, warn);
-    });
-}
-/** A rule's own `safety_checker` table (`[rule.safety_checker]`). */
-function readSafetyChecker(context, key, warn) {
-    const value = context.table[key];
-    const path = [...context.path, key];
-    if (!isTable(value)) {
-        context.report(path, `${key} must be a table, but is ${describeValue(value)}`);
-        return;
-    }
-    checkChecker(value, path, (at, message) => {
-        context.report(at, message);
-    }, warn);
-}
-/** The `checker` table (or the table itself, when it names the checker directly). */
-function checkChecker(table, path, report, warn) {
-    const checker = isTable(table.checker) ? table.checker : table;
-    const at = isTable(table.checker) ? [...path, 'checker'] : path;
-    const { type, name } = checker;
-    if (typeof type !== 'string' || !CHECKER_TYPES.includes(type)) {
-        report(at, `a safety checker needs type = ${quoteChoices(CHECKER_TYPES)}`);
-        return;
-    }
-    if (typeof name !== 'string' || name.trim() === '') {
-        report(at, 'a safety checker needs a name (the checker to run)');
-        return;
-    }
-    if (type === 'in-process' && !IN_PROCESS_CHECKERS.includes(name)) {
-        report(at, `the in-process safety checker must be ${quoteChoices(IN_PROCESS_CHECKERS)}, but is ${JSON.stringify(name)}`);
-        return;
-    }
-    warn(at, notEnforced(type, name));
-}
-function notEnforced(type, name) {
-    if (type === 'in-process' && name === 'allowed-path') {
-        return 'the safety checker "allowed-path" is not run here; what it checks, that paths stay inside the workspace, is checked here anyway for every tool and for the files shell commands name';
-    }
-    return `the ${type} safety checker "${name}" is not run here (this agent runs no safety checkers); the policy's rules alone decide the calls it would have checked`;
-}
-
-;// CONCATENATED MODULE: ./src/policy/rule-tables.ts
+;// CONCATENATED MODULE: ./src/testing/fake-gemini-server.ts
 
 
-
-
-/** The Gemini CLI's approval modes (`modes`); this product always runs in `default`. */
-const APPROVAL_MODES = ['default', 'autoEdit', 'plan', 'yolo'];
-const SHELL_TOOL_NAME = 'run_shell_command';
-const DECISIONS = ['allow', 'deny', 'ask_user'];
-/**
- * Tools known by more than one name (the spec's and the current Gemini CLI's). A rule naming
- * either applies to the tool under both, whichever name the call arrives with.
- */
-const TOOL_NAME_GROUPS = [['search_file_content', 'grep_search']];
-const RULE_FIELDS = [
-    'toolName',
-    'mcpName',
-    'argsPattern',
-    'commandPrefix',
-    'commandRegex',
-    'decision',
-    'priority',
-    'modes',
-    'interactive',
-    'toolAnnotations',
-    'allowRedirection',
-    'denyMessage',
-    'pathPattern',
-    'excludedPaths',
-    'maxCalls',
-    'runModes',
-    'trust',
-];
-/** The Gemini CLI's older snake_case spellings, and the spec's `excluded_paths`. */
-const RULE_ALIASES = {
-    allow_redirection: 'allowRedirection',
-    deny_message: 'denyMessage',
-    excluded_paths: 'excludedPaths',
+const STATUS_NAMES = {
+    400: 'INVALID_ARGUMENT',
+    401: 'UNAUTHENTICATED',
+    403: 'PERMISSION_DENIED',
+    404: 'NOT_FOUND',
+    409: 'ABORTED',
+    429: 'RESOURCE_EXHAUSTED',
+    499: 'CANCELLED',
+    500: 'INTERNAL',
+    501: 'NOT_IMPLEMENTED',
+    503: 'UNAVAILABLE',
+    504: 'DEADLINE_EXCEEDED',
 };
-/**
- * `[[rule]]` tables. `warn` gets what the Gemini CLI accepts but this agent does not act on: keys
- * it ignores, `subagent`, a rule's own `safety_checker`.
- */
-function readRuleTables(value, report, warn) {
-    if (!Array.isArray(value)) {
-        report(['rule'], `rules must be written as [[rule]] tables (an array of tables), but rule is ${describeValue(value)}`);
-        return [];
+const GENERATE_RPCS = new Set(['generateContent', 'streamGenerateContent']);
+const GEMINI_PATH = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(\w+)$/;
+const VERTEX_PATH = /^\/(v1beta1|v1)\/(?:projects\/([^/]+)\/locations\/([^/]+)\/)?publishers\/google\/models\/([^/:]+):(\w+)$/;
+const CODE_ASSIST_PATH = /^\/(v1internal):(\w+)$/;
+function route(path) {
+    let m = GEMINI_PATH.exec(path);
+    if (m)
+        return { api: 'gemini', apiVersion: m[1], model: m[2], rpc: m[3] ?? '' };
+    m = VERTEX_PATH.exec(path);
+    if (m) {
+        return {
+            api: 'vertex',
+            apiVersion: m[1],
+            ...(m[2] !== undefined ? { project: m[2] } : {}),
+            ...(m[3] !== undefined ? { location: m[3] } : {}),
+            model: m[4],
+            rpc: m[5] ?? '',
+        };
     }
-    return value.map((entry, index) => {
-        const path = ['rule', index];
-        if (!isTable(entry)) {
-            report(path, `each rule must be a table, but rule ${index + 1} is ${describeValue(entry)}`);
-            return { path };
-        }
-        return { path, body: readRule({ table: entry, path, report }, warn) };
-    });
-}
-/** One `[[rule]]` table; `undefined` when it has problems (they are reported). */
-function readRule(context, warn) {
-    let problems = 0;
-    const report = (path, message) => {
-        problems += 1;
-        context.report(path, message);
-    };
-    const rule = { ...context, report };
-    const at = (key) => [...context.path, key];
-    checkKeys(rule, {
-        known: [...RULE_FIELDS, 'subagent', SAFETY_CHECKER_KEY],
-        aliases: RULE_ALIASES,
-        where: '[[rule]]',
-        explain: (key) => {
-            if (key === 'mode') {
-                return 'mode belongs to [tools.<name>] tables; in a [[rule]] table write decision = "allow", "deny" or "ask_user"';
-            }
-            return undefined;
-        },
-        ignoreUnknown: (path, key) => {
-            warn(path, `the field "${key}" is not a rule condition; it is ignored, as the Gemini CLI ignores it`);
-        },
-    });
-    const subagent = readString(rule, 'subagent', { nonEmpty: true });
-    if (subagent !== undefined) {
-        warn(at('subagent'), `this rule only applies to calls made by the subagent "${subagent}"; this agent runs no subagents, so it never applies`);
-    }
-    if (hasField(rule, SAFETY_CHECKER_KEY)) {
-        readSafetyChecker({
-            table: { [SAFETY_CHECKER_KEY]: rule.table[SAFETY_CHECKER_KEY] },
-            path: context.path,
-            report,
-        }, SAFETY_CHECKER_KEY, warn);
-    }
-    const toolNames = readStringList(rule, 'toolName', {
-        noun: 'tool name',
-        emptyMessage: 'toolName must list at least one tool; use "*" to match every tool',
-        blankMessage: 'toolName must not be empty; use "*" to match every tool',
-    });
-    const mcpName = readString(rule, 'mcpName', { nonEmpty: true });
-    const argsPattern = readRegex(rule, 'argsPattern');
-    const commandPrefixes = readStringList(rule, 'commandPrefix', {
-        noun: 'command prefix',
-        emptyMessage: 'commandPrefix must list at least one command',
-        blankMessage: 'commandPrefix entries must not be empty (an empty prefix would match every command)',
-    });
-    const commandRegex = readRegex(rule, 'commandRegex');
-    const decision = readChoice(rule, 'decision', DECISIONS);
-    const priority = readInteger(rule, 'priority', {
-        min: 0,
-        max: 999,
-        expected: 'an integer from 0 to 999',
-        tooLarge: 'priorities of 1000 and more would reach into the next tier',
-    });
-    const modes = readChoiceList(rule, 'modes', APPROVAL_MODES);
-    const interactive = readBoolean(rule, 'interactive');
-    const toolAnnotations = readTable(rule, 'toolAnnotations');
-    const allowRedirection = readBoolean(rule, 'allowRedirection', { alias: 'allow_redirection' });
-    const denyMessage = readString(rule, 'denyMessage', { alias: 'deny_message' });
-    const pathPatterns = readStringList(rule, 'pathPattern', {
-        noun: 'glob pattern',
-        emptyMessage: 'pathPattern must list at least one glob pattern',
-        check: checkPathPattern,
-    })?.map((pattern) => pattern.replace(/^(?:\.\/)+/, ''));
-    const excludedPaths = readStringList(rule, 'excludedPaths', {
-        alias: 'excluded_paths',
-        noun: 'glob pattern',
-        emptyMessage: `${writtenName(rule, 'excludedPaths', 'excluded_paths')} must list at least one glob pattern`,
-    });
-    const maxCalls = readInteger(rule, 'maxCalls', {
-        min: 1,
-        max: Number.MAX_SAFE_INTEGER,
-        expected: 'a positive integer',
-    });
-    const runModes = readChoiceList(rule, 'runModes', policy_types/* RUN_MODES */.Px, {
-        emptyMessage: 'runModes must list at least one run mode (leave it out to match every mode)',
-    });
-    const trust = readChoiceList(rule, 'trust', policy_types/* RUN_TRUSTS */.oB, {
-        emptyMessage: 'trust must list at least one of "maintainer" or "automatic" (leave it out to match both)',
-    });
-    const shellField = hasField(rule, 'commandPrefix')
-        ? 'commandPrefix'
-        : hasField(rule, 'commandRegex')
-            ? 'commandRegex'
-            : undefined;
-    if (shellField) {
-        if (hasField(rule, 'commandPrefix') && hasField(rule, 'commandRegex')) {
-            report(at('commandRegex'), 'commandPrefix and commandRegex cannot be used in the same rule; write two rules');
-        }
-        if (hasField(rule, 'argsPattern')) {
-            report(at('argsPattern'), `argsPattern cannot be combined with ${shellField}, which already matches the command; use one of them`);
-        }
-        if (toolNames && !toolNames.every((name) => name === SHELL_TOOL_NAME)) {
-            report(at(shellField), `${shellField} only applies to ${SHELL_TOOL_NAME}, but toolName is ` +
-                `${JSON.stringify(context.table.toolName)}; set toolName = "${SHELL_TOOL_NAME}" or use argsPattern`);
-        }
-        else if (mcpName !== undefined) {
-            report(at(shellField), `${shellField} only applies to ${SHELL_TOOL_NAME}, which is not an MCP tool; remove mcpName`);
-        }
-    }
-    if (decision === undefined && !hasField(rule, 'decision')) {
-        report(context.path, `this [[rule]] has no decision; add decision = "allow", "deny" or "ask_user"`);
-    }
-    if (priority === undefined && !hasField(rule, 'priority')) {
-        report(context.path, 'this [[rule]] has no priority; add priority = <an integer from 0 to 999>');
-    }
-    if (decision !== undefined && decision !== 'allow') {
-        if (maxCalls !== undefined) {
-            report(at('maxCalls'), `maxCalls only applies to allow rules, but this rule's decision is "${decision}"`);
-        }
-        if (excludedPaths !== undefined) {
-            const key = writtenName(rule, 'excludedPaths', 'excluded_paths');
-            report(at(key), `${key} only has an effect on allow rules (a matching path turns the allow into ask_user), ` +
-                `but this rule's decision is "${decision}"; to deny paths, write a deny rule with pathPattern`);
-        }
-    }
-    if (problems > 0 || decision === undefined || priority === undefined)
-        return undefined;
-    const names = qualifyToolNames(toolNames ?? (shellField ? [SHELL_TOOL_NAME] : undefined), mcpName);
-    return {
-        ...(names ? { toolNames: names } : {}),
-        ...(mcpName !== undefined ? { mcpName } : {}),
-        ...(argsPattern ? { argsPattern } : {}),
-        ...(commandPrefixes ? { commandPrefixes } : {}),
-        ...(commandRegex ? { commandRegex } : {}),
-        decision,
-        priority,
-        ...(modes ? { approvalModes: modes } : {}),
-        ...(interactive !== undefined ? { interactive } : {}),
-        ...(toolAnnotations ? { toolAnnotations: { ...toolAnnotations } } : {}),
-        ...(allowRedirection !== undefined ? { allowRedirection } : {}),
-        ...(denyMessage !== undefined ? { denyMessage } : {}),
-        ...(pathPatterns ? { pathPatterns } : {}),
-        ...(excludedPaths ? { excludedPaths } : {}),
-        ...(maxCalls !== undefined ? { maxCalls } : {}),
-        ...(runModes ? { runModes } : {}),
-        ...(trust ? { trust } : {}),
-        ...(subagent !== undefined ? { subagent } : {}),
-    };
-}
-function readRegex(context, key) {
-    const pattern = readString(context, key);
-    if (pattern === undefined)
-        return undefined;
-    const compiled = compileSafeRegex(pattern);
-    if (compiled.ok)
-        return compiled.regex;
-    context.report([...context.path, key], `${key} ${JSON.stringify(pattern)} ${compiled.problem}`);
+    m = CODE_ASSIST_PATH.exec(path);
+    if (m)
+        return { api: 'code-assist', apiVersion: m[1], rpc: m[2] ?? '' };
     return undefined;
 }
-/** Paths are matched workspace-relative, so a pattern that leaves the workspace never matches. */
-function checkPathPattern(pattern) {
-    if (/^(?:\/|~|[A-Za-z]:[\\/])/.test(pattern)) {
-        return (`pathPattern ${JSON.stringify(pattern)} is absolute, but paths are matched relative to the ` +
-            `workspace root (e.g. "src/**"); use excludedPaths for paths outside the workspace`);
+/** The Google error body, with `QuotaFailure` and `RetryInfo` details when the step has them. */
+function errorBody(step) {
+    const details = [];
+    if (step.quotaIds !== undefined) {
+        details.push({
+            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+            violations: step.quotaIds.map((quotaId) => ({
+                quotaMetric: 'generativelanguage.googleapis.com/generate_content_requests',
+                quotaId,
+            })),
+        });
     }
-    if (pattern.split('/').includes('..')) {
-        return (`pathPattern ${JSON.stringify(pattern)} contains "..", but paths are matched relative to the ` +
-            `workspace root and never leave it`);
+    if (step.retryDelay !== undefined) {
+        details.push({
+            '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+            retryDelay: step.retryDelay,
+        });
     }
-    return undefined;
-}
-/**
- * With `mcpName`, tool names become the MCP tools' full names `mcp_<server>_<tool>` (no toolName:
- * `mcp_<server>_*`, every tool of the server), as the Gemini CLI names them. Names with another
- * spelling also get that spelling.
- */
-function qualifyToolNames(names, mcpName) {
-    let result = names ? [...names] : undefined;
-    // `mcpName = "*"` (any server) leaves the names as written: there is no one server to qualify with.
-    if (mcpName !== undefined && mcpName !== '*') {
-        const prefix = `mcp_${mcpName}_`;
-        result = (result ?? ['*']).map((name) => (name.startsWith(prefix) ? name : `${prefix}${name}`));
-    }
-    if (!result)
-        return undefined;
-    const expanded = result.flatMap((name) => TOOL_NAME_GROUPS.find((group) => group.includes(name)) ?? [name]);
-    return [...new Set(expanded)];
-}
-
-;// CONCATENATED MODULE: ./src/policy/toml-positions.ts
-/**
- * Where things are in a TOML document. The TOML parser returns plain values without positions, but
- * a policy error must point at the offending key, so this scanner walks the (already valid) source
- * once and records the line and column of every table header, key and array element by its path
- * in the parsed value: `[[rule]]` number 2 is `['rule', 1]`, its `priority` key is
- * `['rule', 1, 'priority']`, the first entry of its `toolName` array is `['rule', 1, 'toolName', 0]`.
- *
- * The scanner assumes the text already parsed successfully; on anything unexpected it stops, and
- * lookups fall back to the nearest recorded ancestor (at worst 1:1), so a position is always found.
- */
-function scanTomlPositions(text) {
-    const scanner = new Scanner(text);
-    try {
-        scanner.document();
-    }
-    catch (error) {
-        // A document the parser accepted but this scanner does not follow: keep what was recorded.
-        if (!(error instanceof ScanStop))
-            throw error;
-    }
-    const positions = scanner.positions;
-    return {
-        locate(path) {
-            for (let length = path.length; length > 0; length -= 1) {
-                const found = positions.get(pathKey(path.slice(0, length)));
-                if (found)
-                    return found;
-            }
-            return { line: 1, column: 1 };
+    return JSON.stringify({
+        error: {
+            code: step.status,
+            message: step.message,
+            status: STATUS_NAMES[step.status] ?? 'UNKNOWN',
+            ...(details.length > 0 ? { details } : {}),
         },
-        has: (path) => positions.has(pathKey(path)),
-    };
+    });
 }
-function pathKey(path) {
-    return JSON.stringify(path);
+function sendJson(res, status, body) {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
+    res.end(body);
 }
-class ScanStop extends Error {
-}
-const BARE_KEY = /[A-Za-z0-9_-]/;
-class Scanner {
-    text;
-    positions = new Map();
-    /** How many `[[x]]` headers each array-of-tables path has had (the last index in use). */
-    arrayTableIndex = new Map();
-    index = 0;
-    line = 1;
-    lineStart = 0;
-    constructor(text) {
-        this.text = text;
+/** One response from a streamed reply: parts concatenated, the last finish reason and usage kept. */
+function mergeChunks(chunks) {
+    const merged = {};
+    const parts = [];
+    let candidate;
+    for (const chunk of chunks) {
+        const { candidates, ...rest } = chunk;
+        Object.assign(merged, rest);
+        const first = candidates?.[0];
+        if (first) {
+            parts.push(...(first.content?.parts ?? []));
+            const fields = { ...first };
+            delete fields['content'];
+            candidate = { ...candidate, ...fields };
+        }
     }
-    document() {
-        let table = [];
-        for (;;) {
-            this.skipBlank({ newlines: true });
-            if (this.index >= this.text.length)
+    if (candidate) {
+        merged.candidates = [{ ...candidate, content: { role: 'model', parts } }];
+    }
+    return merged;
+}
+function partChars(part) {
+    return typeof part.text === 'string' ? part.text.length : JSON.stringify(part).length;
+}
+/** About four characters per token, like the API's own rough estimates. */
+function estimateTokens(body) {
+    const record = (body ?? {});
+    const contents = record.request?.contents ?? record.contents;
+    let chars = 0;
+    if (Array.isArray(contents)) {
+        for (const content of contents) {
+            for (const part of content.parts ?? [])
+                chars += partChars(part);
+        }
+    }
+    return Math.ceil(chars / 4);
+}
+async function readBody(req) {
+    const chunks = [];
+    for await (const piece of req)
+        chunks.push(piece);
+    return Buffer.concat(chunks).toString('utf8');
+}
+async function startFakeGeminiServer(options = {}) {
+    const script = [...(options.script ?? [])];
+    let consumed = 0;
+    let generateCount = 0;
+    const requests = [];
+    const sockets = new Set();
+    const pendingDelays = new Set();
+    const waiters = new Set();
+    let closed = false;
+    const notify = () => {
+        for (const waiter of waiters) {
+            if (requests.length >= waiter.count) {
+                waiters.delete(waiter);
+                waiter.resolve();
+            }
+        }
+    };
+    const delay = (ms) => new Promise((resolve) => {
+        const done = () => {
+            clearTimeout(timer);
+            pendingDelays.delete(done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        pendingDelays.add(done);
+    });
+    const wrap = (api, chunk) => api === 'code-assist' ? { response: chunk } : chunk;
+    async function answer(req, step, res) {
+        if (step.delayMs !== undefined && step.delayMs > 0)
+            await delay(step.delayMs);
+        // The client gave up (abort) or the server is closing: nobody is listening.
+        if (closed || res.destroyed)
+            return;
+        if (step.type === 'error') {
+            sendJson(res, step.status, errorBody(step));
+            return;
+        }
+        const streamed = req.rpc === 'streamGenerateContent';
+        if (!streamed) {
+            const body = JSON.stringify(wrap(req.api, mergeChunks(step.chunks)));
+            if (step.type === 'cut') {
+                res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+                await write(res, body.slice(0, Math.floor(body.length / 2)));
+                res.destroy();
                 return;
-            if (this.peek() === '[') {
-                table = this.header();
+            }
+            sendJson(res, 200, body);
+            return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        const count = step.type === 'cut' ? Math.min(step.after, step.chunks.length) : step.chunks.length;
+        for (const chunk of step.chunks.slice(0, count)) {
+            await write(res, `data: ${JSON.stringify(wrap(req.api, chunk))}\r\n\r\n`);
+        }
+        if (step.type === 'cut')
+            res.destroy();
+        else
+            res.end();
+    }
+    async function handle(req, res) {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const text = await readBody(req);
+        let body;
+        let badJson = false;
+        if (text !== '') {
+            try {
+                body = JSON.parse(text);
+            }
+            catch {
+                badJson = true;
+            }
+        }
+        const found = route(url.pathname);
+        const record = {
+            index: requests.length + 1,
+            api: found?.api ?? 'unknown',
+            rpc: found?.rpc ?? '',
+            httpMethod: req.method ?? '',
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            headers: { ...req.headers },
+            body: badJson ? text : body,
+            ...(found?.apiVersion !== undefined ? { apiVersion: found.apiVersion } : {}),
+            ...(found?.project !== undefined ? { project: found.project } : {}),
+            ...(found?.location !== undefined ? { location: found.location } : {}),
+        };
+        const model = found?.model ??
+            (typeof body?.model === 'string'
+                ? body.model
+                : undefined);
+        if (model !== undefined)
+            record.model = model;
+        requests.push(record);
+        notify();
+        if (!found || req.method !== 'POST') {
+            sendJson(res, 404, errorBody({
+                status: 404,
+                message: `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`,
+            }));
+            return;
+        }
+        if (badJson) {
+            sendJson(res, 400, errorBody({ status: 400, message: 'The request body is not valid JSON.' }));
+            return;
+        }
+        if (found.rpc === 'countTokens') {
+            sendJson(res, 200, JSON.stringify({ totalTokens: estimateTokens(body) }));
+            return;
+        }
+        if (found.rpc === 'loadCodeAssist' && found.api === 'code-assist') {
+            const project = options.codeAssistProject === undefined ? 'fake-project' : options.codeAssistProject;
+            sendJson(res, 200, JSON.stringify({
+                currentTier: { id: 'standard-tier', name: 'Fake tier' },
+                ...(project !== null ? { cloudaicompanionProject: project } : {}),
+            }));
+            return;
+        }
+        if (!GENERATE_RPCS.has(found.rpc)) {
+            sendJson(res, 404, errorBody({
+                status: 404,
+                message: `The fake Gemini server does not implement ${found.rpc}.`,
+            }));
+            return;
+        }
+        generateCount++;
+        const next = script[consumed];
+        if (next === undefined) {
+            // 400 so that clients fail at once instead of retrying.
+            sendJson(res, 400, errorBody({
+                status: 400,
+                message: `The fake Gemini server's script is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; the script had ${script.length} step(s).`,
+            }));
+            return;
+        }
+        consumed++;
+        record.step = consumed;
+        const step = typeof next === 'function' ? await next(record) : next;
+        await answer(record, step, res);
+    }
+    const server = (0,external_node_http_.createServer)((req, res) => {
+        handle(req, res).catch((error) => {
+            const message = error instanceof Error ? error.message : String(error);
+            // 400, not 500: a failing script step is a test bug, which retries would only hide.
+            if (!res.headersSent) {
+                sendJson(res, 400, errorBody({ status: 400, message: `The fake Gemini server failed: ${message}` }));
             }
             else {
-                this.keyValue(table);
-            }
-        }
-    }
-    header() {
-        const at = this.position();
-        const isArray = this.text.startsWith('[[', this.index);
-        this.index += isArray ? 2 : 1;
-        const keys = this.dottedKey().map((part) => part.key);
-        this.skipBlank({ newlines: false });
-        this.expect(isArray ? ']]' : ']');
-        const path = [];
-        keys.forEach((key, position) => {
-            path.push(key);
-            // Tables that only a header implies (`tools` in `[tools.x]`) point at their first header.
-            this.record(path, at, { overwrite: false });
-            const id = pathKey(path);
-            if (position === keys.length - 1 && isArray) {
-                const next = (this.arrayTableIndex.get(id) ?? -1) + 1;
-                this.arrayTableIndex.set(id, next);
-                path.push(next);
-            }
-            else {
-                // `[a.b]` after `[[a]]` means the last table of `a`.
-                const current = this.arrayTableIndex.get(id);
-                if (current !== undefined)
-                    path.push(current);
+                res.destroy();
             }
         });
-        this.record(path, at, { overwrite: true });
-        return path;
-    }
-    keyValue(table) {
-        const parts = this.dottedKey();
-        const first = parts[0];
-        if (!first)
-            throw new ScanStop();
-        const path = [...table];
-        for (const part of parts) {
-            path.push(part.key);
-            // Intermediate tables of a dotted key point at the start of the whole key.
-            this.record(path, first.at, { overwrite: false });
-        }
-        this.skipBlank({ newlines: false });
-        this.expect('=');
-        this.skipBlank({ newlines: false });
-        this.value(path);
-    }
-    dottedKey() {
-        const parts = [];
-        for (;;) {
-            this.skipBlank({ newlines: false });
-            const at = this.position();
-            parts.push({ key: this.simpleKey(), at });
-            this.skipBlank({ newlines: false });
-            if (this.peek() !== '.')
-                return parts;
-            this.index += 1;
-        }
-    }
-    simpleKey() {
-        const char = this.peek();
-        if (char === '"')
-            return this.basicString();
-        if (char === "'")
-            return this.literalString();
-        const start = this.index;
-        while (this.index < this.text.length && BARE_KEY.test(this.peek()))
-            this.index += 1;
-        if (this.index === start)
-            throw new ScanStop();
-        return this.text.slice(start, this.index);
-    }
-    value(path) {
-        const char = this.peek();
-        if (this.text.startsWith('"""', this.index))
-            this.multilineString('"""');
-        else if (this.text.startsWith("'''", this.index))
-            this.multilineString("'''");
-        else if (char === '"')
-            this.basicString();
-        else if (char === "'")
-            this.literalString();
-        else if (char === '[')
-            this.array(path);
-        else if (char === '{')
-            this.inlineTable(path);
-        else {
-            // Numbers, booleans, dates and times (which may contain one space): up to a delimiter.
-            while (this.index < this.text.length && !/[,\]}#\r\n]/.test(this.peek()))
-                this.index += 1;
-        }
-    }
-    array(path) {
-        this.index += 1;
-        for (let element = 0;; element += 1) {
-            this.skipBlank({ newlines: true });
-            if (this.peek() === ']')
-                break;
-            const elementPath = [...path, element];
-            this.record(elementPath, this.position(), { overwrite: true });
-            this.value(elementPath);
-            this.skipBlank({ newlines: true });
-            if (this.peek() === ',')
-                this.index += 1;
-            else if (this.peek() !== ']')
-                throw new ScanStop();
-        }
-        this.index += 1;
-    }
-    inlineTable(path) {
-        this.index += 1;
-        for (;;) {
-            this.skipBlank({ newlines: true });
-            if (this.peek() === '}')
-                break;
-            this.keyValue(path);
-            this.skipBlank({ newlines: true });
-            if (this.peek() === ',')
-                this.index += 1;
-            else if (this.peek() !== '}')
-                throw new ScanStop();
-        }
-        this.index += 1;
-    }
-    /** A `"…"` string; returns its value only approximately (escapes are kept), enough for keys. */
-    basicString() {
-        this.index += 1;
-        let value = '';
-        while (this.index < this.text.length) {
-            const char = this.peek();
-            if (char === '"') {
-                this.index += 1;
-                return decodeBasic(value);
-            }
-            if (char === '\\') {
-                value += this.text.slice(this.index, this.index + 2);
-                this.index += 2;
-                continue;
-            }
-            if (char === '\n')
-                throw new ScanStop();
-            value += char;
-            this.index += 1;
-        }
-        throw new ScanStop();
-    }
-    literalString() {
-        const end = this.text.indexOf("'", this.index + 1);
-        if (end < 0)
-            throw new ScanStop();
-        const value = this.text.slice(this.index + 1, end);
-        this.index = end + 1;
-        return value;
-    }
-    multilineString(delimiter) {
-        this.index += 3;
-        while (this.index < this.text.length) {
-            if (delimiter === '"""' && this.peek() === '\\') {
-                this.advance(2);
-                continue;
-            }
-            if (this.text.startsWith(delimiter, this.index)) {
-                this.index += 3;
-                // Up to two quotes right before the closing delimiter belong to the string.
-                for (let extra = 0; extra < 2 && this.peek() === delimiter[0]; extra += 1)
-                    this.index += 1;
-                return;
-            }
-            this.advance(1);
-        }
-        throw new ScanStop();
-    }
-    /** Spaces, tabs and comments; with `newlines`, also line breaks. */
-    skipBlank(options) {
-        while (this.index < this.text.length) {
-            const char = this.peek();
-            if (char === ' ' || char === '\t')
-                this.index += 1;
-            else if (char === '#') {
-                while (this.index < this.text.length && this.peek() !== '\n')
-                    this.index += 1;
-            }
-            else if (options.newlines && (char === '\n' || char === '\r'))
-                this.advance(1);
-            else
-                return;
-        }
-    }
-    /** Moves over `count` characters, keeping line and column right across line breaks. */
-    advance(count) {
-        for (let step = 0; step < count && this.index < this.text.length; step += 1) {
-            if (this.peek() === '\n') {
-                this.line += 1;
-                this.lineStart = this.index + 1;
-            }
-            this.index += 1;
-        }
-    }
-    expect(token) {
-        if (!this.text.startsWith(token, this.index))
-            throw new ScanStop();
-        this.index += token.length;
-    }
-    peek() {
-        return this.text.charAt(this.index);
-    }
-    position() {
-        return { line: this.line, column: this.index - this.lineStart + 1 };
-    }
-    record(path, at, options) {
-        const key = pathKey(path);
-        if (options.overwrite || !this.positions.has(key))
-            this.positions.set(key, at);
-    }
-}
-/** Decodes the escapes of a basic-string key (rare in keys, but `"a\u0062"` is `ab`). */
-function decodeBasic(raw) {
-    return raw.replace(/\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g, (_match, short, long, single) => {
-        const hex = short ?? long;
-        if (hex !== undefined)
-            return String.fromCodePoint(Number.parseInt(hex, 16));
-        const simple = {
-            b: '\b',
-            t: '\t',
-            n: '\n',
-            f: '\f',
-            r: '\r',
-            e: '\x1b',
-        };
-        return single === undefined ? '' : (simple[single] ?? single);
     });
-}
-
-;// CONCATENATED MODULE: ./src/policy/tools-tables.ts
-
-
-/**
- * The priority of every rule made from a `[tools.<name>]` table. It is the lowest in its tier: such
- * a table sets a tool's baseline, and any `[[rule]]` of the same tier refines it (a `[[rule]]` of
- * priority 0 ties with it, and then the one written first wins).
- */
-const TOOLS_TABLE_PRIORITY = 0;
-const TOOL_MODES = {
-    always_allow: 'allow',
-    always_deny: 'deny',
-    ask_user: 'ask_user',
-};
-const TOOL_MODE_NAMES = Object.keys(TOOL_MODES);
-const TOOLS_TABLE_FIELDS = ['mode', 'excluded_paths', 'denyMessage'];
-const TOOLS_TABLE_ALIASES = {
-    excludedPaths: 'excluded_paths',
-    deny_message: 'denyMessage',
-};
-function readToolsTables(value, report) {
-    if (!isTable(value)) {
-        report(['tools'], `tools must be a table of tool tables such as [tools.write_file], but is ${describeValue(value)}`);
-        return [];
-    }
-    return Object.entries(value).map(([name, entry]) => {
-        const path = ['tools', name];
-        const where = `[tools.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}]`;
-        if (name.trim() === '') {
-            report(path, 'a [tools.<name>] table needs a tool name; use "*" to match every tool');
-            return { path };
-        }
-        if (!isTable(entry)) {
-            report(path, `tools.${name} must be a table (${where} with mode = "always_allow", "always_deny" or ` +
-                `"ask_user"), but is ${describeValue(entry)}`);
-            return { path };
-        }
-        return { path, body: readToolsTable({ table: entry, path, report }, name, where) };
+    server.on('connection', (socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
     });
-}
-/** One `[tools.<name>]` table of the spec's format. */
-function readToolsTable(context, name, where) {
-    let problems = 0;
-    const table = {
-        ...context,
-        report: (path, message) => {
-            problems += 1;
-            context.report(path, message);
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+            server.off('error', reject);
+            resolve();
+        });
+    });
+    const address = server.address();
+    if (address === null || typeof address === 'string') {
+        throw new Error('The fake Gemini server did not get a TCP port.');
+    }
+    return {
+        url: `http://127.0.0.1:${address.port}`,
+        requests,
+        generateRequests: () => requests.filter((r) => GENERATE_RPCS.has(r.rpc)),
+        remaining: () => script.length - consumed,
+        push: (...steps) => {
+            script.push(...steps);
         },
-    };
-    checkKeys(table, {
-        known: TOOLS_TABLE_FIELDS,
-        aliases: TOOLS_TABLE_ALIASES,
-        where,
-        explain: (key) => RULE_FIELDS.includes(key) || key in RULE_ALIASES
-            ? `${key} is a [[rule]] field; ${where} tables take only mode, excluded_paths and ` +
-                `denyMessage, so write a [[rule]] table with toolName = ${JSON.stringify(name)} to use ${key}`
-            : undefined,
-    });
-    const mode = readChoice(table, 'mode', TOOL_MODE_NAMES);
-    const excludedPaths = readStringList(table, 'excluded_paths', {
-        alias: 'excludedPaths',
-        noun: 'glob pattern',
-        emptyMessage: `${writtenName(table, 'excluded_paths', 'excludedPaths')} must list at least one glob pattern`,
-    });
-    const denyMessage = readString(table, 'denyMessage', { alias: 'deny_message' });
-    if (!hasField(table, 'mode')) {
-        table.report(context.path, `${where} has no mode; add mode = "always_allow", "always_deny" or "ask_user"`);
-    }
-    else if (mode !== undefined && mode !== 'always_allow' && excludedPaths !== undefined) {
-        const key = writtenName(table, 'excluded_paths', 'excludedPaths');
-        table.report([...context.path, key], `${key} only has an effect with mode = "always_allow" (a matching path turns the allow into ` +
-            `ask_user), but mode is "${mode}"`);
-    }
-    if (problems > 0 || mode === undefined)
-        return undefined;
-    return {
-        toolNames: qualifyToolNames([name], undefined) ?? [name],
-        decision: TOOL_MODES[mode],
-        priority: TOOLS_TABLE_PRIORITY,
-        ...(excludedPaths ? { excludedPaths } : {}),
-        ...(denyMessage !== undefined ? { denyMessage } : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/policy/parse-policy.ts
-/**
- * Policy TOML text → rules. Two formats, which may be mixed in one file:
- *
- * - the Gemini CLI's `[[rule]]` tables (toolName, mcpName, argsPattern, commandPrefix, commandRegex,
- *   decision, priority, modes, interactive, toolAnnotations, allowRedirection, denyMessage) plus our
- *   additions (pathPattern, excludedPaths, maxCalls, runModes, trust);
- * - the spec's `[tools.<name>]` tables (`mode`, `excluded_paths`), each one rule at the fixed
- *   priority {@link TOOLS_TABLE_PRIORITY}.
- *
- * The Gemini CLI's `[[safety_checker]]` tables, `subagent` rules and keys it ignores in a
- * `[[rule]]` load with a warning saying what they mean here. Anything else is an error: every
- * problem of the file is collected and thrown as one {@link PolicyFileError}, each with the file,
- * line and column of the key (or table) at fault. Pure: no I/O.
- */
-
-
-
-
-
-
-
-
-
-
-const TOP_LEVEL_KEYS = ['rule', 'tools', SAFETY_CHECKER_KEY];
-/** Parses one policy file; throws a {@link PolicyFileError} listing every problem in it. */
-function parsePolicy(text, source) {
-    const { rules, problems } = checkPolicy(text, source);
-    if (problems.length > 0)
-        throw new PolicyFileError(problems);
-    return rules;
-}
-/** Like {@link parsePolicy}, but returns the problems (so a loader can report several files). */
-function checkPolicy(text, source) {
-    let document;
-    try {
-        document = (0,dist/* parse */.qg)(text, { unsafeKeyBehaviour: 'throw' });
-    }
-    catch (error) {
-        if (!(error instanceof dist/* TomlError */.zx))
-            throw error;
-        const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
-        const problem = { file: source.file, line: error.line, column: error.column };
-        return {
-            rules: [],
-            problems: [{ ...problem, message: `TOML syntax error: ${reason}` }],
-            warnings: [],
-        };
-    }
-    const positions = scanTomlPositions(text);
-    const problems = [];
-    const report = (path, message) => {
-        problems.push({ file: source.file, ...positions.locate(path), message });
-    };
-    const warnings = [];
-    const warn = (path, message) => {
-        warnings.push({ file: source.file, ...positions.locate(path), message });
-    };
-    const drafts = [];
-    const add = (path, body) => {
-        if (body)
-            drafts.push({ at: positions.locate(path), body });
-    };
-    for (const [key, value] of Object.entries(document)) {
-        if (key === 'rule') {
-            readRuleTables(value, report, warn).forEach(({ path, body }) => {
-                add(path, body);
+        waitForRequests: (count) => new Promise((resolve) => {
+            waiters.add({ count, resolve });
+            notify();
+        }),
+        close: async () => {
+            if (closed)
+                return;
+            closed = true;
+            for (const finish of [...pendingDelays])
+                finish();
+            for (const socket of sockets)
+                socket.destroy();
+            await new Promise((resolve) => {
+                server.close(() => {
+                    resolve();
+                });
             });
-        }
-        else if (key === 'tools') {
-            readToolsTables(value, report).forEach(({ path, body }) => {
-                add(path, body);
-            });
-        }
-        else if (key === SAFETY_CHECKER_KEY) {
-            readSafetyCheckerTables(value, report, warn);
-        }
-        else {
-            report([key], `unknown top-level key "${key}"; a policy file holds [[rule]] tables and [tools.<name>] ` +
-                `tables${didYouMean(key, TOP_LEVEL_KEYS)}`);
-        }
-    }
-    problems.sort((a, b) => a.line - b.line || a.column - b.column);
-    warnings.sort((a, b) => a.line - b.line || a.column - b.column);
-    drafts.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
-    const rules = drafts.map(({ at, body }, index) => ({
-        ...body,
-        id: `${source.file}#${index}`,
-        effectivePriority: policy_types/* TIER_BASE */.HA[source.tier] + body.priority / 1000,
-        source: { file: source.file, line: at.line, column: at.column, tier: source.tier },
-    }));
-    return { rules, problems, warnings };
-}
-
-
-/***/ }),
-
-/***/ 52468:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   sG: () => (/* binding */ outcomeOf),
-/* harmony export */   u3: () => (/* binding */ createPolicyConfirmer)
-/* harmony export */ });
-/* unused harmony exports askUserDenial, policyCall, summarizeSubcommands */
-/* harmony import */ var _rule_matching_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67496);
-
-/** What the model reads when the policy would have asked a person. */
-function askUserDenial(toolName, reason) {
-    return [
-        `Tool execution for "${toolName}" requires user confirmation, which is not supported in non-interactive mode.`,
-        `Nobody can confirm tool calls in this run, so this call will not run: ${reason}`,
-        'Do not retry it. Use a tool or command the policy allows instead, or finish and say in your answer what you could not do and why.',
-    ].join(' ');
-}
-function createPolicyConfirmer(options) {
-    return {
-        async confirm(question) {
-            const verdict = await options.engine.decide(policyCall(question), options.context);
-            return outcomeOf(question.toolName, verdict);
         },
     };
 }
-/** The call as the policy sees it: the validated parameters that will be executed. */
-function policyCall(question) {
-    return {
-        toolName: question.toolName,
-        args: question.args,
-        kind: question.kind,
-        ...(question.serverName === undefined ? {} : { serverName: question.serverName }),
-        locations: question.locations,
-    };
-}
-function outcomeOf(toolName, verdict) {
-    const decided_by = verdict.decidedBy;
-    switch (verdict.decision) {
-        case 'allow':
-            return { decision: 'allow', reason: withSubcommands(verdict), decided_by };
-        case 'deny':
-            return { decision: 'deny', reason: verdict.reason, decided_by };
-        case 'ask_user':
-            return { decision: 'deny', reason: askUserDenial(toolName, verdict.reason), decided_by };
-    }
-}
-/**
- * An allowed shell command of several sub-commands, with the rule that allowed each, for the
- * transcript. (Denials already name the sub-commands that were refused.)
- */
-function withSubcommands(verdict) {
-    const subcommands = verdict.subcommands ?? [];
-    if (subcommands.length < 2)
-        return verdict.reason;
-    return `${verdict.reason} ${summarizeSubcommands(subcommands)}`;
-}
-/** `Sub-commands: `git status` allow (policy.toml:3:1); `ls` allow (policy.toml:9:1).` */
-function summarizeSubcommands(subcommands) {
-    const parts = subcommands.map((sub) => `\`${sub.text}\` ${sub.decision} (${sub.decidedBy ?? (sub.rule ? (0,_rule_matching_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLocation */ .eK)(sub.rule) : 'no rule')})`);
-    return `Sub-commands: ${parts.join('; ')}.`;
-}
-
-
-/***/ }),
-
-/***/ 5226:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ formatProblem),
-/* harmony export */   z: () => (/* binding */ PolicyFileError)
-/* harmony export */ });
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
-/**
- * Everything wrong with one or more policy files, reported at once: a maintainer fixing a policy
- * in CI should not need one run per typo. Each problem is one line `file:line:column: message`.
- */
-
-class PolicyFileError extends _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1 {
-    name = 'PolicyFileError';
-    /** In the order found: by file, then by position in the file. */
-    problems;
-    constructor(problems) {
-        const [first] = problems;
-        if (!first)
-            throw new Error('PolicyFileError needs at least one problem');
-        super(first.message, { file: first.file, line: first.line, column: first.column });
-        this.problems = problems;
-        // The location of every problem leads its own line, so the message lists them all alike.
-        this.message = problems.map(formatProblem).join('\n');
-    }
-}
-function formatProblem(problem) {
-    return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`;
-}
-
-
-/***/ }),
-
-/***/ 45578:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   HA: () => (/* binding */ TIER_BASE),
-/* harmony export */   Px: () => (/* binding */ RUN_MODES),
-/* harmony export */   oB: () => (/* binding */ RUN_TRUSTS)
-/* harmony export */ });
-const RUN_MODES = ['invoke', 'review', 'triage', 'maintenance'];
-const RUN_TRUSTS = ['maintainer', 'automatic'];
-const TIER_BASE = {
-    default: 1,
-    repository: 2,
-    workflow: 3,
-    admin: 4,
-};
-
-
-/***/ }),
-
-/***/ 67496:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   RF: () => (/* binding */ matchesRun),
-/* harmony export */   ST: () => (/* binding */ describeDecider),
-/* harmony export */   Wn: () => (/* binding */ SHELL_TOOL_NAME),
-/* harmony export */   Xg: () => (/* binding */ CallCounter),
-/* harmony export */   eK: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_3__.eK),
-/* harmony export */   f0: () => (/* binding */ matchesCommand),
-/* harmony export */   f3: () => (/* binding */ excludedPathHit),
-/* harmony export */   gi: () => (/* binding */ hasCommandConditions),
-/* harmony export */   hR: () => (/* binding */ callPaths),
-/* harmony export */   iD: () => (/* binding */ matchesSubject),
-/* harmony export */   rb: () => (/* binding */ matchesCommandExactly),
-/* harmony export */   y4: () => (/* binding */ matchesTool)
-/* harmony export */ });
-/* unused harmony exports APPROVAL_MODE, matchesAnnotations, matchesArgs, expandHome, matchesPaths, prefixMatches */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_4__);
-/* harmony import */ var _argument_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5535);
-/* harmony import */ var _describe_rule_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74996);
-/**
- * Whether one policy rule's conditions hold for a call. Every condition a rule has must hold for
- * it to match; a condition the rule does not have always holds. The engine decides what a match
- * means (first match wins); this file only answers "does it match".
- *
- * Pure: no I/O. Paths are compared as text (the workspace has already resolved symlinks for the
- * locations tools report).
- */
-
-
-
-
-
-
-/** The shell tool: its calls are judged per sub-command. */
-const SHELL_TOOL_NAME = 'run_shell_command';
-/**
- * The Gemini CLI approval mode this product runs in. A rule with `modes` applies only if they
- * include it: we never run in `yolo` or `autoEdit` (our `--yolo` is a rule, not a mode).
- */
-const APPROVAL_MODE = 'default';
-/** The prefix of MCP tool names in the Gemini CLI's current naming (`mcp_<server>_<tool>`). */
-const MCP_PREFIX = 'mcp_';
-// ---- locations and sources ------------------------------------------------------------------
-/** `file:line:column (tier, priority N.NNN)`: what the transcript shows as `decided_by`. */
-function describeDecider(rule) {
-    return rule ? (0,_describe_rule_js__WEBPACK_IMPORTED_MODULE_3__/* .ruleOrigin */ .fB)(rule) : 'default (no rule matched)';
-}
-/**
- * The forms of each path argument. Tools report paths relative to the workspace when they lie
- * inside it; anything else (absolute, or escaping with `..`) is kept absolute only, so a relative
- * pattern such as `**` never matches a path outside the workspace.
- */
-function callPaths(locations, workspaceRoot) {
-    return locations.map((written) => {
-        const absolute = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(workspaceRoot, written);
-        const relative = node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(workspaceRoot, absolute);
-        const inside = relative === '' || (!relative.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(relative));
-        if (!inside)
-            return { written, absolute };
-        return {
-            written,
-            absolute,
-            relative: relative === '' ? '.' : relative.split((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep)).join('/'),
-        };
-    });
-}
-// ---- tool name, server, context -------------------------------------------------------------
-/** The server-less name of an MCP tool (`mcp_srv_tool` and `srv__tool` both give `tool`). */
-function shortMcpName(tool) {
-    for (const prefix of [`${MCP_PREFIX}${tool.serverName}_`, `${tool.serverName}__`]) {
-        if (tool.name.startsWith(prefix) && tool.name.length > prefix.length) {
-            return tool.name.slice(prefix.length);
-        }
-    }
-    return tool.name;
-}
-/**
- * Whether an MCP tool's name is not dressed as another server's tool: a name in the qualified
- * forms (`mcp_<server>_…`, `<server>__…`) must carry its own server's name. A server-wide allow
- * (`mcp_<server>_*`, or `mcpName` with every tool) covers only such names, as the Gemini CLI's
- * does, where every MCP tool's name is `mcp_<server>_<tool>`.
- */
-function carriesOwnServerName(tool) {
-    if (tool.name.startsWith(MCP_PREFIX)) {
-        return tool.name.startsWith(`${MCP_PREFIX}${tool.serverName}_`);
-    }
-    if (tool.name.includes('__'))
-        return tool.name.startsWith(`${tool.serverName}__`);
-    return true;
-}
-/**
- * Whether one `toolName` entry names the tool. `*` is every tool; `mcp_*` every MCP tool;
- * `mcp_<server>_*` every tool of that server (for an allow, only names that carry the server's
- * own; see `carriesOwnServerName`). An MCP tool answers to the name it is registered under and to
- * its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's own name for it
- * (registered as `mcp_github_read_file`, called `read_file` by the server) only when the rule pins
- * the server with `mcpName` — otherwise an allow for the built-in `read_file` would also allow
- * that server's tool.
- */
-function nameEntryMatches(entry, tool, rule, aliases) {
-    if (entry === '*')
-        return serverWideMatches(rule, tool);
-    const { serverName } = tool;
-    if (serverName === undefined) {
-        return entry === tool.name || aliases[entry] === tool.name;
-    }
-    if (entry === `${MCP_PREFIX}*`)
-        return true;
-    if (entry.startsWith(MCP_PREFIX) && entry.endsWith('_*')) {
-        if (entry.slice(MCP_PREFIX.length, -2) !== serverName)
-            return false;
-        return rule.decision !== 'allow' || carriesOwnServerName({ ...tool, serverName });
-    }
-    const short = shortMcpName({ ...tool, serverName });
-    if (entry === tool.name)
-        return true;
-    if (entry === `${MCP_PREFIX}${serverName}_${short}` || entry === `${serverName}__${short}`) {
-        return true;
-    }
-    return rule.mcpName === serverName && entry === short;
-}
-/**
- * Every tool of the rule's scope. With `mcpName = "<server>"` that is the Gemini CLI's
- * `mcp_<server>_*`, so an allow covers only names that carry the server's own; `mcpName = "*"`
- * (or none) has no such condition.
- */
-function serverWideMatches(rule, tool) {
-    if (rule.mcpName === undefined || rule.mcpName === '*' || rule.decision !== 'allow')
-        return true;
-    if (tool.serverName === undefined)
-        return true;
-    return carriesOwnServerName({ ...tool, serverName: tool.serverName });
-}
-/** `toolNames` and `mcpName` (`mcpName = "*"`: any MCP tool). */
-function matchesTool(rule, tool, aliases = {}) {
-    if (rule.mcpName !== undefined) {
-        if (tool.serverName === undefined)
-            return false;
-        if (rule.mcpName !== '*' && rule.mcpName !== tool.serverName)
-            return false;
-    }
-    if (rule.toolNames === undefined)
-        return serverWideMatches(rule, tool);
-    return rule.toolNames.some((entry) => nameEntryMatches(entry, tool, rule, aliases));
-}
-/**
- * The conditions about the run rather than the call: approval modes (we run in `default`),
- * `interactive` (we never are: a rule for interactive sessions never matches), run modes, trust.
- */
-function matchesRun(rule, run) {
-    if (rule.approvalModes && rule.approvalModes.length > 0) {
-        if (!rule.approvalModes.includes(APPROVAL_MODE))
-            return false;
-    }
-    if (rule.interactive === true)
-        return false;
-    // No call here is made by a subagent.
-    if (rule.subagent !== undefined)
-        return false;
-    if (rule.runModes && !rule.runModes.includes(run.runMode))
-        return false;
-    if (rule.trust && !rule.trust.includes(run.trust))
-        return false;
-    return true;
-}
-/** Every annotation the rule names has that value on the tool; a tool without annotations fails. */
-function matchesAnnotations(rule, annotations) {
-    if (!rule.toolAnnotations)
-        return true;
-    if (!annotations)
-        return false;
-    return Object.entries(rule.toolAnnotations).every(([key, value]) => (0,node_util__WEBPACK_IMPORTED_MODULE_1__.isDeepStrictEqual)(annotations[key], value));
-}
-/**
- * `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does — in each of
- * the call's texts (ours, and the Gemini CLI's names and markers), matching when any holds it. A
- * deny written for either spelling therefore denies.
- */
-function matchesArgs(rule, argsTexts) {
-    if (!rule.argsPattern)
-        return true;
-    // A global or sticky regex remembers `lastIndex` between calls; a fresh one never does.
-    const pattern = withoutState(rule.argsPattern);
-    return argsTexts.some((text) => pattern.test(text));
-}
-// ---- paths ----------------------------------------------------------------------------------
-const matcherCache = new Map();
-function globMatcher(pattern, options) {
-    const key = `${options.nocase ? 'i' : 's'}:${pattern}`;
-    let matcher = matcherCache.get(key);
-    if (!matcher) {
-        matcher = picomatch__WEBPACK_IMPORTED_MODULE_4___default()(pattern, { dot: true, nocase: options.nocase });
-        matcherCache.set(key, matcher);
-    }
-    return matcher;
-}
-/** `~` and `~/…` as the home directory; everything else as written. */
-function expandHome(pattern, homeDir) {
-    if (pattern === '~')
-        return homeDir;
-    if (pattern.startsWith('~/'))
-        return node_path__WEBPACK_IMPORTED_MODULE_0___default().join(homeDir, pattern.slice(2));
-    return pattern;
-}
-/**
- * Whether one path matches one glob. Absolute patterns are compared with the absolute path;
- * relative ones with the workspace-relative path (a path outside the workspace has none). The
- * workspace root itself is `.`, which `**` also covers.
- */
-function pathMatches(pattern, candidate, options) {
-    const expanded = expandHome(pattern, options.homeDir);
-    if (node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(expanded)) {
-        return globMatcher(expanded, options)(candidate.absolute);
-    }
-    if (candidate.relative === undefined)
-        return false;
-    if (candidate.relative === '.' && (expanded === '**' || expanded === '.'))
-        return true;
-    return globMatcher(expanded, options)(candidate.relative);
-}
-/** `pathPatterns`: every path argument matches one of them (a call without paths matches). */
-function matchesPaths(rule, paths, homeDir) {
-    const patterns = rule.pathPatterns;
-    if (!patterns)
-        return true;
-    return paths.every((candidate) => patterns.some((pattern) => pathMatches(pattern, candidate, { homeDir, nocase: false })));
-}
-/**
- * The first path argument that one of the rule's `excludedPaths` covers. Compared without regard
- * to case, so an exclusion also holds on case-insensitive file systems.
- */
-function excludedPathHit(rule, paths, homeDir) {
-    for (const candidate of paths) {
-        for (const pattern of rule.excludedPaths ?? []) {
-            if (pathMatches(pattern, candidate, { homeDir, nocase: true })) {
-                return { path: candidate.written, pattern };
-            }
-        }
-    }
-    return undefined;
-}
-// ---- shell commands -------------------------------------------------------------------------
-/**
- * `commandPrefix` on a word boundary: the text is the prefix, or continues after it with
- * whitespace (`echo` matches `echo hi`, not `echoes`). A prefix that itself ends in whitespace
- * needs no further boundary.
- */
-function prefixMatches(prefix, text) {
-    if (prefix === '' || !text.startsWith(prefix))
-        return false;
-    if (text.length === prefix.length)
-        return true;
-    return /\s$/u.test(prefix) || /^\s/u.test(text.slice(prefix.length));
-}
-const anchoredCache = new WeakMap();
-/** The rule's regex anchored at the start (how `commandRegex` matches) and at both ends. */
-function anchored(regex) {
-    let cached = anchoredCache.get(regex);
-    if (!cached) {
-        const flags = regex.flags.replace(/[gy]/gu, '');
-        cached = {
-            start: new RegExp(`^(?:${regex.source})`, flags),
-            whole: new RegExp(`^(?:${regex.source})$`, flags),
-        };
-        anchoredCache.set(regex, cached);
-    }
-    return cached;
-}
-/** Whether a rule has conditions on the shell command's text. */
-function hasCommandConditions(rule) {
-    return rule.commandPrefixes !== undefined || rule.commandRegex !== undefined;
-}
-/** Our reading: the prefix on a word boundary, the regex from the start of the text. */
-function matchesOurReading(rule, text) {
-    if (rule.commandPrefixes && !rule.commandPrefixes.some((prefix) => prefixMatches(prefix, text))) {
-        return false;
-    }
-    if (rule.commandRegex && !anchored(rule.commandRegex).start.test(text))
-        return false;
-    return true;
-}
-/** The Gemini CLI's escaping of a literal inside a pattern (its policy/utils.ts, escapeRegex). */
-function escapeGeminiLiteral(text) {
-    return text.replace(/[-[\]{}()*+?.,\\^$|#\s"]/gu, '\\$&');
-}
-const geminiPatternCache = new WeakMap();
-/**
- * The patterns the Gemini CLI makes of a rule's command conditions (its policy/utils.ts,
- * buildArgsPatterns): `"command":"<prefix>` followed by whitespace or a quote, and
- * `"command":"<regex>`, both searched in its JSON arguments.
- */
-function geminiPatterns(rule) {
-    let patterns = geminiPatternCache.get(rule);
-    if (patterns === undefined) {
-        patterns = [];
-        for (const prefix of rule.commandPrefixes ?? []) {
-            const open = JSON.stringify(prefix).slice(0, -1);
-            patterns.push(new RegExp(`${escapeGeminiLiteral(`"command":${open}`)}(?:[\\s"]|\\\\")`));
-        }
-        if (rule.commandRegex)
-            patterns.push(new RegExp(`"command":"${rule.commandRegex.source}`));
-        geminiPatternCache.set(rule, patterns);
-    }
-    return patterns;
-}
-function matchesGeminiReading(rule, geminiText) {
-    return geminiPatterns(rule).some((pattern) => pattern.test(geminiText));
-}
-/**
- * `commandPrefix` / `commandRegex` against a command (or one sub-command). Two readings exist:
- * ours, on the command's own text, where the regex must match from its start; and the Gemini
- * CLI's, where the patterns are searched in its JSON arguments right after `"command":"` (so there
- * `^` never matches, and `$` only at the end of the whole JSON). A policy file may have been
- * written for either, so an allow holds only when both readings match — it never allows what the
- * Gemini CLI would refuse — and a deny or ask_user holds when either does.
- */
-function matchesCommand(rule, command) {
-    if (!hasCommandConditions(rule))
-        return true;
-    const ours = matchesOurReading(rule, command.text);
-    if (rule.decision !== 'allow' && ours)
-        return true;
-    const theirs = matchesGeminiReading(rule, command.geminiText);
-    return rule.decision === 'allow' ? ours && theirs : theirs;
-}
-/**
- * Whether the rule names this exact sub-command: a `commandPrefix` equal to the whole text, or a
- * `commandRegex` matching all of it. Only such a rule can allow a sub-command with hazards.
- */
-function matchesCommandExactly(rule, text) {
-    if (!hasCommandConditions(rule))
-        return false;
-    if (rule.commandPrefixes && !rule.commandPrefixes.includes(text))
-        return false;
-    if (rule.commandRegex && !anchored(rule.commandRegex).whole.test(text))
-        return false;
-    return true;
-}
-// ---- maxCalls -------------------------------------------------------------------------------
-/**
- * How often each rule with `maxCalls` has allowed a call, per engine (i.e. per session). A rule
- * whose budget is used up no longer matches, so later calls fall through to other rules.
- */
-class CallCounter {
-    used = new Map();
-    hasRoom(rule) {
-        return rule.maxCalls === undefined || (this.used.get(rule.id) ?? 0) < rule.maxCalls;
-    }
-    /** Counts one allowed call against each rule (a rule allowing several sub-commands counts once). */
-    record(rules) {
-        for (const rule of new Set(rules)) {
-            if (rule.maxCalls !== undefined)
-                this.used.set(rule.id, (this.used.get(rule.id) ?? 0) + 1);
-        }
-    }
-}
-/** Every condition except the shell command's: tool, run, annotations, arguments, paths, budget. */
-function matchesSubject(rule, subject, options) {
-    return (matchesTool(rule, subject.tool, options.aliases) &&
-        matchesRun(rule, options.context) &&
-        matchesAnnotations(rule, subject.annotations) &&
-        matchesArgs(rule, subject.argsTexts) &&
-        matchesPaths(rule, subject.paths, options.homeDir) &&
-        options.counter.hasRoom(rule));
-}
-function withoutState(regex) {
-    return regex.global || regex.sticky
-        ? new RegExp(regex.source, regex.flags.replace(/[gy]/gu, ''))
-        : regex;
-}
-
-
-/***/ }),
-
-/***/ 93020:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ SessionStatsCollector)
-/* harmony export */ });
-/* harmony import */ var _agent_events_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60944);
-
-const noDecisions = () => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
-/** Consumes AgentEvents; read `metrics()` / `streamStats()` at any time. */
-/** Ends that count as a failed model request in the statistics. */
-const MODEL_FAILURES = new Set([
-    'model_error',
-    'model_not_found',
-    'auth_error',
-]);
-class SessionStatsCollector {
-    model = 'unknown';
-    requests = 0;
-    total = (0,_agent_events_js__WEBPACK_IMPORTED_MODULE_0__/* .emptyUsage */ .l)();
-    tools = {
-        totalCalls: 0,
-        totalSuccess: 0,
-        totalFail: 0,
-        totalDurationMs: 0,
-        totalDecisions: noDecisions(),
-        byName: {},
-    };
-    files = { totalLinesAdded: 0, totalLinesRemoved: 0 };
-    modelErrors = 0;
-    startedAt;
-    endedAt;
-    listener = (event) => {
-        const time = Date.parse(event.timestamp);
-        this.startedAt ??= time;
-        switch (event.kind) {
-            case 'state_change':
-                this.model = event.model;
-                if (event.final) {
-                    this.endedAt = time;
-                    if (event.reason !== undefined && MODEL_FAILURES.has(event.reason))
-                        this.modelErrors++;
-                }
-                break;
-            case 'token_usage':
-                this.requests++;
-                this.total = event.total;
-                break;
-            case 'tool_call_update':
-                this.recordToolCall(event.tool_call);
-                break;
-            default:
-                break;
-        }
-    };
-    recordToolCall(call) {
-        const finished = call.status === 'SUCCEEDED' || call.status === 'FAILED';
-        if (!finished && call.status !== 'CANCELLED')
+function write(res, text) {
+    return new Promise((resolve) => {
+        if (res.destroyed) {
+            resolve();
             return;
-        const byName = (this.tools.byName[call.tool_name] ??= {
-            count: 0,
-            success: 0,
-            fail: 0,
-            durationMs: 0,
-            decisions: noDecisions(),
+        }
+        res.write(text, () => {
+            resolve();
         });
-        const duration = call.duration_ms ?? 0;
-        this.tools.totalCalls++;
-        byName.count++;
-        this.tools.totalDurationMs += duration;
-        byName.durationMs += duration;
-        if (call.status === 'SUCCEEDED') {
-            this.tools.totalSuccess++;
-            byName.success++;
-        }
-        else {
-            this.tools.totalFail++;
-            byName.fail++;
-        }
-        const decision = call.confirmation_outcome?.decision;
-        if (decision) {
-            const key = decision === 'allow' ? 'auto_accept' : 'reject';
-            this.tools.totalDecisions[key]++;
-            byName.decisions[key]++;
-        }
-        if (call.output && 'diff' in call.output) {
-            const stat = call.output.diff.diffStat;
-            this.files.totalLinesAdded += stat?.model_added_lines ?? 0;
-            this.files.totalLinesRemoved += stat?.model_removed_lines ?? 0;
-        }
-    }
-    get toolCalls() {
-        return this.tools.totalCalls;
-    }
-    get usage() {
-        return this.total;
-    }
-    metrics() {
-        const t = this.total;
-        return {
-            models: this.requests + this.modelErrors === 0
-                ? {}
-                : {
-                    [this.model]: {
-                        api: {
-                            totalRequests: this.requests + this.modelErrors,
-                            totalErrors: this.modelErrors,
-                            totalLatencyMs: 0,
-                        },
-                        tokens: {
-                            input: Math.max(0, t.input_tokens - t.cached_tokens),
-                            prompt: t.input_tokens,
-                            candidates: t.output_tokens,
-                            total: t.total_tokens,
-                            cached: t.cached_tokens,
-                            thoughts: t.thoughts_tokens,
-                            tool: t.tool_use_prompt_tokens,
-                        },
-                    },
-                },
-            tools: structuredClone(this.tools),
-            files: { ...this.files },
-        };
-    }
-    streamStats() {
-        const t = this.total;
-        return {
-            total_tokens: t.total_tokens,
-            input_tokens: t.input_tokens,
-            output_tokens: t.output_tokens,
-            cached: t.cached_tokens,
-            input: Math.max(0, t.input_tokens - t.cached_tokens),
-            duration_ms: this.startedAt === undefined ? 0 : (this.endedAt ?? this.startedAt) - this.startedAt,
-            tool_calls: this.tools.totalCalls,
-        };
-    }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/session-setup/replay-model.ts
+
+
+
+/** The key the replay server is reached with; long and odd, so redacting it masks nothing else. */
+const REPLAY_API_KEY = 'gemini-agent-replay-placeholder-key';
+/** Starts serving the recording in `file`; a missing or malformed file is a usage error. */
+async function serveRecordedSession(file) {
+    const calls = await (0,recording/* readRecordedSession */.hP)(file).catch((error) => {
+        throw new errors/* UsageError */.eb(`--replay: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    });
+    const server = await startFakeGeminiServer({ script: scriptFromRecording(calls) });
+    return {
+        auth: { type: 'gemini-api-key', apiKey: REPLAY_API_KEY, baseUrl: server.url },
+        close: () => server.close(),
+    };
 }
 
 
 /***/ }),
 
-/***/ 1618:
+/***/ 96550:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15439,7 +15455,7 @@ async function loadExtensionTools(options) {
 var tool_selection = __webpack_require__(87146);
 // EXTERNAL MODULE: ./src/tools/workspace.ts + 5 modules
 var tools_workspace = __webpack_require__(67692);
-;// CONCATENATED MODULE: ./src/run-agent.ts
+;// CONCATENATED MODULE: ./src/session-setup/run-agent.ts
 
 
 
@@ -20027,8 +20043,8 @@ function abortable(promise, signal) {
     });
 }
 
-// EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(71013);
+// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
+var version = __webpack_require__(16138);
 ;// CONCATENATED MODULE: ./src/tools/grounding.ts
 /** The answer text of a response: the first candidate's text parts, thoughts left out. */
 function responseText(response) {
@@ -21499,11 +21515,14 @@ function isSpecialFile(stats) {
     return stats.isFIFO() || stats.isSocket() || stats.isCharacterDevice() || stats.isBlockDevice();
 }
 
+// EXTERNAL MODULE: ./src/platform/runner-file-commands.ts
+var runner_file_commands = __webpack_require__(32183);
 ;// CONCATENATED MODULE: ./src/tools/denied-paths.ts
 /**
  * Places tools may never use, even when a workspace root contains them (a root at `/`, or an
  * additional root such as the runner's work directory).
  */
+
 
 
 
@@ -21519,14 +21538,6 @@ const SYSTEM_DENIED_PATHS = process.platform === 'win32'
         { path: '/sys', reason: 'kernel interfaces' },
         { path: '/dev', reason: 'devices' },
     ];
-/** The runner's file commands: writing one sets environment variables or outputs of later steps. */
-const FILE_COMMAND_VARIABLES = [
-    'GITHUB_ENV',
-    'GITHUB_OUTPUT',
-    'GITHUB_PATH',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY',
-];
 /** The directory the runner creates the file-command files in. */
 const FILE_COMMANDS_DIRECTORY = '_runner_file_commands';
 /**
@@ -21545,7 +21556,7 @@ function deniedPathsFromEnvironment(env) {
             denied.push({ path: absolute, reason });
     };
     add(env.RUNNER_TEMP, "the runner's temporary directory (RUNNER_TEMP)");
-    for (const name of FILE_COMMAND_VARIABLES) {
+    for (const name of runner_file_commands/* FILE_COMMAND_VARIABLES */.X) {
         const file = env[name];
         add(file, `a runner file command (${name})`);
         // Only the runner's own directory: a variable pointing somewhere unusual (set by hand for a

@@ -1,19 +1,19 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 95581:
+/***/ 69550:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _platform_initial_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48215);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71013);
+/* harmony import */ var _platform_version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16138);
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
 
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-    process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .x}\n`);
+    process.stdout.write(`${_platform_version_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .x}\n`);
 }
 else {
     // Before anything else: the keys in this process's environment must not stay readable in
@@ -275,6 +275,28 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 32183:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ FILE_COMMAND_VARIABLES)
+/* harmony export */ });
+/**
+ * The runner's workflow file commands: the variables naming the files a step writes to set the
+ * environment, `PATH`, outputs and state of later steps, and the job summary. The Action itself
+ * writes through them (`@actions/core`); nothing it starts may reach them.
+ */
+const FILE_COMMAND_VARIABLES = [
+    'GITHUB_ENV',
+    'GITHUB_OUTPUT',
+    'GITHUB_PATH',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY',
+];
+
+
+/***/ }),
+
 /***/ 4861:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -286,6 +308,7 @@ function errorText(error) {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_ALLOWED_VARIABLES, FIXED_TOOL_VARIABLES, isAllowedEnvironmentName */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46316);
+/* harmony import */ var _runner_file_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(32183);
 /**
  * The environment of every process a tool starts (shell commands now, MCP servers and discovered
  * tools later).
@@ -296,6 +319,7 @@ function errorText(error) {
  * look like credentials are refused even when a user allows them explicitly (or through a prefix
  * pattern), because an allow-list entry such as `NPM_*` must not smuggle in `NPM_TOKEN`.
  */
+
 
 /**
  * What a build or test command needs to behave normally: where programs are, who and where the
@@ -347,13 +371,7 @@ const NEVER_EXACT = new Set([
     'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
     'GOOGLE_GHA_CREDS_PATH',
 ]);
-const FILE_COMMAND_NAMES = new Set([
-    'GITHUB_ENV',
-    'GITHUB_OUTPUT',
-    'GITHUB_PATH',
-    'GITHUB_STATE',
-    'GITHUB_STEP_SUMMARY',
-]);
+const FILE_COMMAND_NAMES = new Set(_runner_file_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .FILE_COMMAND_VARIABLES */ .X);
 const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
 /**
  * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
@@ -422,7 +440,7 @@ function buildToolEnvironment(parentEnv, options = {}) {
 
 /***/ }),
 
-/***/ 71013:
+/***/ 16138:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -433,7 +451,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/version.ts
+;// CONCATENATED MODULE: ./src/platform/version.ts
 
 const VERSION = package_namespaceObject.rE;
 
@@ -1126,6 +1144,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(95581);
+/******/ var __webpack_exports__ = __nccwpck_require__(69550);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -28370,84 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7753:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ actionsLogger)
-/* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
-
-/** The logger backed by the runner's log: warnings and errors become annotations. */
-const actionsLogger = {
-    debug: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(message);
-    },
-    info: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message);
-    },
-    warning: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message);
-    },
-    error: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(message);
-    },
-};
-
-
-/***/ }),
-
-/***/ 6316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   gJ: () => (/* binding */ errorMessage)
-/* harmony export */ });
-/* unused harmony exports ConfigurationError, UsageError, AuthenticationError */
-/**
- * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
- * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
- */
-function formatLocation(location) {
-    if (!location)
-        return '';
-    if (location.file) {
-        const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
-        return `${parts.join(':')}: `;
-    }
-    return location.input ? `${location.input}: ` : '';
-}
-/** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
-class ConfigurationError extends Error {
-    name = 'ConfigurationError';
-    location;
-    /** The message without its location, for callers that place it themselves. */
-    detail;
-    constructor(message, location, options) {
-        super(`${formatLocation(location)}${message}`, options);
-        this.location = location;
-        this.detail = message;
-    }
-}
-/** Bad command-line usage or input (unknown flag, missing prompt). CLI exit code 42. */
-class UsageError extends (/* unused pure expression or super */ null && (ConfigurationError)) {
-    name = 'UsageError';
-}
-/** Missing or rejected model credentials. CLI exit code 41. */
-class AuthenticationError extends (/* unused pure expression or super */ null && (ConfigurationError)) {
-    name = 'AuthenticationError';
-}
-/** The message of any thrown value, without a stack trace. */
-function errorMessage(error) {
-    if (error instanceof Error)
-        return error.message;
-    return typeof error === 'string' ? error : JSON.stringify(error);
-}
-
-
-/***/ }),
-
-/***/ 6232:
+/***/ 6882:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28622,7 +28545,7 @@ class ProcessGroupTracker {
     }
 }
 
-;// CONCATENATED MODULE: ./src/post-cleanup.ts
+;// CONCATENATED MODULE: ./src/action/post-cleanup.ts
 
 /** The state key under which the main step records its tools' process groups. */
 const PROCESS_GROUPS_STATE = 'process_groups';
@@ -28680,14 +28603,14 @@ async function cleanupProcessGroups(options) {
 
 /***/ }),
 
-/***/ 6661:
+/***/ 8391:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
 /* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7753);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6316);
-/* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6232);
+/* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6882);
 /**
  * Entry of the Action's post step (action.yml `runs.post`): stops processes the agent's tools
  * left running. A cleanup problem is a warning, never a failed job.
@@ -28705,6 +28628,83 @@ catch (error) {
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 7753:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ actionsLogger)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
+
+/** The logger backed by the runner's log: warnings and errors become annotations. */
+const actionsLogger = {
+    debug: (message) => {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(message);
+    },
+    info: (message) => {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message);
+    },
+    warning: (message) => {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message);
+    },
+    error: (message) => {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(message);
+    },
+};
+
+
+/***/ }),
+
+/***/ 6316:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gJ: () => (/* binding */ errorMessage)
+/* harmony export */ });
+/* unused harmony exports ConfigurationError, UsageError, AuthenticationError */
+/**
+ * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
+ * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
+ */
+function formatLocation(location) {
+    if (!location)
+        return '';
+    if (location.file) {
+        const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
+        return `${parts.join(':')}: `;
+    }
+    return location.input ? `${location.input}: ` : '';
+}
+/** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
+class ConfigurationError extends Error {
+    name = 'ConfigurationError';
+    location;
+    /** The message without its location, for callers that place it themselves. */
+    detail;
+    constructor(message, location, options) {
+        super(`${formatLocation(location)}${message}`, options);
+        this.location = location;
+        this.detail = message;
+    }
+}
+/** Bad command-line usage or input (unknown flag, missing prompt). CLI exit code 42. */
+class UsageError extends (/* unused pure expression or super */ null && (ConfigurationError)) {
+    name = 'UsageError';
+}
+/** Missing or rejected model credentials. CLI exit code 41. */
+class AuthenticationError extends (/* unused pure expression or super */ null && (ConfigurationError)) {
+    name = 'AuthenticationError';
+}
+/** The message of any thrown value, without a stack trace. */
+function errorMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
 
 /***/ }),
 
@@ -31994,6 +31994,6 @@ function getIDToken(aud) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(6661);
+/******/ var __webpack_exports__ = __nccwpck_require__(8391);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
