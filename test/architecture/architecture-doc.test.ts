@@ -73,8 +73,13 @@ describe('docs/architecture.md', () => {
       const text = section(doc, `\`${folder}\``) ?? '';
       for (const span of codeSpans(text)) {
         if (!/^[\w./-]+\.(ts|json|toml)$/.test(span)) continue;
-        const candidates = [path.join(ROOT, folder, span), path.join(SRC, span), path.join(ROOT, span)];
-        if (!candidates.some((candidate) => existsSync(candidate))) stale.push(`${folder}: ${span}`);
+        const candidates = [
+          path.join(ROOT, folder, span),
+          path.join(SRC, span),
+          path.join(ROOT, span),
+        ];
+        if (!candidates.some((candidate) => existsSync(candidate)))
+          stale.push(`${folder}: ${span}`);
       }
     }
     expect(stale).toEqual([]);
