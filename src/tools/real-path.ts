@@ -38,7 +38,6 @@ function errorCode(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
 }
 
-
 /**
  * Resolves `absolute` component by component, applying `..` to the real directory reached so far
  * (as the kernel does, so `link/..` is the parent of the link's target, not of the link).

@@ -273,4 +273,3 @@ function filePosition(text: string, offset: number, file: string) {
   const line = before.split('\n').length;
   return { file, line, column: offset - before.lastIndexOf('\n') };
 }
-
