@@ -249,8 +249,19 @@ function blobFile(node: BlobNode, repoPath: string, wantText: boolean): ListedFi
   return file;
 }
 
-/** A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. */
+/** A repository path as given, checked (the listings' own paths). */
 function checkedPath(raw: string): string {
+  return checkedRepositoryPath(raw, 'a path inside the repository');
+}
+
+/**
+ * A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. `expected`
+ * says what the caller asked for, in the error.
+ */
+export function checkedRepositoryPath(
+  raw: string,
+  expected = 'configuration paths inside the repository such as ".gemini/policies/ci.toml"',
+): string {
   const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
   const segments = trimmed.split('/');
   if (
@@ -260,7 +271,7 @@ function checkedPath(raw: string): string {
     segments.some((segment) => segment === '' || segment === '.' || segment === '..')
   ) {
     throw new ConfigurationError(
-      `expected a path inside the repository to read from the base branch, but got "${raw}".`,
+      `expected ${expected} to read from the base branch, but got "${raw}".`,
     );
   }
   return trimmed;
