@@ -11,7 +11,7 @@
 //
 // The smaller sizes run min(--runs, 3) times, the largest once (it takes minutes);
 // `--growth-sizes small` leaves the largest size of each curve out, for a quick look.
-import { row } from './lib/measure.mjs';
+import { formatNumber, row } from './lib/measure.mjs';
 import { agentEnv, benchHome } from './lib/agents.mjs';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
 import { REPO, runAction } from './lib/action-run.mjs';
@@ -46,7 +46,8 @@ function growthRow({ curve, measure, unit, points, work, target, met, perUnit = 
     samples: points.map((point) => point.y),
     peer: `${first.label} → ${last.label}`,
     ratio,
-    ratioLabel: `${ratio.toFixed(2)}× (exponent ${exponent.toFixed(2)})`,
+    // The values in size order (min / median / max sort them).
+    ratioLabel: `${points.map((point) => formatNumber(point.y, unit)).join(' → ')}: ${ratio.toFixed(2)}× (exponent ${exponent.toFixed(2)})`,
     ...(target ? { target, met } : {}),
     growth: { exponent, superlinear: exponent > SUPERLINEAR },
     note:
