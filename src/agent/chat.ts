@@ -4,7 +4,7 @@
  * response into what the session needs — thoughts, text, function calls, finish reason, usage —
  * while only valid, thought-free content enters the history.
  */
-import { FinishReason } from '@google/genai/web';
+import { FinishReason } from '../model/genai-values.js';
 import type {
   Content,
   FunctionCall,

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { FinishReason } from '@google/genai/web';
+import { FinishReason } from '../model/genai-values.js';
 import type {
   Content,
   FunctionCall,

@@ -1,4 +1,4 @@
-import { GenerateContentResponse } from '@google/genai/web';
+import { GenerateContentResponse } from './genai-values.js';
 import type {
   Content,
   ContentListUnion,

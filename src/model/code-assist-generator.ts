@@ -1,4 +1,4 @@
-import { CountTokensResponse } from '@google/genai/web';
+import { CountTokensResponse } from './genai-values.js';
 import type {
   CountTokensParameters,
   GenerateContentParameters,

@@ -8,7 +8,7 @@
  * family's settings when the name shows the family (`gemini-3…`, `gemini-2.5-…`), and with the
  * API's own defaults otherwise.
  */
-import { ThinkingLevel } from '@google/genai/web';
+import { ThinkingLevel } from './genai-values.js';
 import type { GenerateContentConfig } from '@google/genai';
 import { z } from 'zod';
 import tableJson from './model-table.json' with { type: 'json' };

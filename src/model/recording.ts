@@ -4,7 +4,7 @@ import {
   CountTokensResponse,
   EmbedContentResponse,
   GenerateContentResponse,
-} from '@google/genai/web';
+} from './genai-values.js';
 import type { CountTokensParameters, GenerateContentParameters } from '@google/genai';
 import { ConfigurationError } from '../platform/errors.js';
 import type { ContentGenerator } from './content-generator.js';

@@ -1,4 +1,4 @@
-import { FinishReason, GenerateContentResponseUsageMetadata } from '@google/genai/web';
+import { FinishReason, GenerateContentResponseUsageMetadata } from '../model/genai-values.js';
 import type { GenerateContentResponse, Part } from '@google/genai';
 import type { RecordedCall } from '../model/recording.js';
 

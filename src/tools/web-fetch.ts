@@ -4,7 +4,7 @@
  * each URL ourselves, under the network guard, and ask the model to answer from the page text.
  * Strings the model reads follow the Gemini CLI.
  */
-import { UrlRetrievalStatus } from '@google/genai/web';
+import { UrlRetrievalStatus } from '../model/genai-values.js';
 import type { GenerateContentResponse } from '@google/genai';
 import { convert } from 'html-to-text';
 import { z } from 'zod';

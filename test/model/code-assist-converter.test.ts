@@ -1,4 +1,4 @@
-import { GenerateContentResponse } from '@google/genai/web';
+import { GenerateContentResponse } from '../../src/model/genai-values.js';
 import { describe, expect, it } from 'vitest';
 import {
   fromCodeAssistResponse,

@@ -1,8 +1,5 @@
-import {
-  createPartFromFunctionResponse,
-  FunctionCallingConfigMode,
-  GenerateContentResponse,
-} from '@google/genai/web';
+import { createPartFromFunctionResponse, FunctionCallingConfigMode } from '@google/genai';
+import { GenerateContentResponse } from '../../src/model/genai-values.js';
 import type { GenerateContentParameters } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { CodeAssistContentGenerator } from '../../src/model/code-assist-generator.js';

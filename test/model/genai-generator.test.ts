@@ -1,5 +1,6 @@
 import { OAuth2Client } from 'google-auth-library';
-import { createPartFromFunctionResponse, GenerateContentResponse } from '@google/genai/web';
+import { createPartFromFunctionResponse } from '@google/genai';
+import { GenerateContentResponse } from '../../src/model/genai-values.js';
 import type { GenerateContentParameters } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { ModelRequestError } from '../../src/model/errors.js';
