@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
 import type { Sandbox } from '../../../src/platform/sandbox/sandbox-types.js';
@@ -211,7 +211,10 @@ describeSandboxed(sandboxWay('namespace'), 'the namespace sandbox on this machin
     // A process that leaves the command's process group is not found by it, but it is in the
     // sandbox, and goes with it.
     await sandboxed.run(`setsid sleep ${daemon} >/dev/null 2>&1 < /dev/null & echo started`);
-    expect(await processesWith(daemon)).toHaveLength(1);
+    // The command returns once the daemon is forked, maybe before it has started `sleep`.
+    await vi.waitFor(async () => {
+      expect(await processesWith(daemon)).toHaveLength(1);
+    }, 5_000);
 
     await sandboxed.tool.dispose?.();
     expect(await processesWith(sleep)).toEqual([]);
