@@ -42,7 +42,10 @@ function rpc(server: ServeProcess) {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        ...(version === undefined ? {} : { 'A2A-Version': version }),
+        // The methods are the extension's: a client using them activates it.
+        ...(version === undefined
+          ? { 'X-A2A-Extensions': EXTENSION_URI }
+          : { 'A2A-Version': version, 'A2A-Extensions': EXTENSION_URI }),
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
@@ -221,12 +224,10 @@ describe('gemini-agent serve: custom commands', () => {
     const denied = outline(
       await collect(client.sendMessageStream(prompt('/fetch'), withExtension())),
     );
-    expect(denied).toEqual([
-      'task submitted',
-      expect.stringMatching(
-        /^STATE_CHANGE failed ".*Failed to start shell command in '\/fetch': .*Command: curl -s https:\/\/example\.com"$/s,
-      ) as string,
-    ]);
+    expect(denied).toEqual(['task submitted', expect.any(String)]);
+    expect(denied[1]).toMatch(
+      /^STATE_CHANGE failed "\.gemini\/commands\/fetch\.toml: \/fetch cannot be run\. Blocked command: "curl -s https:\/\/example\.com"\. Reason: Tool execution denied by policy\./,
+    );
 
     const asked = outline(
       await collect(client.sendMessageStream(prompt('/greet'), withExtension())),

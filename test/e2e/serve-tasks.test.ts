@@ -1,6 +1,7 @@
 // The life of tasks in `gemini-agent serve`: continuing a completed one, cancelling one while a
 // shell command hangs (nothing may be left running), a second client following a running task,
 // `proceed_always` for one task only, and a confirmation nobody answers.
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TaskState } from '@a2a-js/sdk';
@@ -99,9 +100,12 @@ describe('gemini-agent serve: tasks', () => {
       seen.push(...outline([event]));
       if (seen.at(-1) === 'TOOL_CALL_UPDATE working run_shell_command EXECUTING') {
         await waitFor(async () => (await processesWith(marker)).length > 0);
+        const pids = (await processesWith(marker)).map(Number);
         const cancelled = await client.cancelTask({ tenant: '', id: taskId, metadata: undefined });
         expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+        // Every process of the command is gone by the time the cancel is answered.
         expect(await processesWith(marker)).toEqual([]);
+        expect(pids.filter(isAlive)).toEqual([]);
       }
     }
     expect(seen.slice(-2)).toEqual([
@@ -259,6 +263,16 @@ describe('gemini-agent serve: tasks', () => {
     expect(outline(next).at(-1)).toBe('STATE_CHANGE completed');
   });
 });
+
+/** True while `pid` runs; an exited process not yet reaped (a zombie) has stopped. */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
