@@ -15,15 +15,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 const doc = readFileSync(path.join(root, 'docs/a2a.md'), 'utf8');
 const DEFAULT_URL = 'http://127.0.0.1:41242';
 
-async function server(files: Record<string, string> = {}) {
+async function server() {
   const gemini = await useFakeGemini([textReply('A small demo repository.')]);
-  const repo = await tempRepo({ 'README.md': '# demo\n', ...files });
+  const repo = await tempRepo({ 'README.md': '# demo\n' });
   const served = await startServe({
     gemini,
     repo,
     args: ['--sandbox', 'none', '-m', 'gemini-2.5-flash'],
   });
-  return Object.assign(served, { gemini });
+  return Object.assign(served, { gemini, repo });
 }
 
 describe('docs/a2a.md', () => {
@@ -76,10 +76,14 @@ describe('docs/a2a.md', () => {
   it.skipIf(!hasCurl())(
     'lists and runs the slash command it shows, with the curl lines as written',
     async () => {
-      const [commandFile] = codeBlocks(doc).filter((block) => block.lang === 'toml');
-      expect(doc).toContain('`.gemini/commands/docs/summary.toml`');
-      const served = await server({
-        '.gemini/commands/docs/summary.toml': commandFile?.text ?? '',
+      // The server reads the command file the documentation writes into the workspace.
+      const served = await server();
+      const [writeCommand] = codeBlocks(doc).filter(
+        (candidate) => candidate.lang === 'sh' && candidate.text.includes('.gemini/commands/'),
+      );
+      await run('sh', ['-c', writeCommand?.text ?? 'false'], {
+        cwd: served.repo,
+        env: { PATH: process.env.PATH ?? '' },
       });
       const [block] = codeBlocks(doc).filter(
         (candidate) => candidate.lang === 'sh' && candidate.text.includes('commands/get'),
