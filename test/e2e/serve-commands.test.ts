@@ -19,6 +19,7 @@ import {
   prompt,
   startServe,
   v1Client,
+  waitFor,
   withExtension,
 } from './support/serve-process.js';
 
@@ -248,11 +249,3 @@ describe('gemini-agent serve: custom commands', () => {
     );
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('The condition did not hold in time.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

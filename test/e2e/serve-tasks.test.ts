@@ -23,6 +23,7 @@ import {
   textPart,
   v1Client,
   withExtension,
+  waitFor,
 } from './support/serve-process.js';
 
 const ARGS = ['--sandbox', 'none', '-m', 'gemini-2.5-flash'];
@@ -271,13 +272,5 @@ function isAlive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('The condition did not hold in time.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
