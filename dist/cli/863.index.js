@@ -11911,12 +11911,13 @@ async function runAuthorized(run) {
                 : (0,run_commands/* findInvocation */.GK)(trigger.instruction, runner.commands);
             if (invoked !== undefined)
                 summaryLines.push(commandLine(invoked.command));
-            const prompt = invoked === undefined
+            // Built only for a single session: a plan that runs its own sessions writes their prompts.
+            const taskPrompt = () => invoked === undefined
                 ? buildTaskPrompt(context, trigger.instruction, promptOptions)
                 : async (services) => buildTaskPrompt(context, await (0,expand_command/* expandCommand */.Aq)(invoked.command, invoked.invocation, services), promptOptions);
             const session = plan.run
                 ? await plan.run(runSession)
-                : await runSession(prompt, plan.extraTools, plan.agents).then((ended) => ({
+                : await runSession(taskPrompt(), plan.extraTools, plan.agents).then((ended) => ({
                     ...ended,
                     summary: ended.response.trim() || finalText(state),
                 }));

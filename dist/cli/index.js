@@ -25,7 +25,7 @@ else {
     const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(609), __nccwpck_require__.e(919), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(25), __nccwpck_require__.e(919), __nccwpck_require__.e(383)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60383));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(25), __nccwpck_require__.e(919), __nccwpck_require__.e(376)]).then(__nccwpck_require__.bind(__nccwpck_require__, 99376));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {
