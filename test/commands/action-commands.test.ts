@@ -170,11 +170,11 @@ describe('commands a comment asks for', () => {
     '.gemini/commands/broken.toml': 'description = "Broken"\nprompt = """never closed\n',
   };
 
-  it('answers an unknown command with the commands there are, without asking the model', async () => {
-    const payload = commentEvent('/gemini /deploy to production');
+  /** Runs the Action on an issue comment `body` in a repository with COMMANDS. */
+  async function runComment(body: string, answer: string) {
+    const payload = commentEvent(body);
     const github = await useFakeGitHub(seedFromPayload(payload));
-    const gemini = await useFakeGemini([textReply('unused')]);
-
+    const gemini = await useFakeGemini([textReply(answer)]);
     const run = await runActionInProcess({
       eventName: 'issue_comment',
       payload,
@@ -182,10 +182,15 @@ describe('commands a comment asks for', () => {
       gemini,
       workspace: await tempRepo(COMMANDS, { git: true }),
     });
+    const final = github.comments(payload.issue.number).find((comment) => !comment.seeded);
+    return { run, gemini, final };
+  }
+
+  it('answers an unknown command with the commands there are, without asking the model', async () => {
+    const { run, gemini, final } = await runComment('/gemini /deploy to production', 'unused');
 
     expect(run.result.conclusion).toBe('failure');
     expect(gemini.generateRequests()).toEqual([]);
-    const final = github.comments(payload.issue.number).find((comment) => !comment.seeded);
     expect(final?.body).toContain('There is no command /deploy.');
     expect(final?.body).toContain(
       [
@@ -198,21 +203,10 @@ describe('commands a comment asks for', () => {
   });
 
   it('fails visibly, at file:line:column, when the command asked for does not load', async () => {
-    const payload = commentEvent('/gemini /broken now');
-    const github = await useFakeGitHub(seedFromPayload(payload));
-    const gemini = await useFakeGemini([textReply('unused')]);
-
-    const run = await runActionInProcess({
-      eventName: 'issue_comment',
-      payload,
-      github,
-      gemini,
-      workspace: await tempRepo(COMMANDS, { git: true }),
-    });
+    const { run, gemini, final } = await runComment('/gemini /broken now', 'unused');
 
     expect(run.result.conclusion).toBe('failure');
     expect(gemini.generateRequests()).toEqual([]);
-    const final = github.comments(payload.issue.number).find((comment) => !comment.seeded);
     expect(final?.body).toMatch(
       /\.gemini\/commands\/broken\.toml:2:\d+: expected a TOML command file;/,
     );
@@ -220,17 +214,10 @@ describe('commands a comment asks for', () => {
   });
 
   it('runs another command while one file is broken, and warns about that file', async () => {
-    const payload = commentEvent('/gemini /review-security focus on auth');
-    const github = await useFakeGitHub(seedFromPayload(payload));
-    const gemini = await useFakeGemini([textReply('No problems found.')]);
-
-    const run = await runActionInProcess({
-      eventName: 'issue_comment',
-      payload,
-      github,
-      gemini,
-      workspace: await tempRepo(COMMANDS, { git: true }),
-    });
+    const { run, gemini } = await runComment(
+      '/gemini /review-security focus on auth',
+      'No problems found.',
+    );
 
     expect(run.result.conclusion).toBe('success');
     expect(JSON.stringify(body(gemini, 0).contents)).toContain(
