@@ -53,7 +53,7 @@ import { prepareMode } from '../modes/prepare-mode.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
 import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
-import { errorMessage } from '../platform/errors.js';
+import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
@@ -274,7 +274,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   } catch (error) {
     logger.error(`The run failed: ${errorMessage(error)}`);
     outcome = {
-      reason: 'crash',
+      reason: error instanceof ConfigurationError ? 'configuration' : 'crash',
       error: errorMessage(error),
       durationMs: now() - startedAt,
       results:

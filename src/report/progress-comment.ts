@@ -21,9 +21,7 @@ import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './mar
 import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
 import { finalText, runUsage } from './progress-state.js';
 import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
-
-/** Masks secrets in outgoing text (known values and token shapes). */
-export type Redact = (text: string) => string;
+import type { Redact } from '../platform/redaction.js';
 
 export interface ReportLinks {
   /** The workflow run (or job) page: every comment links to it. */
@@ -55,13 +53,19 @@ export interface RenderOptions {
   maxToolCalls?: number;
 }
 
+/**
+ * A failure outside the session: `configuration` when something the user can fix kept the run
+ * from starting (an input, a file, the workspace), `crash` for anything else.
+ */
+export type RunFailure = 'configuration' | 'crash';
+
 /** How a run ended, as the caller knows it. */
 export interface FinalOutcome {
   /**
-   * Default: the session's end reason from the event stream. `crash` is a failure outside the
-   * session (the Action itself); with neither, the run is reported as a crash.
+   * Default: the session's end reason from the event stream; with neither, the run is reported
+   * as a crash.
    */
-  reason?: SessionEndReason | 'crash';
+  reason?: SessionEndReason | RunFailure;
   /** Explanation of a failure; default the session's message. Redacted before it is shown. */
   error?: string;
   /** Default: from the first to the final event. */
@@ -242,7 +246,7 @@ function elapsedOf(state: ProgressState): number {
   return (state.endedAt ?? state.startedAt) - state.startedAt;
 }
 
-const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | 'crash', string> = {
+const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | RunFailure, string> = {
   max_turns: 'Budget reached: the turn limit',
   max_tool_calls: 'Budget reached: the tool-call limit',
   timeout: 'Budget reached: the time limit',
@@ -256,11 +260,12 @@ const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | 'crash', string>
   fatal_tool_error: 'A tool failed in a way the run cannot recover from',
   no_complete_task: 'The agent stopped without handing in its result',
   internal_error: 'The agent crashed',
+  configuration: 'The run could not start',
   crash: 'The run crashed',
 };
 
 function failureLine(
-  reason: Exclude<SessionEndReason, 'completed'> | 'crash',
+  reason: Exclude<SessionEndReason, 'completed'> | RunFailure,
   error: string | undefined,
   redact: Redact,
 ): string {

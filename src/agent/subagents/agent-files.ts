@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Document } from 'yaml';
 import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { ConfigurationError, errorMessage } from '../../platform/errors.js';
+import { ConfigurationError, errorMessage, isMissingPathError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AgentDefinition } from './agent-definition.js';
 import {
@@ -134,7 +134,7 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
     try {
       names = await readdir(folder.path);
     } catch (error) {
-      if (isMissing(error)) continue;
+      if (isMissingPathError(error)) continue;
       loaded.problems.push(
         new ConfigurationError(`the agents folder cannot be read: ${errorMessage(error)}`, {
           file: folder.shownAs ?? folder.path,
@@ -282,9 +282,4 @@ function filePosition(text: string, offset: number, file: string) {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { file, line, column: offset - before.lastIndexOf('\n') };
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
