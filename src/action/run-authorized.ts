@@ -38,6 +38,7 @@ import {
   policyFilePaths,
 } from '../github/pull-request-config.js';
 import {
+  extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
 } from '../commands/extensions/extension-config.js';
@@ -380,10 +381,6 @@ async function sessionRunner(
     ],
     { octokit, tempRoot: env.RUNNER_TEMP, logger },
   );
-  const projectAgents = await loadAgents(
-    [projectAgentsFolder(contextDirectory ?? session.workspaceRoot)],
-    logger,
-  );
   const settings = await loadAgentSettings({
     input: inputs.settings,
     configDirectory: contextDirectory ?? session.workspaceRoot,
@@ -404,6 +401,14 @@ async function sessionRunner(
     forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
     logger,
   });
+  // The repository's agents (the base branch's on a pull request), then the extensions'.
+  const projectAgents = await loadAgents(
+    [
+      projectAgentsFolder(contextDirectory ?? session.workspaceRoot),
+      ...extensionAgentFolders(commands.extensions),
+    ],
+    logger,
+  );
   const runSettings = withExtensionServers(settings, commands.extensions, logger);
   for (const value of runSettings.expandedValues) run.registerSecret(value);
   const policy = await loadCliPolicy({

@@ -10,7 +10,7 @@ import { loadRunCommands } from '../commands/run-commands.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { silentLogger } from '../platform/logger.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
-import type { TextSink } from './output/types.js';
+import type { TextSink } from '../platform/logger.js';
 
 export const COMMANDS_USAGE = `Usage: gemini-agent commands list [--repo DIR] [--extension DIR]...
 

@@ -27,7 +27,7 @@ import { Workspace } from '../tools/workspace.js';
 import { policyContext } from '../session-setup/run-agent.js';
 import { parseRunMode } from './args.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
-import type { TextSink } from './output/types.js';
+import type { TextSink } from '../platform/logger.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import type { RunTrust } from '../platform/run-mode.js';
 import { RUN_TRUSTS } from '../platform/run-mode.js';

@@ -28,6 +28,7 @@ import { startTelemetry } from '../telemetry/start-telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
 import { loadRunCommands, sessionPromptFor } from '../commands/run-commands.js';
 import {
+  extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
 } from '../commands/extensions/extension-config.js';
@@ -38,7 +39,8 @@ import { createJsonOutput } from './output/json-output.js';
 import { createStreamJsonOutput } from './output/stream-json-output.js';
 import { createTerminalProgress } from './output/status-line.js';
 import { createTextOutput } from './output/text-output.js';
-import type { CliOutput, TextSink } from './output/types.js';
+import type { TextSink } from '../platform/logger.js';
+import type { CliOutput } from './output/types.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { readPipedStdin } from './read-stdin.js';
 import { serveRecordedSession } from '../session-setup/replay-model.js';
@@ -164,7 +166,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       settings: runSettings,
       extensions: commands.extensions,
     });
-    const agents = await loadAgents([projectAgentsFolder(options.repo)], logger);
+    const agents = await loadAgents(
+      [projectAgentsFolder(options.repo), ...extensionAgentFolders(commands.extensions)],
+      logger,
+    );
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
       explicit: { value: options.model, setBy: '--model' },

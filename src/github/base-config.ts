@@ -83,7 +83,9 @@ export async function loadBaseBranchConfig(
 ): Promise<BaseConfig> {
   const logger = options.logger ?? silentLogger;
   const { owner, repo } = options;
-  const requested = (options.files ?? DEFAULT_BASE_CONFIG_PATHS).map(checkedPath);
+  const requested = (options.files ?? DEFAULT_BASE_CONFIG_PATHS).map((file) =>
+    checkedRepositoryPath(file),
+  );
   const sha = await resolveCommit(client, owner, repo, options.baseRef);
   const directory = await mkdtemp(
     path.join(options.tempRoot ?? os.tmpdir(), 'gemini-base-config-'),
@@ -127,7 +129,7 @@ export async function loadBaseBranchConfig(
       result.skipped.push({ path: entry.path, reason: 'GitHub returned no content for it' });
       return;
     }
-    const localPath = localPathFor(directory, checkedPath(entry.path));
+    const localPath = localPathFor(directory, checkedRepositoryPath(entry.path));
     await mkdir(path.dirname(localPath), { recursive: true });
     await writeFile(localPath, content, { flag: 'wx', mode: 0o600 });
     result.files.push({ path: entry.path, localPath, size: content.length });
@@ -182,8 +184,14 @@ export async function loadBaseBranchConfig(
   return result;
 }
 
-/** A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. */
-function checkedPath(raw: string): string {
+/**
+ * A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. `expected`
+ * says what the caller asked for, in the error.
+ */
+export function checkedRepositoryPath(
+  raw: string,
+  expected = 'configuration paths inside the repository such as ".gemini/policies/ci.toml"',
+): string {
   const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
   const segments = trimmed.split('/');
   if (
@@ -193,7 +201,7 @@ function checkedPath(raw: string): string {
     segments.some((segment) => segment === '' || segment === '.' || segment === '..')
   ) {
     throw new ConfigurationError(
-      `expected configuration paths inside the repository such as ".gemini/policies/ci.toml" to read from the base branch, but got "${raw}".`,
+      `expected ${expected} to read from the base branch, but got "${raw}".`,
     );
   }
   return trimmed;
@@ -201,7 +209,7 @@ function checkedPath(raw: string): string {
 
 function localPathFor(directory: string, repoPath: string): string {
   const local = path.join(directory, ...repoPath.split('/'));
-  // checkedPath already refuses `..`; this keeps a future change from writing outside.
+  // checkedRepositoryPath already refuses `..`; this keeps a future change from writing outside.
   if (!local.startsWith(directory + path.sep)) throw new Error(`unsafe path ${repoPath}`);
   return local;
 }

@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Octokit } from '@octokit/rest';
-import { ConfigurationError } from '../platform/errors.js';
+import { checkedRepositoryPath } from './base-config.js';
 
 export type BaseTreeClient = Pick<Octokit, 'graphql'>;
 
@@ -226,19 +226,7 @@ function blobFile(node: BlobNode, repoPath: string, wantText: boolean): ListedFi
   return file;
 }
 
-/** A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. */
+/** A repository path as given, checked (see base-config.ts). */
 function checkedPath(raw: string): string {
-  const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
-  const segments = trimmed.split('/');
-  if (
-    trimmed === '' ||
-    trimmed.startsWith('/') ||
-    trimmed.includes('\\') ||
-    segments.some((segment) => segment === '' || segment === '.' || segment === '..')
-  ) {
-    throw new ConfigurationError(
-      `expected a path inside the repository to read from the base branch, but got "${raw}".`,
-    );
-  }
-  return trimmed;
+  return checkedRepositoryPath(raw, 'a path inside the repository');
 }

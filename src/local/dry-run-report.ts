@@ -12,13 +12,10 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TextSink } from '../platform/logger.js';
 import type { DryRunObserver, DryRunWrite, RequestLogEntry } from './dry-run-github.js';
 import type { CommentRecord, PullRecord, ReviewRecord } from './dry-run-store.js';
 import { renderMarkdownForTerminal } from './terminal-markdown.js';
-
-export interface TextSink {
-  write(text: string): unknown;
-}
 
 export interface DryRunReport extends DryRunObserver {
   /** The files written so far, relative to the output folder, in the order first written. */

@@ -50,3 +50,9 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : JSON.stringify(error);
 }
+
+/** Whether a file-system error says the path, or a folder on the way to it, does not exist. */
+export function isMissingPathError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

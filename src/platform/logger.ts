@@ -17,11 +17,13 @@ export const silentLogger: Logger = {
   error: () => undefined,
 };
 
+/** Somewhere text can be written (process.stdout, a test buffer). */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
 /** A logger writing plain lines to a stream (stderr in the CLI, so stdout stays machine-readable). */
-export function streamLogger(
-  stream: { write(text: string): unknown },
-  options: { debug?: boolean } = {},
-): Logger {
+export function streamLogger(stream: TextSink, options: { debug?: boolean } = {}): Logger {
   const line = (prefix: string, message: string) => stream.write(`${prefix}${message}\n`);
   return {
     debug: (message) => {

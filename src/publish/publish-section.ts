@@ -8,7 +8,8 @@ import { branchUrl, compareUrl } from '../github/urls.js';
 import type { LinesBlock } from '../report/fit-comment.js';
 import { characters, shrinkLinesBlock } from '../report/fit-comment.js';
 import { codeSpan, fenceFor, inlineText } from '../report/markdown.js';
-import type { Redact, ReportLinks } from '../report/progress-comment.js';
+import type { Redact } from '../platform/redaction.js';
+import type { ReportLinks } from '../report/progress-comment.js';
 import { cutNote } from '../report/progress-comment.js';
 import type { PublishResult, Refusal } from './publish-types.js';
 

@@ -13,7 +13,7 @@ import { branchNameProblem } from './branch-name.js';
 import type { Git } from './git.js';
 import { GitCommandError, createGit } from './git.js';
 import type { RemoteAccess } from './remote-access.js';
-import { networkCommand, withShadowRepository } from './remote-access.js';
+import { FETCH_ONE_REF, networkCommand, withShadowRepository } from './remote-access.js';
 
 export type PushFailureKind =
   /** We would not push there (the default branch, an invalid name): nothing was sent. */
@@ -142,15 +142,7 @@ async function readBranchTip(git: Git, options: PushOptions): Promise<BranchTip>
     return await withShadowRepository(git, options.root, async (shadow) => {
       const local = { cwd: shadow.dir, env: shadow.env };
       await git.run(
-        [
-          'fetch',
-          '--quiet',
-          '--no-tags',
-          '--no-recurse-submodules',
-          '--no-write-fetch-head',
-          options.remoteUrl,
-          `+refs/heads/${options.branch}:refs/tip`,
-        ],
+        [...FETCH_ONE_REF, options.remoteUrl, `+refs/heads/${options.branch}:refs/tip`],
         { ...local, env: { ...command.env, ...shadow.env }, network: command.network },
       );
       const sha = (await git.run(['rev-parse', '--verify', 'refs/tip^{commit}'], local)).trim();

@@ -115,6 +115,15 @@ async function gitPath(git: Git, root: string, name: string): Promise<string> {
 /** Commits of a ref fetched into a shallow checkout, unless the caller says otherwise. */
 export const DEFAULT_FETCH_DEPTH = 50;
 
+/** `git fetch` of exactly the refspec given: no tags, no submodules, no FETCH_HEAD written. */
+export const FETCH_ONE_REF = [
+  'fetch',
+  '--quiet',
+  '--no-tags',
+  '--no-recurse-submodules',
+  '--no-write-fetch-head',
+] as const;
+
 /**
  * Fetches `ref` from the remote into the workspace's objects only — no FETCH_HEAD, no ref, no
  * tags — with the token in this one command's environment. A shallow checkout gets `depth`
@@ -130,11 +139,7 @@ export async function fetchIntoWorkspace(
     (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
   await git.run(
     [
-      'fetch',
-      '--quiet',
-      '--no-tags',
-      '--no-recurse-submodules',
-      '--no-write-fetch-head',
+      ...FETCH_ONE_REF,
       ...(shallow ? [`--depth=${options.depth ?? DEFAULT_FETCH_DEPTH}`] : []),
       access.remoteUrl,
       options.ref,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { lstat, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
+import { isMissingPathError } from '../platform/errors.js';
 import type { Git } from './git.js';
 import type { Name, RepositorySettings, TrackedEntry, WorkspaceChange } from './publish-types.js';
 
@@ -197,7 +198,7 @@ export class WorktreeReader {
     try {
       stats = await lstat(absolute);
     } catch (error) {
-      if (isMissing(error)) return { kind: 'missing' };
+      if (isMissingPathError(error)) return { kind: 'missing' };
       throw error;
     }
     if (stats.isSymbolicLink()) {
@@ -217,16 +218,11 @@ export class WorktreeReader {
     try {
       result = (await lstat(path.join(this.root, ...name.split('/')))).isDirectory();
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      if (!isMissingPathError(error)) throw error;
     }
     this.directories.set(name, result);
     return result;
   }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /**

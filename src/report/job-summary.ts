@@ -5,7 +5,8 @@
  */
 import { fitSections, utf8Bytes } from './fit-comment.js';
 import { inlineText } from './markdown.js';
-import type { FinalOutcome, Redact, RenderOptions, ReportLinks } from './progress-comment.js';
+import type { Redact } from '../platform/redaction.js';
+import type { FinalOutcome, RenderOptions, ReportLinks } from './progress-comment.js';
 import { cutNote, finalSections } from './progress-comment.js';
 import type { ProgressState } from './progress-state.js';
 

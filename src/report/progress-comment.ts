@@ -21,9 +21,7 @@ import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './mar
 import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
 import { finalText, runUsage } from './progress-state.js';
 import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
-
-/** Masks secrets in outgoing text (known values and token shapes). */
-export type Redact = (text: string) => string;
+import type { Redact } from '../platform/redaction.js';
 
 export interface ReportLinks {
   /** The workflow run (or job) page: every comment links to it. */

@@ -6,6 +6,7 @@
 import type { Stats } from 'node:fs';
 import { lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { isMissingPathError } from '../platform/errors.js';
 
 /** Following more symlinks than this in one path means a loop (Linux gives up at 40 too). */
 const MAX_SYMLINK_HOPS = 40;
@@ -35,11 +36,6 @@ export class SymlinkLoopError extends Error {
 
 function errorCode(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
-}
-
-export function isMissing(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /**
@@ -81,7 +77,7 @@ function lstatOrNull(file: string): Stats | null {
   try {
     return lstatSync(file);
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (isMissingPathError(error)) return null;
     if (errorCode(error) === 'ENAMETOOLONG') throw new PathTooLongError('File name too long');
     throw error;
   }

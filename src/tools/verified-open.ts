@@ -17,9 +17,9 @@ import type { Stats } from 'node:fs';
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { lstat, open, readlink } from 'node:fs/promises';
-import { errorMessage } from '../platform/errors.js';
+import { errorMessage, isMissingPathError } from '../platform/errors.js';
 import { REFUSAL_REASONS, refusalMessage } from './boundary-messages.js';
-import { isMissing, isSpecialFile } from './real-path.js';
+import { isSpecialFile } from './real-path.js';
 import type { PathPurpose, ResolvedPath } from './workspace-types.js';
 
 /** The `fs.open` flag strings tools use; numbers (`fs.constants.O_*`) are taken too. */
@@ -131,7 +131,7 @@ export async function openVerified(
   try {
     if (isSpecialFile(await lstat(file))) return notRegular();
   } catch (error) {
-    if (!isMissing(error)) return failed('failed', errorMessage(error));
+    if (!isMissingPathError(error)) return failed('failed', errorMessage(error));
   }
 
   await hooks.beforeOpen?.();

@@ -12,30 +12,9 @@ import {
   moduleReferences,
   readImportGraph,
 } from '../support/import-graph.js';
+import { LAYER_CHAIN } from './layer-chain.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
-
-/**
- * From the top down; a folder may import its own files and the folders of any lower rank, never
- * one beside it or above it. docs/architecture.md draws the same chain.
- */
-const LAYER_CHAIN: readonly (readonly string[])[] = [
-  ['cli'],
-  ['local'],
-  ['action'],
-  ['modes'],
-  ['review', 'triage', 'publish', 'maintenance'],
-  ['report'],
-  ['github'],
-  ['session-setup'],
-  ['commands', 'telemetry'],
-  ['policy'],
-  ['agent'],
-  ['tools'],
-  ['testing'],
-  ['config', 'model'],
-  ['platform'],
-];
 
 describe('the import graph of src/', () => {
   const graph = readImportGraph(SRC);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Document } from 'yaml';
 import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { ConfigurationError, errorMessage } from '../../platform/errors.js';
+import { ConfigurationError, errorMessage, isMissingPathError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AgentDefinition } from './agent-definition.js';
 import {
@@ -97,6 +97,16 @@ export function projectAgentsFolder(configRoot: string): AgentFolder {
 }
 
 /**
+ * An extension's agents folder: `agents/*.md` in the extension's root, as the Gemini CLI loads
+ * them (docs/extensions/reference.md "Sub-agents"), read from `directory` (on a pull request the
+ * base branch's copy of a repository extension) and shown as `<shownAs>/agents`. They come after
+ * the built-in and the repository's agents, so an extension cannot replace one of those.
+ */
+export function extensionAgentsFolder(directory: string, shownAs: string): AgentFolder {
+  return { path: path.join(directory, 'agents'), shownAs: `${shownAs}/agents` };
+}
+
+/**
  * The agents of these folders (the repository's, then extensions'), for `startAgent`. A file that
  * does not load is a warning naming its file, line and column; the others are still offered.
  */
@@ -124,7 +134,7 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
     try {
       names = await readdir(folder.path);
     } catch (error) {
-      if (isMissing(error)) continue;
+      if (isMissingPathError(error)) continue;
       loaded.problems.push(
         new ConfigurationError(`the agents folder cannot be read: ${errorMessage(error)}`, {
           file: folder.shownAs ?? folder.path,
@@ -272,9 +282,4 @@ function filePosition(text: string, offset: number, file: string) {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { file, line, column: offset - before.lastIndexOf('\n') };
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

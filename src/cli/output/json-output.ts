@@ -4,7 +4,8 @@
  * turn's (text written before a tool call is part of the answer too).
  */
 import type { SessionStatsCollector } from '../../report/session-stats.js';
-import type { CliOutput, SessionOutcome, TextSink } from './types.js';
+import type { TextSink } from '../../platform/logger.js';
+import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createJsonOutput(options: {
   stdout: TextSink;

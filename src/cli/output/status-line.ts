@@ -11,7 +11,7 @@
  */
 import type { AgentEvent, AgentEventListener, ToolCallData } from '../../agent/events.js';
 import { displayWidth, printableOneLine, truncateToWidth } from './terminal-text.js';
-import type { TextSink } from './types.js';
+import type { TextSink } from '../../platform/logger.js';
 
 export interface RunningCall {
   id: string;

@@ -6,7 +6,8 @@
  */
 import type { AgentEvent, ToolCallData } from '../../agent/events.js';
 import type { SessionStatsCollector } from '../../report/session-stats.js';
-import type { CliOutput, SessionOutcome, TextSink } from './types.js';
+import type { TextSink } from '../../platform/logger.js';
+import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createStreamJsonOutput(options: {
   stdout: TextSink;

@@ -5,7 +5,8 @@
  */
 import type { AgentEvent, ToolCallData } from '../../agent/events.js';
 import type { TerminalProgress } from './status-line.js';
-import type { CliOutput, SessionOutcome, TextSink } from './types.js';
+import type { TextSink } from '../../platform/logger.js';
+import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createTextOutput(options: {
   stdout: TextSink;

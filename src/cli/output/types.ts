@@ -1,10 +1,5 @@
 import type { AgentEventListener } from '../../agent/events.js';
 
-/** Somewhere text can be written (process.stdout, a test buffer). */
-export interface TextSink {
-  write(text: string): unknown;
-}
-
 /** The summary a CLI output needs when the session is over. */
 export interface SessionOutcome {
   sessionId: string;
