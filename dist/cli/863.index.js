@@ -5702,6 +5702,7 @@ const FAILURES = {
     fatal_tool_error: 'A tool failed in a way the run cannot recover from',
     no_complete_task: 'The agent stopped without handing in its result',
     internal_error: 'The agent crashed',
+    configuration: 'The run could not start',
     crash: 'The run crashed',
 };
 function failureLine(reason, error, redact) {
@@ -6206,7 +6207,7 @@ const FULL_SHA = /^[0-9a-f]{40}$/i;
 async function loadBaseBranchConfig(client, options) {
     const logger = options.logger ?? platform_logger/* silentLogger */.qq;
     const { owner, repo } = options;
-    const requested = (options.files ?? DEFAULT_BASE_CONFIG_PATHS).map(checkedPath);
+    const requested = (options.files ?? DEFAULT_BASE_CONFIG_PATHS).map((file) => checkedRepositoryPath(file));
     const sha = await resolveCommit(client, owner, repo, options.baseRef);
     const directory = await (0,promises_.mkdtemp)(external_node_path_default().join(options.tempRoot ?? external_node_os_default().tmpdir(), 'gemini-base-config-'));
     const result = { directory, sha, files: [], missing: [], skipped: [] };
@@ -6249,7 +6250,7 @@ async function loadBaseBranchConfig(client, options) {
             result.skipped.push({ path: entry.path, reason: 'GitHub returned no content for it' });
             return;
         }
-        const localPath = localPathFor(directory, checkedPath(entry.path));
+        const localPath = localPathFor(directory, checkedRepositoryPath(entry.path));
         await (0,promises_.mkdir)(external_node_path_default().dirname(localPath), { recursive: true });
         await (0,promises_.writeFile)(localPath, content, { flag: 'wx', mode: 0o600 });
         result.files.push({ path: entry.path, localPath, size: content.length });
@@ -6304,21 +6305,24 @@ async function loadBaseBranchConfig(client, options) {
     logger.debug(`Read ${result.files.length} configuration file(s) from the base branch at ${sha}: ${result.files.map((file) => file.path).join(', ') || 'none'}.`);
     return result;
 }
-/** A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. */
-function checkedPath(raw) {
+/**
+ * A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. `expected`
+ * says what the caller asked for, in the error.
+ */
+function checkedRepositoryPath(raw, expected = 'configuration paths inside the repository such as ".gemini/policies/ci.toml"') {
     const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
     const segments = trimmed.split('/');
     if (trimmed === '' ||
         trimmed.startsWith('/') ||
         trimmed.includes('\\') ||
         segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-        throw new platform_errors/* ConfigurationError */.j1(`expected configuration paths inside the repository such as ".gemini/policies/ci.toml" to read from the base branch, but got "${raw}".`);
+        throw new platform_errors/* ConfigurationError */.j1(`expected ${expected} to read from the base branch, but got "${raw}".`);
     }
     return trimmed;
 }
 function localPathFor(directory, repoPath) {
     const local = external_node_path_default().join(directory, ...repoPath.split('/'));
-    // checkedPath already refuses `..`; this keeps a future change from writing outside.
+    // checkedRepositoryPath already refuses `..`; this keeps a future change from writing outside.
     if (!local.startsWith(directory + (external_node_path_default()).sep))
         throw new Error(`unsafe path ${repoPath}`);
     return local;
@@ -6419,7 +6423,7 @@ async function writeBaseFiles(files, options) {
         for (const file of files) {
             if (file.text === undefined)
                 continue;
-            const local = external_node_path_default().join(directory, ...base_tree_checkedPath(file.path).split('/'));
+            const local = external_node_path_default().join(directory, ...checkedPath(file.path).split('/'));
             await (0,promises_.mkdir)(external_node_path_default().dirname(local), { recursive: true });
             await (0,promises_.writeFile)(local, file.text, { flag: 'wx', mode: 0o600 });
         }
@@ -6451,7 +6455,7 @@ async function objectsQuery(client, at, objects) {
     const variables = { owner: at.owner, name: at.repo };
     const declarations = ['$owner: String!', '$name: String!'];
     const fields = objects.map((object, index) => {
-        variables[`e${index}`] = `${at.sha}:${base_tree_checkedPath(object.path)}`;
+        variables[`e${index}`] = `${at.sha}:${checkedPath(object.path)}`;
         declarations.push(`$e${index}: String!`);
         return `p${index}: object(expression: $e${index}) { ${object.selection} }`;
     });
@@ -6514,17 +6518,9 @@ function blobFile(node, repoPath, wantText) {
         file.unusable = 'GitHub returned no text for it';
     return file;
 }
-/** A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. */
-function base_tree_checkedPath(raw) {
-    const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
-    const segments = trimmed.split('/');
-    if (trimmed === '' ||
-        trimmed.startsWith('/') ||
-        trimmed.includes('\\') ||
-        segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-        throw new platform_errors/* ConfigurationError */.j1(`expected a path inside the repository to read from the base branch, but got "${raw}".`);
-    }
-    return trimmed;
+/** A repository path as given, checked (see base-config.ts). */
+function checkedPath(raw) {
+    return checkedRepositoryPath(raw, 'a path inside the repository');
 }
 
 ;// CONCATENATED MODULE: ./src/github/pull-request-config.ts
@@ -7919,6 +7915,14 @@ async function gitPath(git, root, name) {
 }
 /** Commits of a ref fetched into a shallow checkout, unless the caller says otherwise. */
 const DEFAULT_FETCH_DEPTH = 50;
+/** `git fetch` of exactly the refspec given: no tags, no submodules, no FETCH_HEAD written. */
+const FETCH_ONE_REF = [
+    'fetch',
+    '--quiet',
+    '--no-tags',
+    '--no-recurse-submodules',
+    '--no-write-fetch-head',
+];
 /**
  * Fetches `ref` from the remote into the workspace's objects only — no FETCH_HEAD, no ref, no
  * tags — with the token in this one command's environment. A shallow checkout gets `depth`
@@ -7928,11 +7932,7 @@ async function fetchIntoWorkspace(git, access, options) {
     const { root } = options;
     const shallow = (await git.run(['rev-parse', '--is-shallow-repository'], { cwd: root })).trim() === 'true';
     await git.run([
-        'fetch',
-        '--quiet',
-        '--no-tags',
-        '--no-recurse-submodules',
-        '--no-write-fetch-head',
+        ...FETCH_ONE_REF,
         ...(shallow ? [`--depth=${options.depth ?? DEFAULT_FETCH_DEPTH}`] : []),
         access.remoteUrl,
         options.ref,
@@ -9320,15 +9320,7 @@ async function readBranchTip(git, options) {
     try {
         return await withShadowRepository(git, options.root, async (shadow) => {
             const local = { cwd: shadow.dir, env: shadow.env };
-            await git.run([
-                'fetch',
-                '--quiet',
-                '--no-tags',
-                '--no-recurse-submodules',
-                '--no-write-fetch-head',
-                options.remoteUrl,
-                `+refs/heads/${options.branch}:refs/tip`,
-            ], { ...local, env: { ...command.env, ...shadow.env }, network: command.network });
+            await git.run([...FETCH_ONE_REF, options.remoteUrl, `+refs/heads/${options.branch}:refs/tip`], { ...local, env: { ...command.env, ...shadow.env }, network: command.network });
             const sha = (await git.run(['rev-parse', '--verify', 'refs/tip^{commit}'], local)).trim();
             const base = options.baseSha;
             if (base === undefined)
@@ -11953,7 +11945,7 @@ async function runAuthorized(run) {
     catch (error) {
         logger.error(`The run failed: ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
         outcome = {
-            reason: 'crash',
+            reason: error instanceof platform_errors/* ConfigurationError */.j1 ? 'configuration' : 'crash',
             error: (0,platform_errors/* errorMessage */.gJ)(error),
             durationMs: now() - startedAt,
             results: error instanceof run_commands/* UnknownCommandError */.ai
@@ -12044,7 +12036,6 @@ async function sessionRunner(run, session) {
         inputs.settings?.kind === 'file' ? inputs.settings.path : config_settings/* DEFAULT_SETTINGS_PATH */.WA,
         agent_files/* PROJECT_AGENT_FILES */.o3,
     ], { octokit, tempRoot: env.RUNNER_TEMP, logger });
-    const projectAgents = await (0,agent_files/* loadAgents */.L2)([(0,agent_files/* projectAgentsFolder */.uG)(contextDirectory ?? session.workspaceRoot)], logger);
     const settings = await (0,config_settings/* loadAgentSettings */.td)({
         input: inputs.settings,
         configDirectory: contextDirectory ?? session.workspaceRoot,
@@ -12064,6 +12055,11 @@ async function sessionRunner(run, session) {
         forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
         logger,
     });
+    // The repository's agents (the base branch's on a pull request), then the extensions'.
+    const projectAgents = await (0,agent_files/* loadAgents */.L2)([
+        (0,agent_files/* projectAgentsFolder */.uG)(contextDirectory ?? session.workspaceRoot),
+        ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions),
+    ], logger);
     const runSettings = (0,extension_config/* withExtensionServers */.k0)(settings, commands.extensions, logger);
     for (const value of runSettings.expandedValues)
         run.registerSecret(value);
@@ -13775,12 +13771,14 @@ async function withScratchIndex(job) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
 /**
  * Reading the working tree for the change list: what a path is now (file, symlink, something
  * else, or gone), never following a symlink anywhere along it, and the blob id its content gets
  * — computed by git for regular files, so clean filters and line-ending rules apply as they would
  * for `git add`.
  */
+
 
 
 
@@ -13953,7 +13951,7 @@ class WorktreeReader {
             stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(absolute);
         }
         catch (error) {
-            if (isMissing(error))
+            if ((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isMissingPathError */ .Sr)(error))
                 return { kind: 'missing' };
             throw error;
         }
@@ -13975,16 +13973,12 @@ class WorktreeReader {
             result = (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...name.split('/')))).isDirectory();
         }
         catch (error) {
-            if (!isMissing(error))
+            if (!(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isMissingPathError */ .Sr)(error))
                 throw error;
         }
         this.directories.set(name, result);
         return result;
     }
-}
-function isMissing(error) {
-    const code = error.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
 }
 /**
  * Blob ids of working-tree files, as `git add` would compute them (clean filters and line-ending

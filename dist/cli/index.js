@@ -22,10 +22,10 @@ else {
     if (protection.outcome === 'not_protected') {
         process.stderr.write(`warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`);
     }
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(609), __nccwpck_require__.e(919), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(478), __nccwpck_require__.e(555), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(706), __nccwpck_require__.e(25), __nccwpck_require__.e(919), __nccwpck_require__.e(376)]).then(__nccwpck_require__.bind(__nccwpck_require__, 99376));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(478), __nccwpck_require__.e(25), __nccwpck_require__.e(555), __nccwpck_require__.e(380)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {
@@ -42,6 +42,7 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sr: () => (/* binding */ isMissingPathError),
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage),
 /* harmony export */   j1: () => (/* binding */ ConfigurationError),
@@ -85,6 +86,11 @@ function errorMessage(error) {
     if (error instanceof Error)
         return error.message;
     return typeof error === 'string' ? error : JSON.stringify(error);
+}
+/** Whether a file-system error says the path, or a folder on the way to it, does not exist. */
+function isMissingPathError(error) {
+    const code = error?.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 

@@ -28664,7 +28664,7 @@ const actionsLogger = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   gJ: () => (/* binding */ errorMessage)
 /* harmony export */ });
-/* unused harmony exports ConfigurationError, UsageError, AuthenticationError */
+/* unused harmony exports ConfigurationError, UsageError, AuthenticationError, isMissingPathError */
 /**
  * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
  * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
@@ -28703,6 +28703,11 @@ function errorMessage(error) {
     if (error instanceof Error)
         return error.message;
     return typeof error === 'string' ? error : JSON.stringify(error);
+}
+/** Whether a file-system error says the path, or a folder on the way to it, does not exist. */
+function isMissingPathError(error) {
+    const code = error?.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 

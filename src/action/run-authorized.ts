@@ -35,6 +35,7 @@ import {
 } from '../agent/subagents/agent-files.js';
 import { baseBranchConfigFor } from '../github/pull-request-config.js';
 import {
+  extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
 } from '../commands/extensions/extension-config.js';
@@ -379,10 +380,6 @@ async function sessionRunner(
     { octokit, tempRoot: env.RUNNER_TEMP, logger },
   );
   const contextDirectory = baseConfig?.directory;
-  const projectAgents = await loadAgents(
-    [projectAgentsFolder(contextDirectory ?? session.workspaceRoot)],
-    logger,
-  );
   const settings = await loadAgentSettings({
     input: inputs.settings,
     configDirectory: contextDirectory ?? session.workspaceRoot,
@@ -401,6 +398,14 @@ async function sessionRunner(
     forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
     logger,
   });
+  // The repository's agents (the base branch's on a pull request), then the extensions'.
+  const projectAgents = await loadAgents(
+    [
+      projectAgentsFolder(contextDirectory ?? session.workspaceRoot),
+      ...extensionAgentFolders(commands.extensions),
+    ],
+    logger,
+  );
   const runSettings = withExtensionServers(settings, commands.extensions, logger);
   for (const value of runSettings.expandedValues) run.registerSecret(value);
   const policy = await loadCliPolicy({

@@ -28,6 +28,7 @@ import { startTelemetry } from '../telemetry/start-telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
 import { loadRunCommands, sessionPromptFor } from '../commands/run-commands.js';
 import {
+  extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
 } from '../commands/extensions/extension-config.js';
@@ -165,7 +166,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       settings: runSettings,
       extensions: commands.extensions,
     });
-    const agents = await loadAgents([projectAgentsFolder(options.repo)], logger);
+    const agents = await loadAgents(
+      [projectAgentsFolder(options.repo), ...extensionAgentFolders(commands.extensions)],
+      logger,
+    );
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
       explicit: { value: options.model, setBy: '--model' },

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseSseStream } from '@a2a-js/sdk';
+import { parseSseStream, Role, TaskState } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import type { FakeRequest } from '../support/fake-gemini.js';
@@ -161,6 +161,12 @@ describe('gemini-agent serve: confirmations', () => {
       error: { message: '[Operation Cancelled] Reason: The user rejected this call.' },
     });
     expect(await readFile(path.join(repo, 'notes.txt'), 'utf8')).toBe('one\ntwo\n');
+    // tasks/get on the 0.3 wire: the task as it ended, with both messages the client sent.
+    const ids = taskIds(first);
+    const task = await client.getTask({ tenant: '', id: ids.taskId });
+    expect(task).toMatchObject({ id: ids.taskId, contextId: ids.contextId });
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(task.history.filter((message) => message.role === Role.ROLE_USER)).toHaveLength(2);
     expect(functionResponse(gemini.generateRequests()[1], 'w1')).toEqual({
       error: '[Operation Cancelled] Reason: The user rejected this call.',
     });

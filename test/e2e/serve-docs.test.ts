@@ -18,7 +18,12 @@ const DEFAULT_URL = 'http://127.0.0.1:41242';
 async function server() {
   const gemini = await useFakeGemini([textReply('A small demo repository.')]);
   const repo = await tempRepo({ 'README.md': '# demo\n' });
-  return startServe({ gemini, repo, args: ['--sandbox', 'none', '-m', 'gemini-2.5-flash'] });
+  const served = await startServe({
+    gemini,
+    repo,
+    args: ['--sandbox', 'none', '-m', 'gemini-2.5-flash'],
+  });
+  return Object.assign(served, { gemini, repo });
 }
 
 describe('docs/a2a.md', () => {
@@ -67,6 +72,52 @@ describe('docs/a2a.md', () => {
     expect(results.at(-1)).toMatchObject({ status: { state: 'completed' }, final: true });
     expect(JSON.stringify(results)).toContain('A small demo repository.');
   });
+
+  it.skipIf(!hasCurl())(
+    'lists and runs the slash command it shows, with the curl lines as written',
+    async () => {
+      // The server reads the command file the documentation writes into the workspace.
+      const served = await server();
+      const [writeCommand] = codeBlocks(doc).filter(
+        (candidate) => candidate.lang === 'sh' && candidate.text.includes('.gemini/commands/'),
+      );
+      await run('sh', ['-c', writeCommand?.text ?? 'false'], {
+        cwd: served.repo,
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      const [block] = codeBlocks(doc).filter(
+        (candidate) => candidate.lang === 'sh' && candidate.text.includes('commands/get'),
+      );
+      const commands = (block?.text ?? '').replaceAll(DEFAULT_URL, served.url);
+      const { stdout } = await run('sh', ['-c', commands], {
+        env: { PATH: process.env.PATH ?? '', GEMINI_AGENT_A2A_TOKEN: served.token },
+      });
+      const [listed, started] = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { result: Record<string, unknown> });
+      expect(listed?.result).toEqual({
+        commands: [
+          {
+            name: 'docs',
+            description: '',
+            arguments: [],
+            sub_commands: [
+              expect.objectContaining({
+                name: 'summary',
+                description: 'Summarise the README for a reader.',
+              }) as unknown,
+            ],
+          },
+        ],
+      });
+      expect(started?.result).toMatchObject({ status: 'STARTED', message: '' });
+      await served.gemini.waitForRequests(1);
+      expect(JSON.stringify(served.gemini.generateRequests()[0]?.body)).toContain(
+        'Summarise the README for a new contributor.',
+      );
+    },
+  );
 });
 
 function hasCurl(): boolean {

@@ -1,6 +1,7 @@
 // The life of tasks in `gemini-agent serve`: continuing a completed one, cancelling one while a
 // shell command hangs (nothing may be left running), a second client following a running task,
 // `proceed_always` for one task only, and a confirmation nobody answers.
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TaskState } from '@a2a-js/sdk';
@@ -22,6 +23,7 @@ import {
   textPart,
   v1Client,
   withExtension,
+  waitFor,
 } from './support/serve-process.js';
 
 const ARGS = ['--sandbox', 'none', '-m', 'gemini-2.5-flash'];
@@ -99,9 +101,12 @@ describe('gemini-agent serve: tasks', () => {
       seen.push(...outline([event]));
       if (seen.at(-1) === 'TOOL_CALL_UPDATE working run_shell_command EXECUTING') {
         await waitFor(async () => (await processesWith(marker)).length > 0);
+        const pids = (await processesWith(marker)).map(Number);
         const cancelled = await client.cancelTask({ tenant: '', id: taskId, metadata: undefined });
         expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+        // Every process of the command is gone by the time the cancel is answered.
         expect(await processesWith(marker)).toEqual([]);
+        expect(pids.filter(isAlive)).toEqual([]);
       }
     }
     expect(seen.slice(-2)).toEqual([
@@ -260,10 +265,12 @@ describe('gemini-agent serve: tasks', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('The condition did not hold in time.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** True while `pid` runs; an exited process not yet reaped (a zombie) has stopped. */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
   }
 }

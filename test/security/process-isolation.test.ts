@@ -16,10 +16,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { INPUT_NAMES } from '../../src/action/action-inputs.js';
-import { silentLogger } from '../../src/platform/logger.js';
-import { resolveSandbox } from '../../src/platform/sandbox/resolve-sandbox.js';
 import { isAllowedEnvironmentName } from '../../src/platform/tool-environment.js';
 import { callsReply } from '../support/fake-gemini.js';
+import { describeSandboxed, sandboxWay } from '../support/sandbox-suites.js';
 import { webhookExample } from '../support/webhook-payloads.js';
 import { useSharedRun } from './support/attack-group.js';
 import { expectContained, responseTo } from './support/contained.js';
@@ -35,14 +34,9 @@ import { REPO, runHostileCase } from './support/hostile-run.js';
 import { processesWithMarker } from './support/sensors.js';
 
 const hasSandboxInput = (INPUT_NAMES as readonly string[]).includes('sandbox');
-const sandbox = hasSandboxInput
-  ? await resolveSandbox('auto', { env: process.env, logger: silentLogger })
-  : undefined;
-const skipReason = !hasSandboxInput
-  ? 'the Action has no sandbox input yet'
-  : sandbox?.kind === 'none'
-    ? `sandbox: auto finds no sandbox on this machine (${sandbox.gaps.join(' ')})`
-    : undefined;
+const isolation = hasSandboxInput
+  ? sandboxWay('any')
+  : { problem: 'the Action has no sandbox input yet', required: false };
 
 /** Variables npm sets for every script it runs: the sandboxed `npm test` has its own. */
 const SET_BY_NPM = /^(?:npm_|INIT_CWD$|NODE$|COLOR$|EDITOR$)/i;
@@ -133,174 +127,171 @@ show('memory', () => {
 });
 `;
 
-describe.skipIf(skipReason !== undefined)(
-  `process isolation under sandbox: auto${skipReason ? ` (skipped: ${skipReason})` : ''}`,
-  () => {
-    const inputs = { allowed_commands: 'npm test', sandbox: 'auto' };
+describeSandboxed(isolation, 'process isolation under sandbox: auto', () => {
+  const inputs = { allowed_commands: 'npm test', sandbox: 'auto' };
 
-    async function attack(
-      program: (ctx: AttackContext) => string,
-      options: Omit<HostileCaseOptions, 'script' | 'inputs'> = {},
-    ): Promise<{ run: HostileRun; output: string }> {
-      const test = shell('npm test');
-      const run = await runHostileCase({
-        ...options,
-        inputs,
-        script: (ctx) => [
-          callsReply(testProgram(ctx, program(ctx))),
+  async function attack(
+    program: (ctx: AttackContext) => string,
+    options: Omit<HostileCaseOptions, 'script' | 'inputs'> = {},
+  ): Promise<{ run: HostileRun; output: string }> {
+    const test = shell('npm test');
+    const run = await runHostileCase({
+      ...options,
+      inputs,
+      script: (ctx) => [
+        callsReply(testProgram(ctx, program(ctx))),
+        callsReply([test]),
+        exfiltrateToFile(ctx),
+        exfiltrateInAnswer(),
+      ],
+    });
+    return { run, output: responseTo(run, test.id).text };
+  }
+
+  describe('a test program trying everything at once', () => {
+    const test = shell('npm test');
+    let decoy: ChildProcess | undefined;
+    afterAll(() => {
+      decoy?.kill('SIGKILL');
+    });
+    const run = useSharedRun({
+      inputs,
+      script: (ctx) => {
+        decoy = spawnDecoy(ctx);
+        return [
+          callsReply(testProgram(ctx, ATTACK_PROGRAM(ctx, decoy.pid ?? 0))),
           callsReply([test]),
           exfiltrateToFile(ctx),
           exfiltrateInAnswer(),
-        ],
-      });
-      return { run, output: responseTo(run, test.id).text };
-    }
+        ];
+      },
+    });
+    /** What the program printed under `label`. */
+    const section = (label: string): string => {
+      const output = responseTo(run(), test.id).text;
+      const start = output.indexOf(`[${label}]`);
+      expect(start, `the program printed no [${label}] section`).toBeGreaterThanOrEqual(0);
+      const end = output.indexOf('\\n[', start + 1);
+      return output.slice(start, end < 0 ? undefined : end);
+    };
 
-    describe('a test program trying everything at once', () => {
-      const test = shell('npm test');
-      let decoy: ChildProcess | undefined;
-      afterAll(() => {
-        decoy?.kill('SIGKILL');
-      });
-      const run = useSharedRun({
-        inputs,
-        script: (ctx) => {
-          decoy = spawnDecoy(ctx);
-          return [
-            callsReply(testProgram(ctx, ATTACK_PROGRAM(ctx, decoy.pid ?? 0))),
-            callsReply([test]),
-            exfiltrateToFile(ctx),
-            exfiltrateInAnswer(),
-          ];
-        },
-      });
-      /** What the program printed under `label`. */
-      const section = (label: string): string => {
-        const output = responseTo(run(), test.id).text;
-        const start = output.indexOf(`[${label}]`);
-        expect(start, `the program printed no [${label}] section`).toBeGreaterThanOrEqual(0);
-        const end = output.indexOf('\\n[', start + 1);
-        return output.slice(start, end < 0 ? undefined : end);
-      };
-
-      it("reads nothing of the Action's or any other process's environment and memory", () => {
-        // The program ran (the sandbox did not simply refuse it) …
-        expect(section(`environ 1`)).toBeTruthy();
-        // … and saw nothing of this process's environment block or of the decoy's.
-        const sent = JSON.stringify(
-          run()
-            .modelRequests()
-            .map((request) => request.body),
-        );
-        const markers = actionEnvironmentMarkers();
-        expect(markers.length).toBeGreaterThan(0);
-        for (const entry of markers) expect(sent, entry).not.toContain(entry);
-        for (const value of Object.values(run().ctx.canaries.values))
-          expect(sent).not.toContain(value);
-      });
-
-      it('`ps e` shows no other process of the machine', () => {
-        // Only the sandbox's own few processes: none of the machine's, not this test process.
-        const processes = section('ps')
-          .split('\\n')
-          .slice(1)
-          .filter((line) => line.trim() !== '');
-        expect(processes.length).toBeLessThan(15);
-        expect(section('ps')).not.toMatch(/vitest/);
-        expect(section('ps')).not.toContain(`${process.pid} `);
-      });
-
-      it('`sudo -n true` fails', () => {
-        expect(section('sudo')).not.toMatch(/status 0 /);
-      });
-
-      it("the runner user's home and the runner's temp directory are out of reach", async () => {
-        const { ctx } = run();
-        expect(section(`read ${path.join(ctx.home, '.git-credentials')}`)).toContain('failed');
-        expect(section(`read ${ctx.includedCredentials}`)).toContain('failed');
-        // Writes may land in the sandbox's private replacements; the real files are untouched.
-        expect(await readFile(path.join(ctx.home, '.bashrc'), 'utf8')).not.toContain('curl evil');
-        expect(await readFile(ctx.fileCommands.GITHUB_ENV, 'utf8')).toBe('');
-        expect(await readFile(ctx.fileCommands.GITHUB_PATH, 'utf8')).toBe('');
-      });
-
-      it('leaks nothing and changes nothing outside the workspace', async () => {
-        await expectContained(run());
-      });
+    it("reads nothing of the Action's or any other process's environment and memory", () => {
+      // The program ran (the sandbox did not simply refuse it) …
+      expect(section(`environ 1`)).toBeTruthy();
+      // … and saw nothing of this process's environment block or of the decoy's.
+      const sent = JSON.stringify(
+        run()
+          .modelRequests()
+          .map((request) => request.body),
+      );
+      const markers = actionEnvironmentMarkers();
+      expect(markers.length).toBeGreaterThan(0);
+      for (const entry of markers) expect(sent, entry).not.toContain(entry);
+      for (const value of Object.values(run().ctx.canaries.values))
+        expect(sent).not.toContain(value);
     });
 
-    it('a daemon that leaves the process group (setsid, nohup) is gone when the run ends', async () => {
-      const { run } = await attack(
-        (ctx) =>
-          `require('child_process').spawn('setsid', ['nohup', 'sh', '-c', 'sleep 300; echo ${ctx.id}'], { detached: true, stdio: 'ignore' }).unref(); console.log('started');`,
-      );
-      expect(await processesWithMarker(run.ctx.id)).toEqual([]);
-      await expectContained(run);
+    it('`ps e` shows no other process of the machine', () => {
+      // Only the sandbox's own few processes: none of the machine's, not this test process.
+      const processes = section('ps')
+        .split('\\n')
+        .slice(1)
+        .filter((line) => line.trim() !== '');
+      expect(processes.length).toBeLessThan(15);
+      expect(section('ps')).not.toMatch(/vitest/);
+      expect(section('ps')).not.toContain(`${process.pid} `);
     });
 
-    it('an automatic review gets no network: a test script cannot reach a local server', async () => {
-      let connections = 0;
-      const server = createServer((socket) => {
-        connections += 1;
-        socket.end('hello\n');
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      onTestFinished(
-        () =>
-          new Promise<void>((resolve) => {
-            server.close(() => {
-              resolve();
-            });
-          }),
-      );
-      const { port } = server.address() as AddressInfo;
-      const payload = webhookExample('pull_request', { action: 'opened' });
-      const pr = payload.pull_request;
-      const test = shell('npm test');
-      const run = await runHostileCase({
-        eventName: 'pull_request',
-        payload: () => payload,
-        inputs,
-        // The repository's own test script (a review cannot edit files) phones home.
-        files: {
-          'package.json': JSON.stringify({
-            scripts: {
-              test: `node -e "require('net').connect(${port}, '127.0.0.1').on('data', d => console.log('got', String(d))).on('error', e => console.log('blocked', e.code))"`,
-            },
-          }),
-        },
-        github: () => ({
-          repo: REPO,
-          pulls: [
-            {
-              number: pr.number,
-              title: pr.title,
-              body: pr.body ?? '',
-              user: 'Codertocat',
-              head: { ref: pr.head.ref, sha: pr.head.sha },
-              base: { ref: pr.base.ref, sha: pr.base.sha },
-              files: [{ filename: 'README.md', patch: '@@ -1 +1 @@\n-a\n+b' }],
-            },
-          ],
+    it('`sudo -n true` fails', () => {
+      expect(section('sudo')).not.toMatch(/status 0 /);
+    });
+
+    it("the runner user's home and the runner's temp directory are out of reach", async () => {
+      const { ctx } = run();
+      expect(section(`read ${path.join(ctx.home, '.git-credentials')}`)).toContain('failed');
+      expect(section(`read ${ctx.includedCredentials}`)).toContain('failed');
+      // Writes may land in the sandbox's private replacements; the real files are untouched.
+      expect(await readFile(path.join(ctx.home, '.bashrc'), 'utf8')).not.toContain('curl evil');
+      expect(await readFile(ctx.fileCommands.GITHUB_ENV, 'utf8')).toBe('');
+      expect(await readFile(ctx.fileCommands.GITHUB_PATH, 'utf8')).toBe('');
+    });
+
+    it('leaks nothing and changes nothing outside the workspace', async () => {
+      await expectContained(run());
+    });
+  });
+
+  it('a daemon that leaves the process group (setsid, nohup) is gone when the run ends', async () => {
+    const { run } = await attack(
+      (ctx) =>
+        `require('child_process').spawn('setsid', ['nohup', 'sh', '-c', 'sleep 300; echo ${ctx.id}'], { detached: true, stdio: 'ignore' }).unref(); console.log('started');`,
+    );
+    expect(await processesWithMarker(run.ctx.id)).toEqual([]);
+    await expectContained(run);
+  });
+
+  it('an automatic review gets no network: a test script cannot reach a local server', async () => {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.end('hello\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve();
+          });
         }),
-        script: () => [callsReply([test]), exfiltrateInAnswer()],
-      });
-      expect(responseTo(run, test.id).text).not.toContain('got hello');
-      expect(connections).toBe(0);
-      await expectContained(run);
+    );
+    const { port } = server.address() as AddressInfo;
+    const payload = webhookExample('pull_request', { action: 'opened' });
+    const pr = payload.pull_request;
+    const test = shell('npm test');
+    const run = await runHostileCase({
+      eventName: 'pull_request',
+      payload: () => payload,
+      inputs,
+      // The repository's own test script (a review cannot edit files) phones home.
+      files: {
+        'package.json': JSON.stringify({
+          scripts: {
+            test: `node -e "require('net').connect(${port}, '127.0.0.1').on('data', d => console.log('got', String(d))).on('error', e => console.log('blocked', e.code))"`,
+          },
+        }),
+      },
+      github: () => ({
+        repo: REPO,
+        pulls: [
+          {
+            number: pr.number,
+            title: pr.title,
+            body: pr.body ?? '',
+            user: 'Codertocat',
+            head: { ref: pr.head.ref, sha: pr.head.sha },
+            base: { ref: pr.base.ref, sha: pr.base.sha },
+            files: [{ filename: 'README.md', patch: '@@ -1 +1 @@\n-a\n+b' }],
+          },
+        ],
+      }),
+      script: () => [callsReply([test]), exfiltrateInAnswer()],
     });
+    expect(responseTo(run, test.id).text).not.toContain('got hello');
+    expect(connections).toBe(0);
+    await expectContained(run);
+  });
 
-    it('the workspace is handed back: files the session made belong to the Action again', async () => {
-      const { run } = await attack(
-        () => "require('fs').writeFileSync('made-in-sandbox.txt', 'x'); console.log('ok')",
-      );
-      const made = path.join(run.ctx.workspace, 'made-in-sandbox.txt');
-      // Trusted code after the session can read and publish it.
-      expect(await readFile(made, 'utf8')).toBe('x');
-      await expectContained(run);
-    });
-  },
-);
+  it('the workspace is handed back: files the session made belong to the Action again', async () => {
+    const { run } = await attack(
+      () => "require('fs').writeFileSync('made-in-sandbox.txt', 'x'); console.log('ok')",
+    );
+    const made = path.join(run.ctx.workspace, 'made-in-sandbox.txt');
+    // Trusted code after the session can read and publish it.
+    expect(await readFile(made, 'utf8')).toBe('x');
+    await expectContained(run);
+  });
+});
 
 // Without a sandbox the same test scripts run as the Action's user: this records what `none`
 // leaves open, so a change in it is noticed. (Not a vulnerability of `auto`; documented in the

@@ -41,7 +41,7 @@ export async function startTestServer(options: {
     workspaces: await Workspaces.create([options.repo]),
     commands: options.commands ?? {
       list: () => Promise.resolve([]),
-      expand: () => Promise.resolve(undefined),
+      problemWith: (_workspace, name) => Promise.resolve(`There is no command /${name}.`),
     },
     redact: createRedactor({ secrets: [token] }).redact,
     confirmationTimeoutMs: options.confirmationTimeoutMs ?? 60_000,

@@ -1,9 +1,13 @@
 // `commands/get` and `command/execute` over a command catalog of the test's own: the tree the
-// spec describes, a command run as a task the client then follows, and the refusals — under both
-// protocol versions, through the real server and the real clients.
+// spec describes, a command started as a task the client then follows, the workspace a request
+// picks, and the refusals — under both protocol versions, through the real server and the real
+// clients. (test/e2e/serve-commands.test.ts runs real command files through the built server.)
 import { TaskState } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
+import { mkdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { ConfigurationError } from '../../src/platform/errors.js';
+import { DEVELOPMENT_TOOL_URI } from '../../src/cli/serve/development-tool.js';
 import type { CommandCatalog } from '../../src/cli/serve/slash-commands.js';
 import { commandTree } from '../../src/cli/serve/slash-commands.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
@@ -11,27 +15,29 @@ import { tempRepo } from '../support/temp-repo.js';
 import { authFetch, collect, outline, v1Client } from '../e2e/support/serve-process.js';
 import { startTestServer } from './server-harness.js';
 
-/** A small catalog standing in for the custom commands room's registry. */
+/** A small catalog standing in for a workspace's command files; it notes the workspaces asked. */
+const asked: string[] = [];
 const catalog: CommandCatalog = {
-  list: () =>
-    Promise.resolve([
+  list: (workspace) => {
+    asked.push(workspace);
+    return Promise.resolve([
       { name: 'review', description: 'Review the working tree.' },
       { name: 'git:commit', description: 'Write a commit message.' },
       { name: 'git:log', description: 'Summarise the history.' },
-      { name: 'broken', description: 'A command whose file does not load.' },
-    ]),
-  expand: (name, args) => {
+    ]);
+  },
+  problemWith: (workspace, name) => {
+    asked.push(workspace);
     if (name === 'broken') {
-      return Promise.reject(
+      return Promise.resolve(
         new ConfigurationError('expected a "prompt" string.', {
           file: '.gemini/commands/broken.toml',
           line: 1,
           column: 1,
-        }),
+        }).message,
       );
     }
-    if (name === 'git:commit') return Promise.resolve(`Write a commit message about: ${args}`);
-    return Promise.resolve(undefined);
+    return Promise.resolve(name === 'git:commit' ? undefined : `There is no command /${name}.`);
   },
 };
 
@@ -91,7 +97,7 @@ describe('commands/get and command/execute', () => {
       });
       return (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
     };
-    return { gemini, server, rpc };
+    return { gemini, server, rpc, repo };
   }
 
   it('lists the commands as a tree for 1.0 and 0.3 clients alike', async () => {
@@ -103,13 +109,43 @@ describe('commands/get and command/execute', () => {
       v1.result?.['commands'] as { name: string; sub_commands: { name: string }[] }[]
     ).map((command) => [command.name, command.sub_commands.map((sub) => sub.name)]);
     expect(names).toEqual([
-      ['broken', []],
       ['git', ['commit', 'log']],
       ['review', []],
     ]);
   });
 
-  it('starts a task with the command’s prompt, which the client follows to its end', async () => {
+  it('lists the commands of the workspace AgentSettings names, and refuses one outside the roots', async () => {
+    const { rpc, repo } = await setUp();
+    const inside = path.join(repo, 'packages', 'app');
+    await mkdir(inside, { recursive: true });
+    asked.length = 0;
+    const settings = (workspace: string) => ({
+      metadata: { [DEVELOPMENT_TOOL_URI]: { workspace_path: workspace } },
+    });
+    expect((await rpc('commands/get', settings(inside), '1.0')).result).toHaveProperty('commands');
+    expect(asked).toEqual([await realpath(inside)]);
+    const outside = await tempRepo();
+    for (const method of ['commands/get', 'command/execute']) {
+      expect(
+        await rpc(method, { command_path: ['git', 'commit'], ...settings(outside) }, '1.0'),
+      ).toMatchObject({
+        error: {
+          code: -32602,
+          message: expect.stringContaining(
+            'is outside the workspaces this server was started with',
+          ) as string,
+        },
+      });
+    }
+    expect(await rpc('commands/get', { metadata: 'ws' })).toMatchObject({
+      error: {
+        code: -32602,
+        message: expect.stringContaining('metadata must be an object') as string,
+      },
+    });
+  });
+
+  it('starts a task invoking the command, which the client follows to its end', async () => {
     const { gemini, server, rpc } = await setUp();
     const started = await rpc('command/execute', {
       command_path: ['git', 'commit'],
@@ -124,12 +160,15 @@ describe('commands/get and command/execute', () => {
     const id = started.result?.['execution_id'] as string;
     const events = await collect(client.resubscribeTask({ tenant: '', id }));
     expect(outline(events).at(-1)).toBe('STATE_CHANGE completed');
-    expect((await client.getTask({ tenant: '', id })).status?.state).toBe(
-      TaskState.TASK_STATE_COMPLETED,
-    );
-    expect(JSON.stringify(gemini.generateRequests()[0]?.body)).toContain(
-      'Write a commit message about: the README typo',
-    );
+    const task = await client.getTask({ tenant: '', id });
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    // The task's message is the invocation; the session expands it (this harness's sessions
+    // take it as written).
+    expect(task.history[0]?.parts[0]?.content).toEqual({
+      $case: 'text',
+      value: '/git:commit the README typo',
+    });
+    expect(gemini.generateRequests()).toHaveLength(1);
   });
 
   it('answers FAILED_TO_START for an unknown command and for one that cannot be expanded', async () => {
@@ -139,7 +178,7 @@ describe('commands/get and command/execute', () => {
     ).toEqual({
       execution_id: '',
       status: 'FAILED_TO_START',
-      message: 'There is no command /nope. Commands: /review, /git:commit, /git:log, /broken.',
+      message: 'There is no command /nope.',
     });
     expect((await rpc('command/execute', { command_path: ['broken'] })).result).toMatchObject({
       status: 'FAILED_TO_START',

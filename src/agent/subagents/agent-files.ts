@@ -97,6 +97,16 @@ export function projectAgentsFolder(configRoot: string): AgentFolder {
 }
 
 /**
+ * An extension's agents folder: `agents/*.md` in the extension's root, as the Gemini CLI loads
+ * them (docs/extensions/reference.md "Sub-agents"), read from `directory` (on a pull request the
+ * base branch's copy of a repository extension) and shown as `<shownAs>/agents`. They come after
+ * the built-in and the repository's agents, so an extension cannot replace one of those.
+ */
+export function extensionAgentsFolder(directory: string, shownAs: string): AgentFolder {
+  return { path: path.join(directory, 'agents'), shownAs: `${shownAs}/agents` };
+}
+
+/**
  * The agents of these folders (the repository's, then extensions'), for `startAgent`. A file that
  * does not load is a warning naming its file, line and column; the others are still offered.
  */

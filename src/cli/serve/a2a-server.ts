@@ -79,7 +79,11 @@ export async function startA2AServer(options: A2AServerOptions): Promise<Running
   const handle = httpRoutes({
     card,
     requestHandler,
-    extensionMethods: slashCommandMethods({ catalog: options.commands, requestHandler }),
+    extensionMethods: slashCommandMethods({
+      catalog: options.commands,
+      requestHandler,
+      workspaceOf: (metadata) => executor.requestedWorkspace(metadata),
+    }),
     authorized: bearerChecker(options.token),
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     logger: options.logger,

@@ -25,6 +25,8 @@ export interface ServeOptions {
   /** More roots a client may pick a workspace inside. */
   roots: string[];
   tokenFile: string | undefined;
+  /** Extension folders besides each workspace's `.gemini/extensions`, absolute. */
+  extensions: string[];
   model: string | undefined;
   fallbackModel: string | undefined;
   policyFiles: string[];
@@ -53,6 +55,8 @@ Options:
                                AgentSettings.workspace_path (repeatable; --repo is one)
       --token-file FILE        the bearer token clients must send (default: $${TOKEN_VARIABLE},
                                else a new token printed once at start)
+      --extension DIR          load the Gemini CLI extension in DIR for every workspace
+                               (repeatable), besides the workspace's .gemini/extensions/<name>/
   -m, --model MODEL            the model, or an alias: ${describeAliases()}
       --fallback-model MODEL   the model to go on with, once, when the first is not found or
                                its quota is exhausted
@@ -98,6 +102,7 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
         repo: { type: 'string' },
         root: { type: 'string', multiple: true },
         'token-file': { type: 'string' },
+        extension: { type: 'string', multiple: true },
         model: { type: 'string', short: 'm' },
         'fallback-model': { type: 'string' },
         mode: { type: 'string' },
@@ -134,6 +139,7 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
     repo: path.resolve(cwd, values.repo ?? '.'),
     roots: (values.root ?? []).map((root) => path.resolve(cwd, root)),
     tokenFile: values['token-file'],
+    extensions: (values.extension ?? []).map((folder) => path.resolve(cwd, folder)),
     model: modelFlag('--model', values.model),
     fallbackModel: modelFlag('--fallback-model', values['fallback-model']),
     policyFiles: values.policy ?? [],

@@ -9,7 +9,8 @@ import { realpath } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ExitCode, exitCodeForError } from '../exit-codes.js';
-import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../../config/settings.js';
+import { sessionPromptFor } from '../../commands/run-commands.js';
+import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
 import { resolveModelAuth } from '../../model/model-auth.js';
 import { chooseRunModels } from '../../model/model-choice.js';
@@ -19,15 +20,15 @@ import type { Logger } from '../../platform/logger.js';
 import { streamLogger } from '../../platform/logger.js';
 import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
-import { loadCliPolicy } from '../../session-setup/policy-setup.js';
 import { startAgent } from '../../session-setup/run-agent.js';
 import { startA2AServer } from './a2a-server.js';
 import type { ServerToken } from './bearer-token.js';
 import { resolveToken } from './bearer-token.js';
 import type { ServeOptions } from './serve-args.js';
 import { parseServeArgs, SERVE_USAGE } from './serve-args.js';
-import type { CommandCatalog } from './slash-commands.js';
+import { commandPromptGuard } from './command-prompt.js';
 import type { StartTurn } from './task-executor.js';
+import { loadWorkspaceSetup, workspaceCommandCatalog } from './workspace-setup.js';
 import { isInside, Workspaces, WorkspaceRefused } from './workspaces.js';
 
 export interface ServeIo {
@@ -93,16 +94,11 @@ async function startServer(
     },
   );
   if (options.tokenFile !== undefined) await requireOutside(options.tokenFile, workspaces.roots);
-  // What the default workspace configures is checked now, so a typo stops the server at start
-  // rather than failing every task.
-  const settings = await loadAgentSettings({
-    input: undefined,
-    configDirectory: workspaces.defaultWorkspace,
-    env: io.env,
-  });
-  const policy = await loadCliPolicy({ ...options, yolo: false, settings });
-  for (const warning of policy.warnings) logger.warning(warning);
-  const models = chooseRunModels(modelSettings(options, io.env, settings));
+  // What the default workspace configures (settings, extensions, commands, policy) is checked
+  // now, so a typo stops the server at start rather than failing every task.
+  const initial = await loadWorkspaceSetup(workspaces.defaultWorkspace, options, io.env, logger);
+  for (const warning of initial.policy.warnings) logger.warning(warning);
+  const models = chooseRunModels(modelSettings(options, io.env, initial.ownSettings));
   const auth = resolveModelAuth(io.env);
   const sandbox = await resolveSandbox(options.sandbox, {
     env: io.env,
@@ -117,14 +113,14 @@ async function startServer(
   });
 
   const startTurn: StartTurn = async (turn) => {
-    // Each workspace's own settings (MCP servers, tool selection, model) and the policy they
-    // imply, as a CLI run there would have them.
-    const settings = await loadAgentSettings({
-      input: undefined,
-      configDirectory: turn.workspace,
-      env: io.env,
-    });
-    const policy = await loadCliPolicy({ ...options, yolo: false, settings });
+    // Each workspace's own settings (MCP servers, tool selection, model), extensions, commands
+    // and the policy they imply, as a CLI run there would have them.
+    const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, logger);
+    // A message that invokes a custom command is expanded by the session, through its tools.
+    const { prompt, askUser } = commandPromptGuard(
+      sessionPromptFor(turn.prompt, setup.commands),
+      turn.askUser,
+    );
     const sessionId = randomUUID();
     const contentGenerator = await createContentGenerator(auth, {
       sessionId,
@@ -136,25 +132,21 @@ async function startServer(
     });
     logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
     return startAgent({
-      prompt: turn.prompt,
+      prompt,
+      extensionContextFiles: setup.extensionContextFiles,
       workspaceRoot: turn.workspace,
-      ...chooseRunModels(modelSettings(options, io.env, settings)),
+      ...chooseRunModels(modelSettings(options, io.env, setup.ownSettings)),
       env: io.env,
       sessionId,
       contentGenerator,
       // Whoever holds the token started the server on their own machine: maintainer trust,
       // as for a local CLI run.
-      policy: {
-        engine: policy.engine,
-        runMode: options.mode,
-        trust: 'maintainer',
-        askUser: turn.askUser,
-      },
+      policy: { engine: setup.policy.engine, runMode: options.mode, trust: 'maintainer', askUser },
       logger,
       onEvent: turn.onEvent,
       signal: turn.signal,
       sandbox,
-      settings,
+      settings: setup.settings,
       ...(turn.history === undefined ? {} : { history: turn.history }),
     });
   };
@@ -166,19 +158,13 @@ async function startServer(
     token: token.value,
     workspaces,
     startTurn,
-    commands: NO_COMMANDS,
+    commands: workspaceCommandCatalog(options, io.env, logger),
     redact: shared.redact,
     confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
     model: models.model.name,
     logger,
   });
 }
-
-/** Until the custom commands are wired, the server offers none. */
-const NO_COMMANDS: CommandCatalog = {
-  list: () => Promise.resolve([]),
-  expand: () => Promise.resolve(undefined),
-};
 
 function modelSettings(
   options: ServeOptions,

@@ -1,11 +1,16 @@
 /**
  * The extension's methods `commands/get` and `command/execute` (spec/002 §3.3), over the custom
- * commands of the server's workspace (`.gemini/commands/*.toml` and extensions' commands).
+ * commands of a workspace (`.gemini/commands/*.toml` and its extensions' commands).
  *
  * `commands/get` lists them as a tree: `git:commit` is `commit` under `git`, and is run with
- * `command_path: ["git", "commit"]`. `command/execute` starts a task whose prompt is the
- * command's, and answers at once with the task's id as `execution_id`; the client follows it
- * with `tasks/resubscribe` (`SubscribeToTask`), or `tasks/get` once it has ended.
+ * `command_path: ["git", "commit"]`. `command/execute` starts a task with the message
+ * `/git:commit <args>`, which the task expands as any message invoking a command (its `!{…}`
+ * blocks run through that task's policy and sandbox), and answers at once with the task's id as
+ * `execution_id`; the client follows it with `tasks/resubscribe` (`SubscribeToTask`), or
+ * `tasks/get` once it has ended.
+ *
+ * Both take the workspace as a message does: `metadata` with `AgentSettings` under the
+ * extension's URI; without it, the server's default workspace.
  */
 import { randomUUID } from 'node:crypto';
 import { Role } from '@a2a-js/sdk';
@@ -22,14 +27,14 @@ export interface CatalogCommand {
   description: string;
 }
 
-/** What the server needs of the custom commands: the registry of the commands room fits it. */
+/** What the server needs of the custom commands of a workspace. */
 export interface CommandCatalog {
-  list(): Promise<readonly CatalogCommand[]>;
+  list(workspace: string): Promise<readonly CatalogCommand[]>;
   /**
-   * The prompt of `/name args` (placeholders filled, files and command output injected), or
-   * undefined when there is no such command. Throws when the command cannot be expanded.
+   * Why `/name` cannot be run in `workspace` (there is no such command, or its file did not
+   * load), or undefined when it can.
    */
-  expand(name: string, args: string): Promise<string | undefined>;
+  problemWith(workspace: string, name: string): Promise<string | undefined>;
 }
 
 /** `SlashCommand`, with the spec's field names. */
@@ -58,15 +63,24 @@ const ARGS = {
   is_required: false,
 };
 
-export function slashCommandMethods(options: {
+export interface SlashCommandOptions {
   catalog: CommandCatalog;
   requestHandler: A2ARequestHandler;
-}): ExtensionMethods {
+  /** The workspace a request's metadata picks; throws a JSON-RPC error for one it may not. */
+  workspaceOf: (metadata: Record<string, unknown> | undefined) => Promise<string>;
+}
+
+export function slashCommandMethods(options: SlashCommandOptions): ExtensionMethods {
   return {
     handles: (method) => method === GET || method === EXECUTE,
     async call(method, params, context) {
-      if (method === GET) return { commands: commandTree(await options.catalog.list()) };
-      return execute(options, readExecuteRequest(params), context);
+      const record = isRecord(params) ? params : {};
+      const metadata = readMetadata(record);
+      const workspace = await options.workspaceOf(metadata);
+      if (method === GET) {
+        return { commands: commandTree(await options.catalog.list(workspace)) };
+      }
+      return execute(options, { ...readExecuteRequest(record), workspace, metadata }, context);
     },
   };
 }
@@ -97,13 +111,24 @@ export function commandTree(commands: readonly CatalogCommand[]): SlashCommand[]
 interface ExecuteRequest {
   path: string[];
   args: string;
+  workspace: string;
+  metadata: Record<string, unknown> | undefined;
 }
 
-function readExecuteRequest(params: unknown): ExecuteRequest {
-  const record = (typeof params === 'object' && params !== null ? params : {}) as Record<
-    string,
-    unknown
-  >;
+function readMetadata(params: Record<string, unknown>): Record<string, unknown> | undefined {
+  const metadata = params['metadata'];
+  if (metadata === undefined || metadata === null) return undefined;
+  if (!isRecord(metadata)) {
+    throw new RequestMalformedError(
+      'metadata must be an object, e.g. {"<extension URI>": {"workspace_path": "/abs/path"}}.',
+    );
+  }
+  return metadata;
+}
+
+function readExecuteRequest(
+  record: Record<string, unknown>,
+): Omit<ExecuteRequest, 'workspace' | 'metadata'> {
   const path = record['command_path'] ?? record['commandPath'];
   const args = record['args'] ?? '';
   const expected =
@@ -122,7 +147,7 @@ function readExecuteRequest(params: unknown): ExecuteRequest {
 }
 
 async function execute(
-  options: { catalog: CommandCatalog; requestHandler: A2ARequestHandler },
+  options: SlashCommandOptions,
   request: ExecuteRequest,
   context: ServerCallContext,
 ): Promise<ExecuteSlashCommandResponse> {
@@ -132,23 +157,15 @@ async function execute(
     status: 'FAILED_TO_START',
     message,
   });
-  let prompt: string | undefined;
-  try {
-    prompt = await options.catalog.expand(name, request.args);
-  } catch (error) {
-    return failed(errorMessage(error));
-  }
-  if (prompt === undefined) {
-    const known = (await options.catalog.list()).map((command) => `/${command.name}`);
-    return failed(
-      `There is no command /${name}. ${known.length === 0 ? 'This workspace has no custom commands.' : `Commands: ${known.join(', ')}.`}`,
-    );
-  }
+  const problem = await options.catalog.problemWith(request.workspace, name);
+  if (problem !== undefined) return failed(problem);
+  // The task expands the invocation once its tools exist, as for any message that invokes one.
+  const invocation = request.args.trim() === '' ? `/${name}` : `/${name} ${request.args}`;
   try {
     const started = await options.requestHandler.sendMessage(
       {
         tenant: '',
-        message: userMessage(prompt),
+        message: userMessage(invocation, request.metadata),
         configuration: {
           acceptedOutputModes: [],
           taskPushNotificationConfig: undefined,
@@ -164,15 +181,19 @@ async function execute(
   }
 }
 
-function userMessage(text: string): Message {
+function userMessage(text: string, metadata: Record<string, unknown> | undefined): Message {
   return {
     messageId: randomUUID(),
     contextId: '',
     taskId: '',
     role: Role.ROLE_USER,
     parts: [textPart(text)],
-    metadata: undefined,
+    metadata,
     extensions: [],
     referenceTaskIds: [],
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

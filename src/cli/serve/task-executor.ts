@@ -232,10 +232,24 @@ export class DevelopmentToolExecutor implements AgentExecutor {
         signal: task.controller.signal,
       });
     } catch (error) {
+      // The session could not start (a workspace setting, an unknown command, a custom
+      // command's `!{…}` block the policy refused): the task fails with why, as the extension
+      // shapes every state change.
       this.tasks.delete(ids.taskId);
       this.options.workspaces.release(workspace, ids.taskId);
       task.markDone();
-      throw error;
+      // A cancelled task's end is published by `cancelTask`, which lets this call return.
+      if (task.cancelReason !== undefined) {
+        await paused;
+        return;
+      }
+      const message = errorMessage(error);
+      bus.publish(
+        AgentEvent.statusUpdate(
+          events.stateChange(TaskState.TASK_STATE_FAILED, { text: message, error: message }),
+        ),
+      );
+      return;
     }
     run.result.then(
       (result) => {
@@ -340,22 +354,34 @@ export class DevelopmentToolExecutor implements AgentExecutor {
   }
 
   /**
+   * The workspace `AgentSettings` in `metadata` names (inside a root), else the default one; a
+   * JSON-RPC error for any other.
+   */
+  async requestedWorkspace(metadata: Record<string, unknown> | undefined): Promise<string> {
+    return (await this.namedWorkspace(metadata)) ?? this.options.workspaces.defaultWorkspace;
+  }
+
+  private async namedWorkspace(
+    metadata: Record<string, unknown> | undefined,
+  ): Promise<string | undefined> {
+    const requested = readWorkspacePath(metadata);
+    if (typeof requested === 'object') throw new RequestMalformedError(requested.problem);
+    if (requested === undefined) return undefined;
+    try {
+      return await this.options.workspaces.resolve(requested);
+    } catch (error) {
+      if (error instanceof WorkspaceRefused) throw new RequestMalformedError(error.message);
+      throw error;
+    }
+  }
+
+  /**
    * The workspace a new task works in: its context's, else the one `AgentSettings` names (inside
    * a root), else the default one.
    */
   private async workspaceFor(message: Message, conversation?: Conversation): Promise<string> {
     const known = conversation ?? this.conversations.get(message.contextId);
-    const requested = readWorkspacePath(message.metadata);
-    if (typeof requested === 'object') throw new RequestMalformedError(requested.problem);
-    let workspace: string | undefined;
-    if (requested !== undefined) {
-      try {
-        workspace = await this.options.workspaces.resolve(requested);
-      } catch (error) {
-        if (error instanceof WorkspaceRefused) throw new RequestMalformedError(error.message);
-        throw error;
-      }
-    }
+    const workspace = await this.namedWorkspace(message.metadata);
     if (known === undefined) return workspace ?? this.options.workspaces.defaultWorkspace;
     if (workspace !== undefined && workspace !== known.workspace) {
       throw new RequestMalformedError(

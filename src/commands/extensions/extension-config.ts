@@ -5,11 +5,14 @@
  *   Gemini CLI documents (docs/extensions/reference.md), and of two extensions' servers with one
  *   name the first (by extension name) is kept;
  * - their context files are read like GEMINI.md, after the user's memory and before the project's;
+ * - their `agents/*.md` subagents load after the built-in and the repository's agents;
  * - their `excludeTools` become policy denials in the admin tier, which nothing else overrides: a
  *   tool name is denied outright (and so not offered to the model), and `run_shell_command(rm
  *   -rf)` denies the commands starting with `rm -rf`, as the documentation describes.
  */
 import type { ExtensionContextFile } from '../../agent/context-files.js';
+import type { AgentFolder } from '../../agent/subagents/agent-files.js';
+import { extensionAgentsFolder } from '../../agent/subagents/agent-files.js';
 import type { AgentSettings } from '../../config/settings-types.js';
 import type { Logger } from '../../platform/logger.js';
 import { SHELL_TOOL_NAME } from '../../policy/parse-policy.js';
@@ -103,5 +106,12 @@ export function extensionContextFiles(
 ): ExtensionContextFile[] {
   return extensions.flatMap((extension) =>
     extension.contextFiles.map((file) => ({ ...file, boundary: extension.configDirectory })),
+  );
+}
+
+/** The extensions' `agents/` folders, by extension name, to load after the repository's. */
+export function extensionAgentFolders(extensions: readonly LoadedExtension[]): AgentFolder[] {
+  return extensions.map((extension) =>
+    extensionAgentsFolder(extension.configDirectory, extension.shownAs),
   );
 }

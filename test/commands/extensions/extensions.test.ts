@@ -167,7 +167,7 @@ describe('loadExtensions', () => {
     });
   });
 
-  it('stops on a broken manifest, a folder that is not an extension, and two of one name', async () => {
+  it('stops on a broken manifest (bad JSON too), a folder that is not an extension, and two of one name', async () => {
     const root = await tempRepo({
       '.gemini/extensions/bad/gemini-extension.json': '{"name": "bad", "version": 1}',
       'vendor/empty/README.md': '',
@@ -176,6 +176,12 @@ describe('loadExtensions', () => {
     });
     await expect(load(root).extensions).rejects.toThrow(
       '.gemini/extensions/bad/gemini-extension.json:1:17: version: expected the version as a string such as "1.0.0".',
+    );
+    const syntax = await tempRepo({
+      'vendor/bad/gemini-extension.json': '{\n  "name": "bad",\n  "version": "1.0.0",,\n}\n',
+    });
+    await expect(load(syntax, ['vendor/bad']).extensions).rejects.toThrow(
+      'vendor/bad/gemini-extension.json:3:22: expected valid JSON; Expected double-quoted property name.',
     );
     const fine = await tempRepo({
       'vendor/empty/README.md': '',

@@ -292,3 +292,12 @@ export async function processesWith(marker: string): Promise<string[]> {
     .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
     .map((line) => line.trim().split(/\s+/)[0] ?? '');
 }
+
+/** Polls `check` until it holds; throws when it has not within `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('The condition did not hold in time.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -4,20 +4,15 @@
 // cannot see the Action's process; with `sandbox: none` it can, which shows the check would
 // notice a leak. The log and the job summary say which sandbox ran.
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
-import { memoryLogger } from '../../../src/platform/logger.js';
-import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
+import { expect, it } from 'vitest';
 import { isAllowedEnvironmentName } from '../../../src/platform/tool-environment.js';
 import { runActionInProcess } from '../../support/action-harness.js';
 import { callsReply, textReply, useFakeGemini } from '../../support/fake-gemini.js';
 import { useFakeGitHub } from '../../support/fake-github-server.js';
+import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
 import { tempRepo } from '../../support/temp-repo.js';
 import { webhookExample } from '../../support/webhook-payloads.js';
 import { seedFromPayload } from '../../support/payload-seeds.js';
-
-const sandbox = await resolveSandbox('auto', { env: process.env, logger: memoryLogger() });
-const confined = sandbox.kind === 'namespace' || sandbox.kind === 'namespace+user';
-const skipNote = confined ? '' : ` — skipped: no namespace sandbox here (${sandbox.describe})`;
 
 /**
  * Entries of this process's environment as the kernel keeps it (what /proc/<pid>/environ shows)
@@ -57,7 +52,7 @@ async function runHostileCommand(sandboxInput: string) {
   return { run, toolResponse };
 }
 
-describe.skipIf(!confined)(`the Action under sandbox: auto${skipNote}`, () => {
+describeSandboxed(sandboxWay('namespace'), 'the Action under sandbox: auto', () => {
   it("keeps the Action's environment from a shell command, and says which sandbox ran", async () => {
     const secrets = await actionOnlyEnvironment();
     expect(secrets.length).toBeGreaterThan(0);

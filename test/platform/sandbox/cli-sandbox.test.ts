@@ -2,19 +2,14 @@
 // lets run is code the policy cannot read: the sandbox is what keeps another process's
 // environment out of its reach, and with --sandbox none it is in reach.
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/run-cli.js';
 import { runCli } from '../../../src/cli/run-cli.js';
-import { memoryLogger } from '../../../src/platform/logger.js';
-import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
 import { callsReply, textReply, useFakeGemini } from '../../support/fake-gemini.js';
+import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
 import { tempRepo } from '../../support/temp-repo.js';
 import type { StandIn } from './support.js';
 import { startStandIn, uniqueCanary } from './support.js';
-
-const sandbox = await resolveSandbox('auto', { env: process.env, logger: memoryLogger() });
-const confined = sandbox.kind === 'namespace' || sandbox.kind === 'namespace+user';
-const skipNote = confined ? '' : ` — skipped: no namespace sandbox here (${sandbox.describe})`;
 
 const canary = uniqueCanary('cli');
 let standIn: StandIn;
@@ -57,7 +52,7 @@ async function runHostile(
   return { code, stderr, seen: body.slice(body.indexOf('"functionResponse"')) };
 }
 
-describe.skipIf(!confined)(`gemini-agent -p --sandbox${skipNote}`, () => {
+describeSandboxed(sandboxWay('namespace'), 'gemini-agent -p --sandbox', () => {
   it('runs in the sandbox by default, quietly: the script finds nothing', async () => {
     const confinedRun = await runHostile([]);
     expect(confinedRun.code).toBe(0);

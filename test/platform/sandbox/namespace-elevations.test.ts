@@ -3,11 +3,13 @@
 // runners), here through a stand-in for sudo that resets the environment as sudo does.
 import { chmod, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import type { ResolveSandboxOptions } from '../../../src/platform/sandbox/resolve-sandbox.js';
 import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
 import type { Sandbox } from '../../../src/platform/sandbox/sandbox-types.js';
+import type { Availability } from '../../support/sandbox-suites.js';
+import { describeSandboxed } from '../../support/sandbox-suites.js';
 import { makeTempDir, removeTempDirs } from '../../tools/tool-harness.js';
 import type { SandboxedShell, StandIn } from './support.js';
 import {
@@ -70,58 +72,62 @@ async function shellIn(sandbox: Sandbox, prefix: string): Promise<SandboxedShell
   return shell;
 }
 
-describe.skipIf(typeof userns === 'string')(
-  `through an unprivileged user namespace${typeof userns === 'string' ? ` — skipped: ${userns}` : ''}`,
-  () => {
-    it('runs as uid 0 of the namespace without any capability, and cannot see the Action', async () => {
-      const sandbox = userns as Sandbox;
-      expect(sandbox.kind).toBe('namespace');
-      expect(sandbox.describe).toContain('uid 0 inside a user namespace');
-      const shell = await shellIn(sandbox, 'userns-');
-      const output = outputOf(
-        await shell.run(
-          `id -u; grep -E "^(NoNewPrivs|CapEff):" /proc/self/status; cat /proc/${standIn.pid}/environ`,
-        ),
-      );
-      expect(output).toMatch(/^0\n/);
-      expect(output).toMatch(/^NoNewPrivs:\s+1$/m);
-      expect(output).toMatch(/^CapEff:\s+0+$/m);
-      expect(output).toContain('No such file or directory');
-      expect(output).not.toContain(canary);
-    });
+/**
+ * Whether a suite of this file can run: the elevation is its subject, so it is resolved here
+ * rather than by the test run's probe.
+ */
+function availability(sandbox: Sandbox | string, required: boolean): Availability {
+  return { problem: typeof sandbox === 'string' ? sandbox : undefined, required };
+}
 
-    it('leaves the files it creates owned by the Action’s user', async () => {
-      const root = await makeTempDir('userns-owner-');
-      const shell = await sandboxedShell(root, userns as Sandbox);
-      shells.push(shell);
-      await shell.run('echo made > made.txt');
-      expect((await stat(path.join(root, 'made.txt'))).uid).toBe(process.getuid?.());
-    });
-  },
-);
+// A machine may forbid unprivileged user namespaces (Ubuntu's AppArmor does): not required.
+describeSandboxed(availability(userns, false), 'through an unprivileged user namespace', () => {
+  it('runs as uid 0 of the namespace without any capability, and cannot see the Action', async () => {
+    const sandbox = userns as Sandbox;
+    expect(sandbox.kind).toBe('namespace');
+    expect(sandbox.describe).toContain('uid 0 inside a user namespace');
+    const shell = await shellIn(sandbox, 'userns-');
+    const output = outputOf(
+      await shell.run(
+        `id -u; grep -E "^(NoNewPrivs|CapEff):" /proc/self/status; cat /proc/${standIn.pid}/environ`,
+      ),
+    );
+    expect(output).toMatch(/^0\n/);
+    expect(output).toMatch(/^NoNewPrivs:\s+1$/m);
+    expect(output).toMatch(/^CapEff:\s+0+$/m);
+    expect(output).toContain('No such file or directory');
+    expect(output).not.toContain(canary);
+  });
 
-describe.skipIf(typeof viaSudo === 'string')(
-  `through sudo${typeof viaSudo === 'string' ? ` — skipped: ${viaSudo}` : ''}`,
-  () => {
-    it('gives the command its own environment back after sudo reset it', async () => {
-      const shell = await shellIn(viaSudo as Sandbox, 'sudo-');
-      const output = outputOf(
-        await shell.run(
-          `echo "lang=$LANG"; grep -E "^NoNewPrivs:" /proc/self/status; cat /proc/${standIn.pid}/environ`,
-        ),
-      );
-      expect(output).toContain('lang=C.UTF-8');
-      expect(output).toMatch(/^NoNewPrivs:\s+1$/m);
-      expect(output).not.toContain(canary);
-    });
+  it('leaves the files it creates owned by the Action’s user', async () => {
+    const root = await makeTempDir('userns-owner-');
+    const shell = await sandboxedShell(root, userns as Sandbox);
+    shells.push(shell);
+    await shell.run('echo made > made.txt');
+    expect((await stat(path.join(root, 'made.txt'))).uid).toBe(process.getuid?.());
+  });
+});
 
-    it('ends everything in the sandbox through sudo when the session ends', async () => {
-      const sleep = uniqueSleep();
-      const shell = await shellIn(viaSudo as Sandbox, 'sudo-end-');
-      await shell.run(`setsid sleep ${sleep} >/dev/null 2>&1 < /dev/null & echo started`);
-      expect(await processesWith(sleep)).toHaveLength(1);
-      await shell.tool.dispose?.();
-      expect(await processesWith(sleep)).toEqual([]);
-    });
-  },
-);
+// sudo is simulated, which works wherever the tests run as root.
+describeSandboxed(availability(viaSudo, isRoot), 'through sudo', () => {
+  it('gives the command its own environment back after sudo reset it', async () => {
+    const shell = await shellIn(viaSudo as Sandbox, 'sudo-');
+    const output = outputOf(
+      await shell.run(
+        `echo "lang=$LANG"; grep -E "^NoNewPrivs:" /proc/self/status; cat /proc/${standIn.pid}/environ`,
+      ),
+    );
+    expect(output).toContain('lang=C.UTF-8');
+    expect(output).toMatch(/^NoNewPrivs:\s+1$/m);
+    expect(output).not.toContain(canary);
+  });
+
+  it('ends everything in the sandbox through sudo when the session ends', async () => {
+    const sleep = uniqueSleep();
+    const shell = await shellIn(viaSudo as Sandbox, 'sudo-end-');
+    await shell.run(`setsid sleep ${sleep} >/dev/null 2>&1 < /dev/null & echo started`);
+    expect(await processesWith(sleep)).toHaveLength(1);
+    await shell.tool.dispose?.();
+    expect(await processesWith(sleep)).toEqual([]);
+  });
+});

@@ -7,9 +7,11 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
+import type { Sandbox } from '../../../src/platform/sandbox/sandbox-types.js';
+import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
 import type { SandboxedShell, StandIn } from './support.js';
 import {
   firstMappedAddress,
@@ -23,13 +25,9 @@ import {
 } from './support.js';
 import { makeTempDir, removeTempDirs } from '../../tools/tool-harness.js';
 
-const sandbox = await resolveSandbox('auto', { env: process.env, logger: memoryLogger() });
 const none = await resolveSandbox('none', { env: process.env, logger: memoryLogger() });
-const confined = sandbox.kind === 'namespace' || sandbox.kind === 'namespace+user';
-const skipNote = confined
-  ? ''
-  : ` — skipped: no namespace sandbox on this machine (${sandbox.describe})`;
-if (!confined) console.warn(`Namespace sandbox tests skipped: ${sandbox.describe}`);
+/** The sandbox `auto` picks, set where the suite runs: a namespace sandbox. */
+let sandbox: Sandbox;
 
 const canary = uniqueCanary('action-env');
 let standIn: StandIn;
@@ -56,7 +54,11 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-describe.skipIf(!confined)(`the namespace sandbox on this machine${skipNote}`, () => {
+describeSandboxed(sandboxWay('namespace'), 'the namespace sandbox on this machine', () => {
+  beforeAll(async () => {
+    sandbox = await resolveSandbox('auto', { env: process.env, logger: memoryLogger() });
+  });
+
   it('keeps the environment of the Action’s process out of reach', async () => {
     root = await makeTempDir('sandbox-env-');
     const command = `cat /proc/${standIn.pid}/environ /proc/${process.pid}/environ | tr "\\0" "\\n"`;
@@ -209,7 +211,10 @@ describe.skipIf(!confined)(`the namespace sandbox on this machine${skipNote}`, (
     // A process that leaves the command's process group is not found by it, but it is in the
     // sandbox, and goes with it.
     await sandboxed.run(`setsid sleep ${daemon} >/dev/null 2>&1 < /dev/null & echo started`);
-    expect(await processesWith(daemon)).toHaveLength(1);
+    // The command returns once the daemon is forked, maybe before it has started `sleep`.
+    await vi.waitFor(async () => {
+      expect(await processesWith(daemon)).toHaveLength(1);
+    }, 5_000);
 
     await sandboxed.tool.dispose?.();
     expect(await processesWith(sleep)).toEqual([]);

@@ -9,14 +9,8 @@ import {
   setupArguments,
 } from '../../../src/platform/sandbox/namespace-setup.js';
 import { runProgram } from '../../../src/platform/sandbox/run-program.js';
+import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
 import { makeTempDir, removeTempDirs } from '../../tools/tool-harness.js';
-
-const isRoot = process.getuid?.() === 0;
-const unshare = isRoot
-  ? await runProgram(['unshare', '--pid', '--fork', '--mount', '--mount-proc', 'true'])
-  : undefined;
-const canRun = unshare?.exitCode === 0;
-const skip = canRun ? '' : ' — skipped: needs root and unshare';
 
 afterEach(async () => {
   await removeTempDirs();
@@ -64,7 +58,7 @@ describe('setupArguments', () => {
   });
 });
 
-describe.skipIf(!canRun)(`the setup script${skip}`, () => {
+describeSandboxed(sandboxWay('unshare'), 'the setup script', () => {
   async function setUp(extra: string[]) {
     const workspace = await makeTempDir('setup-');
     return runProgram(

@@ -3,10 +3,11 @@
 // user for the session and given back before anything is published.
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
 import type { Sandbox } from '../../../src/platform/sandbox/sandbox-types.js';
+import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
 import { makeTempDir, removeTempDirs } from '../../tools/tool-harness.js';
 import type { SandboxedShell, StandIn } from './support.js';
 import {
@@ -19,13 +20,8 @@ import {
   uniqueSleep,
 } from './support.js';
 
-let sandbox: Sandbox | string;
-try {
-  sandbox = await resolveSandbox('user', { env: process.env, logger: memoryLogger() });
-} catch (error) {
-  sandbox = error instanceof Error ? error.message : String(error);
-}
-const skip = typeof sandbox === 'string' ? ` — skipped: ${sandbox}` : '';
+/** The user sandbox, set where the suite runs. */
+let sandbox: Sandbox;
 
 const canary = uniqueCanary('user-sandbox');
 let standIn: StandIn;
@@ -43,12 +39,16 @@ afterEach(async () => {
 });
 
 async function shellIn(root: string): Promise<SandboxedShell> {
-  const shell = await sandboxedShell(root, sandbox as Sandbox);
+  const shell = await sandboxedShell(root, sandbox);
   shells.push(shell);
   return shell;
 }
 
-describe.skipIf(typeof sandbox === 'string')(`the user sandbox${skip}`, () => {
+describeSandboxed(sandboxWay('user'), 'the user sandbox', () => {
+  beforeAll(async () => {
+    sandbox = await resolveSandbox('user', { env: process.env, logger: memoryLogger() });
+  });
+
   it("cannot read the Action's environment or memory, and cannot raise privileges", async () => {
     const shell = await shellIn(await makeTempDir('user-sandbox-'));
     const output = outputOf(

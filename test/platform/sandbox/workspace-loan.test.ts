@@ -2,17 +2,17 @@
 // through a symbolic link the model planted, never into .git, and all of it comes back.
 import { lstat, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { runProgram } from '../../../src/platform/sandbox/run-program.js';
+import type { SandboxUser } from '../../../src/platform/sandbox/sandbox-user.js';
 import { ensureSandboxUser } from '../../../src/platform/sandbox/sandbox-user.js';
 import { escapeFindPattern, lendWorkspace } from '../../../src/platform/sandbox/workspace-loan.js';
+import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
 import { makeTempDir, removeTempDirs } from '../../tools/tool-harness.js';
 
-const isRoot = process.getuid?.() === 0;
-const user = isRoot ? await ensureSandboxUser(runProgram) : { problem: 'not running as root' };
-const skip =
-  'problem' in user ? ` — skipped: lending needs root and a sandbox user (${user.problem})` : '';
+/** The sandbox user, set where the suite runs (the test run's probe found or made it). */
+let user: SandboxUser;
 
 afterEach(async () => {
   await removeTempDirs();
@@ -24,9 +24,14 @@ describe('escapeFindPattern', () => {
   });
 });
 
-describe.skipIf('problem' in user)(`lendWorkspace${skip}`, () => {
+describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
+  beforeAll(async () => {
+    const found = await ensureSandboxUser(runProgram);
+    if ('problem' in found) throw new Error(found.problem);
+    user = found;
+  });
+
   it('hands over the workspace but not .git, follows no link out of it, and gives it all back', async () => {
-    if ('problem' in user) return;
     const owner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     // A glob character in the path: .git must still be recognised.
     const root = path.join(await makeTempDir('loan-'), 'work [1]');
@@ -69,7 +74,6 @@ describe.skipIf('problem' in user)(`lendWorkspace${skip}`, () => {
   });
 
   it('warns, and does not fail, when ownership cannot be changed', async () => {
-    if ('problem' in user) return;
     const logger = memoryLogger();
     const loan = await lendWorkspace({
       workspaceRoot: path.join(await makeTempDir('loan-missing-'), 'gone'),

@@ -1,0 +1,121 @@
+/**
+ * What one workspace configures, read as a CLI run there reads it: `.gemini/settings.json`, the
+ * extensions (the workspace's `.gemini/extensions/<name>/` and the server's `--extension`
+ * folders) with their MCP servers, context files and commands, the custom commands of
+ * `.gemini/commands/`, and the policy all of that implies over the server's flags.
+ *
+ * Read again for every task and every `commands/get`, so an edited command file or policy takes
+ * effect without restarting the server.
+ */
+import type { ExtensionContextFile } from '../../agent/context-files.js';
+import type { AgentSettings } from '../../config/settings-types.js';
+import { loadAgentSettings } from '../../config/settings.js';
+import type { CommandRegistry } from '../../commands/command-registry.js';
+import {
+  extensionContextFiles,
+  withExtensionServers,
+} from '../../commands/extensions/extension-config.js';
+import type { RunCommands } from '../../commands/run-commands.js';
+import { loadRunCommands, REPOSITORY_COMMANDS_PATH } from '../../commands/run-commands.js';
+import type { Logger } from '../../platform/logger.js';
+import type { CliPolicy } from '../../session-setup/policy-setup.js';
+import { loadCliPolicy } from '../../session-setup/policy-setup.js';
+import type { ServeOptions } from './serve-args.js';
+import type { CommandCatalog } from './slash-commands.js';
+
+export interface WorkspaceSetup {
+  /** The workspace's settings, with its extensions' MCP servers added. */
+  settings: AgentSettings;
+  /** Its settings as written, for the model choice. */
+  ownSettings: AgentSettings;
+  commands: CommandRegistry;
+  extensionContextFiles: ExtensionContextFile[];
+  policy: CliPolicy;
+}
+
+export type WorkspaceFlags = Pick<
+  ServeOptions,
+  'extensions' | 'mode' | 'policyFiles' | 'allowCommands'
+>;
+
+export async function loadWorkspaceSetup(
+  workspace: string,
+  flags: WorkspaceFlags,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<WorkspaceSetup> {
+  const ownSettings = await loadAgentSettings({
+    input: undefined,
+    configDirectory: workspace,
+    env,
+  });
+  const { extensions, registry } = await loadWorkspaceCommands(workspace, flags, env, logger);
+  const settings = withExtensionServers(ownSettings, extensions, logger);
+  const policy = await loadCliPolicy({ ...flags, yolo: false, settings, extensions });
+  return {
+    settings,
+    ownSettings,
+    commands: registry,
+    extensionContextFiles: extensionContextFiles(extensions),
+    policy,
+  };
+}
+
+function loadWorkspaceCommands(
+  workspace: string,
+  flags: WorkspaceFlags,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<RunCommands> {
+  return loadRunCommands({
+    workspaceRoot: workspace,
+    configRoot: workspace,
+    paths: flags.extensions,
+    pathsSetting: '--extension',
+    env,
+    logger,
+  });
+}
+
+/** The custom commands of each workspace, for `commands/get` and `command/execute`. */
+export function workspaceCommandCatalog(
+  flags: WorkspaceFlags,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): CommandCatalog {
+  const registryOf = async (workspace: string) =>
+    (await loadWorkspaceCommands(workspace, flags, env, quietLogger(logger))).registry;
+  return {
+    async list(workspace) {
+      return (await registryOf(workspace))
+        .list()
+        .map(({ name, description }) => ({ name, description }));
+    },
+    async problemWith(workspace, name) {
+      const registry = await registryOf(workspace);
+      const found = registry.lookup(name);
+      if (found.kind === 'command') return undefined;
+      if (found.kind === 'broken') return found.problem.error.message;
+      const known = registry.list().map((command) => `/${command.name}`);
+      return `There is no command /${name} in ${workspace}. ${known.length === 0 ? `It has no custom commands (${REPOSITORY_COMMANDS_PATH}/*.toml).` : `Its commands: ${known.join(', ')}.`}`;
+    },
+  };
+}
+
+/** The logger with its informational lines moved to debug: for set-ups read only to list things. */
+export function quietLogger(logger: Logger): Logger {
+  return {
+    debug: (message) => {
+      logger.debug(message);
+    },
+    info: (message) => {
+      logger.debug(message);
+    },
+    warning: (message) => {
+      logger.warning(message);
+    },
+    error: (message) => {
+      logger.error(message);
+    },
+  };
+}
