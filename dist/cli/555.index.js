@@ -3376,8 +3376,8 @@ __webpack_require__.d(__webpack_exports__, {
   z: () => (/* binding */ createContentGenerator)
 });
 
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/model/genai-values.ts
+var genai_values = __webpack_require__(6572);
 // EXTERNAL MODULE: ./src/platform/errors.ts
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/model/errors.ts
@@ -3491,7 +3491,7 @@ function fromCodeAssistResponse(value) {
         });
     }
     const inner = asRecord(wrapper['response']) ?? {};
-    const response = Object.assign(new node/* GenerateContentResponse */.ii(), inner);
+    const response = Object.assign(new genai_values/* GenerateContentResponse */.ii(), inner);
     response.candidates ??= [];
     if (typeof wrapper['traceId'] === 'string' && response.responseId === undefined) {
         response.responseId = wrapper['traceId'];
@@ -3897,7 +3897,7 @@ class CodeAssistContentGenerator {
         catch (error) {
             throw normalizeModelError(error, { chunksReceived: 0 });
         }
-        return Object.assign(new node/* CountTokensResponse */.nL(), {
+        return Object.assign(new genai_values/* CountTokensResponse */.nL(), {
             totalTokens: typeof json.totalTokens === 'number' ? json.totalTokens : 0,
         });
     }
@@ -3997,10 +3997,20 @@ async function* unwrapEvents(events) {
 ;// CONCATENATED MODULE: ./src/model/genai-generator.ts
 
 
-
 /** The API versions our request shapes are written for; `@google/genai` 3.x defaults to `v1`. */
 const GEMINI_API_VERSION = 'v1beta';
 const VERTEX_API_VERSION = 'v1beta1';
+/**
+ * The SDK build a target needs. An API key (the Gemini API, Vertex AI express mode) needs only
+ * `fetch`: the SDK's web build, which leaves out Google's auth library and the WebSocket client
+ * that its Node build evaluates on load (about 100 ms before the first request). Vertex AI with
+ * Application Default Credentials needs that auth library, so only it loads the Node build.
+ */
+async function loadClientClass(usesApiKey) {
+    const sdk = usesApiKey ? await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 43238)) : await Promise.all(/* import() */[__webpack_require__.e(492), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 67964));
+    // The two builds declare the same client; the web build's types name it as its own class.
+    return sdk.GoogleGenAI;
+}
 /**
  * A `ContentGenerator` over `@google/genai`: the Gemini API with an API key, or Vertex AI. Errors
  * come out as `ModelRequestError`s; aborts (`config.abortSignal`) as the `AbortError` they are.
@@ -4038,8 +4048,9 @@ function createGenaiContentGenerator(target, options = {}) {
         if (Object.keys(googleAuthOptions).length > 0)
             genaiOptions.googleAuthOptions = googleAuthOptions;
     }
-    const client = new node/* GoogleGenAI */.M4(genaiOptions);
-    return new GenaiContentGenerator(client);
+    // Made at the first request, which is the first thing that needs the SDK.
+    let client;
+    return new GenaiContentGenerator(() => (client ??= loadClientClass(genaiOptions.apiKey !== undefined).then((Client) => new Client(genaiOptions))));
 }
 class GenaiContentGenerator {
     client;
@@ -4049,7 +4060,7 @@ class GenaiContentGenerator {
     async generateContent(request, _promptId) {
         const link = linkSignal(request.config?.abortSignal);
         try {
-            return await this.client.models.generateContent(withSignal(request, link.signal));
+            return await (await this.client()).models.generateContent(withSignal(request, link.signal));
         }
         catch (error) {
             throw normalizeModelError(error);
@@ -4062,7 +4073,7 @@ class GenaiContentGenerator {
         const link = linkSignal(request.config?.abortSignal);
         let stream;
         try {
-            stream = await this.client.models.generateContentStream(withSignal(request, link.signal));
+            stream = await (await this.client()).models.generateContentStream(withSignal(request, link.signal));
         }
         catch (error) {
             link.release();
@@ -4073,7 +4084,7 @@ class GenaiContentGenerator {
     async countTokens(request) {
         const link = linkSignal(request.config?.abortSignal);
         try {
-            return await this.client.models.countTokens(withSignal(request, link.signal));
+            return await (await this.client()).models.countTokens(withSignal(request, link.signal));
         }
         catch (error) {
             throw normalizeModelError(error);
@@ -4214,7 +4225,7 @@ var retry = __webpack_require__(92638);
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 async function defaultCodeAssistCredentials() {
     // Loaded on demand: only Code Assist users pay for google-auth-library at startup.
-    const { GoogleAuth } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 492, 23));
+    const { GoogleAuth } = await __webpack_require__.e(/* import() */ 492).then(__webpack_require__.t.bind(__webpack_require__, 492, 23));
     return new GoogleAuth({ scopes: [CLOUD_PLATFORM_SCOPE] });
 }
 /**
@@ -4320,6 +4331,31 @@ class ModelRequestError extends Error {
         return this.isQuotaExhausted && this.quotaIds.some((id) => /PerDay/i.test(id));
     }
 }
+
+
+/***/ }),
+
+/***/ 6572:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HL: () => (/* binding */ ThinkingLevel),
+/* harmony export */   QN: () => (/* binding */ UrlRetrievalStatus),
+/* harmony export */   eD: () => (/* binding */ FinishReason),
+/* harmony export */   ii: () => (/* binding */ GenerateContentResponse),
+/* harmony export */   nL: () => (/* binding */ CountTokensResponse),
+/* harmony export */   qo: () => (/* binding */ EmbedContentResponse)
+/* harmony export */ });
+/* unused harmony export GenerateContentResponseUsageMetadata */
+/* harmony import */ var _google_genai_web__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(43238);
+
+const FinishReason = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.FinishReason;
+const ThinkingLevel = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.ThinkingLevel;
+const UrlRetrievalStatus = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.UrlRetrievalStatus;
+const GenerateContentResponse = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.GenerateContentResponse;
+const GenerateContentResponseUsageMetadata = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.GenerateContentResponseUsageMetadata;
+const CountTokensResponse = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.CountTokensResponse;
+const EmbedContentResponse = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.EmbedContentResponse;
 
 
 /***/ }),
@@ -4631,8 +4667,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: familyOf, findModel, parseModelTable
 
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/model/genai-values.ts
+var genai_values = __webpack_require__(6572);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./src/model/model-table.json
@@ -4787,7 +4823,7 @@ function generationConfigFor(name, table = MODEL_TABLE) {
         ? entry
         : family;
     if (thinking.thinkingLevel !== undefined) {
-        const level = node/* ThinkingLevel */.HL[thinking.thinkingLevel];
+        const level = genai_values/* ThinkingLevel */.HL[thinking.thinkingLevel];
         config.thinkingConfig = { includeThoughts: true, thinkingLevel: level };
     }
     else if (thinking.thinkingBudget !== undefined) {
@@ -4827,8 +4863,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/model/genai-values.ts
+var genai_values = __webpack_require__(6572);
 // EXTERNAL MODULE: ./src/platform/errors.ts
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
@@ -5010,7 +5046,7 @@ function toCall(value, where) {
             }
             return {
                 method: 'generateContentStream',
-                response: response.map((chunk) => Object.assign(new node/* GenerateContentResponse */.ii(), chunk)),
+                response: response.map((chunk) => Object.assign(new genai_values/* GenerateContentResponse */.ii(), chunk)),
             };
         }
         case 'generateContent': {
@@ -5022,7 +5058,7 @@ function toCall(value, where) {
             }
             return {
                 method: 'generateContent',
-                response: Object.assign(new node/* GenerateContentResponse */.ii(), response),
+                response: Object.assign(new genai_values/* GenerateContentResponse */.ii(), response),
             };
         }
         case 'countTokens':
@@ -5030,14 +5066,14 @@ function toCall(value, where) {
                 return fail('expected "response" of countTokens to be an object.');
             return {
                 method: 'countTokens',
-                response: Object.assign(new node/* CountTokensResponse */.nL(), response),
+                response: Object.assign(new genai_values/* CountTokensResponse */.nL(), response),
             };
         case 'embedContent':
             if (!isObject(response))
                 return fail('expected "response" of embedContent to be an object.');
             return {
                 method: 'embedContent',
-                response: Object.assign(new node/* EmbedContentResponse */.qo(), response),
+                response: Object.assign(new genai_values/* EmbedContentResponse */.qo(), response),
             };
     }
 }
@@ -13369,8 +13405,8 @@ function flagRelativePathsAfterDirectoryChange(commands) {
     }
 }
 
-// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 24 modules
-var builtin_tools = __webpack_require__(39271);
+// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 25 modules
+var builtin_tools = __webpack_require__(12873);
 // EXTERNAL MODULE: ./src/tools/tool-selection.ts
 var tool_selection = __webpack_require__(87146);
 // EXTERNAL MODULE: ./src/commands/extensions/extension-config.ts
@@ -13548,8 +13584,8 @@ var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/model/genai-values.ts
+var genai_values = __webpack_require__(6572);
 // EXTERNAL MODULE: ./src/model/errors.ts
 var errors = __webpack_require__(87206);
 // EXTERNAL MODULE: ./src/model/model-choice.ts
@@ -13924,7 +13960,7 @@ function judgeFinalAnswer(response) {
     }
     const warnings = [];
     const reason = response.finishReason;
-    if (reason !== undefined && reason !== node/* FinishReason */.eD.STOP && reason !== node/* FinishReason */.eD.MAX_TOKENS) {
+    if (reason !== undefined && reason !== genai_values/* FinishReason */.eD.STOP && reason !== genai_values/* FinishReason */.eD.MAX_TOKENS) {
         warnings.push({
             code: 'other',
             message: `The model ended its answer with finish reason ${reason}.`,
@@ -14855,7 +14891,7 @@ class AgentSession {
             const blocked = blockedMessage(response);
             if (blocked)
                 return { reason: 'model_blocked', message: blocked };
-            if (response.finishReason === node/* FinishReason */.eD.MAX_TOKENS) {
+            if (response.finishReason === genai_values/* FinishReason */.eD.MAX_TOKENS) {
                 this.emit({
                     kind: 'warning',
                     code: 'max_tokens',
@@ -15169,8 +15205,8 @@ function describeError(error) {
 
 // EXTERNAL MODULE: ./src/policy/policy-confirmer.ts
 var policy_confirmer = __webpack_require__(52468);
-// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 24 modules
-var builtin_tools = __webpack_require__(39271);
+// EXTERNAL MODULE: ./src/tools/builtin-tools.ts + 25 modules
+var builtin_tools = __webpack_require__(12873);
 // EXTERNAL MODULE: ./src/tools/registry.ts
 var tools_registry = __webpack_require__(64988);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -16589,7 +16625,7 @@ function policyContext(workspace, run) {
 
 /***/ }),
 
-/***/ 39271:
+/***/ 12873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -16617,11 +16653,231 @@ var errors = __webpack_require__(46316);
 var platform_logger = __webpack_require__(63255);
 // EXTERNAL MODULE: ./src/tools/define-tool.ts
 var define_tool = __webpack_require__(96511);
-// EXTERNAL MODULE: ./src/tools/parameter-aliases.ts
-var parameter_aliases = __webpack_require__(86949);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: ./src/tools/file-walk.ts
 var file_walk = __webpack_require__(2651);
+// EXTERNAL MODULE: ./src/platform/tool-environment.ts
+var tool_environment = __webpack_require__(4861);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+;// CONCATENATED MODULE: ./src/tools/search/run-process.ts
+/**
+ * Running a search program: an argument list (never a shell), a working directory inside the
+ * workspace, the tool environment, output read line by line with back-pressure, and a stop on
+ * abort or as soon as the reader has enough.
+ */
+
+
+
+
+
+/** Keeps the end of stderr for error messages; search programs rarely say more than a line. */
+const STDERR_KEEP_BYTES = 4096;
+/** Runs a program to the end (or until `onLine` stops it); throws the abort reason on abort. */
+async function runLines(options) {
+    options.signal.throwIfAborted();
+    const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
+        cwd: options.cwd,
+        env: { ...(0,tool_environment/* buildToolEnvironment */.iT)(process.env), ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+        signal: options.signal,
+    });
+    const closed = new Promise((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (code) => {
+            resolve(code);
+        });
+    });
+    // The rejection is observed below; avoid an unhandled rejection while stdout is still read.
+    closed.catch(() => undefined);
+    let stderr = Buffer.alloc(0);
+    child.stderr.on('data', (chunk) => {
+        stderr = Buffer.concat([stderr, chunk]);
+        if (stderr.length > STDERR_KEEP_BYTES)
+            stderr = stderr.subarray(-STDERR_KEEP_BYTES);
+    });
+    let stopped = false;
+    let pending = Buffer.alloc(0);
+    try {
+        reading: for await (const chunk of child.stdout) {
+            pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+            let newline = pending.indexOf(10);
+            while (newline !== -1) {
+                const line = pending.subarray(0, newline);
+                pending = pending.subarray(newline + 1);
+                if ((await options.onLine(line)) === 'stop') {
+                    stopped = true;
+                    break reading;
+                }
+                newline = pending.indexOf(10);
+            }
+        }
+        if (!stopped && pending.length > 0)
+            stopped = (await options.onLine(pending)) === 'stop';
+    }
+    catch (error) {
+        child.kill('SIGKILL');
+        await closed.catch(() => undefined);
+        options.signal.throwIfAborted();
+        throw error;
+    }
+    if (stopped) {
+        child.stdout.destroy();
+        child.kill('SIGTERM');
+    }
+    try {
+        const exitCode = await closed;
+        return { exitCode, stderr: stderr.toString('utf8').trim(), stopped };
+    }
+    catch (error) {
+        options.signal.throwIfAborted();
+        throw error;
+    }
+}
+/**
+ * The absolute path of `name` on `PATH`, or null. Relative `PATH` entries and directories inside
+ * the workspace are skipped: a program planted in the repository must never run in place of the
+ * real one.
+ */
+async function findExecutable(name, options) {
+    const names = process.platform === 'win32' ? [`${name}.exe`, name] : [name];
+    for (const dir of (options.pathVariable ?? '').split((external_node_path_default()).delimiter)) {
+        if (dir === '' || !external_node_path_default().isAbsolute(dir))
+            continue;
+        const resolvedDir = external_node_path_default().resolve(dir);
+        if (options.untrustedDirectories.some((root) => isWithin(resolvedDir, root)))
+            continue;
+        for (const candidate of names) {
+            const full = external_node_path_default().join(resolvedDir, candidate);
+            if (await isExecutableFile(full))
+                return full;
+        }
+    }
+    return null;
+}
+async function isExecutableFile(file) {
+    try {
+        if (!(await (0,promises_.stat)(file)).isFile())
+            return false;
+        await (0,promises_.access)(file, external_node_fs_.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function isWithin(candidate, root) {
+    return (candidate === root || candidate.startsWith(root.endsWith((external_node_path_default()).sep) ? root : root + (external_node_path_default()).sep));
+}
+
+;// CONCATENATED MODULE: ./src/tools/glob-git-listing.ts
+/**
+ * The files glob looks at, read from git where the directory is in a git work tree: the tracked
+ * files and the untracked ones git does not ignore (`git ls-files --cached --others
+ * --exclude-standard`), which is exactly what glob lists when it respects .gitignore. Git reads
+ * its index and skips ignored trees, where walking the directory would read every folder. The
+ * untracked files git ignores are listed apart, only so glob can say how many matches it left out.
+ *
+ * The listing only proposes candidates: every match is still checked against the workspace
+ * boundary, the ignore files and the file system by the caller, so a hostile index cannot add
+ * anything the walk would not have shown.
+ */
+
+
+
+
+
+/**
+ * Settings that would make `ls-files` run other programs (fsmonitor hooks) or read ignore rules
+ * the workspace filter does not know (the user's global excludes file).
+ */
+const GIT_CONFIG = ['core.fsmonitor=false', `core.excludesFile=${external_node_os_.devNull}`, 'core.quotePath=false'];
+/** The default excluded directories, left out as the walk leaves them out. */
+const EXCLUDED_PATHSPECS = file_walk/* DEFAULT_EXCLUDED_DIRECTORIES */.Rc.filter((name) => name !== '.git').flatMap((name) => [`:(exclude,glob)${name}/**`, `:(exclude,glob)**/${name}/**`]);
+/**
+ * The listing of `dir`, or null where git cannot give one (no git on a trusted PATH, not a work
+ * tree, git failed): the caller walks the directory instead.
+ */
+async function gitListing(dir, options) {
+    const git = await findExecutable('git', {
+        pathVariable: process.env.PATH,
+        untrustedDirectories: options.untrustedDirectories,
+    });
+    if (git === null)
+        return null;
+    const run = (args) => listNulSeparated(git, args, dir, options.signal);
+    const [listed, ignored] = await Promise.all([
+        // Left out here rather than by pathspec, which makes git match every path against them.
+        run(['ls-files', '-z', '--cached', '--others', '--exclude-standard']),
+        // Git would otherwise walk every ignored dependency tree only for this count.
+        run([
+            'ls-files',
+            '-z',
+            '--others',
+            '--ignored',
+            '--exclude-standard',
+            '--',
+            '.',
+            ...EXCLUDED_PATHSPECS,
+        ]),
+    ]);
+    if (listed === null || ignored === null)
+        return null;
+    return {
+        listed: unique(listed).filter((relativePath) => !(0,file_walk/* inDefaultExcludedDirectory */.GY)(relativePath)),
+        ignored,
+    };
+}
+/** A path with unmerged stages is listed once per stage. */
+function unique(paths) {
+    return paths.length > 0 ? [...new Set(paths)] : paths;
+}
+function listNulSeparated(git, args, cwd, signal) {
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)(git, [...GIT_CONFIG.flatMap((entry) => ['-c', entry]), ...args], {
+            cwd,
+            env: {
+                ...(0,tool_environment/* buildToolEnvironment */.iT)(process.env),
+                GIT_CONFIG_NOSYSTEM: '1',
+                GIT_CONFIG_GLOBAL: external_node_os_.devNull,
+                GIT_OPTIONAL_LOCKS: '0',
+            },
+            stdio: ['ignore', 'pipe', 'ignore'],
+        });
+        const chunks = [];
+        const onAbort = () => child.kill('SIGKILL');
+        signal.addEventListener('abort', onAbort, { once: true });
+        child.stdout.on('data', (chunk) => chunks.push(chunk));
+        child.on('error', () => {
+            resolve(null);
+        });
+        child.on('close', (code) => {
+            signal.removeEventListener('abort', onAbort);
+            if (signal.aborted) {
+                reject(signal.reason);
+                return;
+            }
+            if (code !== 0) {
+                resolve(null);
+                return;
+            }
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve(text === '' ? [] : text.slice(0, text.endsWith('\0') ? -1 : undefined).split('\0'));
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./src/tools/parameter-aliases.ts
+var parameter_aliases = __webpack_require__(86949);
 ;// CONCATENATED MODULE: ./src/tools/glob.ts
+
 
 
 
@@ -16721,15 +16977,21 @@ async function globForModel(params, context) {
         searchDirs = [resolved.absolutePath];
     }
     const defaults = context.fileFiltering ?? { respectGitIgnore: true, respectGeminiIgnore: true };
+    const respectGitIgnore = params.respect_git_ignore ?? defaults.respectGitIgnore;
     const filter = workspace.fileFilter({
-        respectGitIgnore: params.respect_git_ignore ?? defaults.respectGitIgnore,
+        respectGitIgnore,
         respectGeminiIgnore: params.respect_gemini_ignore ?? defaults.respectGeminiIgnore,
     });
     try {
         const found = [];
         let ignoredCount = 0;
         for (const dir of searchDirs) {
-            const result = await globIn(dir, params, { workspace, filter, signal: context.signal });
+            const result = await globIn(dir, params, {
+                workspace,
+                filter,
+                signal: context.signal,
+                respectGitIgnore,
+            });
             found.push(...result.found);
             ignoredCount += result.ignoredCount;
         }
@@ -16762,25 +17024,40 @@ async function globIn(dir, params, context) {
     const matches = await literalOrGlob(dir, pattern, caseSensitive);
     const found = [];
     let ignoredCount = 0;
-    const batches = (0,file_walk/* walkFileBatches */.qb)(dir, {
-        signal: context.signal,
-        skipDirectory: (relativePath) => (0,file_walk/* inDefaultExcludedDirectory */.GY)(relativePath),
-    });
-    for await (const batch of batches) {
-        // Only matching files are checked; a batch's checks run side by side (the order of `found`
-        // does not matter, it is sorted before it is shown).
-        const checked = await Promise.all(batch
-            .filter((file) => matches(file.relativePath))
-            .map((file) => checkMatch(workspace, filter, file.absolutePath)));
+    // Only matching files are checked (the workspace boundary, the ignore files, the file system);
+    // a batch's checks run side by side (the order of `found` does not matter, it is sorted later).
+    const checkBatch = async (absolutePaths) => {
+        const checked = await Promise.all(absolutePaths.map((absolutePath) => checkMatch(workspace, filter, absolutePath)));
         for (const result of checked) {
             if (result === 'ignored')
                 ignoredCount += 1;
             else if (result !== null)
                 found.push(result);
         }
+    };
+    const listing = context.respectGitIgnore
+        ? await gitListing(dir, { signal: context.signal, untrustedDirectories: workspace.roots })
+        : null;
+    if (listing !== null) {
+        const prefix = dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep;
+        const matching = listing.listed.filter((relativePath) => matches(relativePath));
+        for (let start = 0; start < matching.length; start += CHECK_BATCH) {
+            await checkBatch(matching.slice(start, start + CHECK_BATCH).map((relativePath) => prefix + relativePath));
+        }
+        ignoredCount += listing.ignored.filter((relativePath) => matches(relativePath)).length;
+        return { found, ignoredCount };
+    }
+    const batches = (0,file_walk/* walkFileBatches */.qb)(dir, {
+        signal: context.signal,
+        skipDirectory: (relativePath) => (0,file_walk/* inDefaultExcludedDirectory */.GY)(relativePath),
+    });
+    for await (const batch of batches) {
+        await checkBatch(batch.filter((file) => matches(file.relativePath)).map((file) => file.absolutePath));
     }
     return { found, ignoredCount };
 }
+/** How many matches from git's listing are checked side by side. */
+const CHECK_BATCH = 256;
 /** A matching walk entry: shown (with its time), ignored, or not a file to show (null). */
 async function checkMatch(workspace, filter, absolutePath) {
     // A symlink counts when it leads to a file inside the workspace; one leading out is not shown.
@@ -18063,9 +18340,6 @@ function notRegularMessage(filePath) {
 
 // EXTERNAL MODULE: ./src/tools/run-shell-command.ts + 1 modules
 var run_shell_command = __webpack_require__(85917);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/tools/save-memory.ts
 /**
  * `save_memory`: appends a fact under `## Gemini Added Memories` in the user's memory file
@@ -18452,124 +18726,6 @@ function isPosixExtendedSafe(pattern) {
     return true;
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(31421);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: ./src/platform/tool-environment.ts
-var tool_environment = __webpack_require__(4861);
-;// CONCATENATED MODULE: ./src/tools/search/run-process.ts
-/**
- * Running a search program: an argument list (never a shell), a working directory inside the
- * workspace, the tool environment, output read line by line with back-pressure, and a stop on
- * abort or as soon as the reader has enough.
- */
-
-
-
-
-
-/** Keeps the end of stderr for error messages; search programs rarely say more than a line. */
-const STDERR_KEEP_BYTES = 4096;
-/** Runs a program to the end (or until `onLine` stops it); throws the abort reason on abort. */
-async function runLines(options) {
-    options.signal.throwIfAborted();
-    const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
-        cwd: options.cwd,
-        env: { ...(0,tool_environment/* buildToolEnvironment */.iT)(process.env), ...options.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        shell: false,
-        windowsHide: true,
-        signal: options.signal,
-    });
-    const closed = new Promise((resolve, reject) => {
-        child.once('error', reject);
-        child.once('close', (code) => {
-            resolve(code);
-        });
-    });
-    // The rejection is observed below; avoid an unhandled rejection while stdout is still read.
-    closed.catch(() => undefined);
-    let stderr = Buffer.alloc(0);
-    child.stderr.on('data', (chunk) => {
-        stderr = Buffer.concat([stderr, chunk]);
-        if (stderr.length > STDERR_KEEP_BYTES)
-            stderr = stderr.subarray(-STDERR_KEEP_BYTES);
-    });
-    let stopped = false;
-    let pending = Buffer.alloc(0);
-    try {
-        reading: for await (const chunk of child.stdout) {
-            pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-            let newline = pending.indexOf(10);
-            while (newline !== -1) {
-                const line = pending.subarray(0, newline);
-                pending = pending.subarray(newline + 1);
-                if ((await options.onLine(line)) === 'stop') {
-                    stopped = true;
-                    break reading;
-                }
-                newline = pending.indexOf(10);
-            }
-        }
-        if (!stopped && pending.length > 0)
-            stopped = (await options.onLine(pending)) === 'stop';
-    }
-    catch (error) {
-        child.kill('SIGKILL');
-        await closed.catch(() => undefined);
-        options.signal.throwIfAborted();
-        throw error;
-    }
-    if (stopped) {
-        child.stdout.destroy();
-        child.kill('SIGTERM');
-    }
-    try {
-        const exitCode = await closed;
-        return { exitCode, stderr: stderr.toString('utf8').trim(), stopped };
-    }
-    catch (error) {
-        options.signal.throwIfAborted();
-        throw error;
-    }
-}
-/**
- * The absolute path of `name` on `PATH`, or null. Relative `PATH` entries and directories inside
- * the workspace are skipped: a program planted in the repository must never run in place of the
- * real one.
- */
-async function findExecutable(name, options) {
-    const names = process.platform === 'win32' ? [`${name}.exe`, name] : [name];
-    for (const dir of (options.pathVariable ?? '').split((external_node_path_default()).delimiter)) {
-        if (dir === '' || !external_node_path_default().isAbsolute(dir))
-            continue;
-        const resolvedDir = external_node_path_default().resolve(dir);
-        if (options.untrustedDirectories.some((root) => isWithin(resolvedDir, root)))
-            continue;
-        for (const candidate of names) {
-            const full = external_node_path_default().join(resolvedDir, candidate);
-            if (await isExecutableFile(full))
-                return full;
-        }
-    }
-    return null;
-}
-async function isExecutableFile(file) {
-    try {
-        if (!(await (0,promises_.stat)(file)).isFile())
-            return false;
-        await (0,promises_.access)(file, external_node_fs_.constants.X_OK);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-function isWithin(candidate, root) {
-    return (candidate === root || candidate.startsWith(root.endsWith((external_node_path_default()).sep) ? root : root + (external_node_path_default()).sep));
-}
-
 ;// CONCATENATED MODULE: ./src/tools/search/git-grep.ts
 /**
  * The git grep strategy, for a search directory inside a git work tree: tracked and untracked
@@ -18621,7 +18777,7 @@ function createGitGrepStrategy(options = {}) {
     };
 }
 /** Settings that would change what git grep prints or make it run other programs. */
-const GIT_CONFIG = [
+const git_grep_GIT_CONFIG = [
     'core.fsmonitor=false',
     `core.excludesFile=${external_node_os_.devNull}`,
     'grep.fullName=false',
@@ -18632,7 +18788,7 @@ const GIT_CONFIG = [
 ];
 /** The arguments for one search; exported for tests that check what is (not) passed. */
 function gitGrepArguments(request, syntax) {
-    const args = GIT_CONFIG.flatMap((setting) => ['-c', setting]);
+    const args = git_grep_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
     args.push('grep', '--untracked', '-n', '-z', '-I', '--ignore-case', '--no-color', syntax);
     if (!request.respectGitIgnore)
         args.push('--no-exclude-standard');
@@ -19675,8 +19831,8 @@ Expectation for parameters:
     });
 }
 
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/model/genai-values.ts
+var genai_values = __webpack_require__(6572);
 // EXTERNAL MODULE: ./node_modules/html-to-text/lib/html-to-text.mjs + 35 modules
 var html_to_text = __webpack_require__(95557);
 // EXTERNAL MODULE: external "node:dns/promises"
@@ -20226,7 +20382,7 @@ async function fetchWithUrlContext(options, prompt, signal) {
     const candidate = response.candidates?.[0];
     const retrievals = candidate?.urlContextMetadata?.urlMetadata ?? [];
     if (retrievals.length > 0 &&
-        retrievals.every((entry) => entry.urlRetrievalStatus !== node/* UrlRetrievalStatus */.QN.URL_RETRIEVAL_STATUS_SUCCESS)) {
+        retrievals.every((entry) => entry.urlRetrievalStatus !== genai_values/* UrlRetrievalStatus */.QN.URL_RETRIEVAL_STATUS_SUCCESS)) {
         logger.debug('web_fetch: URL context retrieved none of the URLs, fetching locally');
         return null;
     }
@@ -22111,9 +22267,13 @@ function toolDescription(limits) {
     if (limits.totalTimeoutMs > 0) {
         stops.push(`runs longer than ${formatDuration(limits.totalTimeoutMs)} in total`);
     }
-    const sandboxed = limits.confined
-        ? ' Commands run in a sandbox: only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.'
-        : '';
+    const rules = 'only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.';
+    // Undefined: the sandbox is still being found when the tools are declared.
+    const sandboxed = limits.confined === true
+        ? ` Commands run in a sandbox: ${rules}`
+        : limits.confined === undefined
+            ? ` Commands run in a sandbox where this machine supports one; there, ${rules}`
+            : '';
     const timeouts = stops.length > 0
         ? ` A command that ${stops.join(' or ')} is stopped together with its whole process group.`
         : '';
@@ -22365,7 +22525,10 @@ class ShellOutput {
 
 class ToolProcesses {
     workspaceRoot;
-    /** Whether processes run confined (a sandbox other than `none`). */
+    /**
+     * Whether processes run confined (a sandbox other than `none`); undefined while the sandbox is
+     * still being found.
+     */
     confined;
     options;
     opened;
@@ -22373,7 +22536,9 @@ class ToolProcesses {
     constructor(options) {
         this.options = options;
         this.workspaceRoot = options.workspaceRoot;
-        this.confined = options.sandbox !== undefined && options.sandbox.kind !== 'none';
+        const { sandbox } = options;
+        this.confined =
+            sandbox instanceof Promise ? undefined : sandbox !== undefined && sandbox.kind !== 'none';
     }
     /**
      * The environment a tool process starts with: the allow-listed part of the run's environment,
@@ -22397,11 +22562,11 @@ class ToolProcesses {
             return undefined;
         if (this.closed)
             return Promise.reject(new Error('The session has ended; no more processes.'));
-        this.opened ??= sandbox.open({
+        this.opened ??= Promise.resolve(sandbox).then((found) => found.open({
             workspaceRoot: this.workspaceRoot,
             isolateNetwork: this.options.isolateNetwork ?? false,
             commandEnv: this.environment(),
-        });
+        }));
         return this.opened;
     }
     /** The program to spawn for `command`: wrapped by the sandbox when there is one. */

@@ -61,7 +61,7 @@ function addAdminServicesToServer(server) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BackoffTimeout = void 0;
 const constants_1 = __webpack_require__(45907);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const TRACER_NAME = 'backoff';
 const INITIAL_BACKOFF_MS = 1000;
 const BACKOFF_MULTIPLIER = 1.6;
@@ -739,7 +739,7 @@ exports.ClientDuplexStreamImpl = ClientDuplexStreamImpl;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.FileWatcherCertificateProvider = void 0;
 const fs = __webpack_require__(79896);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 const util_1 = __webpack_require__(39023);
 const TRACER_NAME = 'certificate_provider';
@@ -891,7 +891,7 @@ const call_credentials_1 = __webpack_require__(79190);
 const tls_helpers_1 = __webpack_require__(68876);
 const uri_parser_1 = __webpack_require__(56027);
 const resolver_1 = __webpack_require__(76255);
-const logging_1 = __webpack_require__(86155);
+const logging_1 = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function verifyIsBufferOrNull(obj, friendlyName) {
@@ -2994,7 +2994,7 @@ const zlib = __webpack_require__(43106);
 const compression_algorithms_1 = __webpack_require__(24130);
 const constants_1 = __webpack_require__(45907);
 const filter_1 = __webpack_require__(81467);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const isCompressionAlgorithmKey = (key) => {
     return (typeof key === 'number' && typeof compression_algorithms_1.CompressionAlgorithms[key] === 'string');
 };
@@ -3710,7 +3710,7 @@ function getErrorCode(error) {
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX = exports.createCertificateProviderChannelCredentials = exports.FileWatcherCertificateProvider = exports.createCertificateProviderServerCredentials = exports.createServerCredentialsWithInterceptors = exports.BaseSubchannelWrapper = exports.registerAdminService = exports.FilterStackFactory = exports.BaseFilter = exports.statusOrFromError = exports.statusOrFromValue = exports.PickResultType = exports.QueuePicker = exports.UnavailablePicker = exports.ChildLoadBalancerHandler = exports.EndpointMap = exports.endpointHasAddress = exports.endpointToString = exports.subchannelAddressToString = exports.LeafLoadBalancer = exports.isLoadBalancerNameRegistered = exports.parseLoadBalancingConfig = exports.selectLbConfigFromList = exports.registerLoadBalancerType = exports.createChildChannelControlHelper = exports.BackoffTimeout = exports.parseDuration = exports.durationToMs = exports.splitHostPort = exports.uriToString = exports.CHANNEL_ARGS_CONFIG_SELECTOR_KEY = exports.createResolver = exports.registerResolver = exports.log = exports.trace = void 0;
-var logging_1 = __webpack_require__(86155);
+var logging_1 = __webpack_require__(8536);
 Object.defineProperty(exports, "trace", ({ enumerable: true, get: function () { return logging_1.trace; } }));
 Object.defineProperty(exports, "log", ({ enumerable: true, get: function () { return logging_1.log; } }));
 var resolver_1 = __webpack_require__(76255);
@@ -3924,11 +3924,11 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.parseCIDR = parseCIDR;
 exports.mapProxyName = mapProxyName;
 exports.getProxiedConnection = getProxiedConnection;
-const logging_1 = __webpack_require__(86155);
+const logging_1 = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 const net_1 = __webpack_require__(69278);
 const http = __webpack_require__(58611);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const subchannel_address_1 = __webpack_require__(97021);
 const uri_parser_1 = __webpack_require__(56027);
 const url_1 = __webpack_require__(87016);
@@ -4219,7 +4219,7 @@ const constants_1 = __webpack_require__(45907);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return constants_1.LogVerbosity; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return constants_1.Status; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return constants_1.Propagate; } });
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const make_client_1 = __webpack_require__(76983);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return make_client_1.loadPackageDefinition; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return make_client_1.makeClientConstructor; } });
@@ -4366,7 +4366,7 @@ const constants_1 = __webpack_require__(45907);
 const filter_stack_1 = __webpack_require__(95726);
 const compression_filter_1 = __webpack_require__(43430);
 const resolver_1 = __webpack_require__(76255);
-const logging_1 = __webpack_require__(86155);
+const logging_1 = __webpack_require__(8536);
 const http_proxy_1 = __webpack_require__(18954);
 const uri_parser_1 = __webpack_require__(56027);
 const connectivity_state_1 = __webpack_require__(60778);
@@ -5208,7 +5208,7 @@ const load_balancer_child_handler_1 = __webpack_require__(99069);
 const picker_1 = __webpack_require__(71663);
 const subchannel_address_1 = __webpack_require__(97021);
 const subchannel_interface_1 = __webpack_require__(70098);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const TRACER_NAME = 'outlier_detection';
 function trace(text) {
     logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
@@ -5780,7 +5780,7 @@ const load_balancer_1 = __webpack_require__(7000);
 const connectivity_state_1 = __webpack_require__(60778);
 const picker_1 = __webpack_require__(71663);
 const subchannel_address_1 = __webpack_require__(97021);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 const subchannel_address_2 = __webpack_require__(97021);
 const net_1 = __webpack_require__(69278);
@@ -6298,7 +6298,7 @@ exports.setup = setup;
 const load_balancer_1 = __webpack_require__(7000);
 const connectivity_state_1 = __webpack_require__(60778);
 const picker_1 = __webpack_require__(71663);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 const subchannel_address_1 = __webpack_require__(97021);
 const load_balancer_pick_first_1 = __webpack_require__(78639);
@@ -6510,7 +6510,7 @@ const constants_1 = __webpack_require__(45907);
 const duration_1 = __webpack_require__(63929);
 const load_balancer_1 = __webpack_require__(7000);
 const load_balancer_pick_first_1 = __webpack_require__(78639);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const orca_1 = __webpack_require__(82124);
 const picker_1 = __webpack_require__(71663);
 const priority_queue_1 = __webpack_require__(58291);
@@ -6909,7 +6909,7 @@ exports.isLoadBalancerNameRegistered = isLoadBalancerNameRegistered;
 exports.parseLoadBalancingConfig = parseLoadBalancingConfig;
 exports.getDefaultConfig = getDefaultConfig;
 exports.selectLbConfigFromList = selectLbConfigFromList;
-const logging_1 = __webpack_require__(86155);
+const logging_1 = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 /**
  * Create a child ChannelControlHelper that overrides some methods of the
@@ -7030,7 +7030,7 @@ const constants_1 = __webpack_require__(45907);
 const deadline_1 = __webpack_require__(52173);
 const metadata_1 = __webpack_require__(36100);
 const picker_1 = __webpack_require__(71663);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const control_plane_status_1 = __webpack_require__(39962);
 const http2 = __webpack_require__(85675);
 const TRACER_NAME = 'load_balancing_call';
@@ -7329,7 +7329,7 @@ exports.LoadBalancingCall = LoadBalancingCall;
 
 /***/ }),
 
-/***/ 86155:
+/***/ 8536:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -7635,7 +7635,7 @@ function loadPackageDefinition(packageDef) {
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Metadata = void 0;
-const logging_1 = __webpack_require__(86155);
+const logging_1 = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 const error_1 = __webpack_require__(98219);
 const LEGAL_KEY_REGEX = /^[:0-9a-z_.-]+$/;
@@ -8470,7 +8470,7 @@ const service_config_1 = __webpack_require__(70005);
 const constants_1 = __webpack_require__(45907);
 const call_interface_1 = __webpack_require__(61803);
 const metadata_1 = __webpack_require__(36100);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_2 = __webpack_require__(45907);
 const uri_parser_1 = __webpack_require__(56027);
 const net_1 = __webpack_require__(69278);
@@ -8839,7 +8839,7 @@ const metadata_1 = __webpack_require__(36100);
 const resolver_1 = __webpack_require__(76255);
 const subchannel_address_1 = __webpack_require__(97021);
 const uri_parser_1 = __webpack_require__(56027);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const TRACER_NAME = 'ip_resolver';
 function trace(text) {
     logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
@@ -9101,7 +9101,7 @@ const call_credentials_1 = __webpack_require__(79190);
 const constants_1 = __webpack_require__(45907);
 const deadline_1 = __webpack_require__(52173);
 const metadata_1 = __webpack_require__(36100);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const control_plane_status_1 = __webpack_require__(39962);
 const TRACER_NAME = 'resolving_call';
 class ResolvingCall {
@@ -9457,7 +9457,7 @@ const picker_1 = __webpack_require__(71663);
 const backoff_timeout_1 = __webpack_require__(14643);
 const constants_1 = __webpack_require__(45907);
 const metadata_1 = __webpack_require__(36100);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_2 = __webpack_require__(45907);
 const uri_parser_1 = __webpack_require__(56027);
 const load_balancer_child_handler_1 = __webpack_require__(99069);
@@ -9769,7 +9769,7 @@ exports.RetryingCall = exports.MessageBufferTracker = exports.RetryThrottler = v
 const constants_1 = __webpack_require__(45907);
 const deadline_1 = __webpack_require__(52173);
 const metadata_1 = __webpack_require__(36100);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const call_number_1 = __webpack_require__(35675);
 const TRACER_NAME = 'retrying_call';
 class RetryThrottler {
@@ -11100,7 +11100,7 @@ const http2 = __webpack_require__(85675);
 const error_1 = __webpack_require__(98219);
 const zlib = __webpack_require__(43106);
 const stream_decoder_1 = __webpack_require__(47956);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const tls_1 = __webpack_require__(64756);
 const orca_1 = __webpack_require__(82124);
 const environment_1 = __webpack_require__(16964);
@@ -11976,7 +11976,7 @@ const constants_1 = __webpack_require__(45907);
 const server_call_1 = __webpack_require__(34615);
 const server_credentials_1 = __webpack_require__(36545);
 const resolver_1 = __webpack_require__(76255);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const subchannel_address_1 = __webpack_require__(97021);
 const uri_parser_1 = __webpack_require__(56027);
 const channelz_1 = __webpack_require__(68198);
@@ -14661,7 +14661,7 @@ const os = __webpack_require__(70857);
 const constants_1 = __webpack_require__(45907);
 const metadata_1 = __webpack_require__(36100);
 const stream_decoder_1 = __webpack_require__(47956);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_2 = __webpack_require__(45907);
 const TRACER_NAME = 'subchannel_call';
 /**
@@ -15533,7 +15533,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Subchannel = void 0;
 const connectivity_state_1 = __webpack_require__(60778);
 const backoff_timeout_1 = __webpack_require__(14643);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const constants_1 = __webpack_require__(45907);
 const uri_parser_1 = __webpack_require__(56027);
 const subchannel_address_1 = __webpack_require__(97021);
@@ -15999,7 +15999,7 @@ const tls_1 = __webpack_require__(64756);
 const channelz_1 = __webpack_require__(68198);
 const constants_1 = __webpack_require__(45907);
 const http_proxy_1 = __webpack_require__(18954);
-const logging = __webpack_require__(86155);
+const logging = __webpack_require__(8536);
 const resolver_1 = __webpack_require__(76255);
 const subchannel_address_1 = __webpack_require__(97021);
 const uri_parser_1 = __webpack_require__(56027);

@@ -821,14 +821,22 @@ async function runCli(argv, io) {
             },
             onModelCall: modelCalls.report,
         });
-        const sandbox = await sandboxFound;
-        (0,resolve_sandbox/* reportSandbox */.go)(sandbox, {
-            mode: options.sandbox,
-            isolateNetwork: false,
-            logger,
-            silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
-            quiet: true,
-        });
+        // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
+        // model request: the session starts with the probe still running and every shell command
+        // waits for it (see ToolProcesses), so none runs before it has decided. A sandbox asked for
+        // by name must work, and its failure stops the run here, before any request.
+        const sandbox = options.sandbox === 'auto' ? sandboxFound : await sandboxFound;
+        sandboxFound
+            .then((found) => {
+            (0,resolve_sandbox/* reportSandbox */.go)(found, {
+                mode: options.sandbox,
+                isolateNetwork: false,
+                logger,
+                silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+                quiet: true,
+            });
+        })
+            .catch(() => undefined);
         const telemetry = await (0,start_telemetry/* startTelemetry */.a)({
             settings,
             env: io.env,
@@ -842,7 +850,8 @@ async function runCli(argv, io) {
                 mode: options.mode,
                 outputFormat: options.outputFormat,
                 debug: options.debug,
-                sandboxEnabled: sandbox.kind !== 'none',
+                // Whether one is configured, as the Gemini CLI reports it; `auto` may still find none.
+                sandboxEnabled: options.sandbox !== 'none',
                 mcpServers: Object.keys(settings.mcpServers),
                 coreTools: settings.coreTools,
                 github: (0,telemetry_telemetry/* githubFactsFromEnvironment */.g)(io.env),
@@ -1163,8 +1172,8 @@ var recording = __webpack_require__(26602);
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
-// EXTERNAL MODULE: ./node_modules/@google/genai/dist/node/index.mjs + 1 modules
-var node = __webpack_require__(67964);
+// EXTERNAL MODULE: ./src/model/genai-values.ts
+var genai_values = __webpack_require__(6572);
 ;// CONCATENATED MODULE: ./src/testing/fake-script.ts
 
 /** The request body, wherever the API puts it (Code Assist wraps it in `request`). */

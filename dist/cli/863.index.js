@@ -632,7 +632,7 @@ function readActionInputs(getInput, env) {
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46316);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8536);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(45116);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(28551);
 /* harmony import */ var _github_mode_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28592);
@@ -3676,7 +3676,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 8536:
+/***/ 45116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6178,194 +6178,6 @@ var load_extensions = __webpack_require__(46664);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/github/base-config.ts
-/**
- * Agent configuration from a pull request's base branch. On a pull request the workspace holds
- * the PR's code, so `GEMINI.md`, `.gemini/settings.json` and policy files there were written by
- * the PR's author — who could allow themselves any tool call. They are read instead from the base
- * branch, at one pinned commit, through the contents API, and written to a temporary folder the
- * session reads its configuration from. Paths that do not exist there are simply absent.
- */
-
-
-
-
-
-
-/** The agent's configuration in a repository: context file, settings, policies. */
-const DEFAULT_BASE_CONFIG_PATHS = [
-    'GEMINI.md',
-    '.gemini/settings.json',
-    '.gemini/policy*.toml',
-    '.gemini/policies',
-];
-/** Configuration files are small; anything larger is not configuration. */
-const MAX_FILE_BYTES = 1024 * 1024;
-const MAX_FILES = 100;
-const MAX_DEPTH = 4;
-const FULL_SHA = /^[0-9a-f]{40}$/i;
-async function loadBaseBranchConfig(client, options) {
-    const logger = options.logger ?? platform_logger/* silentLogger */.qq;
-    const { owner, repo } = options;
-    const requested = (options.files ?? DEFAULT_BASE_CONFIG_PATHS).map((file) => checkedRepositoryPath(file));
-    const sha = await resolveCommit(client, owner, repo, options.baseRef);
-    const directory = await (0,promises_.mkdtemp)(external_node_path_default().join(options.tempRoot ?? external_node_os_default().tmpdir(), 'gemini-base-config-'));
-    const result = { directory, sha, files: [], missing: [], skipped: [] };
-    const seen = new Set();
-    /** The contents API's answer for a path: an entry, a directory listing, or undefined (404). */
-    const read = async (repoPath) => {
-        try {
-            const response = await client.rest.repos.getContent({
-                owner,
-                repo,
-                path: repoPath,
-                ref: sha,
-            });
-            return response.data;
-        }
-        catch (error) {
-            if (isNotFound(error))
-                return undefined;
-            throw error;
-        }
-    };
-    const copyFile = async (entry, data) => {
-        if (seen.has(entry.path))
-            return;
-        seen.add(entry.path);
-        if (result.files.length >= MAX_FILES) {
-            result.skipped.push({ path: entry.path, reason: `more than ${MAX_FILES} files` });
-            return;
-        }
-        if (entry.type !== 'file') {
-            result.skipped.push({ path: entry.path, reason: `a ${entry.type}, not a file` });
-            return;
-        }
-        if (entry.size > MAX_FILE_BYTES) {
-            result.skipped.push({ path: entry.path, reason: `larger than ${MAX_FILE_BYTES} bytes` });
-            return;
-        }
-        const content = fileContent(data ?? (await read(entry.path)));
-        if (content === undefined) {
-            result.skipped.push({ path: entry.path, reason: 'GitHub returned no content for it' });
-            return;
-        }
-        const localPath = localPathFor(directory, checkedRepositoryPath(entry.path));
-        await (0,promises_.mkdir)(external_node_path_default().dirname(localPath), { recursive: true });
-        await (0,promises_.writeFile)(localPath, content, { flag: 'wx', mode: 0o600 });
-        result.files.push({ path: entry.path, localPath, size: content.length });
-    };
-    const copyDirectory = async (entries, depth) => {
-        for (const entry of byName(entries)) {
-            if (entry.type !== 'dir') {
-                await copyFile(entry);
-            }
-            else if (depth >= MAX_DEPTH) {
-                result.skipped.push({
-                    path: entry.path,
-                    reason: `nested deeper than ${MAX_DEPTH} folders`,
-                });
-            }
-            else {
-                await copyDirectory(listing(await read(entry.path)) ?? [], depth + 1);
-            }
-        }
-    };
-    try {
-        for (const repoPath of requested) {
-            const slash = repoPath.lastIndexOf('/');
-            const name = repoPath.slice(slash + 1);
-            if (name.includes('*')) {
-                const parent = slash < 0 ? '' : repoPath.slice(0, slash);
-                const matches = byName(listing(await read(parent)) ?? []).filter((entry) => entry.type !== 'dir' && picomatch_default().isMatch(entry.name, name, { dot: true }));
-                if (matches.length === 0)
-                    result.missing.push(repoPath);
-                for (const entry of matches)
-                    await copyFile(entry);
-                continue;
-            }
-            const data = await read(repoPath);
-            const entries = listing(data);
-            if (data === undefined)
-                result.missing.push(repoPath);
-            else if (entries)
-                await copyDirectory(entries, 1);
-            else
-                await copyFile(toEntry(data, repoPath), data);
-        }
-    }
-    catch (error) {
-        // Half a configuration is worse than none: nothing is left behind for the session to read.
-        await (0,promises_.rm)(directory, { recursive: true, force: true });
-        throw error;
-    }
-    for (const skipped of result.skipped) {
-        logger.warning(`Base-branch configuration ${skipped.path} was not used: ${skipped.reason}.`);
-    }
-    logger.debug(`Read ${result.files.length} configuration file(s) from the base branch at ${sha}: ${result.files.map((file) => file.path).join(', ') || 'none'}.`);
-    return result;
-}
-/**
- * A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. `expected`
- * says what the caller asked for, in the error.
- */
-function checkedRepositoryPath(raw, expected = 'configuration paths inside the repository such as ".gemini/policies/ci.toml"') {
-    const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
-    const segments = trimmed.split('/');
-    if (trimmed === '' ||
-        trimmed.startsWith('/') ||
-        trimmed.includes('\\') ||
-        segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-        throw new platform_errors/* ConfigurationError */.j1(`expected ${expected} to read from the base branch, but got "${raw}".`);
-    }
-    return trimmed;
-}
-function localPathFor(directory, repoPath) {
-    const local = external_node_path_default().join(directory, ...repoPath.split('/'));
-    // checkedRepositoryPath already refuses `..`; this keeps a future change from writing outside.
-    if (!local.startsWith(directory + (external_node_path_default()).sep))
-        throw new Error(`unsafe path ${repoPath}`);
-    return local;
-}
-async function resolveCommit(client, owner, repo, ref) {
-    if (FULL_SHA.test(ref))
-        return ref.toLowerCase();
-    const branch = ref.replace(/^refs\//, '').replace(/^heads\//, '');
-    const response = await client.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
-    return response.data.object.sha;
-}
-/** Entries in code-unit order of their names, the same on every machine. */
-function byName(entries) {
-    return [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-function listing(data) {
-    if (!Array.isArray(data))
-        return undefined;
-    return data.map((item) => toEntry(item, ''));
-}
-function toEntry(data, fallbackPath) {
-    const record = (typeof data === 'object' && data !== null ? data : {});
-    const entryPath = typeof record.path === 'string' ? record.path : fallbackPath;
-    return {
-        type: typeof record.type === 'string' ? record.type : 'unknown',
-        path: entryPath,
-        name: typeof record.name === 'string' ? record.name : external_node_path_default().posix.basename(entryPath),
-        size: typeof record.size === 'number' ? record.size : 0,
-    };
-}
-/** The bytes of a file answer; undefined when GitHub left them out (files over 1 MB). */
-function fileContent(data) {
-    if (typeof data !== 'object' || data === null)
-        return undefined;
-    const { content, encoding } = data;
-    if (typeof content !== 'string' || encoding !== 'base64')
-        return undefined;
-    return Buffer.from(content, 'base64');
-}
-function isNotFound(error) {
-    return (typeof error === 'object' && error !== null && error.status === 404);
-}
-
 ;// CONCATENATED MODULE: ./src/github/base-tree.ts
 /**
  * Folders of a pull request's base branch, read through GitHub's GraphQL API in as few requests as
@@ -6391,15 +6203,38 @@ async function listBaseTrees(client, at, requests) {
     const listing = { files: [], missing: [], skipped: [] };
     if (requests.length === 0)
         return listing;
-    const data = await objectsQuery(client, at, requests.map((request) => ({ path: request.path, selection: nodeSelection(request) })));
+    // Each path's parent folder is listed too (names and modes only): a path that names a file
+    // directly has its mode there, and a symlink must not be copied as if it were the file.
+    const parents = requests.map((request) => parentPath(checkedPath(request.path)));
+    const distinctParents = [...new Set(parents)];
+    const data = await objectsQuery(client, at, [
+        ...requests.map((request) => ({ path: request.path, selection: nodeSelection(request) })),
+        ...distinctParents.map((parent) => ({ path: parent, selection: PARENT_ENTRIES })),
+    ]);
     requests.forEach((request, index) => {
         const node = data[`p${index}`];
-        if (node === null || node === undefined)
+        if (node === null || node === undefined) {
             listing.missing.push(request.path);
-        else
+            return;
+        }
+        const parentField = `p${requests.length + distinctParents.indexOf(parents[index] ?? '')}`;
+        const parent = data[parentField];
+        const name = request.path.slice(request.path.lastIndexOf('/') + 1);
+        const entry = parent?.entries?.find((candidate) => candidate.name === name);
+        if (entry?.mode === SYMLINK_MODE) {
+            listing.skipped.push({ path: request.path, reason: 'a symlink, not a file' });
+        }
+        else {
             collect(node, request.path, listing);
+        }
     });
     return listing;
+}
+const PARENT_ENTRIES = '__typename ... on Tree { entries { name type mode } }';
+/** The folder holding `repoPath`; '' for the repository's root. */
+function parentPath(repoPath) {
+    const slash = repoPath.lastIndexOf('/');
+    return slash < 0 ? '' : repoPath.slice(0, slash);
 }
 /** The text of each file, in one request; a file that cannot be copied has `unusable` set. */
 async function readBaseFiles(client, at, paths) {
@@ -6455,7 +6290,8 @@ async function objectsQuery(client, at, objects) {
     const variables = { owner: at.owner, name: at.repo };
     const declarations = ['$owner: String!', '$name: String!'];
     const fields = objects.map((object, index) => {
-        variables[`e${index}`] = `${at.sha}:${checkedPath(object.path)}`;
+        // `<commit>:` alone is the root folder.
+        variables[`e${index}`] = `${at.sha}:${object.path === '' ? '' : checkedPath(object.path)}`;
         declarations.push(`$e${index}: String!`);
         return `p${index}: object(expression: $e${index}) { ${object.selection} }`;
     });
@@ -6518,17 +6354,32 @@ function blobFile(node, repoPath, wantText) {
         file.unusable = 'GitHub returned no text for it';
     return file;
 }
-/** A repository path as given, checked (see base-config.ts). */
+/** A repository path as given, checked (the listings' own paths). */
 function checkedPath(raw) {
     return checkedRepositoryPath(raw, 'a path inside the repository');
+}
+/**
+ * A repository path as given, checked: relative, `/`-separated, no `.` or `..` segments. `expected`
+ * says what the caller asked for, in the error.
+ */
+function checkedRepositoryPath(raw, expected = 'configuration paths inside the repository such as ".gemini/policies/ci.toml"') {
+    const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
+    const segments = trimmed.split('/');
+    if (trimmed === '' ||
+        trimmed.startsWith('/') ||
+        trimmed.includes('\\') ||
+        segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+        throw new platform_errors/* ConfigurationError */.j1(`expected ${expected} to read from the base branch, but got "${raw}".`);
+    }
+    return trimmed;
 }
 
 ;// CONCATENATED MODULE: ./src/github/pull-request-config.ts
 /**
  * Where a run's agent configuration comes from: on a pull request, the base branch — never the
  * PR's own copies, which a contributor could have changed — and the workspace otherwise. One home
- * for that rule, for the policy files, the context files (GEMINI.md), and the custom commands and
- * extensions.
+ * for that rule, for the policy files, the context files (GEMINI.md) and settings, the project's
+ * agents, and the custom commands and extensions, read together in one GraphQL request.
  */
 
 
@@ -6536,82 +6387,86 @@ function checkedPath(raw) {
 
 
 
-/**
- * The local paths of the workflow's policy files. On a pull request the checked-out workspace may
- * hold the PR's own version of them, which a contributor could have loosened: they are read from
- * the base branch instead, pinned by its commit, and a file missing there is an error rather
- * than a silent fall-back to the PR's copy.
- */
-async function policyFilePaths(trigger, files, options) {
-    if (files.length === 0)
-        return [];
-    const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
-    if (!pullRequest)
-        return files.map((file) => external_node_path_default().resolve(options.workspaceRoot, file));
-    const base = await loadBaseBranchConfig(options.octokit, {
-        owner: trigger.repo.owner,
-        repo: trigger.repo.name,
-        baseRef: pullRequest.baseSha,
-        files: [...files],
-        ...(options.tempRoot ? { tempRoot: options.tempRoot } : {}),
-        logger: options.logger,
-    });
-    const missing = [...base.missing, ...base.skipped.map((entry) => entry.path)];
-    if (missing.length > 0) {
-        throw new platform_errors/* ConfigurationError */.j1(`expected the policy files to exist on the base branch (${pullRequest.baseRef} at ${base.sha.slice(0, 7)}); not found or not a regular file: ${missing.join(', ')}.`, { input: 'policy' });
-    }
-    return base.files.map((file) => file.localPath);
-}
-/**
- * On a pull request, a directory holding the base branch's context files (pinned by the base
- * commit), for the session to read instead of the PR's; undefined for other runs, which read the
- * workspace's.
- */
-async function contextDirectoryFor(trigger, fileNames, options) {
-    const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
-    if (!pullRequest)
-        return undefined;
-    const base = await loadBaseBranchConfig(options.octokit, {
-        owner: trigger.repo.owner,
-        repo: trigger.repo.name,
-        baseRef: pullRequest.baseSha,
-        files: [...fileNames],
-        ...(options.tempRoot ? { tempRoot: options.tempRoot } : {}),
-        logger: options.logger,
-    });
-    return base.directory;
-}
+/** How deep a requested folder (`.gemini/policies`) is read. */
+const CONFIG_TREE_DEPTH = 4;
 /** How deep the command and extension folders are read (`extensions/<name>/commands/a/b/c.toml`). */
 const COMMAND_TREE_DEPTH = 6;
 /** More configuration files than this are not configuration. */
 const MAX_COMMAND_CONFIG_FILES = 500;
 /**
- * On a pull request, a folder holding the base branch's `.gemini/commands` and the configuration
- * of its `.gemini/extensions` (each extension's manifest and other top-level files, `commands/`,
- * `agents/` and Markdown files such as its context file), at their repository paths, for the
- * run to load its commands and extensions from; undefined for other runs, which read the
- * workspace's. One GraphQL request lists both folders (with the commands' text); a second reads
- * the extensions' files, when there are any. An extension's code stays where the workspace has it.
+ * On a pull request, every configuration file the run reads, from the base branch pinned by its
+ * commit — never the PR's own copies, which a contributor could have changed (loosened a policy,
+ * added an agent or a command): undefined for other runs, which read the workspace.
+ *
+ * `files` are repository paths of files or folders, or a `*` pattern in the last segment
+ * (`.gemini/agents/*.md`); `policyFiles` are the workflow's policy files, each of which must exist
+ * there (a missing one is an error rather than a silent fall-back to the PR's copy).
+ *
+ * One GraphQL request lists them all with their text, together with `.gemini/commands` and
+ * `.gemini/extensions`; a second reads the extensions' configuration files, when there are any.
+ * An extension's code stays where the workspace has it.
  */
-async function commandConfigDirectoryFor(trigger, options) {
+async function baseBranchConfigFor(trigger, wanted, options) {
     const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
     if (!pullRequest)
         return undefined;
     const at = { owner: trigger.repo.owner, repo: trigger.repo.name, sha: pullRequest.baseSha };
-    const listing = await listBaseTrees(options.octokit, at, [
+    const where = `${pullRequest.baseRef} at ${pullRequest.baseSha.slice(0, 7)}`;
+    const configPaths = [...new Set([...wanted.files, ...wanted.policyFiles])].map(readAs);
+    const requests = [
         { path: run_commands/* REPOSITORY_COMMANDS_PATH */.yb, depth: COMMAND_TREE_DEPTH, withText: true },
         { path: load_extensions/* REPOSITORY_EXTENSIONS_PATH */.gi, depth: COMMAND_TREE_DEPTH, withText: false },
-    ]);
-    const extensionFiles = listing.files
+    ];
+    for (const wantedPath of configPaths) {
+        if (!requests.some((request) => request.path === wantedPath.folder)) {
+            requests.push({
+                path: wantedPath.folder,
+                depth: wantedPath.pattern === undefined ? CONFIG_TREE_DEPTH : 1,
+                withText: true,
+            });
+        }
+    }
+    const listing = await listBaseTrees(options.octokit, at, requests);
+    // A file listed by two requests (`.gemini` for a pattern, `.gemini/commands`) counts once, with
+    // its text where one of them carried it.
+    const listed = new Map();
+    for (const file of listing.files) {
+        if (listed.get(file.path)?.text === undefined)
+            listed.set(file.path, file);
+    }
+    const configFiles = new Map();
+    const found = new Map();
+    for (const wantedPath of configPaths) {
+        const matches = [...listed.values()].filter((file) => wantedPath.matches(file.path));
+        found.set(wantedPath.raw, matches);
+        for (const file of matches)
+            configFiles.set(file.path, file);
+    }
+    const missingPolicies = wanted.policyFiles.filter((file) => {
+        const matches = found.get(file) ?? [];
+        return matches.length === 0 || matches.some((match) => match.text === undefined);
+    });
+    if (missingPolicies.length > 0) {
+        throw new platform_errors/* ConfigurationError */.j1(`expected the policy files to exist on the base branch (${where}); not found or not a regular file: ${missingPolicies.join(', ')}.`, { input: 'policy' });
+    }
+    const extensionFiles = [...listed.values()]
         .filter((file) => file.path.startsWith(`${load_extensions/* REPOSITORY_EXTENSIONS_PATH */.gi}/`))
         .filter((file) => isExtensionConfiguration(file.path));
-    const commandFiles = listing.files.filter((file) => file.path.startsWith(`${run_commands/* REPOSITORY_COMMANDS_PATH */.yb}/`));
+    const commandFiles = [...listed.values()].filter((file) => file.path.startsWith(`${run_commands/* REPOSITORY_COMMANDS_PATH */.yb}/`));
     if (commandFiles.length + extensionFiles.length > MAX_COMMAND_CONFIG_FILES) {
-        throw new platform_errors/* ConfigurationError */.j1(`expected at most ${MAX_COMMAND_CONFIG_FILES} command and extension configuration files on the base branch (${pullRequest.baseRef} at ${pullRequest.baseSha.slice(0, 7)}), found ${commandFiles.length + extensionFiles.length}.`);
+        throw new platform_errors/* ConfigurationError */.j1(`expected at most ${MAX_COMMAND_CONFIG_FILES} command and extension configuration files on the base branch (${where}), found ${commandFiles.length + extensionFiles.length}.`);
     }
     const read = await readBaseFiles(options.octokit, at, extensionFiles.filter((file) => file.unusable === undefined).map((file) => file.path));
-    const files = [...commandFiles, ...extensionFiles.filter((file) => file.unusable), ...read];
-    for (const file of files) {
+    const files = new Map();
+    for (const file of [
+        ...configFiles.values(),
+        ...commandFiles,
+        ...extensionFiles.filter((candidate) => candidate.unusable),
+        ...read,
+    ]) {
+        files.set(file.path, file);
+    }
+    for (const file of files.values()) {
         if (file.unusable !== undefined) {
             options.logger.warning(`Base-branch ${file.path} was not used: ${file.unusable}.`);
         }
@@ -6619,12 +6474,43 @@ async function commandConfigDirectoryFor(trigger, options) {
     for (const skipped of listing.skipped) {
         options.logger.debug(`Base-branch ${skipped.path} was not read: ${skipped.reason}.`);
     }
-    const directory = await writeBaseFiles(files, {
+    const directory = await writeBaseFiles([...files.values()], {
         tempRoot: options.tempRoot,
-        prefix: 'gemini-base-config-commands-',
+        prefix: 'gemini-base-config-',
     });
-    options.logger.debug(`Read ${files.filter((file) => file.text !== undefined).length} command and extension file(s) from the base branch at ${pullRequest.baseSha}.`);
-    return directory;
+    options.logger.debug(`Read ${[...files.values()].filter((file) => file.text !== undefined).length} configuration file(s) from the base branch at ${pullRequest.baseSha}.`);
+    const policyPaths = wanted.policyFiles.flatMap((file) => (found.get(file) ?? []).map((match) => external_node_path_default().join(directory, ...match.path.split('/'))));
+    return { directory, policyPaths };
+}
+/**
+ * How one wanted path is read: the folder to list (the path itself, or the parent of a `*`
+ * pattern) and which listed files it means (the file, everything below the folder, or the
+ * pattern's matches directly in the parent).
+ */
+function readAs(raw) {
+    const trimmed = raw.trim().replace(/^\.\//, '').replace(/\/+$/, '');
+    const slash = trimmed.lastIndexOf('/');
+    const name = trimmed.slice(slash + 1);
+    if (!name.includes('*')) {
+        return {
+            raw,
+            folder: trimmed,
+            matches: (repoPath) => repoPath === trimmed || repoPath.startsWith(`${trimmed}/`),
+        };
+    }
+    const parent = slash < 0 ? '' : trimmed.slice(0, slash);
+    if (parent === '') {
+        throw new platform_errors/* ConfigurationError */.j1(`expected a pattern inside a folder such as ".gemini/policy*.toml" to read from the base branch, but got "${raw}".`);
+    }
+    const isMatch = picomatch_default()(name, { dot: true });
+    return {
+        raw,
+        folder: parent,
+        pattern: name,
+        matches: (repoPath) => repoPath.startsWith(`${parent}/`) &&
+            !repoPath.slice(parent.length + 1).includes('/') &&
+            isMatch(repoPath.slice(parent.length + 1)),
+    };
 }
 /**
  * The files of an extension folder the run reads: its top-level files (the manifest, its context
@@ -11780,6 +11666,7 @@ function availableCommandsSection(commands, redact) {
 
 
 
+
 async function runAuthorized(run) {
     const { deps, inputs, octokit, trigger, trust, redact, logger, setOutput } = run;
     const { env } = deps;
@@ -12023,19 +11910,21 @@ async function sessionRunner(run, session) {
     // triage (which run no build that would need it).
     const isolateNetwork = untrustedWorkspace ||
         (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
-    const sandbox = await (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, { env, logger });
-    const sandboxLine = (0,resolve_sandbox/* reportSandbox */.go)(sandbox, {
-        mode: inputs.sandbox,
-        isolateNetwork,
-        logger,
-        ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
-    });
-    // On a pull request, GEMINI.md and the settings come from the base branch.
-    const contextDirectory = await contextDirectoryFor(trigger, [
-        'GEMINI.md',
-        inputs.settings?.kind === 'file' ? inputs.settings.path : config_settings/* DEFAULT_SETTINGS_PATH */.WA,
-        agent_files/* PROJECT_AGENT_FILES */.o3,
-    ], { octokit, tempRoot: env.RUNNER_TEMP, logger });
+    // The sandbox probe (a few hundred milliseconds the first time) runs while the configuration is
+    // read and the model prepared; it is awaited before anything that needs it.
+    const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, { env, logger });
+    sandboxFound.catch(() => undefined);
+    // On a pull request, every configuration file comes from the base branch (one request):
+    // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
+    const baseConfig = await baseBranchConfigFor(trigger, {
+        files: [
+            'GEMINI.md',
+            inputs.settings?.kind === 'file' ? inputs.settings.path : config_settings/* DEFAULT_SETTINGS_PATH */.WA,
+            agent_files/* PROJECT_AGENT_FILES */.o3,
+        ],
+        policyFiles: inputs.policyFiles,
+    }, { octokit, tempRoot: env.RUNNER_TEMP, logger });
+    const contextDirectory = baseConfig?.directory;
     const settings = await (0,config_settings/* loadAgentSettings */.td)({
         input: inputs.settings,
         configDirectory: contextDirectory ?? session.workspaceRoot,
@@ -12047,8 +11936,7 @@ async function sessionRunner(run, session) {
     // Custom commands and extensions: on a pull request the base branch's, never the PR's copies.
     const commands = await (0,run_commands/* loadRunCommands */.iY)({
         workspaceRoot: session.workspaceRoot,
-        configRoot: (await commandConfigDirectoryFor(trigger, { octokit, tempRoot: env.RUNNER_TEMP, logger })) ??
-            session.workspaceRoot,
+        configRoot: contextDirectory ?? session.workspaceRoot,
         paths: inputs.extensions,
         pathsSetting: 'extensions',
         env,
@@ -12065,12 +11953,8 @@ async function sessionRunner(run, session) {
         run.registerSecret(value);
     const policy = await (0,policy_setup/* loadCliPolicy */.rw)({
         mode: trigger.mode,
-        policyFiles: await policyFilePaths(trigger, inputs.policyFiles, {
-            octokit,
-            workspaceRoot: session.workspaceRoot,
-            tempRoot: env.RUNNER_TEMP,
-            logger,
-        }),
+        policyFiles: baseConfig?.policyPaths ??
+            inputs.policyFiles.map((file) => external_node_path_default().resolve(session.workspaceRoot, file)),
         allowCommands: inputs.allowedCommands,
         yolo: false,
         untrustedWorkspace,
@@ -12099,6 +11983,13 @@ async function sessionRunner(run, session) {
         },
         fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
         howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
+    });
+    const sandbox = await sandboxFound;
+    const sandboxLine = (0,resolve_sandbox/* reportSandbox */.go)(sandbox, {
+        mode: inputs.sandbox,
+        isolateNetwork,
+        logger,
+        ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
     });
     const telemetry = await (0,start_telemetry/* startTelemetry */.a)({
         settings,
