@@ -137,10 +137,24 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 }
 
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
-export function parseCliArgs(argv: readonly string[]): CliOptions {
-  let parsed;
+/**
+ * Runs node:util's flag parser for `gemini-agent [command]`. Its messages name the flag but end
+ * with advice for script authors: the first sentence is kept, as a one-line usage error pointing
+ * at --help.
+ */
+export function parseFlags<T>(command: string | undefined, parse: () => T): T {
   try {
-    parsed = parseArgs({
+    return parse();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    const help = command === undefined ? 'gemini-agent --help' : `gemini-agent ${command} --help`;
+    throw new UsageError(`${message}. Run "${help}" for usage.`);
+  }
+}
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  const parsed = parseFlags(undefined, () =>
+    parseArgs({
       args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
@@ -165,13 +179,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
-    });
-  } catch (error) {
-    // node:util's messages name the option but end with advice for script authors; keep the
-    // first sentence and point at --help.
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    throw new UsageError(`${message}. Run "gemini-agent --help" for usage.`);
-  }
+    }),
+  );
   const { values, positionals } = parsed;
 
   const outputFormat = values['output-format'] ?? 'text';

@@ -8,6 +8,7 @@ import { describeShadowing } from '../commands/command-registry.js';
 import { describeExtension } from '../commands/extensions/load-extensions.js';
 import { loadRunCommands } from '../commands/run-commands.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
+import { parseFlags } from './args.js';
 import { silentLogger } from '../platform/logger.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { TextSink } from '../platform/logger.js';
@@ -53,9 +54,8 @@ export async function runCommandsCommand(
 }
 
 async function list(argv: readonly string[], io: CommandsCommandIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const { values } = parseFlags('commands', () =>
+    parseArgs({
       args: [...argv],
       strict: true,
       options: {
@@ -63,11 +63,8 @@ async function list(argv: readonly string[], io: CommandsCommandIo): Promise<num
         extension: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    throw new UsageError(`${message}. Run "gemini-agent commands --help" for usage.`);
-  }
+    }),
+  );
   if (values.help === true) {
     io.stdout.write(COMMANDS_USAGE);
     return ExitCode.OK;

@@ -15,6 +15,7 @@ import { parseArgs, promisify } from 'node:util';
 import { resolveModelAuth } from '../model/model-auth.js';
 import { SANDBOX_USER_NAME } from '../platform/sandbox/sandbox-user.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
+import { parseFlags } from './args.js';
 import type { LocalRun } from '../local/local-run.js';
 import { runLocal } from '../local/local-run.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
@@ -59,18 +60,19 @@ export async function findDemoFiles(moduleUrl: string = import.meta.url): Promis
 export async function runDemoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   let values: { live?: boolean; out?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        live: { type: 'boolean' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseFlags('demo', () =>
+      parseArgs({
+        args: [...argv],
+        strict: true,
+        options: {
+          live: { type: 'boolean' },
+          out: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      }),
+    ));
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    io.stderr.write(`error: ${message ?? ''}. Run "gemini-agent demo --help" for usage.\n`);
+    io.stderr.write(`error: ${errorMessage(error)}\n`);
     return ExitCode.INPUT;
   }
   if (values.help) {

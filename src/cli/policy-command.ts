@@ -25,7 +25,7 @@ import { ToolRegistry } from '../tools/registry.js';
 import { isBuildError } from '../tools/tool-types.js';
 import { Workspace } from '../tools/workspace.js';
 import { policyContext } from '../session-setup/run-agent.js';
-import { parseRunMode } from './args.js';
+import { parseFlags, parseRunMode } from './args.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { TextSink } from '../platform/logger.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
@@ -96,18 +96,8 @@ export async function runPolicyCommand(
   }
 }
 
-/** Runs node:util's parser, turning its complaints into one-line usage errors. */
-function parsed<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    throw new UsageError(`${message}. Run "gemini-agent policy --help" for usage.`);
-  }
-}
-
 async function check(argv: readonly string[], io: PolicyCommandIo): Promise<number> {
-  const { values, positionals } = parsed(() =>
+  const { values, positionals } = parseFlags('policy', () =>
     parseArgs({
       args: [...argv],
       allowPositionals: true,
@@ -134,7 +124,7 @@ async function check(argv: readonly string[], io: PolicyCommandIo): Promise<numb
 }
 
 async function explain(argv: readonly string[], io: PolicyCommandIo): Promise<number> {
-  const { values, positionals } = parsed(() =>
+  const { values, positionals } = parseFlags('policy', () =>
     parseArgs({
       args: [...argv],
       allowPositionals: true,

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { ZodType } from 'zod';
 import { actionInputsSchema, INPUT_NAMES } from '../action/action-inputs.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
+import { parseFlags } from './args.js';
 import type { PermissionLevel } from '../local/dry-run-github.js';
 import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
 import { commentFileName } from '../local/dry-run-report.js';
@@ -89,18 +90,9 @@ export function exitCodeFor(run: LocalRun): number {
   return run.result.conclusion === 'failure' ? ExitCode.ERROR : ExitCode.OK;
 }
 
-function parsed<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    throw new UsageError(`${message}. Run "gemini-agent run --help" for usage.`);
-  }
-}
-
 /** The flags of `run`; every mistake is a one-line `UsageError`. */
 export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOptions | 'help' {
-  const { values, positionals } = parsed(() =>
+  const { values, positionals } = parseFlags('run', () =>
     parseArgs({
       args: [...argv],
       allowPositionals: true,

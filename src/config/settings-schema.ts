@@ -124,6 +124,38 @@ export function serverNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** Zod's first problem with a file's value, as the key path it sits at and a message. */
+export function firstIssue(error: z.ZodError): { keyPath: (string | number)[]; message: string } {
+  const issue = error.issues[0];
+  return {
+    keyPath: (issue?.path ?? []).filter(
+      (step): step is string | number => typeof step !== 'symbol',
+    ),
+    message: (issue?.message ?? 'invalid value').replace(/^Invalid input: /, ''),
+  };
+}
+
+/**
+ * Every entry of an `mcpServers` object, named and checked, its `env` and `headers` expanded; a
+ * problem is reported at `mcpServers.<name>` (or a key under it).
+ */
+export function checkServers(
+  servers: Readonly<Record<string, RawServer>>,
+  checks: ServerChecks,
+): Record<string, McpServerSettings> {
+  const checked: Record<string, McpServerSettings> = {};
+  for (const [name, server] of Object.entries(servers)) {
+    const at = ['mcpServers', name];
+    const problem = serverNameProblem(name);
+    if (problem !== undefined) checks.fail(at, problem);
+    checked[name] = checkServer(server, {
+      fail: (key, message) => checks.fail([...at, ...key], message),
+      expand: (text, key) => checks.expand(text, [...at, ...key]),
+    });
+  }
+  return checked;
+}
+
 export interface ServerChecks {
   /** Throws a `ConfigurationError` at the server's key (or the named key under it). */
   fail: (keyPath: readonly string[], message: string) => never;

@@ -19,8 +19,8 @@ import type { ErrorLocation } from '../platform/errors.js';
 import { ConfigurationError } from '../platform/errors.js';
 import { locateJsonPath, parseJsonText } from './json-text.js';
 import { createExpander } from './settings-expand.js';
-import { checkServer, serverNameProblem, settingsSchema } from './settings-schema.js';
-import type { AgentSettings, McpServerSettings, SettingsSource } from './settings-types.js';
+import { checkServers, firstIssue, settingsSchema } from './settings-schema.js';
+import type { AgentSettings, SettingsSource } from './settings-types.js';
 import { EMPTY_SETTINGS } from './settings-types.js';
 
 /** Where the settings are read from when the `settings` input is empty. */
@@ -51,11 +51,8 @@ export function parseAgentSettings(raw: unknown, options: ParseSettingsOptions):
   }
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const keyPath = (issue?.path ?? []).filter(
-      (step): step is string | number => typeof step !== 'symbol',
-    );
-    return fail(keyPath, (issue?.message ?? 'invalid value').replace(/^Invalid input: /, ''));
+    const { keyPath, message } = firstIssue(parsed.error);
+    return fail(keyPath, message);
   }
   const value = parsed.data;
   const expander = createExpander({
@@ -63,16 +60,10 @@ export function parseAgentSettings(raw: unknown, options: ParseSettingsOptions):
     ...(options.forbiddenValues ? { forbiddenValues: options.forbiddenValues } : {}),
     fail,
   });
-  const mcpServers: Record<string, McpServerSettings> = {};
-  for (const [name, server] of Object.entries(value.mcpServers ?? {})) {
-    const at = ['mcpServers', name];
-    const problem = serverNameProblem(name);
-    if (problem !== undefined) fail(at, problem);
-    mcpServers[name] = checkServer(server, {
-      fail: (key, message) => fail([...at, ...key], message),
-      expand: (text, key) => expander.expand(text, [...at, ...key]),
-    });
-  }
+  const mcpServers = checkServers(value.mcpServers ?? {}, {
+    fail,
+    expand: (text, key) => expander.expand(text, key),
+  });
 
   const tools = value.tools ?? {};
   const settings: AgentSettings = {

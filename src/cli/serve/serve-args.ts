@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { modelFlag, parseRunMode } from '../args.js';
+import { modelFlag, parseFlags, parseRunMode } from '../args.js';
 import { describeAliases } from '../../model/model-table.js';
 import { UsageError } from '../../platform/errors.js';
 import type { SandboxMode } from '../../platform/sandbox/sandbox-types.js';
@@ -80,17 +80,8 @@ Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 error, 41 authentication, 42 bad i
 52 configuration.
 `;
 
-function parsed<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    throw new UsageError(`${message}. Run "gemini-agent serve --help" for usage.`);
-  }
-}
-
 export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptions {
-  const { values, positionals } = parsed(() =>
+  const { values, positionals } = parseFlags('serve', () =>
     parseArgs({
       args: [...argv],
       allowPositionals: true,

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { locateJsonPath, parseJsonText } from '../../config/json-text.js';
 import { createExpander } from '../../config/settings-expand.js';
-import { checkServer, serverNameProblem, serverSchema } from '../../config/settings-schema.js';
+import { checkServers, firstIssue, serverSchema } from '../../config/settings-schema.js';
 import type { McpServerSettings } from '../../config/settings-types.js';
 import { ConfigurationError } from '../../platform/errors.js';
 
@@ -90,11 +90,8 @@ export function parseExtensionManifest(
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const keyPath = (issue?.path ?? []).filter(
-      (step): step is string | number => typeof step !== 'symbol',
-    );
-    return fail(keyPath, `${(issue?.message ?? 'invalid value').replace(/^Invalid input: /, '')}.`);
+    const { keyPath, message } = firstIssue(parsed.error);
+    return fail(keyPath, `${message}.`);
   }
   const value = parsed.data;
   const expander = createExpander({
@@ -102,18 +99,12 @@ export function parseExtensionManifest(
     ...(options.forbiddenValues ? { forbiddenValues: options.forbiddenValues } : {}),
     fail,
   });
-  const mcpServers: Record<string, McpServerSettings> = {};
-  for (const [name, server] of Object.entries(value.mcpServers ?? {})) {
-    const at = ['mcpServers', name];
-    const problem = serverNameProblem(name);
-    if (problem !== undefined) fail(at, problem);
-    const checked = checkServer(server, {
-      fail: (key, message) => fail([...at, ...key], message),
-      expand: (textValue, key) => expander.expand(textValue, [...at, ...key]),
-    });
-    delete checked.trust;
-    mcpServers[name] = checked;
-  }
+  const mcpServers = checkServers(value.mcpServers ?? {}, {
+    fail,
+    expand: (text, key) => expander.expand(text, key),
+  });
+  // An extension cannot declare its own servers trusted: trust is the workspace's settings' to give.
+  for (const server of Object.values(mcpServers)) delete server.trust;
   const names = value.contextFileName ?? DEFAULT_CONTEXT_FILE;
   const contextFileNames = (typeof names === 'string' ? [names] : names).map((name, index) => {
     const problem = contextPathProblem(name);
