@@ -102,6 +102,29 @@ describe('gemini-agent serve: tasks', () => {
     expect(offered.map((declaration) => declaration.name)).toContain('security-auditor');
   });
 
+  it('redacts what the settings gave an MCP server through $VAR from every event', async () => {
+    const value = 'routing-value-4f8a1c9e2b7d';
+    const gemini = await useFakeGemini([textReply(`The server was given ${value}.`)]);
+    const repo = await tempRepo({
+      '.gemini/settings.json': JSON.stringify({
+        mcpServers: {
+          internal: {
+            httpUrl: 'http://127.0.0.1:9/mcp',
+            headers: { 'X-Route': '$INTERNAL_ROUTE' },
+          },
+        },
+      }),
+    });
+    const server = await startServe({ gemini, repo, args: ARGS, env: { INTERNAL_ROUTE: value } });
+    const client = await v1Client(server);
+
+    const events = await collect(client.sendMessageStream(prompt('What was it given?')));
+
+    expect(outline(events).at(-1)).toBe('STATE_CHANGE completed');
+    expect(JSON.stringify(events)).not.toContain(value);
+    expect(outline(events)).toContain('TEXT_CONTENT working "The server was given ***."');
+  });
+
   it('cancels a task while its shell command hangs, and leaves no process behind', async () => {
     const marker = '987.654';
     const gemini = await useFakeGemini([

@@ -18,6 +18,7 @@ import { describeRetry } from '../../model/retry.js';
 import { errorMessage, UsageError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { streamLogger } from '../../platform/logger.js';
+import type { Redactor } from '../../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
 import { startAgent } from '../../session-setup/run-agent.js';
@@ -54,7 +55,7 @@ export async function runServeCommand(argv: readonly string[], io: ServeIo): Pro
   }
   try {
     const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
-    const { redact } = createRedactor({
+    const { redact, register } = createRedactor({
       secrets: [...secretEnvironmentValues(io.env), token.value],
     });
     const logger = streamLogger(
@@ -63,7 +64,7 @@ export async function runServeCommand(argv: readonly string[], io: ServeIo): Pro
         debug: options.debug,
       },
     );
-    const server = await startServer(options, io, token, { redact, logger });
+    const server = await startServer(options, io, token, { redact, register, logger });
     printStart(io, options, server, token);
     await new Promise<void>((resolve) => {
       const stopListening = io.onInterrupt(() => {
@@ -84,7 +85,7 @@ async function startServer(
   options: ServeOptions,
   io: ServeIo,
   token: ServerToken,
-  shared: { redact: (text: string) => string; logger: Logger },
+  shared: Pick<Redactor, 'redact' | 'register'> & { logger: Logger },
 ) {
   const { logger } = shared;
   const workspaces = await Workspaces.create([options.repo, ...options.roots]).catch(
@@ -97,6 +98,8 @@ async function startServer(
   // What the default workspace configures (settings, extensions, commands, policy) is checked
   // now, so a typo stops the server at start rather than failing every task.
   const initial = await loadWorkspaceSetup(workspaces.defaultWorkspace, options, io.env, logger);
+  // What a server was given through `$VAR` in settings or a manifest is as secret as the token.
+  for (const value of initial.settings.expandedValues) shared.register(value);
   for (const warning of initial.policy.warnings) logger.warning(warning);
   const models = chooseRunModels(modelSettings(options, io.env, initial.ownSettings));
   const auth = resolveModelAuth(io.env);
@@ -116,6 +119,7 @@ async function startServer(
     // Each workspace's own settings (MCP servers, tool selection, model), extensions, commands
     // and the policy they imply, as a CLI run there would have them.
     const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, logger);
+    for (const value of setup.settings.expandedValues) shared.register(value);
     // A message that invokes a custom command is expanded by the session, through its tools.
     const { prompt, askUser } = commandPromptGuard(
       sessionPromptFor(turn.prompt, setup.commands),
