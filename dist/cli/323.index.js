@@ -24,9 +24,10 @@ export const modules = {
 /* harmony import */ var _model_model_auth_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(67815);
 /* harmony import */ var _platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(62014);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(46316);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(45116);
-/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(28551);
-/* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(85863);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(77593);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(45116);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
+/* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(85863);
 /**
  * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
  * a small project with a bug (examples/demo/repo) becomes a git repository in a temporary
@@ -35,6 +36,7 @@ export const modules = {
  * place of the model. It shows the progress comment as it changes, the final comment, and the
  * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
  */
+
 
 
 
@@ -82,7 +84,7 @@ async function findDemoFiles(moduleUrl = import.meta.url) {
 async function runDemoCommand(argv, io) {
     let values;
     try {
-        ({ values } = (0,node_util__WEBPACK_IMPORTED_MODULE_5__.parseArgs)({
+        ({ values } = (0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .parseFlags */ .bQ)('demo', () => (0,node_util__WEBPACK_IMPORTED_MODULE_5__.parseArgs)({
             args: [...argv],
             strict: true,
             options: {
@@ -90,16 +92,15 @@ async function runDemoCommand(argv, io) {
                 out: { type: 'string' },
                 help: { type: 'boolean', short: 'h' },
             },
-        }));
+        })));
     }
     catch (error) {
-        const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        io.stderr.write(`error: ${message ?? ''}. Run "gemini-agent demo --help" for usage.\n`);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.INPUT;
+        io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}\n`);
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.INPUT;
     }
     if (values.help) {
         io.stdout.write(DEMO_USAGE);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.OK;
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
     }
     try {
         const live = values.live ?? false;
@@ -126,7 +127,7 @@ async function runDemoCommand(argv, io) {
         if (!live && hasModelCredentials(io.env)) {
             print('(Model credentials are set: "gemini-agent demo --live" runs the same task live.)');
         }
-        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runLocal */ .R)({
+        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_10__/* .runLocal */ .R)({
             eventFile: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'event.json'),
             eventName: 'issue_comment',
             repo,
@@ -135,7 +136,7 @@ async function runDemoCommand(argv, io) {
             outDir: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(root, 'run'),
             ...(live ? {} : { replay: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'session.jsonl') }),
         }, io);
-        (0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .printRunEnd */ .GH)(result, io);
+        (0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .printRunEnd */ .GH)(result, io);
         await printCommit(result, io);
         print();
         const command = invokedAs(process.argv[1], process.cwd());
@@ -144,11 +145,11 @@ async function runDemoCommand(argv, io) {
         print('and run, in your repository,');
         print(`  ${command} run --event event.json --event-name issue_comment --repo .`);
         print(`("${command} run --help" has the options).`);
-        return (0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeFor */ .Rr)(result);
+        return (0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .exitCodeFor */ .Rr)(result);
     }
     catch (error) {
         io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeForError */ .Lo)(error);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
     }
 }
 /**
@@ -161,7 +162,7 @@ function invokedAs(script, cwd) {
         return 'gemini-agent';
     const relative = node_path__WEBPACK_IMPORTED_MODULE_3___default().relative(cwd, script);
     const shown = relative.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_3___default().isAbsolute(relative) ? script : relative;
-    return `node ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(shown)}`;
+    return `node ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(shown)}`;
 }
 /**
  * Run as root on Linux, the sandbox runs commands as a system account of its own, made on first
@@ -222,9 +223,9 @@ async function printCommit(result, io) {
     const git = async (...args) => (await run('git', ['-c', 'core.pager=cat', ...args], { cwd: result.repo })).stdout;
     const print = (text = '') => io.stdout.write(`${text}\n`);
     print();
-    print(`── The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(branch)}):`);
+    print(`── The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(branch)}):`);
     print(indent(await git('log', '-1', '--stat', '--no-color', branch)));
-    print(`── Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_11__/* .shellWord */ .r7)(branch)}):`);
+    print(`── Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(branch)}):`);
     print(indent(await git('diff', '--no-color', `main...${branch}`)));
 }
 function indent(text) {

@@ -103,18 +103,8 @@ async function runPolicyCommand(argv, io) {
         return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .exitCodeForError */ .Lo)(error);
     }
 }
-/** Runs node:util's parser, turning its complaints into one-line usage errors. */
-function parsed(parse) {
-    try {
-        return parse();
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${message}. Run "gemini-agent policy --help" for usage.`);
-    }
-}
 async function check(argv, io) {
-    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+    const { values, positionals } = (0,_args_js__WEBPACK_IMPORTED_MODULE_11__/* .parseFlags */ .bQ)('policy', () => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
         args: [...argv],
         allowPositionals: true,
         options: { tier: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
@@ -141,7 +131,7 @@ async function check(argv, io) {
     return _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .ExitCode */ .yU.OK;
 }
 async function explain(argv, io) {
-    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+    const { values, positionals } = (0,_args_js__WEBPACK_IMPORTED_MODULE_11__/* .parseFlags */ .bQ)('policy', () => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
         args: [...argv],
         allowPositionals: true,
         options: {

@@ -1681,17 +1681,8 @@ refused until the first ends.
 Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 error, 41 authentication, 42 bad input,
 52 configuration.
 `;
-function parsed(parse) {
-    try {
-        return parse();
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        throw new errors/* UsageError */.eb(`${message}. Run "gemini-agent serve --help" for usage.`);
-    }
-}
 function parseServeArgs(argv, cwd) {
-    const { values, positionals } = parsed(() => (0,external_node_util_.parseArgs)({
+    const { values, positionals } = (0,args/* parseFlags */.bQ)('serve', () => (0,external_node_util_.parseArgs)({
         args: [...argv],
         allowPositionals: true,
         strict: true,
@@ -1809,11 +1800,14 @@ function commandPromptGuard(prompt, askUser) {
     };
 }
 
+// EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts
+var agent_files = __webpack_require__(50753);
 // EXTERNAL MODULE: ./src/commands/extensions/extension-config.ts
 var extension_config = __webpack_require__(98067);
 // EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
 var policy_setup = __webpack_require__(57362);
 ;// CONCATENATED MODULE: ./src/cli/serve/workspace-setup.ts
+
 
 
 
@@ -1827,11 +1821,13 @@ async function loadWorkspaceSetup(workspace, flags, env, logger) {
     const { extensions, registry } = await loadWorkspaceCommands(workspace, flags, env, logger);
     const settings = (0,extension_config/* withExtensionServers */.k0)(ownSettings, extensions, logger);
     const policy = await (0,policy_setup/* loadCliPolicy */.rw)({ ...flags, yolo: false, settings, extensions });
+    const agents = await (0,agent_files/* loadAgents */.L2)([(0,agent_files/* projectAgentsFolder */.uG)(workspace), ...(0,extension_config/* extensionAgentFolders */.Ir)(extensions)], logger);
     return {
         settings,
         ownSettings,
         commands: registry,
         extensionContextFiles: (0,extension_config/* extensionContextFiles */.ek)(extensions),
+        agents,
         policy,
     };
 }
@@ -2010,6 +2006,7 @@ async function startServer(options, io, token, shared) {
             signal: turn.signal,
             sandbox,
             settings: setup.settings,
+            agents: setup.agents,
             ...(turn.history === undefined ? {} : { history: turn.history }),
         });
     };

@@ -1241,6 +1241,7 @@ function createInvokeAgentTool(agents) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   bQ: () => (/* binding */ parseFlags),
 /* harmony export */   gH: () => (/* binding */ modelFlag),
 /* harmony export */   hT: () => (/* binding */ parseCliArgs),
 /* harmony export */   i3: () => (/* binding */ parseRunMode),
@@ -1348,42 +1349,48 @@ function joinNegativeValues(argv) {
     return joined;
 }
 /** Parses the command line; every mistake is a one-line `UsageError` (exit code 42). */
-function parseCliArgs(argv) {
-    let parsed;
+/**
+ * Runs node:util's flag parser for `gemini-agent [command]`. Its messages name the flag but end
+ * with advice for script authors: the first sentence is kept, as a one-line usage error pointing
+ * at --help.
+ */
+function parseFlags(command, parse) {
     try {
-        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
-            args: joinNegativeValues(argv),
-            allowPositionals: true,
-            strict: true,
-            options: {
-                prompt: { type: 'string', short: 'p' },
-                repo: { type: 'string' },
-                model: { type: 'string', short: 'm' },
-                'fallback-model': { type: 'string' },
-                'output-format': { type: 'string', short: 'o' },
-                transcript: { type: 'string' },
-                'max-turns': { type: 'string' },
-                timeout: { type: 'string' },
-                replay: { type: 'string' },
-                record: { type: 'string' },
-                mode: { type: 'string' },
-                policy: { type: 'string', multiple: true },
-                'allow-command': { type: 'string', multiple: true },
-                yolo: { type: 'boolean' },
-                sandbox: { type: 'string' },
-                extension: { type: 'string', multiple: true },
-                debug: { type: 'boolean', short: 'd' },
-                version: { type: 'boolean', short: 'v' },
-                help: { type: 'boolean', short: 'h' },
-            },
-        });
+        return parse();
     }
     catch (error) {
-        // node:util's messages name the option but end with advice for script authors; keep the
-        // first sentence and point at --help.
         const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${message}. Run "gemini-agent --help" for usage.`);
+        const help = command === undefined ? 'gemini-agent --help' : `gemini-agent ${command} --help`;
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${message}. Run "${help}" for usage.`);
     }
+}
+function parseCliArgs(argv) {
+    const parsed = parseFlags(undefined, () => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+        args: joinNegativeValues(argv),
+        allowPositionals: true,
+        strict: true,
+        options: {
+            prompt: { type: 'string', short: 'p' },
+            repo: { type: 'string' },
+            model: { type: 'string', short: 'm' },
+            'fallback-model': { type: 'string' },
+            'output-format': { type: 'string', short: 'o' },
+            transcript: { type: 'string' },
+            'max-turns': { type: 'string' },
+            timeout: { type: 'string' },
+            replay: { type: 'string' },
+            record: { type: 'string' },
+            mode: { type: 'string' },
+            policy: { type: 'string', multiple: true },
+            'allow-command': { type: 'string', multiple: true },
+            yolo: { type: 'boolean' },
+            sandbox: { type: 'string' },
+            extension: { type: 'string', multiple: true },
+            debug: { type: 'boolean', short: 'd' },
+            version: { type: 'boolean', short: 'v' },
+            help: { type: 'boolean', short: 'h' },
+        },
+    }));
     const { values, positionals } = parsed;
     const outputFormat = values['output-format'] ?? 'text';
     if (!OUTPUT_FORMATS.includes(outputFormat)) {
@@ -2030,9 +2037,8 @@ function parseExtensionManifest(source, options) {
     }
     const parsed = manifestSchema.safeParse(raw);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const keyPath = (issue?.path ?? []).filter((step) => typeof step !== 'symbol');
-        return fail(keyPath, `${(issue?.message ?? 'invalid value').replace(/^Invalid input: /, '')}.`);
+        const { keyPath, message } = (0,_config_settings_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .firstIssue */ .OE)(parsed.error);
+        return fail(keyPath, `${message}.`);
     }
     const value = parsed.data;
     const expander = (0,_config_settings_expand_js__WEBPACK_IMPORTED_MODULE_2__/* .createExpander */ .k)({
@@ -2040,19 +2046,13 @@ function parseExtensionManifest(source, options) {
         ...(options.forbiddenValues ? { forbiddenValues: options.forbiddenValues } : {}),
         fail,
     });
-    const mcpServers = {};
-    for (const [name, server] of Object.entries(value.mcpServers ?? {})) {
-        const at = ['mcpServers', name];
-        const problem = (0,_config_settings_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .serverNameProblem */ .Oi)(name);
-        if (problem !== undefined)
-            fail(at, problem);
-        const checked = (0,_config_settings_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .checkServer */ .i6)(server, {
-            fail: (key, message) => fail([...at, ...key], message),
-            expand: (textValue, key) => expander.expand(textValue, [...at, ...key]),
-        });
-        delete checked.trust;
-        mcpServers[name] = checked;
-    }
+    const mcpServers = (0,_config_settings_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .checkServers */ .Fe)(value.mcpServers ?? {}, {
+        fail,
+        expand: (text, key) => expander.expand(text, key),
+    });
+    // An extension cannot declare its own servers trusted: trust is the workspace's settings' to give.
+    for (const server of Object.values(mcpServers))
+        delete server.trust;
     const names = value.contextFileName ?? DEFAULT_CONTEXT_FILE;
     const contextFileNames = (typeof names === 'string' ? [names] : names).map((name, index) => {
         const problem = contextPathProblem(name);
@@ -3021,11 +3021,12 @@ function createExpander(options) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Oi: () => (/* binding */ serverNameProblem),
+/* harmony export */   Fe: () => (/* binding */ checkServers),
+/* harmony export */   OE: () => (/* binding */ firstIssue),
 /* harmony export */   dP: () => (/* binding */ settingsSchema),
-/* harmony export */   i6: () => (/* binding */ checkServer),
 /* harmony export */   zT: () => (/* binding */ serverSchema)
 /* harmony export */ });
+/* unused harmony exports serverNameProblem, checkServer */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 /**
  * The shape of the settings.json keys the agent uses, and the checks zod cannot express on its
@@ -3117,6 +3118,32 @@ function serverNameProblem(name) {
         return 'expected a server name of letters, digits, "_", "." and "-" only.';
     }
     return undefined;
+}
+/** Zod's first problem with a file's value, as the key path it sits at and a message. */
+function firstIssue(error) {
+    const issue = error.issues[0];
+    return {
+        keyPath: (issue?.path ?? []).filter((step) => typeof step !== 'symbol'),
+        message: (issue?.message ?? 'invalid value').replace(/^Invalid input: /, ''),
+    };
+}
+/**
+ * Every entry of an `mcpServers` object, named and checked, its `env` and `headers` expanded; a
+ * problem is reported at `mcpServers.<name>` (or a key under it).
+ */
+function checkServers(servers, checks) {
+    const checked = {};
+    for (const [name, server] of Object.entries(servers)) {
+        const at = ['mcpServers', name];
+        const problem = serverNameProblem(name);
+        if (problem !== undefined)
+            checks.fail(at, problem);
+        checked[name] = checkServer(server, {
+            fail: (key, message) => checks.fail([...at, ...key], message),
+            expand: (text, key) => checks.expand(text, [...at, ...key]),
+        });
+    }
+    return checked;
 }
 /** One validated, expanded server entry. */
 function checkServer(server, checks) {
@@ -3252,9 +3279,8 @@ function parseAgentSettings(raw, options) {
     }
     const parsed = settings_schema/* settingsSchema */.dP.safeParse(raw);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const keyPath = (issue?.path ?? []).filter((step) => typeof step !== 'symbol');
-        return fail(keyPath, (issue?.message ?? 'invalid value').replace(/^Invalid input: /, ''));
+        const { keyPath, message } = (0,settings_schema/* firstIssue */.OE)(parsed.error);
+        return fail(keyPath, message);
     }
     const value = parsed.data;
     const expander = (0,settings_expand/* createExpander */.k)({
@@ -3262,17 +3288,10 @@ function parseAgentSettings(raw, options) {
         ...(options.forbiddenValues ? { forbiddenValues: options.forbiddenValues } : {}),
         fail,
     });
-    const mcpServers = {};
-    for (const [name, server] of Object.entries(value.mcpServers ?? {})) {
-        const at = ['mcpServers', name];
-        const problem = (0,settings_schema/* serverNameProblem */.Oi)(name);
-        if (problem !== undefined)
-            fail(at, problem);
-        mcpServers[name] = (0,settings_schema/* checkServer */.i6)(server, {
-            fail: (key, message) => fail([...at, ...key], message),
-            expand: (text, key) => expander.expand(text, [...at, ...key]),
-        });
-    }
+    const mcpServers = (0,settings_schema/* checkServers */.Fe)(value.mcpServers ?? {}, {
+        fail,
+        expand: (text, key) => expander.expand(text, key),
+    });
     const tools = value.tools ?? {};
     const settings = {
         mcpServers,

@@ -630,16 +630,18 @@ function readActionInputs(getInput, env) {
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _action_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(38488);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46316);
-/* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(51632);
-/* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(45116);
-/* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(60013);
-/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(28551);
-/* harmony import */ var _github_mode_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28592);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77593);
+/* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(51632);
+/* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(81489);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(45116);
+/* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
+/* harmony import */ var _github_mode_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28592);
 /**
  * `gemini-agent run`: the Action's pipeline on a local repository for an event file, with a
  * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
  */
+
 
 
 
@@ -661,11 +663,11 @@ and labels it would post are printed and written under --out, and its commit bec
 
 Options:
       --event FILE              the webhook payload, as GitHub writes it to GITHUB_EVENT_PATH
-      --event-name NAME         ${_github_mode_js__WEBPACK_IMPORTED_MODULE_11__/* .TRIGGER_EVENT_NAMES */ .$o.join(' | ')}
+      --event-name NAME         ${_github_mode_js__WEBPACK_IMPORTED_MODULE_12__/* .TRIGGER_EVENT_NAMES */ .$o.join(' | ')}
       --repo DIR                the repository (default: current directory); the run starts from
                                 its HEAD (or the pull request's head), and its commit is pushed to
                                 a new branch of it
-      --actor-permission LEVEL  the permission of whoever triggered the run: ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__/* .PERMISSION_LEVELS */ .eO.join(' | ')}
+      --actor-permission LEVEL  the permission of whoever triggered the run: ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__/* .PERMISSION_LEVELS */ .eO.join(' | ')}
                                 (default: write; below write the run is skipped)
       --policy FILE             a policy TOML file, used as the workflow's policy input
                                 (repeatable)
@@ -700,38 +702,29 @@ async function runRunCommand(argv, io) {
     }
     catch (error) {
         io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeForError */ .Lo)(error);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
     }
     if (options === 'help') {
         io.stdout.write(RUN_USAGE);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.OK;
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
     }
     try {
         await requireDirectory(options.repo);
-        const run = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_8__/* .runLocal */ .R)(options, io);
+        const run = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runLocal */ .R)(options, io);
         printRunEnd(run, io);
         return exitCodeFor(run);
     }
     catch (error) {
         io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .exitCodeForError */ .Lo)(error);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
     }
 }
 function exitCodeFor(run) {
-    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_10__/* .ExitCode */ .yU.OK;
-}
-function parsed(parse) {
-    try {
-        return parse();
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${message}. Run "gemini-agent run --help" for usage.`);
-    }
+    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
 }
 /** The flags of `run`; every mistake is a one-line `UsageError`. */
 function parseRunArgs(argv, cwd) {
-    const { values, positionals } = parsed(() => (0,node_util__WEBPACK_IMPORTED_MODULE_3__.parseArgs)({
+    const { values, positionals } = (0,_args_js__WEBPACK_IMPORTED_MODULE_6__/* .parseFlags */ .bQ)('run', () => (0,node_util__WEBPACK_IMPORTED_MODULE_3__.parseArgs)({
         args: [...argv],
         allowPositionals: true,
         strict: true,
@@ -760,14 +753,14 @@ function parseRunArgs(argv, cwd) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('run expects --event FILE, the webhook payload of the event to run for.');
     }
     if (values['event-name'] === undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`run expects --event-name NAME, one of ${_github_mode_js__WEBPACK_IMPORTED_MODULE_11__/* .TRIGGER_EVENT_NAMES */ .$o.join(', ')}.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`run expects --event-name NAME, one of ${_github_mode_js__WEBPACK_IMPORTED_MODULE_12__/* .TRIGGER_EVENT_NAMES */ .$o.join(', ')}.`);
     }
     if (values.replay !== undefined && values.record !== undefined) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('--replay and --record cannot be used together.');
     }
     const permission = values['actor-permission'] ?? 'write';
-    if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_6__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
+    if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
     }
     const labels = values.labels
         ?.split(',')
@@ -824,8 +817,8 @@ function printRunEnd(run, io) {
     const comments = run.gitHub?.store.comments ?? [];
     for (const comment of comments) {
         print();
-        print(`── Final comment ${comment.ordinal} on #${comment.issueNumber} (${(0,_local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_7__/* .commentFileName */ .R)(comment)}) ──`);
-        print((0,_local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_9__/* .renderMarkdownForTerminal */ .P)(comment.body, { indent: '  ' }));
+        print(`── Final comment ${comment.ordinal} on #${comment.issueNumber} (${(0,_local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__/* .commentFileName */ .R)(comment)}) ──`);
+        print((0,_local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__/* .renderMarkdownForTerminal */ .P)(comment.body, { indent: '  ' }));
     }
     print();
     print(`── Result: ${result.conclusion}${result.error ? ` — ${result.error}` : ''}`);

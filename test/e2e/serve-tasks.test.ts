@@ -27,6 +27,8 @@ import {
 } from './support/serve-process.js';
 
 const ARGS = ['--sandbox', 'none', '-m', 'gemini-2.5-flash'];
+/** An agent file in the Gemini CLI's documented format. */
+const AUDITOR = path.resolve(import.meta.dirname, '../fixtures/agents/security-auditor.md');
 
 function requestText(request: FakeRequest): string {
   return JSON.stringify((request.body as { contents?: unknown }).contents ?? []);
@@ -79,6 +81,25 @@ describe('gemini-agent serve: tasks', () => {
     expect((await client.getTask({ tenant: '', id: ids.taskId })).status?.state).toBe(
       TaskState.TASK_STATE_COMPLETED,
     );
+  });
+
+  it("offers the workspace's .gemini/agents subagents to the model, as a CLI run there would", async () => {
+    const gemini = await useFakeGemini([textReply('Nothing to audit.')]);
+    const repo = await tempRepo({
+      'README.md': '# demo\n',
+      '.gemini/agents/security-auditor.md': readFileSync(AUDITOR, 'utf8'),
+    });
+    const server = await startServe({ gemini, repo, args: ARGS });
+    const client = await v1Client(server);
+
+    const events = await collect(client.sendMessageStream(prompt('Audit the repository.')));
+
+    expect(outline(events).at(-1)).toBe('STATE_CHANGE completed');
+    const body = gemini.generateRequests()[0]?.body as {
+      tools?: { functionDeclarations?: { name: string }[] }[];
+    };
+    const offered = body.tools?.flatMap((tool) => tool.functionDeclarations ?? []) ?? [];
+    expect(offered.map((declaration) => declaration.name)).toContain('security-auditor');
   });
 
   it('cancels a task while its shell command hangs, and leaves no process behind', async () => {

@@ -147,6 +147,7 @@ async function startServer(
       signal: turn.signal,
       sandbox,
       settings: setup.settings,
+      agents: setup.agents,
       ...(turn.history === undefined ? {} : { history: turn.history }),
     });
   };

@@ -1,17 +1,21 @@
 /**
  * What one workspace configures, read as a CLI run there reads it: `.gemini/settings.json`, the
  * extensions (the workspace's `.gemini/extensions/<name>/` and the server's `--extension`
- * folders) with their MCP servers, context files and commands, the custom commands of
- * `.gemini/commands/`, and the policy all of that implies over the server's flags.
+ * folders) with their MCP servers, context files, commands and agents, the custom commands of
+ * `.gemini/commands/`, the subagents of `.gemini/agents/`, and the policy all of that implies
+ * over the server's flags.
  *
  * Read again for every task and every `commands/get`, so an edited command file or policy takes
  * effect without restarting the server.
  */
 import type { ExtensionContextFile } from '../../agent/context-files.js';
+import type { AgentDefinition } from '../../agent/subagents/agent-definition.js';
+import { loadAgents, projectAgentsFolder } from '../../agent/subagents/agent-files.js';
 import type { AgentSettings } from '../../config/settings-types.js';
 import { loadAgentSettings } from '../../config/settings.js';
 import type { CommandRegistry } from '../../commands/command-registry.js';
 import {
+  extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
 } from '../../commands/extensions/extension-config.js';
@@ -30,6 +34,8 @@ export interface WorkspaceSetup {
   ownSettings: AgentSettings;
   commands: CommandRegistry;
   extensionContextFiles: ExtensionContextFile[];
+  /** Subagents beside the built-in ones: the workspace's `.gemini/agents/`, then extensions'. */
+  agents: AgentDefinition[];
   policy: CliPolicy;
 }
 
@@ -52,11 +58,16 @@ export async function loadWorkspaceSetup(
   const { extensions, registry } = await loadWorkspaceCommands(workspace, flags, env, logger);
   const settings = withExtensionServers(ownSettings, extensions, logger);
   const policy = await loadCliPolicy({ ...flags, yolo: false, settings, extensions });
+  const agents = await loadAgents(
+    [projectAgentsFolder(workspace), ...extensionAgentFolders(extensions)],
+    logger,
+  );
   return {
     settings,
     ownSettings,
     commands: registry,
     extensionContextFiles: extensionContextFiles(extensions),
+    agents,
     policy,
   };
 }
