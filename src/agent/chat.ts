@@ -118,6 +118,15 @@ export class Chat {
     return structuredClone(this.history);
   }
 
+  /**
+   * The history as it is, without a copy (a deep copy of a long history costs as much memory as
+   * the history). Contents are never changed in place, so the caller may keep them; it must not
+   * change them either.
+   */
+  contents(): readonly Content[] {
+    return [...this.history];
+  }
+
   setHistory(history: readonly Content[]): void {
     this.history = [...history];
   }

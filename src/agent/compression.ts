@@ -88,7 +88,15 @@ export function findCompressionSplit(
   history: readonly Content[],
   preserveFraction: number,
 ): number | undefined {
-  const sizes = history.map(contentSize);
+  return splitBySizes(history, history.map(contentSize), preserveFraction);
+}
+
+/** `findCompressionSplit` with each content's size already known. */
+function splitBySizes(
+  history: readonly Content[],
+  sizes: readonly number[],
+  preserveFraction: number,
+): number | undefined {
   const total = sizes.reduce((sum, size) => sum + size, 0);
   const target = total * (1 - preserveFraction);
   let before = 0;
@@ -152,7 +160,9 @@ export interface CompressionResult {
  */
 export async function compressHistory(options: CompressHistoryOptions): Promise<CompressionResult> {
   const { history } = options;
-  const split = findCompressionSplit(history, options.preserveFraction);
+  // Measured once: each measure serialises a content, and the history is at its largest here.
+  const sizes = history.map(contentSize);
+  const split = splitBySizes(history, sizes, options.preserveFraction);
   if (split === undefined) {
     throw new Error('no point in the history where it can be split safely');
   }
@@ -172,10 +182,14 @@ export async function compressHistory(options: CompressHistoryOptions): Promise<
     tail[0]?.role === 'model'
       ? [userText(summary)]
       : [userText(summary), modelText(COMPRESSION_ACK)];
-  const compressed = [...head, ...structuredClone(tail)];
+  // The kept contents are shared, not copied: history contents are never changed in place (a
+  // change replaces the content), and a copy of the largest tool outputs would double them.
+  const compressed = [...head, ...tail];
 
-  const sizeBefore = history.reduce((sum, content) => sum + contentSize(content), 0);
-  const sizeAfter = compressed.reduce((sum, content) => sum + contentSize(content), 0);
+  const sizeBefore = sizes.reduce((sum, size) => sum + size, 0);
+  const sizeAfter =
+    head.reduce((sum, content) => sum + contentSize(content), 0) +
+    sizes.slice(split).reduce((sum, size) => sum + size, 0);
   if (sizeAfter >= sizeBefore) throw new Error('the summary is not shorter than what it replaces');
   return {
     history: compressed,
@@ -187,7 +201,8 @@ export async function compressHistory(options: CompressHistoryOptions): Promise<
 
 /** The summarised contents plus the request, without two user contents in a row. */
 function summaryRequestContents(toSummarise: readonly Content[]): Content[] {
-  const contents = structuredClone([...toSummarise]);
+  // A new list over the same contents; the last one is replaced, not changed.
+  const contents = [...toSummarise];
   const last = contents[contents.length - 1];
   if (last?.role === 'user') {
     contents[contents.length - 1] = withAppendedText(last, COMPRESSION_REQUEST);

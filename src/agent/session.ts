@@ -591,7 +591,7 @@ export class AgentSession {
     if (!needsCompression(promptTokens, this.compression)) return;
     try {
       const result = await compressHistory({
-        history: chat.getHistory(),
+        history: chat.contents(),
         generator: this.options.contentGenerator,
         model: this.model,
         // The summary belongs to the request it prepares.

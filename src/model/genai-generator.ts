@@ -9,6 +9,7 @@ import type {
 } from '@google/genai';
 import type { ContentGenerator } from './content-generator.js';
 import { normalizeModelError } from './normalize-error.js';
+import { streamedBodyFetch, withoutUndiciTimeouts } from './streamed-body-fetch.js';
 import { modelUserAgent } from './user-agent.js';
 
 /** The Gemini API (`generativelanguage.googleapis.com`) with an API key. */
@@ -72,7 +73,9 @@ export function createGenaiContentGenerator(
     // Retries are ours (see retry.ts), so that every transport retries alike.
   };
   if (target.baseUrl) httpOptions.baseUrl = target.baseUrl;
-  if (options.fetch) httpOptions.fetch = options.fetch;
+  // Our fetch means the SDK no longer lifts undici's header and body timeouts itself; a model
+  // may think for minutes before its first byte, so they are lifted here as the SDK would.
+  httpOptions.fetch = streamedBodyFetch(options.fetch ?? withoutUndiciTimeouts(fetch));
 
   const genaiOptions: GoogleGenAIOptions = { vertexai: vertex, apiVersion, httpOptions };
   if (target.type === 'gemini-api-key') {
