@@ -26,8 +26,8 @@ var exit_codes = __webpack_require__(28551);
 var run_commands = __webpack_require__(63065);
 // EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
 var config_settings = __webpack_require__(88153);
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
-var create_content_generator = __webpack_require__(53123);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 8 modules
+var create_content_generator = __webpack_require__(76674);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
 var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/model/model-choice.ts
@@ -1925,13 +1925,13 @@ async function runServeCommand(argv, io) {
     }
     try {
         const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
-        const { redact } = (0,redaction/* createRedactor */.lY)({
+        const { redact, register } = (0,redaction/* createRedactor */.lY)({
             secrets: [...(0,redaction/* secretEnvironmentValues */.yk)(io.env), token.value],
         });
         const logger = (0,platform_logger/* streamLogger */.VO)({ write: (text) => io.stderr.write(redact(text)) }, {
             debug: options.debug,
         });
-        const server = await startServer(options, io, token, { redact, logger });
+        const server = await startServer(options, io, token, { redact, register, logger });
         printStart(io, options, server, token);
         await new Promise((resolve) => {
             const stopListening = io.onInterrupt(() => {
@@ -1959,6 +1959,9 @@ async function startServer(options, io, token, shared) {
     // What the default workspace configures (settings, extensions, commands, policy) is checked
     // now, so a typo stops the server at start rather than failing every task.
     const initial = await loadWorkspaceSetup(workspaces.defaultWorkspace, options, io.env, logger);
+    // What a server was given through `$VAR` in settings or a manifest is as secret as the token.
+    for (const value of initial.settings.expandedValues)
+        shared.register(value);
     for (const warning of initial.policy.warnings)
         logger.warning(warning);
     const models = (0,model_choice/* chooseRunModels */.fc)(modelSettings(options, io.env, initial.ownSettings));
@@ -1978,6 +1981,8 @@ async function startServer(options, io, token, shared) {
         // Each workspace's own settings (MCP servers, tool selection, model), extensions, commands
         // and the policy they imply, as a CLI run there would have them.
         const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, logger);
+        for (const value of setup.settings.expandedValues)
+            shared.register(value);
         // A message that invokes a custom command is expanded by the session, through its tools.
         const { prompt, askUser } = commandPromptGuard((0,run_commands/* sessionPromptFor */._w)(turn.prompt, setup.commands), turn.askUser);
         const sessionId = (0,external_node_crypto_.randomUUID)();

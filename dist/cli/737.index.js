@@ -63,8 +63,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/agent/transcript.ts
 var agent_transcript = __webpack_require__(39139);
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
-var create_content_generator = __webpack_require__(53123);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 8 modules
+var create_content_generator = __webpack_require__(76674);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
 var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/model/model-calls.ts

@@ -3948,8 +3948,8 @@ function createOctokit(options) {
     return octokit;
 }
 
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 7 modules
-var create_content_generator = __webpack_require__(53123);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 8 modules
+var create_content_generator = __webpack_require__(76674);
 // EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
 var recording = __webpack_require__(26602);
 // EXTERNAL MODULE: ./src/platform/logger.ts

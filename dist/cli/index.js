@@ -22,10 +22,10 @@ else {
     if (protection.outcome === 'not_protected') {
         process.stderr.write(`warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`);
     }
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(412), __nccwpck_require__.e(555), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(412), __nccwpck_require__.e(922), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(412), __nccwpck_require__.e(25), __nccwpck_require__.e(555), __nccwpck_require__.e(380)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(412), __nccwpck_require__.e(25), __nccwpck_require__.e(922), __nccwpck_require__.e(380)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {
