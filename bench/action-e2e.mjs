@@ -9,7 +9,6 @@
 // empty folder (npm's download cache is warm here, so this is a lower bound of what a runner
 // pays), plus the Gemini CLI's own spawn → first model request on the same task and model script.
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
@@ -20,6 +19,7 @@ import {
   GEMINI_CLI_VERSION,
   geminiCommand,
   geminiEntry,
+  npmInstallGeminiCli,
   ROOT,
 } from './lib/agents.mjs';
 import { gitCommitAll, scratchDir, writeTree } from './lib/scratch.mjs';
@@ -65,21 +65,7 @@ async function ourRun(scenario, { startFakeGitHub, webhookExample }) {
 /** A fresh `npm install` of the Gemini CLI into an empty folder, as a job does; ms. */
 function freshInstall() {
   const dir = scratchDir('gemini-install');
-  const started = performance.now();
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      dir,
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      `@google/gemini-cli@${GEMINI_CLI_VERSION}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  return { ms: performance.now() - started, entry: geminiEntry(dir) };
+  return { ms: npmInstallGeminiCli(dir), entry: geminiEntry(dir) };
 }
 
 /** The Gemini CLI on the same task: spawn → first model request, → exit, and peak RSS. */

@@ -34,21 +34,7 @@ export function ensureGeminiCli(log = () => {}) {
     rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
     rmSync(path.join(dir, 'package-lock.json'), { force: true });
     rmSync(path.join(dir, 'package.json'), { force: true });
-    const started = performance.now();
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        dir,
-        '--no-audit',
-        '--no-fund',
-        '--loglevel=error',
-        `@google/gemini-cli@${GEMINI_CLI_VERSION}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    writeFileSync(marker, JSON.stringify({ installMs: performance.now() - started }));
+    writeFileSync(marker, JSON.stringify({ installMs: npmInstallGeminiCli(dir) }));
   }
   return {
     entry: geminiEntry(dir),
@@ -140,4 +126,23 @@ export function geminiCommand({ entry, prompt, workspace }) {
     [entry, '-p', prompt, '-m', MODEL, '-o', 'json', '--approval-mode', 'yolo'],
     workspace,
   ];
+}
+
+/** `npm install` of the Gemini CLI into `dir`, as a workflow job does; returns the time in ms. */
+export function npmInstallGeminiCli(dir) {
+  const started = performance.now();
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      dir,
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `@google/gemini-cli@${GEMINI_CLI_VERSION}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return performance.now() - started;
 }

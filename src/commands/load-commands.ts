@@ -9,7 +9,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { ConfigurationError, errorMessage, isMissingPathError } from '../platform/errors.js';
 import { commandNameFromPath, parseCommandFile } from './command-file.js';
 import type { CommandOrigin, CustomCommand } from './command-types.js';
 
@@ -42,7 +42,7 @@ export interface CommandFolder {
 export async function loadCommandFolder(folder: CommandFolder): Promise<LoadedCommandFolder> {
   const result: LoadedCommandFolder = { commands: [], problems: [] };
   const root = await realpath(folder.directory).catch((error: unknown) => {
-    if (isMissing(error)) return undefined;
+    if (isMissingPathError(error)) return undefined;
     throw error;
   });
   if (root === undefined) return result;
@@ -78,7 +78,7 @@ async function findTomlFiles(root: string): Promise<string[]> {
     try {
       entries = await readdir(path.join(root, relative), { withFileTypes: true });
     } catch (error) {
-      if (isMissing(error)) return;
+      if (isMissingPathError(error)) return;
       throw error;
     }
     for (const entry of entries) {
@@ -123,9 +123,4 @@ async function readCommandFile(root: string, relative: string, shown: string): P
     );
   }
   return readFile(real, 'utf8');
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
