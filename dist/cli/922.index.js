@@ -2432,7 +2432,7 @@ const MAX_COMMAND_FILES = 1000;
 async function loadCommandFolder(folder) {
     const result = { commands: [], problems: [] };
     const root = await (0,promises_.realpath)(folder.directory).catch((error) => {
-        if (isMissing(error))
+        if ((0,errors/* isMissingPathError */.Sr)(error))
             return undefined;
         throw error;
     });
@@ -2470,7 +2470,7 @@ async function findTomlFiles(root) {
             entries = await (0,promises_.readdir)(external_node_path_default().join(root, relative), { withFileTypes: true });
         }
         catch (error) {
-            if (isMissing(error))
+            if ((0,errors/* isMissingPathError */.Sr)(error))
                 return;
             throw error;
         }
@@ -2511,10 +2511,6 @@ async function readCommandFile(root, relative, shown) {
         throw new errors/* ConfigurationError */.j1(`expected a command file of at most ${MAX_COMMAND_FILE_BYTES} bytes; it has ${info.size}.`, { file: shown });
     }
     return (0,promises_.readFile)(real, 'utf8');
-}
-function isMissing(error) {
-    const code = error?.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 ;// CONCATENATED MODULE: ./src/commands/run-commands.ts
