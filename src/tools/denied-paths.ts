@@ -112,10 +112,16 @@ export class DeniedLocations {
     );
   }
 
-  /** The first denied location any of `paths` lies in (folded comparison), if any. */
-  find(paths: readonly string[]): DeniedPath | undefined {
+  /**
+   * The first denied location any of `paths` lies in (folded comparison), if any. `fold` is
+   * `foldName` or a cache of it.
+   */
+  find(
+    paths: readonly string[],
+    fold: (name: string) => string = foldName,
+  ): DeniedPath | undefined {
     for (const candidate of paths) {
-      const folded = foldName(candidate);
+      const folded = fold(candidate);
       const hit = this.locations.find((location) =>
         location.folded.some((denied) => isWithin(folded, denied)),
       );

@@ -1,9 +1,12 @@
 /**
  * The files glob looks at, read from git where the directory is in a git work tree: the tracked
- * files and the untracked ones git does not ignore (`git ls-files --cached --others
- * --exclude-standard`), which is exactly what glob lists when it respects .gitignore. Git reads
- * its index and skips ignored trees, where walking the directory would read every folder. The
- * untracked files git ignores are listed apart, only so glob can say how many matches it left out.
+ * files and the untracked ones (`git ls-files --cached --others`), optionally narrowed by
+ * pathspecs derived from the pattern. Git reads its index and prunes the walk by the pathspecs,
+ * where walking the directory would read every folder.
+ *
+ * Git does not apply the ignore files here: the caller's filter decides which files are ignored,
+ * as it does for the walk, so one listing serves both the files to show and the count of ignored
+ * matches (git would need a second walk of the whole tree to list the ignored files apart).
  *
  * The listing only proposes candidates: every match is still checked against the workspace
  * boundary, the ignore files and the file system by the caller, so a hostile index cannot add
@@ -16,10 +19,10 @@ import { buildToolEnvironment } from '../platform/tool-environment.js';
 import { findExecutable } from './search/run-process.js';
 
 export interface GitListing {
-  /** Tracked, and untracked but not ignored: paths relative to the directory, `/`-separated. */
-  listed: string[];
-  /** Untracked and ignored by git (outside the default excluded directories). */
-  ignored: string[];
+  /** In git's index: paths relative to the directory, `/`-separated. */
+  tracked: string[];
+  /** Not in the index, ignored or not (outside the default excluded directories). */
+  untracked: string[];
 }
 
 /**
@@ -28,45 +31,58 @@ export interface GitListing {
  */
 const GIT_CONFIG = ['core.fsmonitor=false', `core.excludesFile=${devNull}`, 'core.quotePath=false'];
 
-/** The default excluded directories, left out as the walk leaves them out. */
-const EXCLUDED_PATHSPECS = DEFAULT_EXCLUDED_DIRECTORIES.filter((name) => name !== '.git').flatMap(
-  (name) => [`:(exclude,glob)${name}/**`, `:(exclude,glob)**/${name}/**`],
+/**
+ * The default excluded directories (git never lists `.git`), left out so git does not walk them.
+ * The pattern ends in a globstar because git prunes the walk only then (not for `name` alone).
+ */
+const EXCLUDED_PATHSPECS = DEFAULT_EXCLUDED_DIRECTORIES.filter((name) => name !== '.git').map(
+  (name) => `:(exclude,glob)**/${name}/**`,
 );
 
 /**
- * The listing of `dir`, or null where git cannot give one (no git on a trusted PATH, not a work
- * tree, git failed): the caller walks the directory instead.
+ * The listing of `dir`, limited to `pathspecs` (all files when null), or null where git cannot
+ * give one (no git on a trusted PATH, not a work tree, git failed): the caller walks the
+ * directory instead.
  */
 export async function gitListing(
   dir: string,
-  options: { signal: AbortSignal; untrustedDirectories: readonly string[] },
+  options: {
+    signal: AbortSignal;
+    untrustedDirectories: readonly string[];
+    pathspecs: readonly string[] | null;
+  },
 ): Promise<GitListing | null> {
   const git = await findExecutable('git', {
     pathVariable: process.env.PATH,
     untrustedDirectories: options.untrustedDirectories,
   });
   if (git === null) return null;
-  const run = (args: readonly string[]) => listNulSeparated(git, args, dir, options.signal);
-  const [listed, ignored] = await Promise.all([
-    // Left out here rather than by pathspec, which makes git match every path against them.
-    run(['ls-files', '-z', '--cached', '--others', '--exclude-standard']),
-    // Git would otherwise walk every ignored dependency tree only for this count.
-    run([
+  // `-t` tags each path: `?` for untracked, a letter for an index entry (`H`, `S`, `M`, …).
+  const lines = await listNulSeparated(
+    git,
+    [
       'ls-files',
       '-z',
+      '-t',
+      '--cached',
       '--others',
-      '--ignored',
-      '--exclude-standard',
       '--',
-      '.',
+      ...(options.pathspecs ?? ['.']),
       ...EXCLUDED_PATHSPECS,
-    ]),
-  ]);
-  if (listed === null || ignored === null) return null;
-  return {
-    listed: unique(listed).filter((relativePath) => !inDefaultExcludedDirectory(relativePath)),
-    ignored,
-  };
+    ],
+    dir,
+    options.signal,
+  );
+  if (lines === null) return null;
+  const tracked: string[] = [];
+  const untracked: string[] = [];
+  for (const line of lines) {
+    const relativePath = line.slice(2);
+    // Git leaves out the excluded directories only in the spelling of the pathspec.
+    if (line[1] !== ' ' || inDefaultExcludedDirectory(relativePath)) continue;
+    (line[0] === '?' ? untracked : tracked).push(relativePath);
+  }
+  return { tracked: unique(tracked), untracked };
 }
 
 /** A path with unmerged stages is listed once per stage. */

@@ -5,6 +5,7 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { errorMessage } from '../platform/errors.js';
@@ -12,6 +13,7 @@ import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
 import { gitListing } from './glob-git-listing.js';
+import { narrowingPathspecs } from './glob-pathspec.js';
 import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { ValidationFailure } from './define-tool.js';
 import {
@@ -197,72 +199,75 @@ async function globIn(
     respectGitIgnore: boolean;
   },
 ): Promise<{ found: Found[]; ignoredCount: number }> {
-  const { workspace, filter } = context;
+  const { workspace, filter, signal } = context;
   const caseSensitive = params.case_sensitive ?? false;
   const pattern = patternRelativeTo(dir, params.pattern);
-  const matches = await literalOrGlob(dir, pattern, caseSensitive);
+  const { matches, literal } = await literalOrGlob(dir, pattern, caseSensitive);
   const found: Found[] = [];
   let ignoredCount = 0;
-  // Only matching files are checked (the workspace boundary, the ignore files, the file system);
-  // a batch's checks run side by side (the order of `found` does not matter, it is sorted later).
-  const checkBatch = async (absolutePaths: readonly string[]) => {
-    const checked = await Promise.all(
-      absolutePaths.map((absolutePath) => checkMatch(workspace, filter, absolutePath)),
-    );
-    for (const result of checked) {
+  // Only matching files are checked (the workspace boundary, the ignore files, the file system).
+  const check = (absolutePaths: readonly string[]) => {
+    for (const result of checkMatches(workspace, filter, absolutePaths)) {
       if (result === 'ignored') ignoredCount += 1;
       else if (result !== null) found.push(result);
     }
   };
   const listing = context.respectGitIgnore
-    ? await gitListing(dir, { signal: context.signal, untrustedDirectories: workspace.roots })
+    ? await gitListing(dir, {
+        signal,
+        untrustedDirectories: workspace.roots,
+        pathspecs: narrowingPathspecs(pattern, { caseSensitive, literal }),
+      })
     : null;
   if (listing !== null) {
     const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
-    const matching = listing.listed.filter((relativePath) => matches(relativePath));
-    for (let start = 0; start < matching.length; start += CHECK_BATCH) {
-      await checkBatch(
-        matching.slice(start, start + CHECK_BATCH).map((relativePath) => prefix + relativePath),
-      );
+    const candidates = listing.tracked.filter((relativePath) => matches(relativePath));
+    for (const relativePath of listing.untracked) {
+      if (!matches(relativePath)) continue;
+      // An ignored untracked file is only counted: git lists it here only because it was not
+      // asked to apply the ignore files.
+      if (isIgnored(workspace, filter, prefix + relativePath)) ignoredCount += 1;
+      else candidates.push(relativePath);
     }
-    ignoredCount += listing.ignored.filter((relativePath) => matches(relativePath)).length;
+    for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
+      signal.throwIfAborted();
+      check(candidates.slice(start, start + CHECK_BATCH).map((relative) => prefix + relative));
+      // Lets an abort (or anything else waiting) in between batches of synchronous checks.
+      await setImmediatePromise();
+    }
     return { found, ignoredCount };
   }
   const batches = walkFileBatches(dir, {
-    signal: context.signal,
+    signal,
     skipDirectory: (relativePath) => inDefaultExcludedDirectory(relativePath),
   });
   for await (const batch of batches) {
-    await checkBatch(
-      batch.filter((file) => matches(file.relativePath)).map((file) => file.absolutePath),
-    );
+    check(batch.filter((file) => matches(file.relativePath)).map((file) => file.absolutePath));
   }
   return { found, ignoredCount };
 }
 
-/** How many matches from git's listing are checked side by side. */
-const CHECK_BATCH = 256;
+/** How many matches from git's listing are checked between two turns of the event loop. */
+const CHECK_BATCH = 4096;
 
-/** A matching walk entry: shown (with its time), ignored, or not a file to show (null). */
-async function checkMatch(
+/**
+ * Each matching entry: shown (with its time), ignored, or not a file to show (null). A symlink
+ * counts when it leads to a file inside the workspace; one leading out is not shown.
+ */
+function checkMatches(
   workspace: Workspace,
   filter: FileFilter,
-  absolutePath: string,
-): Promise<Found | 'ignored' | null> {
-  // A symlink counts when it leads to a file inside the workspace; one leading out is not shown.
-  const resolved = workspace.resolve(absolutePath, { purpose: 'read' });
-  if (!resolved.ok) return null;
-  let stats: Stats;
-  try {
-    stats = await stat(resolved.absolutePath);
-  } catch {
-    return null;
-  }
-  if (!stats.isFile()) return null;
-  const paths =
-    resolved.absolutePath === absolutePath ? [absolutePath] : [absolutePath, resolved.absolutePath];
-  if (isIgnored(workspace, filter, ...paths)) return 'ignored';
-  return { absolutePath, mtimeMs: stats.mtimeMs };
+  absolutePaths: readonly string[],
+): (Found | 'ignored' | null)[] {
+  const resolved = workspace.resolveEachForReading(absolutePaths);
+  return absolutePaths.map((absolutePath, index) => {
+    const target = resolved[index];
+    if (!target?.ok || !target.stats?.isFile()) return null;
+    const paths =
+      target.absolutePath === absolutePath ? [absolutePath] : [absolutePath, target.absolutePath];
+    if (isIgnored(workspace, filter, ...paths)) return 'ignored';
+    return { absolutePath, mtimeMs: target.stats.mtimeMs };
+  });
 }
 
 /** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */
@@ -289,16 +294,20 @@ async function literalOrGlob(
   dir: string,
   pattern: string,
   caseSensitive: boolean,
-): Promise<(relativePath: string) => boolean> {
+): Promise<{ matches: (relativePath: string) => boolean; literal: boolean }> {
   const literal = await stat(path.join(dir, pattern)).then(
     () => true,
     () => false,
   );
   if (literal) {
     const wanted = caseSensitive ? pattern : pattern.toLowerCase();
-    return (relativePath) => (caseSensitive ? relativePath : relativePath.toLowerCase()) === wanted;
+    return {
+      matches: (relativePath) =>
+        (caseSensitive ? relativePath : relativePath.toLowerCase()) === wanted,
+      literal,
+    };
   }
-  return picomatch(pattern, { dot: true, nocase: !caseSensitive });
+  return { matches: picomatch(pattern, { dot: true, nocase: !caseSensitive }), literal };
 }
 
 /**

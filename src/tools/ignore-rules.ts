@@ -30,6 +30,8 @@ interface RuleLevel {
 
 export class IgnoreRules implements FileFilter {
   private readonly nested = new Map<string, RuleLevel | null>();
+  /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
+  private readonly directories = new Map<string, boolean>();
   private rootLevels: RuleLevel[] | undefined;
   private geminiLevel: RuleLevel | null | undefined;
 
@@ -42,15 +44,30 @@ export class IgnoreRules implements FileFilter {
     const normalized = relativePath.split(path.sep).join('/');
     const isDirectory = options.isDirectory === true || normalized.endsWith('/');
     const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
-    if (segments.length === 0 || segments.includes('..')) return false;
-    if (segments.some(isGitName)) return true;
-    // Git never looks inside an excluded directory, so a rule deeper down cannot bring a path back.
-    for (let depth = 1; depth <= segments.length; depth += 1) {
-      const last = depth === segments.length;
-      const candidate = segments.slice(0, depth).join('/') + (!last || isDirectory ? '/' : '');
-      if (this.decide(candidate, segments.slice(0, depth - 1))) return true;
+    const last = segments.pop();
+    if (last === undefined || last === '..' || segments.includes('..')) return false;
+    if (this.directoryIgnored(segments) || isGitName(last)) return true;
+    return this.decide([...segments, last].join('/') + (isDirectory ? '/' : ''), segments);
+  }
+
+  /**
+   * Whether the directory `segments` (or one above it) is `.git` or ignored. Remembered per
+   * directory, since a search asks about many files in each.
+   */
+  private directoryIgnored(segments: string[]): boolean {
+    const name = segments.at(-1);
+    if (name === undefined) return false;
+    const key = segments.join('/');
+    let ignored = this.directories.get(key);
+    if (ignored === undefined) {
+      const parents = segments.slice(0, -1);
+      // Git never looks inside an excluded directory, so a rule deeper down cannot bring a path
+      // back.
+      ignored =
+        this.directoryIgnored(parents) || isGitName(name) || this.decide(`${key}/`, parents);
+      this.directories.set(key, ignored);
     }
-    return false;
+    return ignored;
   }
 
   /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */

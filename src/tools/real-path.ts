@@ -91,3 +91,37 @@ function splitComponents(relative: string): string[] {
 export function isSpecialFile(stats: Stats): boolean {
   return stats.isFIFO() || stats.isSocket() || stats.isCharacterDevice() || stats.isBlockDevice();
 }
+
+/**
+ * `resolveRealPath` for many paths that share directories (a search's matches): each directory's
+ * resolution is computed once and reused for the paths below it. Only for absolute paths in
+ * normal form (`path.resolve` output: no `.`, `..` or empty components), and only for the lifetime
+ * of one search, since a cached directory could be replaced by a symlink afterwards.
+ *
+ * The result for a path always equals `resolveRealPath`'s: a component that is not a symlink
+ * extends its parent's resolution by one step, exactly as the component-by-component walk would;
+ * a component that is a symlink (whose hops count against the loop limit) is resolved from scratch.
+ */
+export class RealPathCache {
+  private readonly directories = new Map<string, Omit<RealPathResolution, 'stats'>>();
+
+  resolve(absolute: string): RealPathResolution {
+    const parent = path.dirname(absolute);
+    if (parent === absolute) return resolveRealPath(absolute);
+    const { realPath: realParent, visited } = this.directory(parent);
+    const next = path.join(realParent, path.basename(absolute));
+    const stats = lstatOrNull(next);
+    if (stats?.isSymbolicLink()) return resolveRealPath(absolute);
+    return { realPath: next, stats, visited: [...visited, next] };
+  }
+
+  private directory(absolute: string): Omit<RealPathResolution, 'stats'> {
+    let known = this.directories.get(absolute);
+    if (known === undefined) {
+      const { realPath, visited } = this.resolve(absolute);
+      known = { realPath, visited };
+      this.directories.set(absolute, known);
+    }
+    return known;
+  }
+}

@@ -7,6 +7,7 @@
  * here and then works on the returned `absolutePath` only, so what was checked is what gets
  * opened; `openVerified` also closes the gap between that check and the open.
  */
+import type { Stats } from 'node:fs';
 import { statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,9 +17,9 @@ import type { DeniedPath } from './denied-paths.js';
 import { DeniedLocations } from './denied-paths.js';
 import type { FileFilter, FileFilterOptions } from './ignore-rules.js';
 import { IgnoreRules } from './ignore-rules.js';
-import { hasGitSegment, pathTextProblem } from './path-spelling.js';
+import { foldName, hasGitSegment, pathTextProblem } from './path-spelling.js';
 import type { RealPathResolution } from './real-path.js';
-import { isSpecialFile, PathTooLongError, resolveRealPath } from './real-path.js';
+import { isSpecialFile, PathTooLongError, RealPathCache, resolveRealPath } from './real-path.js';
 import type { OpenVerifiedOptions, VerifiedOpenResult } from './verified-open.js';
 import { openVerified } from './verified-open.js';
 import type { PathPurpose, ResolvedPath } from './workspace-types.js';
@@ -32,6 +33,14 @@ export type {
   VerifiedOpenFailure,
   VerifiedOpenResult,
 } from './verified-open.js';
+
+/** What `resolveEachForReading` answers about one path. */
+export type ResolvedForReading =
+  | (Extract<ResolvedPath, { ok: true }> & {
+      /** `lstat` of the real path; null when nothing exists there (yet). */
+      stats: Stats | null;
+    })
+  | Extract<ResolvedPath, { ok: false }>;
 
 export interface ResolveOptions {
   purpose: PathPurpose;
@@ -100,9 +109,53 @@ export class Workspace {
           ? requested
           : `${this.root}${path.sep}${requested}`
         : path.resolve(this.root, requested);
-    const refuse = (reason: string): ResolvedPath => ({
-      ok: false,
-      error: { message: refusalMessage(lexical, reason), type: 'path_not_in_workspace' },
+    return this.confine(lexical, options.purpose, resolveRealPath, foldName).resolved;
+  }
+
+  /**
+   * `resolve(path, { purpose: 'read' })` for each of many paths at once (a search's matches),
+   * with the real path's `lstat` (null when it does not exist). Every path gets `resolve`'s checks
+   * (the roots, the denied places along the way, symlinks, hard links); only the work they share
+   * is done once per call: each directory is resolved once, and each name folded once.
+   */
+  resolveEachForReading(requested: readonly string[]): ResolvedForReading[] {
+    const realPaths = new RealPathCache();
+    const folded = new Map<string, string>();
+    const fold = (name: string) => {
+      let result = folded.get(name);
+      if (result === undefined) {
+        result = foldName(name);
+        folded.set(name, result);
+      }
+      return result;
+    };
+    return requested.map((one) => {
+      const { resolved, stats } = this.confine(
+        path.resolve(this.root, one),
+        'read',
+        (lexical) => realPaths.resolve(lexical),
+        fold,
+      );
+      return resolved.ok ? { ...resolved, stats } : resolved;
+    });
+  }
+
+  /** `resolve`'s checks of `lexical`, whose symlinks `realPathOf` resolves. */
+  private confine(
+    lexical: string,
+    purpose: PathPurpose,
+    realPathOf: (lexical: string) => RealPathResolution,
+    fold: (name: string) => string,
+  ): { resolved: ResolvedPath; stats: Stats | null } {
+    const refuse = (reason: string) => ({
+      resolved: {
+        ok: false as const,
+        error: {
+          message: refusalMessage(lexical, reason),
+          type: 'path_not_in_workspace' as const,
+        },
+      },
+      stats: null,
     });
     const outside = () =>
       refuse(`resolves outside the allowed workspace directories: ${this.roots.join(', ')}`);
@@ -113,7 +166,7 @@ export class Workspace {
 
     let resolution: RealPathResolution;
     try {
-      resolution = resolveRealPath(lexical);
+      resolution = realPathOf(lexical);
     } catch (error) {
       if (error instanceof PathTooLongError) return refuse(REFUSAL_REASONS.tooLong);
       // A symlink loop or an unsearchable directory: nothing we can vouch for.
@@ -122,7 +175,7 @@ export class Workspace {
     const real = resolution.realPath;
     const root = this.rootEntries.find((candidate) => isWithin(real, candidate.path));
     if (root === undefined) return outside();
-    const denied = root.denied.find([lexical, ...resolution.visited, real]);
+    const denied = root.denied.find([lexical, ...resolution.visited, real], fold);
     if (denied) {
       return refuse(`leads into "${denied.path}" (${denied.reason}), which tools may not use.`);
     }
@@ -130,7 +183,7 @@ export class Workspace {
     if (stats && !stats.isDirectory() && stats.nlink > 1) return refuse(REFUSAL_REASONS.hardLink);
 
     const relativePath = path.relative(root.path, real);
-    if (options.purpose === 'write') {
+    if (purpose === 'write') {
       if (stats && isSpecialFile(stats)) return refuse(REFUSAL_REASONS.specialFile);
       const lexicalRoot = this.roots.find((candidate) => isWithin(lexical, candidate));
       const lexicalRelative = lexicalRoot === undefined ? '' : path.relative(lexicalRoot, lexical);
@@ -144,7 +197,7 @@ export class Workspace {
         );
       }
     }
-    return { ok: true, absolutePath: real, relativePath, root: root.path };
+    return { resolved: { ok: true, absolutePath: real, relativePath, root: root.path }, stats };
   }
 
   /**
