@@ -73,6 +73,8 @@ interface PreparedLocation {
   entry: DeniedPath;
   /** The path as given and its real path, both folded (see `foldName`). */
   folded: string[];
+  /** Each of `folded` with a trailing separator: what a path below it starts with. */
+  prefixes: string[];
 }
 
 /** Denied places prepared for fast checks of real paths. */
@@ -94,7 +96,11 @@ export class DeniedLocations {
       } catch {
         // An unresolvable denied path is still denied under the name it was given.
       }
-      locations.push({ entry, folded: [...new Set(spellings.map(foldName))] });
+      const folded = [...new Set(spellings.map(foldName))];
+      const prefixes = folded.map((denied) =>
+        denied.endsWith(path.sep) ? denied : denied + path.sep,
+      );
+      locations.push({ entry, folded, prefixes });
     }
     return new DeniedLocations(locations);
   }
@@ -123,7 +129,10 @@ export class DeniedLocations {
     for (const candidate of paths) {
       const folded = fold(candidate);
       const hit = this.locations.find((location) =>
-        location.folded.some((denied) => isWithin(folded, denied)),
+        location.folded.some(
+          (denied, index) =>
+            folded === denied || folded.startsWith(location.prefixes[index] ?? denied),
+        ),
       );
       if (hit) return hit.entry;
     }

@@ -32,6 +32,7 @@ export class IgnoreRules implements FileFilter {
   private readonly nested = new Map<string, RuleLevel | null>();
   /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
   private readonly directories = new Map<string, boolean>();
+  private readonly levelsByDirectory = new Map<string, RuleLevel[]>();
   private rootLevels: RuleLevel[] | undefined;
   private geminiLevel: RuleLevel | null | undefined;
 
@@ -87,7 +88,18 @@ export class IgnoreRules implements FileFilter {
     return ignored;
   }
 
+  /** The levels that apply in the directory `parents`, from the lowest precedence. */
   private levelsFor(parents: string[]): RuleLevel[] {
+    const key = parents.join('/');
+    let levels = this.levelsByDirectory.get(key);
+    if (levels === undefined) {
+      levels = this.collectLevels(parents);
+      this.levelsByDirectory.set(key, levels);
+    }
+    return levels;
+  }
+
+  private collectLevels(parents: string[]): RuleLevel[] {
     const levels: RuleLevel[] = [];
     if (this.options.respectGitIgnore) {
       levels.push(...this.rootGitLevels());
@@ -125,7 +137,8 @@ export class IgnoreRules implements FileFilter {
     let text: string;
     try {
       // Only regular files: an ignore "file" that is a FIFO or a directory would hang or throw.
-      if (!statSync(absolute).isFile()) return null;
+      // Most directories have none: asked without an exception, which costs more than the stat.
+      if (statSync(absolute, { throwIfNoEntry: false })?.isFile() !== true) return null;
       text = readFileSync(absolute, 'utf8');
     } catch {
       return null;

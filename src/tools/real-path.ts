@@ -75,7 +75,9 @@ export function resolveRealPath(absolute: string): RealPathResolution {
 
 function lstatOrNull(file: string): Stats | null {
   try {
-    return lstatSync(file);
+    // A missing path is common (dangling links, files about to be written): asked without an
+    // exception, which costs more than the lstat itself.
+    return lstatSync(file, { throwIfNoEntry: false }) ?? null;
   } catch (error) {
     if (isMissingPathError(error)) return null;
     if (errorCode(error) === 'ENAMETOOLONG') throw new PathTooLongError('File name too long');
