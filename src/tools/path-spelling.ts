@@ -15,6 +15,7 @@ export const MAX_NAME_BYTES = 255;
 // Code points that render as nothing: HFS+ skips some of them when comparing names, and a name
 // that differs from `.git` only by them is meant to fool a human reading the transcript.
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const ASCII = /^[\x00-\x7F]*$/u;
 
 /**
  * A name as a forgiving file system would compare it: compatibility-normalised (fullwidth
@@ -22,6 +23,8 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
  * that letters whose capital is ASCII (`ı` → `I`) fold as well.
  */
 export function foldName(name: string): string {
+  // ASCII is its own NFKC form and holds no invisible code points: only the case remains.
+  if (ASCII.test(name)) return name.toLowerCase();
   const visible = name.normalize('NFKC').replace(INVISIBLE, '').normalize('NFKC');
   return visible.toUpperCase().toLowerCase().normalize('NFKC');
 }
