@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGlobTool, RECENT_FILE_WINDOW_MS } from '../../src/tools/glob.js';
@@ -283,5 +283,108 @@ describe('glob: invocation', () => {
       prompt: "Find files matching '**/*.ts' within src",
     });
     expect(tool.kind).toBe('search');
+  });
+});
+
+describe('glob: in a git work tree, each listed path is still checked', () => {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+  /** An index entry for `name` holding `text`, whether or not `name` exists on disk. */
+  const addToIndex = (name: string, text: string) => {
+    const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], {
+      cwd: root,
+      input: text,
+      encoding: 'utf8',
+    }).trim();
+    git('update-index', '--add', '--cacheinfo', `100644,${blob},${name}`);
+  };
+
+  it('shows only what the walk would: no way out, no denied file, no hard link, no ghost', async () => {
+    const outside = await makeTempDir('glob-outside-');
+    await writeFile(path.join(outside, 'leak.ts'), 'x');
+    await writeFile(path.join(outside, 'shared.ts'), 'x');
+    await files({
+      '.gitignore': 'build/\nlegacy.ts\n',
+      '.geminiignore': 'private.ts\n',
+      'main.ts': HOUR,
+      'src/new.ts': 2 * HOUR,
+      'creds.ts': HOUR,
+      'private.ts': HOUR,
+      'legacy.ts': HOUR,
+      'build/out.ts': HOUR,
+    });
+    await symlink(path.join(outside, 'leak.ts'), path.join(root, 'link.ts'));
+    await symlink(outside, path.join(root, 'vendor'));
+    await link(path.join(outside, 'shared.ts'), path.join(root, 'hard.ts'));
+    git('init', '-q');
+    git('add', '.gitignore', 'main.ts', 'creds.ts', 'link.ts', 'hard.ts');
+    git('add', '-f', 'legacy.ts');
+    // A hostile index: a file that is not on disk, and one behind the symlink that leads out.
+    addToIndex('ghost.ts', 'x');
+    addToIndex('vendor/leak.ts', 'x');
+    const denied = await toolHarness(root, {
+      deniedPaths: [{ path: path.join(root, 'creds.ts'), reason: 'test credentials' }],
+      tools: (workspace) => [createGlobTool({ workspace, now: () => NOW })],
+    });
+
+    // Shown: the tracked and the untracked file. Counted as ignored: the tracked file .gitignore
+    // names, the untracked one in an ignored directory, the one .geminiignore names.
+    expect(await denied.respond('glob', { pattern: '**/*.ts' })).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(
+          2,
+          '**/*.ts',
+          root,
+          [path.join(root, 'main.ts'), path.join(root, 'src/new.ts')],
+          ' (3 additional files were ignored)',
+        ),
+      ),
+    );
+    // A pattern git cannot be given as a pathspec (brackets) lists the same way.
+    expect(await denied.respond('glob', { pattern: '**/[mp]*.ts' })).toEqual(
+      outputPart(
+        'call-2',
+        'glob',
+        found(
+          1,
+          '**/[mp]*.ts',
+          root,
+          [path.join(root, 'main.ts')],
+          ' (1 additional files were ignored)',
+        ),
+      ),
+    );
+    expect(await denied.respond('glob', { pattern: '.git/**' })).toEqual(
+      outputPart('call-3', 'glob', `No files found matching pattern ".git/**" within ${root}`),
+    );
+  });
+
+  it('narrows git to the pattern without losing files `dir/**` or a literal name matches', async () => {
+    await files({
+      'docs/a.md': HOUR,
+      'docs/deep/b.md': 2 * HOUR,
+      'notes.md': HOUR,
+      Makefile: HOUR,
+    });
+    git('init', '-q');
+    git('add', 'docs/a.md', 'Makefile');
+    expect(await harness.respond('glob', { pattern: 'Docs/**' })).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(2, 'Docs/**', root, [
+          path.join(root, 'docs/a.md'),
+          path.join(root, 'docs/deep/b.md'),
+        ]),
+      ),
+    );
+    expect(await harness.respond('glob', { pattern: 'makefile' })).toEqual(
+      outputPart('call-2', 'glob', found(1, 'makefile', root, [path.join(root, 'Makefile')])),
+    );
   });
 });
