@@ -118,16 +118,10 @@ export class DeniedLocations {
     );
   }
 
-  /**
-   * The first denied location any of `paths` lies in (folded comparison), if any. `fold` is
-   * `foldName` or a cache of it.
-   */
-  find(
-    paths: readonly string[],
-    fold: (name: string) => string = foldName,
-  ): DeniedPath | undefined {
+  /** The first denied location any of `paths` lies in (folded comparison), if any. */
+  find(paths: readonly string[]): DeniedPath | undefined {
     for (const candidate of paths) {
-      const folded = fold(candidate);
+      const folded = foldName(candidate);
       const hit = this.locations.find((location) =>
         location.folded.some(
           (denied, index) =>
@@ -144,4 +138,26 @@ function isWithin(candidate: string, root: string): boolean {
   if (candidate === root) return true;
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   return candidate.startsWith(prefix);
+}
+
+/**
+ * `DeniedLocations.find` for many paths that share directories (a search's matches): the answer
+ * for each path is remembered, so the directories every match passes are checked once.
+ */
+export class RememberedDenials {
+  private readonly answers = new Map<string, DeniedPath | null>();
+
+  constructor(private readonly locations: DeniedLocations) {}
+
+  find(paths: readonly string[]): DeniedPath | undefined {
+    for (const candidate of paths) {
+      let answer = this.answers.get(candidate);
+      if (answer === undefined) {
+        answer = this.locations.find([candidate]) ?? null;
+        this.answers.set(candidate, answer);
+      }
+      if (answer !== null) return answer;
+    }
+    return undefined;
+  }
 }

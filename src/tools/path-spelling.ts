@@ -15,7 +15,8 @@ export const MAX_NAME_BYTES = 255;
 // Code points that render as nothing: HFS+ skips some of them when comparing names, and a name
 // that differs from `.git` only by them is meant to fool a human reading the transcript.
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
-const ASCII = /^[\x00-\x7F]*$/u;
+/** Only ASCII: no code point above U+007F. */
+const ASCII = /^[^\u0080-\u{10FFFF}]*$/u;
 
 /**
  * A name as a forgiving file system would compare it: compatibility-normalised (fullwidth

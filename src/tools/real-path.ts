@@ -111,7 +111,9 @@ export class RealPathCache {
     const parent = path.dirname(absolute);
     if (parent === absolute) return resolveRealPath(absolute);
     const { realPath: realParent, visited } = this.directory(parent);
-    const next = path.join(realParent, path.basename(absolute));
+    // `path.join` as the walk does; a real directory is normalised already, so joining is adding.
+    const name = path.basename(absolute);
+    const next = realParent.endsWith(path.sep) ? realParent + name : realParent + path.sep + name;
     const stats = lstatOrNull(next);
     if (stats?.isSymbolicLink()) return resolveRealPath(absolute);
     return { realPath: next, stats, visited: [...visited, next] };

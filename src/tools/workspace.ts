@@ -14,10 +14,10 @@ import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import { REFUSAL_REASONS, refusalMessage } from './boundary-messages.js';
 import type { DeniedPath } from './denied-paths.js';
-import { DeniedLocations } from './denied-paths.js';
+import { DeniedLocations, RememberedDenials } from './denied-paths.js';
 import type { FileFilter, FileFilterOptions } from './ignore-rules.js';
 import { IgnoreRules } from './ignore-rules.js';
-import { foldName, hasGitSegment, pathTextProblem } from './path-spelling.js';
+import { hasGitSegment, pathTextProblem } from './path-spelling.js';
 import type { RealPathResolution } from './real-path.js';
 import { isSpecialFile, PathTooLongError, RealPathCache, resolveRealPath } from './real-path.js';
 import type { OpenVerifiedOptions, VerifiedOpenResult } from './verified-open.js';
@@ -109,43 +109,46 @@ export class Workspace {
           ? requested
           : `${this.root}${path.sep}${requested}`
         : path.resolve(this.root, requested);
-    return this.confine(lexical, options.purpose, resolveRealPath, foldName).resolved;
+    return this.confine(lexical, options.purpose, resolveRealPath, (root) => root.denied).resolved;
   }
 
   /**
    * `resolve(path, { purpose: 'read' })` for each of many paths at once (a search's matches),
    * with the real path's `lstat` (null when it does not exist). Every path gets `resolve`'s checks
    * (the roots, the denied places along the way, symlinks, hard links); only the work they share
-   * is done once per call: each directory is resolved once, and each name folded once.
+   * is done once per call: each directory is resolved, and checked against the denied places, once.
    */
   resolveEachForReading(requested: readonly string[]): ResolvedForReading[] {
     const realPaths = new RealPathCache();
-    const folded = new Map<string, string>();
-    const fold = (name: string) => {
-      let result = folded.get(name);
-      if (result === undefined) {
-        result = foldName(name);
-        folded.set(name, result);
+    const denials = new Map<Root, RememberedDenials>();
+    const deniedIn = (root: Root) => {
+      let remembered = denials.get(root);
+      if (remembered === undefined) {
+        remembered = new RememberedDenials(root.denied);
+        denials.set(root, remembered);
       }
-      return result;
+      return remembered;
     };
     return requested.map((one) => {
       const { resolved, stats } = this.confine(
         path.resolve(this.root, one),
         'read',
         (lexical) => realPaths.resolve(lexical),
-        fold,
+        deniedIn,
       );
       return resolved.ok ? { ...resolved, stats } : resolved;
     });
   }
 
-  /** `resolve`'s checks of `lexical`, whose symlinks `realPathOf` resolves. */
+  /**
+   * `resolve`'s checks of `lexical`, whose symlinks `realPathOf` resolves, against the denied
+   * places `deniedIn` gives for a root.
+   */
   private confine(
     lexical: string,
     purpose: PathPurpose,
     realPathOf: (lexical: string) => RealPathResolution,
-    fold: (name: string) => string,
+    deniedIn: (root: Root) => Pick<DeniedLocations, 'find'>,
   ): { resolved: ResolvedPath; stats: Stats | null } {
     const refuse = (reason: string) => ({
       resolved: {
@@ -175,7 +178,7 @@ export class Workspace {
     const real = resolution.realPath;
     const root = this.rootEntries.find((candidate) => isWithin(real, candidate.path));
     if (root === undefined) return outside();
-    const denied = root.denied.find([lexical, ...resolution.visited, real], fold);
+    const denied = deniedIn(root).find([lexical, ...resolution.visited, real]);
     if (denied) {
       return refuse(`leads into "${denied.path}" (${denied.reason}), which tools may not use.`);
     }
