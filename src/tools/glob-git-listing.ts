@@ -39,23 +39,25 @@ const EXCLUDED_PATHSPECS = DEFAULT_EXCLUDED_DIRECTORIES.filter((name) => name !=
   (name) => `:(exclude,glob)**/${name}/**`,
 );
 
+/** Git from a trusted PATH directory, or null where there is none. */
+export function findGit(untrustedDirectories: readonly string[]): Promise<string | null> {
+  return findExecutable('git', { pathVariable: process.env.PATH, untrustedDirectories });
+}
+
 /**
- * The listing of `dir`, limited to `pathspecs` (all files when null), or null where git cannot
- * give one (no git on a trusted PATH, not a work tree, git failed): the caller walks the
- * directory instead.
+ * The listing of `dir` by `git` (from `findGit`; null: there is none), limited to `pathspecs`
+ * (all files when null), or null where git cannot give one (no git, not a work tree, git
+ * failed): the caller walks the directory instead.
  */
 export async function gitListing(
   dir: string,
   options: {
+    git: string | null;
     signal: AbortSignal;
-    untrustedDirectories: readonly string[];
     pathspecs: readonly string[] | null;
   },
 ): Promise<GitListing | null> {
-  const git = await findExecutable('git', {
-    pathVariable: process.env.PATH,
-    untrustedDirectories: options.untrustedDirectories,
-  });
+  const { git } = options;
   if (git === null) return null;
   // `-t` tags each path: `?` for untracked, a letter for an index entry (`H`, `S`, `M`, …).
   const lines = await listNulSeparated(

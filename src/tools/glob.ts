@@ -12,7 +12,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { defineTool } from './define-tool.js';
-import { gitListing } from './glob-git-listing.js';
+import { findGit, gitListing } from './glob-git-listing.js';
 import { narrowingPathspecs } from './glob-pathspec.js';
 import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import type { ValidationFailure } from './define-tool.js';
@@ -202,6 +202,8 @@ async function globIn(
   const { workspace, filter, signal } = context;
   const caseSensitive = params.case_sensitive ?? false;
   const pattern = patternRelativeTo(dir, params.pattern);
+  // Looking for git (a few file system calls) goes on while the pattern is prepared.
+  const git = context.respectGitIgnore ? findGit(workspace.roots) : Promise.resolve(null);
   const { matches, literal } = await literalOrGlob(dir, pattern, caseSensitive);
   const found: Found[] = [];
   let ignoredCount = 0;
@@ -212,13 +214,11 @@ async function globIn(
       else if (result !== null) found.push(result);
     }
   };
-  const listing = context.respectGitIgnore
-    ? await gitListing(dir, {
-        signal,
-        untrustedDirectories: workspace.roots,
-        pathspecs: narrowingPathspecs(pattern, { caseSensitive, literal }),
-      })
-    : null;
+  const listing = await gitListing(dir, {
+    git: await git,
+    signal,
+    pathspecs: narrowingPathspecs(pattern, { caseSensitive, literal }),
+  });
   if (listing !== null) {
     const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
     const candidates = listing.tracked.filter((relativePath) => matches(relativePath));
@@ -230,10 +230,10 @@ async function globIn(
       else candidates.push(relativePath);
     }
     for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
+      // Lets an abort (or anything else waiting) in between batches of synchronous checks.
+      if (start > 0) await setImmediatePromise();
       signal.throwIfAborted();
       check(candidates.slice(start, start + CHECK_BATCH).map((relative) => prefix + relative));
-      // Lets an abort (or anything else waiting) in between batches of synchronous checks.
-      await setImmediatePromise();
     }
     return { found, ignoredCount };
   }
