@@ -272,8 +272,12 @@ function checkMatches(
 
 /** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */
 function isIgnored(workspace: Workspace, filter: FileFilter, ...paths: string[]): boolean {
+  const rootPrefix = workspace.root.endsWith(path.sep) ? workspace.root : workspace.root + path.sep;
   return paths.some((candidate) => {
-    const relative = path.relative(workspace.root, candidate);
+    // Candidates are normalised absolute paths: below the root, the rest of the text is relative.
+    const relative = candidate.startsWith(rootPrefix)
+      ? candidate.slice(rootPrefix.length)
+      : path.relative(workspace.root, candidate);
     if (escapes(relative)) return false;
     return filter.isIgnored(relative);
   });

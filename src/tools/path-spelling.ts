@@ -51,6 +51,8 @@ export type PathTextProblem = 'nul_byte' | 'too_long';
 /** Problems with the text of a path that no file system call could get past. */
 export function pathTextProblem(absolutePath: string): PathTextProblem | null {
   if (absolutePath.includes('\0')) return 'nul_byte';
+  // A UTF-16 unit takes at most three bytes in UTF-8: a short text cannot be too long.
+  if (absolutePath.length * 3 <= MAX_NAME_BYTES) return null;
   if (Buffer.byteLength(absolutePath) > MAX_PATH_BYTES) return 'too_long';
   const names = absolutePath.split(/[\\/]+/u);
   if (names.some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES)) return 'too_long';

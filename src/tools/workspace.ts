@@ -131,7 +131,7 @@ export class Workspace {
     };
     return requested.map((one) => {
       const { resolved, stats } = this.confine(
-        path.resolve(this.root, one),
+        isNormalAbsolute(one) ? one : path.resolve(this.root, one),
         'read',
         (lexical) => realPaths.resolve(lexical),
         deniedIn,
@@ -185,7 +185,7 @@ export class Workspace {
     const { stats } = resolution;
     if (stats && !stats.isDirectory() && stats.nlink > 1) return refuse(REFUSAL_REASONS.hardLink);
 
-    const relativePath = path.relative(root.path, real);
+    const relativePath = relativeWithin(root.path, real);
     if (purpose === 'write') {
       if (stats && isSpecialFile(stats)) return refuse(REFUSAL_REASONS.specialFile);
       const lexicalRoot = this.roots.find((candidate) => isWithin(lexical, candidate));
@@ -244,6 +244,23 @@ async function realDirectory(dir: string): Promise<string> {
     );
   }
   return real;
+}
+
+/**
+ * `path.relative(root, candidate)` for a `candidate` that `isWithin` the `root`, both normalised:
+ * the rest of the text (the general function resolves and compares both paths again).
+ */
+function relativeWithin(root: string, candidate: string): string {
+  if (candidate === root) return '';
+  return candidate.slice(root.endsWith(path.sep) ? root.length : root.length + 1);
+}
+
+/** `/`-separated absolute paths with no `.`, `..` or empty component: `path.resolve` keeps them. */
+const ABNORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/u;
+
+/** Whether `path.resolve` would return `somePath` unchanged (POSIX only; elsewhere: false). */
+function isNormalAbsolute(somePath: string): boolean {
+  return path.sep === '/' && somePath.startsWith('/') && !ABNORMAL.test(somePath);
 }
 
 function isWithin(candidate: string, root: string): boolean {

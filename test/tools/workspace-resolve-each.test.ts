@@ -68,7 +68,10 @@ it('answers for each path what resolve answers, with the real path’s lstat', a
     `src/${'n'.repeat(300)}.ts`,
     'src/nul\0.ts',
     '../outside.ts',
-  ].flatMap((name) => [inside(name), inside(name)]);
+  ]
+    .flatMap((name) => [inside(name), inside(name)])
+    // Spellings that are not in normal form, and a relative path.
+    .concat([`${root}/src/./a.ts`, `${root}//src/a.ts`, `${root}/src/deep/../b.ts`, 'src/a.ts']);
 
   const each = workspace.resolveEachForReading(requested);
   expect(each).toHaveLength(requested.length);
@@ -86,7 +89,7 @@ it('answers for each path what resolve answers, with the real path’s lstat', a
   }
   // The cases above do what they say: some pass, and each kind of refusal is among them.
   const refusals = each.map((one) => (one.ok ? 'ok' : one.error.message));
-  expect(refusals.filter((one) => one === 'ok').length).toBe(2 * 9);
+  expect(refusals.filter((one) => one === 'ok').length).toBe(2 * 9 + 4);
   for (const reason of ['outside the allowed', 'test secrets', 'test credentials', 'hard link']) {
     expect(
       refusals.some((one) => one.includes(reason)),
