@@ -15,6 +15,7 @@ import { defineTool } from './define-tool.js';
 import { findGit, gitListing } from './glob-git-listing.js';
 import { narrowingPathspecs } from './glob-pathspec.js';
 import { PARAMETER_ALIASES } from './parameter-aliases.js';
+import { isNormalAbsolute } from './path-spelling.js';
 import type { ValidationFailure } from './define-tool.js';
 import {
   escapes,
@@ -274,10 +275,11 @@ function checkMatches(
 function isIgnored(workspace: Workspace, filter: FileFilter, ...paths: string[]): boolean {
   const rootPrefix = workspace.root.endsWith(path.sep) ? workspace.root : workspace.root + path.sep;
   return paths.some((candidate) => {
-    // Candidates are normalised absolute paths: below the root, the rest of the text is relative.
-    const relative = candidate.startsWith(rootPrefix)
-      ? candidate.slice(rootPrefix.length)
-      : path.relative(workspace.root, candidate);
+    // Below the root, the rest of a normal path is the relative path.
+    const relative =
+      isNormalAbsolute(candidate) && candidate.startsWith(rootPrefix)
+        ? candidate.slice(rootPrefix.length)
+        : path.relative(workspace.root, candidate);
     if (escapes(relative)) return false;
     return filter.isIgnored(relative);
   });

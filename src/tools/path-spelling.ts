@@ -8,6 +8,8 @@
  * refused on Linux is refused everywhere the same repository might be checked out.
  */
 
+import path from 'node:path';
+
 /** Linux's limits: 4096 bytes per path including the terminating NUL, 255 bytes per name. */
 export const MAX_PATH_BYTES = 4095;
 export const MAX_NAME_BYTES = 255;
@@ -69,4 +71,15 @@ export function quotePath(somePath: string): string {
   const visible = somePath.replaceAll('\0', '\\0');
   if (visible.length <= SHOWN_PATH_CHARS) return visible;
   return `${visible.slice(0, SHOWN_PATH_CHARS)}… (${visible.length} characters)`;
+}
+
+/** An empty, `.` or `..` component, or a trailing separator. */
+const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/u;
+
+/**
+ * Whether `path.resolve` would return `somePath` unchanged: absolute, `/`-separated, with no
+ * empty, `.` or `..` component (POSIX only; elsewhere always false).
+ */
+export function isNormalAbsolute(somePath: string): boolean {
+  return path.sep === '/' && somePath.startsWith('/') && !NOT_NORMAL.test(somePath);
 }

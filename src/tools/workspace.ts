@@ -17,7 +17,7 @@ import type { DeniedPath } from './denied-paths.js';
 import { DeniedLocations, RememberedDenials } from './denied-paths.js';
 import type { FileFilter, FileFilterOptions } from './ignore-rules.js';
 import { IgnoreRules } from './ignore-rules.js';
-import { hasGitSegment, pathTextProblem } from './path-spelling.js';
+import { hasGitSegment, isNormalAbsolute, pathTextProblem } from './path-spelling.js';
 import type { RealPathResolution } from './real-path.js';
 import { isSpecialFile, PathTooLongError, RealPathCache, resolveRealPath } from './real-path.js';
 import type { OpenVerifiedOptions, VerifiedOpenResult } from './verified-open.js';
@@ -253,14 +253,6 @@ async function realDirectory(dir: string): Promise<string> {
 function relativeWithin(root: string, candidate: string): string {
   if (candidate === root) return '';
   return candidate.slice(root.endsWith(path.sep) ? root.length : root.length + 1);
-}
-
-/** `/`-separated absolute paths with no `.`, `..` or empty component: `path.resolve` keeps them. */
-const ABNORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/u;
-
-/** Whether `path.resolve` would return `somePath` unchanged (POSIX only; elsewhere: false). */
-function isNormalAbsolute(somePath: string): boolean {
-  return path.sep === '/' && somePath.startsWith('/') && !ABNORMAL.test(somePath);
 }
 
 function isWithin(candidate: string, root: string): boolean {

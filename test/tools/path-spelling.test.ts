@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { foldName, isGitName } from '../../src/tools/path-spelling.js';
+import path from 'node:path';
+import { foldName, isGitName, isNormalAbsolute } from '../../src/tools/path-spelling.js';
 
 /** The full fold: NFKC, invisible code points dropped, case folded through upper case. */
 const fullFold = (name: string) =>
@@ -23,4 +24,12 @@ it('still folds names beyond ASCII: fullwidth letters, invisible code points, do
   expect(foldName('.g\u200Bit')).toBe('.git');
   expect(foldName('.gıt')).toBe('.git');
   expect(isGitName('.G\u200CIT')).toBe(true);
+});
+
+it('knows the absolute paths path.resolve keeps as they are', () => {
+  const cases = ['/a/b', '/', '/.a/b..', '/a/.b/c', '/a/...', '/a//b', '/a/./b', '/a/../b'];
+  for (const one of [...cases, '/a/b/', '/a/b/.', '/a/b/..', '//a', 'a/b', './a']) {
+    const kept = path.resolve('/elsewhere', one) === one;
+    expect(isNormalAbsolute(one), one).toBe(process.platform !== 'win32' && kept);
+  }
 });
