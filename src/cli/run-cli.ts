@@ -19,6 +19,7 @@ import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
+import { toolSandboxSession } from '../tools/tool-processes.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
@@ -135,14 +136,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         transcript.close();
       });
     // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
-    // model are prepared.
+    // model are prepared. The probe is the session the shell tool's commands will run in (the
+    // options ToolProcesses opens it with), so the sandbox is set up once.
     const sandboxFound = resolveSandbox(options.sandbox, {
       env: io.env,
       logger,
       setting: '--sandbox',
+      firstSession: toolSandboxSession({ workspaceRoot: options.repo, parentEnv: io.env }),
     });
     // Awaited below; a failure before then must not surface as an unhandled rejection.
     sandboxFound.catch(() => undefined);
+    // The session, when nothing took it over (the run stopped before its session started).
+    cleanups.push(() => sandboxFound.then((found) => found.release?.()).catch(() => undefined));
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     const settings = await loadAgentSettings({
