@@ -1,6 +1,7 @@
 // Runs the committed bundle the way users do, to catch what only bundling can break.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import module from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,6 +35,35 @@ describe('dist/cli.js', () => {
     expect(stdout).toContain('This is a small JavaScript package, **temperature**');
     expect(stderr).toContain('✓ read_file: Read src/convert.js');
   });
+
+  // Node before 22.1 has no compile cache; the CLI then starts without one.
+  it.runIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function')(
+    "keeps V8's compiled code in the user's cache directory, and starts from it the next time",
+    async () => {
+      const home = await mkdtemp(path.join(tmpdir(), 'gemini-cache-home-'));
+      onTestFinished(() => rm(home, { recursive: true, force: true }));
+      const replay = async () =>
+        run(
+          process.execPath,
+          [
+            cli,
+            '-p',
+            'Summarise this repository',
+            '--repo',
+            'test/fixtures/sample-repo',
+            '--replay',
+            'test/fixtures/sessions/summarise-sample-repo.jsonl',
+          ],
+          { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: home } },
+        );
+      await replay();
+      const cache = path.join(home, '.cache/gemini-agent/node-compile-cache');
+      const entries = await readdir(cache, { recursive: true });
+      expect(entries.length).toBeGreaterThan(0);
+      const { stdout } = await replay();
+      expect(stdout).toContain('This is a small JavaScript package, **temperature**');
+    },
+  );
 
   it('runs the offline demo: the fix, its comment and its commit on a local branch', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'gemini-demo-'));
