@@ -11,6 +11,16 @@ import packageJson from '../../package.json' with { type: 'json' };
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
+/** The README's offline example: a recorded session, no key and no network. */
+const replayExample = [
+  cli,
+  '-p',
+  'Summarise this repository',
+  '--repo',
+  'test/fixtures/sample-repo',
+  '--replay',
+  'test/fixtures/sessions/summarise-sample-repo.jsonl',
+];
 
 describe('dist/cli.js', () => {
   it('prints its version', async () => {
@@ -19,19 +29,10 @@ describe('dist/cli.js', () => {
   });
 
   it("runs the README's offline example from the recorded session", async () => {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [
-        cli,
-        '-p',
-        'Summarise this repository',
-        '--repo',
-        'test/fixtures/sample-repo',
-        '--replay',
-        'test/fixtures/sessions/summarise-sample-repo.jsonl',
-      ],
-      { cwd: root, env: { PATH: process.env.PATH ?? '' } },
-    );
+    const { stdout, stderr } = await run(process.execPath, replayExample, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(stdout).toContain('This is a small JavaScript package, **temperature**');
     expect(stderr).toContain('✓ read_file: Read src/convert.js');
   });
@@ -43,19 +44,10 @@ describe('dist/cli.js', () => {
       const home = await mkdtemp(path.join(tmpdir(), 'gemini-cache-home-'));
       onTestFinished(() => rm(home, { recursive: true, force: true }));
       const replay = async () =>
-        run(
-          process.execPath,
-          [
-            cli,
-            '-p',
-            'Summarise this repository',
-            '--repo',
-            'test/fixtures/sample-repo',
-            '--replay',
-            'test/fixtures/sessions/summarise-sample-repo.jsonl',
-          ],
-          { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: home } },
-        );
+        run(process.execPath, replayExample, {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', HOME: home },
+        });
       await replay();
       const cache = path.join(home, '.cache/gemini-agent/node-compile-cache');
       const entries = await readdir(cache, { recursive: true });
