@@ -72,6 +72,7 @@ import { renderJobSummary, writeJobSummary } from '../report/job-summary.js';
 import type { FinalOutcome, RenderOptions, ReportLinks } from '../report/progress-comment.js';
 import { renderFinalComment, renderProgressComment } from '../report/progress-comment.js';
 import type { ProgressState } from '../report/progress-state.js';
+import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
 import { applyEvent, finalText, initialProgressState } from '../report/progress-state.js';
 import { inlineText } from '../report/markdown.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
@@ -138,15 +139,31 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           now,
           logger,
         });
+  // The reaction and the progress comment are GitHub writes, which the client spaces a second
+  // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
+  // on beside the context, the plan and the session instead: they post only the fixed progress
+  // text, nothing before the session depends on them, the updater queues the session's edits
+  // behind the comment's creation, and the end of the run waits for them (`reporting`) before it
+  // writes the final comment. One case still waits: on a fork's review event a refused reaction
+  // is the sign of a read-only token, and that run must stop before the model sees anything.
+  let reporting: Promise<void> = Promise.resolve();
   if (live && updater !== undefined) {
-    const refused = await react(sink, trigger, logger);
+    const reacted = react(sink, trigger, logger);
     // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
     // the refused reaction is the first sign, and no comment, review or push would work either.
-    if (refused === 403 && run.forkHead && isReadOnlyOnForks(trigger.kind)) {
+    if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
       return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
     }
-    await updater.start(renderProgressComment(state, links, renderOptions));
+    reporting = reacted.then(async () => {
+      await updater.start(renderProgressComment(state, links, renderOptions));
+    });
   }
+  // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
+  // authorized and not refused as read-only, and runs beside the comment, the context and the
+  // configuration; only the session waits for it. Starting it early is safe: it tries the
+  // sandbox on an empty temporary directory, away from the workspace and what the model sees.
+  const sandboxFound = resolveSandbox(inputs.sandbox, { env, logger });
+  sandboxFound.catch(() => undefined);
 
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
@@ -160,13 +177,13 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     // from here on, so even a run that fails before the session has the file its output names.
     transcript = createTranscriptWriter(transcriptPath, { redact });
     const writer = transcript;
-    const context = await gatherTaskContext(trigger, octokit, {
-      logger,
-      includeRepositoryLabels: false,
-    });
+    // Side by side: the context is read from GitHub, the baseline from the workspace — before
+    // anything changes it: what earlier steps of the job left in it. Neither changes anything.
+    const [context, baseline] = await Promise.all([
+      gatherTaskContext(trigger, octokit, { logger, includeRepositoryLabels: false }),
+      captureSessionBaseline(workspaceRoot),
+    ]);
     for (const warning of context.warnings) logger.warning(warning);
-    // Before anything changes the workspace: what earlier steps of the job left in it.
-    const baseline = await captureSessionBaseline(workspaceRoot);
     const preparation = await prepareMode({
       trigger,
       context,
@@ -193,6 +210,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       for (const value of credential.values) run.registerSecret(value);
       restoreCredential = () => credential.restore();
       const runner = await sessionRunner(run, {
+        sandboxFound,
         sessionId,
         workspaceRoot,
         onEvent: (event) => {
@@ -285,7 +303,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   }
 
   // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
-  // stays one line.
+  // stays one line. The progress comment exists (or failed) before anything ends it.
+  await reporting;
   if (skipped !== undefined && !live) return run.skip(skipped);
   const artifact = await keepRecord(run, {
     record,
@@ -346,7 +365,13 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
  */
 async function sessionRunner(
   run: AuthorizedRun,
-  session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
+  session: {
+    /** The sandbox probe, started when the run was authorized. */
+    sandboxFound: Promise<Sandbox>;
+    sessionId: string;
+    workspaceRoot: string;
+    onEvent: (event: AgentEvent) => void;
+  },
 ): Promise<{
   run: SessionRunner;
   summaryLines: string[];
@@ -361,10 +386,6 @@ async function sessionRunner(
   const isolateNetwork =
     untrustedWorkspace ||
     (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
-  // The sandbox probe (a few hundred milliseconds the first time) runs while the configuration is
-  // read and the model prepared; it is awaited before anything that needs it.
-  const sandboxFound = resolveSandbox(inputs.sandbox, { env, logger });
-  sandboxFound.catch(() => undefined);
   // On a pull request, every configuration file comes from the base branch (one request):
   // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
   const baseConfig = await baseBranchConfigFor(
@@ -441,7 +462,7 @@ async function sessionRunner(
     fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
     howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
   });
-  const sandbox = await sandboxFound;
+  const sandbox = await session.sandboxFound;
   const sandboxLine = reportSandbox(sandbox, {
     mode: inputs.sandbox,
     isolateNetwork,
