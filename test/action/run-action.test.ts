@@ -169,9 +169,7 @@ describe('runAction', () => {
   });
 
   it('works on the task while the progress comment is still being posted, and ends in that comment', async () => {
-    const server = await useFakeGemini([
-      textReply('The README is a one-line heading.'),
-    ]);
+    const server = await useFakeGemini([textReply('The README is a one-line heading.')]);
     // GitHub holds the comment's creation until the model is asked (or 5 s have passed, when
     // the run would wait for the comment first).
     let modelAskedFirst = false;
@@ -179,7 +177,11 @@ describe('runAction', () => {
       beforeCommentCreated: async () => {
         modelAskedFirst = await Promise.race([
           server.waitForRequests(1).then(() => true),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
+          new Promise<false>((resolve) => {
+            setTimeout(() => {
+              resolve(false);
+            }, 5000);
+          }),
         ]);
       },
     });
