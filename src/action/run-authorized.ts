@@ -177,16 +177,19 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     // from here on, so even a run that fails before the session has the file its output names.
     transcript = createTranscriptWriter(transcriptPath, { redact });
     const writer = transcript;
-    // Side by side: the context is read from GitHub, the baseline from the workspace — before
-    // anything changes it: what earlier steps of the job left in it. Neither changes anything.
-    const [context, baseline] = await Promise.all([
-      gatherTaskContext(trigger, octokit, { logger, includeRepositoryLabels: false }),
-      captureSessionBaseline(workspaceRoot),
-    ]);
-    for (const warning of context.warnings) logger.warning(warning);
+    // The context is read from GitHub while the workspace's baseline is taken and the mode
+    // prepares: reading it changes nothing, and what it reads (the issue or pull request, its
+    // comments) nothing here changes. Awaited before the session starts.
+    const contextRead = gatherTaskContext(trigger, octokit, {
+      logger,
+      includeRepositoryLabels: false,
+    });
+    contextRead.catch(() => undefined);
+    // Before anything changes the workspace: what earlier steps of the job left in it.
+    const baseline = await captureSessionBaseline(workspaceRoot);
     const preparation = await prepareMode({
       trigger,
-      context,
+      context: contextRead,
       inputs,
       octokit,
       redact,
@@ -200,6 +203,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       baseline,
       now,
     });
+    const context = await contextRead;
+    for (const warning of context.warnings) logger.warning(warning);
     if ('skip' in preparation) {
       skipped = preparation.skip;
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
