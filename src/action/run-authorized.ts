@@ -54,6 +54,7 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
+import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { hideCheckoutCredential } from '../publish/checkout-credential.js';
 import { githubStatus } from '../publish/github-error.js';
@@ -72,7 +73,6 @@ import { renderJobSummary, writeJobSummary } from '../report/job-summary.js';
 import type { FinalOutcome, RenderOptions, ReportLinks } from '../report/progress-comment.js';
 import { renderFinalComment, renderProgressComment } from '../report/progress-comment.js';
 import type { ProgressState } from '../report/progress-state.js';
-import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
 import { applyEvent, finalText, initialProgressState } from '../report/progress-state.js';
 import { inlineText } from '../report/markdown.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
@@ -141,8 +141,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         });
   // The reaction and the progress comment are GitHub writes, which the client spaces a second
   // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
-  // on beside the context, the plan and the session instead: they post only the fixed progress
-  // text, nothing before the session depends on them, the updater queues the session's edits
+  // on beside the context, the plan and the session instead: they post only the run's progress,
+  // nothing before the session depends on them, the updater queues the session's edits
   // behind the comment's creation, and the end of the run waits for them (`reporting`) before it
   // writes the final comment. One case still waits: on a fork's review event a refused reaction
   // is the sign of a read-only token, and that run must stop before the model sees anything.
