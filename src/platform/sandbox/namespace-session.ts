@@ -276,9 +276,10 @@ function signalGroup(leader: number): void {
 }
 
 async function waitForExit(pid: number): Promise<void> {
-  for (let waited = 0; waited < 5000; waited += 20) {
+  // A killed init is usually gone within a few milliseconds: look often at first.
+  for (let waited = 0, step = 2; waited < 5000; waited += step, step = Math.min(step * 2, 50)) {
     if (!(await isProcessRunning(pid))) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, step));
   }
 }
 
