@@ -79,10 +79,7 @@ export function createGenaiContentGenerator(
   // Generate requests hand their contents to our fetch apart from the SDK's body (see
   // request-contents.ts).
   const contents = new RequestContents();
-  httpOptions.fetch = streamedBodyFetch(
-    options.fetch ?? withoutUndiciTimeouts(fetch),
-    contents,
-  );
+  httpOptions.fetch = streamedBodyFetch(options.fetch ?? withoutUndiciTimeouts(fetch), contents);
 
   const genaiOptions: GoogleGenAIOptions = { vertexai: vertex, apiVersion, httpOptions };
   if (target.type === 'gemini-api-key') {
