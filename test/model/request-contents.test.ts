@@ -114,7 +114,9 @@ describe('request contents sent from shared bytes', () => {
 
   it('leaves contents the SDK would change to the SDK: a null field is left out', async () => {
     const server = await useFakeGemini([textReply('ok'), textReply('ok')]);
-    const withNull = [{ role: 'user', parts: [{ text: 'hi', thought: null }] }] as Content[];
+    const withNull = [
+      { role: 'user', parts: [{ text: 'hi', thought: null }] },
+    ] as unknown as Content[];
     await genaiClientFor(server).generateContent(requestFor(withNull), 'p');
 
     expect(server.requests[0]?.body).toEqual(await sdkBody(server, requestFor(withNull)));
