@@ -79,7 +79,7 @@ export interface HeldRequest {
  * never does: a change replaces the content), or a later request would send the old bytes.
  */
 export class RequestContents {
-  private readonly encoded = new WeakMap<Content, Uint8Array>();
+  private readonly encoded = new WeakMap<Content, Buffer>();
   private readonly held = new Map<string, readonly Content[]>();
   /** Unique to this process and instance, so no text of a request can look like a placeholder. */
   private readonly markerPrefix = `gemini-agent-contents:${randomUUID()}:`;
@@ -91,7 +91,10 @@ export class RequestContents {
    */
   hold(request: GenerateContentParameters): HeldRequest {
     const contents = request.contents;
-    if (!Array.isArray(contents) || contents.length === 0 || !contents.every(isPlainContent)) {
+    // A content encoded before was found plain then; it has not changed since.
+    const plain = (content: unknown): content is Content =>
+      this.encoded.has(content as Content) || isPlainContent(content);
+    if (!Array.isArray(contents) || contents.length === 0 || !contents.every(plain)) {
       return { request, release: () => undefined };
     }
     const marker = `${this.markerPrefix}${this.nextId++}`;
@@ -122,25 +125,24 @@ export class RequestContents {
     }
     const pieces: Uint8Array[] = [Buffer.from(`${body.slice(0, start)}[`)];
     contents.forEach((content, index) => {
-      if (index > 0) pieces.push(COMMA);
-      pieces.push(this.bytesOf(content));
+      const bytes = this.bytesOf(content);
+      // The first content goes without its leading comma: a view of the same bytes.
+      pieces.push(index === 0 ? bytes.subarray(1) : bytes);
     });
     pieces.push(Buffer.from(`]${body.slice(start + written.length)}`));
     return pieces;
   }
 
-  /** The JSON of `content` in UTF-8, encoded at its first request. */
-  private bytesOf(content: Content): Uint8Array {
+  /** `,` and the JSON of `content`, in UTF-8, encoded at its first request. */
+  private bytesOf(content: Content): Buffer {
     let bytes = this.encoded.get(content);
     if (bytes === undefined) {
-      bytes = Buffer.from(JSON.stringify(content));
+      bytes = Buffer.from(`,${JSON.stringify(content)}`);
       this.encoded.set(content, bytes);
     }
     return bytes;
   }
 }
-
-const COMMA = Buffer.from(',');
 
 /** The content standing in for the held ones. */
 function placeholder(marker: string): Content {
