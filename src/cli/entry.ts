@@ -2,6 +2,7 @@
 // stay fast; everything else is loaded on demand.
 import { protectInitialEnvironment } from '../platform/initial-environment.js';
 import { VERSION } from '../platform/version.js';
+import { keepYoungGenerationSmall } from '../platform/young-generation.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
@@ -15,6 +16,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
       `warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`,
     );
   }
+  keepYoungGenerationSmall();
   const { runCli, processIo } = await import('./run-cli.js');
   if (args[0] === 'serve') {
     // The A2A server and its SDK are loaded only for `serve`.
