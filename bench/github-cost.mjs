@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { row } from './lib/measure.mjs';
 import { commentSeed, REPO, runAction } from './lib/action-run.mjs';
+import { reviewSpec } from './lib/review-scenario.mjs';
 import { fakeGitHubModule, webhookPayloadsModule } from './lib/test-support.mjs';
 
 export const name = 'github-cost';
@@ -45,47 +46,7 @@ export const scenarios = [
   {
     label: 'review with 20 findings',
     limit: 6,
-    async setup({ webhookExample }) {
-      const payload = webhookExample('pull_request', { action: 'opened' });
-      payload.pull_request.draft = false;
-      const pr = payload.pull_request;
-      const added = Array.from(
-        { length: 40 },
-        (_, i) => `+export const value${i} = compute(${i}) as any;`,
-      );
-      const patch = [`@@ -0,0 +1,40 @@`, ...added].join('\n');
-      const findings = Array.from({ length: 20 }, (_, i) => ({
-        path: 'src/values.ts',
-        line: 2 * i + 1,
-        severity: i % 3 === 0 ? 'high' : 'medium',
-        body: `\`as any\` on line ${2 * i + 1} throws the type away; return a typed value.`,
-      }));
-      return {
-        eventName: 'pull_request',
-        payload,
-        github: {
-          repo: REPO,
-          pulls: [
-            {
-              number: pr.number,
-              title: pr.title,
-              body: pr.body ?? '',
-              user: 'Codertocat',
-              head: { ref: pr.head.ref, sha: pr.head.sha },
-              base: { ref: pr.base.ref, sha: pr.base.sha },
-              files: [{ filename: 'src/values.ts', status: 'added', patch }],
-            },
-          ],
-        },
-        calls: () => [
-          {
-            name: 'submit_review',
-            args: { summary: 'Twenty values lose their types.', findings },
-          },
-        ],
-        finalText: 'Review handed in.',
-      };
-    },
+    setup: async ({ webhookExample }) => reviewSpec(webhookExample, 1),
     check: (run, github) =>
       run.outputs.conclusion === 'success' &&
       github.reviews.length === 1 &&

@@ -14,7 +14,8 @@
 import { formatNumber, row } from './lib/measure.mjs';
 import { agentEnv, benchHome } from './lib/agents.mjs';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
-import { REPO, runAction } from './lib/action-run.mjs';
+import { runAction } from './lib/action-run.mjs';
+import { reviewSpec } from './lib/review-scenario.mjs';
 import { fakeGitHubModule, webhookPayloadsModule } from './lib/test-support.mjs';
 import { ensureLargeRepo, FILES, FOLDERS, RARE_PATTERN, sizeLabel } from './lib/large-repo.mjs';
 import { measureSession, startSessionServer } from './memory.mjs';
@@ -120,53 +121,6 @@ async function sessionCurve({ runs, log, sizes }) {
         { name: 'peak RSS (MB)', unit: 'MB', points: at('rss') },
       ],
     },
-  };
-}
-
-/** The review scenario with `files` changed files of 40 added lines each, 20 findings. */
-function reviewSpec(webhookExample, files) {
-  const payload = webhookExample('pull_request', { action: 'opened' });
-  payload.pull_request.draft = false;
-  const pr = payload.pull_request;
-  const changed = Array.from({ length: files }, (_, f) => {
-    const added = Array.from(
-      { length: 40 },
-      (_, i) => `+export const value${i} = compute${f}(${i}) as any;`,
-    );
-    return {
-      filename: `src/module-${String(f).padStart(4, '0')}.ts`,
-      status: 'added',
-      patch: [`@@ -0,0 +1,40 @@`, ...added].join('\n'),
-    };
-  });
-  const findings = Array.from({ length: 20 }, (_, i) => ({
-    path: changed[i % files].filename,
-    line: 2 * Math.floor(i / files) + 1,
-    severity: 'medium',
-    body: `\`as any\` throws the type away (${i}); return a typed value.`,
-  }));
-  return {
-    eventName: 'pull_request',
-    payload,
-    github: {
-      repo: REPO,
-      pulls: [
-        {
-          number: pr.number,
-          title: pr.title,
-          body: pr.body ?? '',
-          user: 'Codertocat',
-          head: { ref: pr.head.ref, sha: pr.head.sha },
-          base: { ref: pr.base.ref, sha: pr.base.sha },
-          files: changed,
-        },
-      ],
-    },
-    // Every request of a review (the main one and any fan-out) hands in the same review.
-    calls: () => [
-      { name: 'submit_review', args: { summary: 'The values lose their types.', findings } },
-    ],
-    finalText: 'Review handed in.',
   };
 }
 

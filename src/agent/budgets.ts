@@ -8,6 +8,7 @@ import type { Tool } from '../tools/tool-types.js';
 import type { SessionEndReason, TokenUsage, ToolCallData } from './events.js';
 import { errorResponsePart } from './function-response.js';
 import type { CompletedToolCall, ToolCallRequest } from './scheduler.js';
+import { plural } from '../platform/text.js';
 
 export interface SessionBudgets {
   /** Model requests in the session. */
@@ -128,10 +129,6 @@ export class BudgetTracker {
       message: `Stopped after ${plural(this.toolCalls, 'tool call')} (max tool calls).`,
     };
   }
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** `90000` → `1m 30s`; `1500` → `1.5s`. */

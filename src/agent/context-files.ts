@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
 
 export const DEFAULT_CONTEXT_FILE_NAME = 'GEMINI.md';
 
@@ -188,7 +189,7 @@ async function readContextFile(
   try {
     const real = await fs.realpath(file);
     if (options.seen.has(real)) return undefined;
-    if (options.boundary !== undefined && !isInside(real, options.boundary)) {
+    if (options.boundary !== undefined && !isInsideOrSame(real, options.boundary)) {
       options.logger.warning(
         `Skipping context file ${file}: it links to ${real}, outside ${options.boundary}.`,
       );
@@ -222,7 +223,7 @@ function displayPath(
 ): string {
   if (source === 'user') {
     const home = path.resolve(homeDir);
-    return isInside(file, home) ? `~/${toSlashes(path.relative(home, file))}` : file;
+    return isInsideOrSame(file, home) ? `~/${toSlashes(path.relative(home, file))}` : file;
   }
   // Project files live in the workspace or one of its ancestors: `GEMINI.md`, `../GEMINI.md`.
   return toSlashes(path.relative(workspace, file));
@@ -230,11 +231,6 @@ function displayPath(
 
 function toSlashes(p: string): string {
   return p.split(path.sep).join('/');
-}
-
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 async function exists(file: string): Promise<boolean> {

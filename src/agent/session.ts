@@ -455,7 +455,9 @@ export class AgentSession {
 
   /** Builds the system instruction and the seeded (or continued) history, then adds the prompt. */
   private async startChat(prompt: string): Promise<Chat> {
-    const systemInstruction = await loadSystemInstruction({
+    // The context files and the environment (a git listing and a walk of the folders) are read
+    // side by side: both are on the way to the first request.
+    const instruction = loadSystemInstruction({
       workspaceRoot: this.workspaceRoot,
       contextFileNames: this.contextFileNames,
       ...(this.options.contextDirectory === undefined
@@ -472,16 +474,17 @@ export class AgentSession {
       logger: this.logger,
     });
     const earlier = this.options.history;
-    const seeded =
+    const environment =
       earlier === undefined
-        ? initialHistory(
-            await buildEnvironmentContext({
-              ...this.options.environment,
-              workspaceRoot: this.workspaceRoot,
-              now: this.now,
-            }),
-          )
-        : [...earlier];
+        ? buildEnvironmentContext({
+            ...this.options.environment,
+            workspaceRoot: this.workspaceRoot,
+            now: this.now,
+          })
+        : undefined;
+    const [systemInstruction, environmentText] = await Promise.all([instruction, environment]);
+    const seeded =
+      environmentText === undefined ? [...(earlier ?? [])] : initialHistory(environmentText);
     const chat = new Chat({
       generator: this.options.contentGenerator,
       model: this.model,

@@ -3,6 +3,7 @@
 import { protectInitialEnvironment } from '../platform/initial-environment.js';
 import { VERSION } from '../platform/version.js';
 import { keepYoungGenerationSmall } from '../platform/young-generation.js';
+import { enableCompileCache } from './compile-cache.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
@@ -16,6 +17,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
       `warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`,
     );
   }
+  enableCompileCache(process.env);
   keepYoungGenerationSmall();
   const { runCli, processIo } = await import('./run-cli.js');
   if (args[0] === 'serve') {

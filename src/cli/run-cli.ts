@@ -19,6 +19,7 @@ import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
+import { toolSandboxSession } from '../tools/tool-processes.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
@@ -135,40 +136,41 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         transcript.close();
       });
     // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
-    // model are prepared.
+    // model are prepared. The probe is the session the shell tool's commands will run in (the
+    // options ToolProcesses opens it with), so the sandbox is set up once.
     const sandboxFound = resolveSandbox(options.sandbox, {
       env: io.env,
       logger,
       setting: '--sandbox',
+      firstSession: toolSandboxSession({ workspaceRoot: options.repo, parentEnv: io.env }),
     });
     // Awaited below; a failure before then must not surface as an unhandled rejection.
     sandboxFound.catch(() => undefined);
+    // The session, when nothing took it over (the run stopped before its session started).
+    cleanups.push(() => sandboxFound.then((found) => found.release?.()).catch(() => undefined));
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
-    const settings = await loadAgentSettings({
-      input: undefined,
-      configDirectory: options.repo,
-      env: io.env,
-    });
-    // Custom commands and extensions: from the repository and the --extension folders.
-    const commands = await loadRunCommands({
-      workspaceRoot: options.repo,
-      configRoot: options.repo,
-      paths: options.extensions,
-      pathsSetting: '--extension',
-      env: io.env,
-      logger,
-    });
+    // Custom commands and extensions: from the repository and the --extension folders. Read
+    // beside the settings, and the policy beside the agents (each pair is independent).
+    const [settings, commands] = await bothInOrder(
+      loadAgentSettings({ input: undefined, configDirectory: options.repo, env: io.env }),
+      loadRunCommands({
+        workspaceRoot: options.repo,
+        configRoot: options.repo,
+        paths: options.extensions,
+        pathsSetting: '--extension',
+        env: io.env,
+        logger,
+      }),
+    );
     const runSettings = withExtensionServers(settings, commands.extensions, logger);
     const sessionPrompt = sessionPromptFor(prompt, commands.registry);
-    const policy = await loadCliPolicy({
-      ...options,
-      settings: runSettings,
-      extensions: commands.extensions,
-    });
-    const agents = await loadAgents(
-      [projectAgentsFolder(options.repo), ...extensionAgentFolders(commands.extensions)],
-      logger,
+    const [policy, agents] = await bothInOrder(
+      loadCliPolicy({ ...options, settings: runSettings, extensions: commands.extensions }),
+      loadAgents(
+        [projectAgentsFolder(options.repo), ...extensionAgentFolders(commands.extensions)],
+        logger,
+      ),
     );
     for (const warning of policy.warnings) logger.warning(warning);
     const models = chooseRunModels({
@@ -311,6 +313,17 @@ function createOutput(
         progress: createTerminalProgress({ stream: io.stderr, env: io.env }),
       });
   }
+}
+
+/**
+ * Two loads started together; when both fail, the first one's error is the one reported, as
+ * when they ran one after the other.
+ */
+async function bothInOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
 }
 
 async function requireDirectory(dir: string): Promise<void> {

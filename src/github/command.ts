@@ -18,6 +18,7 @@
  */
 import { ConfigurationError } from '../platform/errors.js';
 import type { RunMode } from '../platform/run-mode.js';
+import { escapeRegExp } from '../platform/text.js';
 
 export type CommandKind = 'review' | 'triage' | 'invoke';
 
@@ -114,10 +115,6 @@ export function defaultInstruction(mode: RunMode, context: InstructionContext): 
     case 'review':
       return `Address the feedback of this review of pull request #${context.number}.`;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /**

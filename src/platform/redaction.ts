@@ -15,6 +15,7 @@
  *   passwords in URLs. Commit SHAs, UUIDs and ordinary prose
  *   are left alone; shapes are chosen by their fixed prefixes, not by "looks random".
  */
+import { escapeRegExp } from './text.js';
 
 /** What a secret is replaced with, as on the runner's own log. */
 export const REDACTED = '***';
@@ -44,10 +45,6 @@ export interface RedactorOptions {
   secrets?: readonly (string | undefined)[];
   /** Told about every registered value; `core.setSecret` in the Action. */
   setSecret?: (value: string) => void;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
 /**

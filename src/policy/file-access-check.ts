@@ -11,6 +11,7 @@
 import path from 'node:path';
 import type { PolicyContext } from './policy-types.js';
 import type { ShellCommandPiece, ShellFileAccess } from './shell-analysis-types.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
 
 /** Paths that are never a file anyone could read or change through. */
 const HARMLESS_PATHS = new Set(['/dev/null']);
@@ -67,11 +68,6 @@ export function pathAsOpened(base: string, written: string): string {
   return path.isAbsolute(written) ? written : `${base}/${written}`;
 }
 
-function isInside(root: string, absolute: string): boolean {
-  const relative = path.relative(root, absolute);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 function pathProblem(
   written: string,
   access: ShellFileAccess,
@@ -82,7 +78,7 @@ function pathProblem(
   const base = baseDirectory(options);
   const root = options.context.workspaceRoot;
   const lexical = path.resolve(base, written);
-  if (!isInside(root, lexical)) {
+  if (!isInsideOrSame(lexical, root)) {
     return `\`${access.text}\` is outside the workspace (${lexical}).`;
   }
   const problem = options.context.workspacePathProblem?.(
@@ -102,7 +98,7 @@ function globProblem(
   // The part before the first glob character is where matching starts; `..` may climb from it.
   const fixed = pattern.slice(0, pattern.search(/[*?[]/u));
   const start = path.resolve(base, fixed === '' ? '.' : fixed.replace(/[^/]*$/u, '') || '.');
-  if (!isInside(root, start) || pattern.split('/').includes('..')) {
+  if (!isInsideOrSame(start, root) || pattern.split('/').includes('..')) {
     return `\`${access.text}\` is a pattern that reaches outside the workspace.`;
   }
   const expand = options.context.expandGlob;

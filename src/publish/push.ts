@@ -14,6 +14,7 @@ import type { Git } from './git.js';
 import { GitCommandError, createGit } from './git.js';
 import type { RemoteAccess } from './remote-access.js';
 import { FETCH_ONE_REF, networkCommand, withShadowRepository } from './remote-access.js';
+import { oneLine, plural } from '../platform/text.js';
 
 export type PushFailureKind =
   /** We would not push there (the default branch, an invalid name): nothing was sent. */
@@ -160,7 +161,7 @@ async function readBranchTip(git: Git, options: PushOptions): Promise<BranchTip>
       return { sha, relation: { kind: 'behind', commits: Number(behind.trim()) } };
     });
   } catch (error) {
-    return { sha: undefined, problem: oneLine(errorMessage(error)) };
+    return { sha: undefined, problem: quotedLine(errorMessage(error)) };
   }
 }
 
@@ -210,10 +211,6 @@ function short(sha: string): string {
   return sha.slice(0, 7);
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 function classify(error: unknown, branch: string, redact: Redact): PushError {
   if (!(error instanceof GitCommandError)) {
     return new PushError('failed', redact(`The push failed: ${String(error)}`));
@@ -234,13 +231,17 @@ function classify(error: unknown, branch: string, redact: Redact): PushError {
     return new PushError(
       'rejected',
       redact(
-        `GitHub refused the push to ${branch}: the token may not write to this repository (the workflow needs "permissions: contents: write"). ${oneLine(error.stderr)}`,
+        `GitHub refused the push to ${branch}: the token may not write to this repository (the workflow needs "permissions: contents: write"). ${quotedLine(error.stderr)}`,
       ),
     );
   }
-  return new PushError('failed', redact(`The push to ${branch} failed: ${oneLine(error.stderr)}`));
+  return new PushError(
+    'failed',
+    redact(`The push to ${branch} failed: ${quotedLine(error.stderr)}`),
+  );
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+/** git's error output quoted in a message: one line, at most 500 characters. */
+function quotedLine(text: string): string {
+  return oneLine(text).slice(0, 500);
 }

@@ -5,6 +5,7 @@
  * (`owner/repo#1`), and must not load remote images (a tracking pixel is an exfiltration channel).
  * Redaction is the caller's job and happens before any of this, on the raw text.
  */
+import { oneLine } from '../platform/text.js';
 
 /** A zero-width space: GitHub no longer sees a mention or reference, a reader sees no change. */
 const ZWSP = '\u200B';
@@ -40,11 +41,6 @@ export function truncate(text: string, max: number): string {
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
   return `${text.slice(0, end)}…`;
-}
-
-/** The text on one line: runs of whitespace (newlines included) become one space. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**

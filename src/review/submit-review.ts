@@ -17,6 +17,7 @@ import type {
   ReviewFinding,
 } from './review-types.js';
 import { REVIEW_SIDES, SEVERITIES, severityCounts } from './review-types.js';
+import { plural } from '../platform/text.js';
 
 export const SUBMIT_REVIEW_TOOL_NAME = 'submit_review';
 
@@ -235,10 +236,6 @@ function display(
   const counts = severityCounts(findings);
   const base = `Submitted a review with ${plural(findings.length, 'finding')}${counts ? ` (${counts})` : ''}`;
   return unplaced > 0 ? `${base}; ${unplaced} not on the diff` : base;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** A finding's parameters and their conversion, for agents that propose findings too (reviews that fan out). */

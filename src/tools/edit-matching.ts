@@ -10,6 +10,7 @@
  * A strategy that finds more than one place is ambiguous: nothing is replaced, and the count says
  * so. The file's trailing newline (or its absence) is kept.
  */
+import { escapeRegExp } from '../platform/text.js';
 
 export type MatchStrategy = 'exact' | 'line' | 'token';
 
@@ -160,10 +161,6 @@ function tokenize(text: string): string[] {
 
 function isWord(token: string): boolean {
   return !DELIMITERS.has(token);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

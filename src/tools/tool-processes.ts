@@ -4,7 +4,12 @@
  * process, closed after the session's tools have let go of theirs) and one allow-listed
  * environment, so a tool kind added later cannot forget either.
  */
-import type { Sandbox, SandboxCommand, SandboxSession } from '../platform/sandbox/sandbox-types.js';
+import type {
+  Sandbox,
+  SandboxCommand,
+  SandboxSession,
+  SandboxSessionOptions,
+} from '../platform/sandbox/sandbox-types.js';
 import { buildToolEnvironment } from '../platform/tool-environment.js';
 
 export interface ToolProcessesOptions {
@@ -48,10 +53,7 @@ export class ToolProcesses {
    * maintainer chose to give it).
    */
   environment(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
-    const env = buildToolEnvironment(this.options.parentEnv, {
-      allow: this.options.envAllow ?? [],
-    });
-    return { ...env, ...extra };
+    return { ...toolProcessEnvironment(this.options), ...extra };
   }
 
   /**
@@ -64,11 +66,7 @@ export class ToolProcesses {
     if (sandbox === undefined) return undefined;
     if (this.closed) return Promise.reject(new Error('The session has ended; no more processes.'));
     this.opened ??= Promise.resolve(sandbox).then((found) =>
-      found.open({
-        workspaceRoot: this.workspaceRoot,
-        isolateNetwork: this.options.isolateNetwork ?? false,
-        commandEnv: this.environment(),
-      }),
+      found.open(toolSandboxSession(this.options)),
     );
     return this.opened;
   }
@@ -87,5 +85,32 @@ export class ToolProcesses {
     this.closed = true;
     const opened = await this.opened?.catch(() => undefined);
     await opened?.close();
+    // A session the sandbox set up in advance, which no process came to use.
+    const sandbox = await Promise.resolve(this.options.sandbox).catch(() => undefined);
+    await sandbox?.release?.();
   }
+}
+
+/** The allow-listed environment every tool process starts from. */
+function toolProcessEnvironment(
+  options: Pick<ToolProcessesOptions, 'parentEnv' | 'envAllow'>,
+): Record<string, string> {
+  return buildToolEnvironment(options.parentEnv, { allow: options.envAllow ?? [] });
+}
+
+/**
+ * The sandbox session ToolProcesses opens with these options: what a caller that resolves the
+ * sandbox gives as its `firstSession`, so the session the probe sets up is the one used.
+ */
+export function toolSandboxSession(
+  options: Pick<
+    ToolProcessesOptions,
+    'workspaceRoot' | 'parentEnv' | 'envAllow' | 'isolateNetwork'
+  >,
+): SandboxSessionOptions {
+  return {
+    workspaceRoot: options.workspaceRoot,
+    isolateNetwork: options.isolateNetwork ?? false,
+    commandEnv: toolProcessEnvironment(options),
+  };
 }

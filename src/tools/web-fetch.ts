@@ -6,7 +6,6 @@
  */
 import { UrlRetrievalStatus } from '../model/genai-values.js';
 import type { GenerateContentResponse } from '@google/genai';
-import { convert } from 'html-to-text';
 import { z } from 'zod';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { errorMessage } from '../platform/errors.js';
@@ -364,6 +363,8 @@ async function fetchPageText(
   const raw = page.body.toString('utf8');
   const contentType = page.contentType.toLowerCase();
   if (contentType !== '' && !contentType.includes('text/html')) return raw;
+  // The HTML parser (~400 KB with its dependencies) loads when a page needs it, not at start-up.
+  const { convert } = await import('html-to-text');
   return convert(raw, {
     wordwrap: false,
     selectors: [

@@ -16,6 +16,7 @@ import { defineTool } from '../tools/define-tool.js';
 import type { ValidationFailure } from '../tools/define-tool.js';
 import { editDistance } from '../tools/registry.js';
 import type { Tool } from '../tools/tool-types.js';
+import { oneLine } from '../platform/text.js';
 
 export const SET_LABELS_TOOL_NAME = 'set_labels';
 
@@ -234,10 +235,6 @@ function describeTool(catalog: LabelCatalog, issues: readonly number[] | undefin
     ...(listed.length > 0 ? listed : ['(the repository has no labels)']),
     ...(more > 0 ? [`(${more} more labels not listed)`] : []),
   ].join('\n');
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The repository's labels, looked up the way GitHub treats names: without regard to case. */

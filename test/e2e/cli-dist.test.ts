@@ -1,6 +1,7 @@
 // Runs the committed bundle the way users do, to catch what only bundling can break.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import module from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +11,16 @@ import packageJson from '../../package.json' with { type: 'json' };
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
+/** The README's offline example: a recorded session, no key and no network. */
+const replayExample = [
+  cli,
+  '-p',
+  'Summarise this repository',
+  '--repo',
+  'test/fixtures/sample-repo',
+  '--replay',
+  'test/fixtures/sessions/summarise-sample-repo.jsonl',
+];
 
 describe('dist/cli.js', () => {
   it('prints its version', async () => {
@@ -18,22 +29,33 @@ describe('dist/cli.js', () => {
   });
 
   it("runs the README's offline example from the recorded session", async () => {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [
-        cli,
-        '-p',
-        'Summarise this repository',
-        '--repo',
-        'test/fixtures/sample-repo',
-        '--replay',
-        'test/fixtures/sessions/summarise-sample-repo.jsonl',
-      ],
-      { cwd: root, env: { PATH: process.env.PATH ?? '' } },
-    );
+    const { stdout, stderr } = await run(process.execPath, replayExample, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(stdout).toContain('This is a small JavaScript package, **temperature**');
     expect(stderr).toContain('✓ read_file: Read src/convert.js');
   });
+
+  // Node before 22.1 has no compile cache; the CLI then starts without one.
+  it.runIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function')(
+    "keeps V8's compiled code in the user's cache directory, and starts from it the next time",
+    async () => {
+      const home = await mkdtemp(path.join(tmpdir(), 'gemini-cache-home-'));
+      onTestFinished(() => rm(home, { recursive: true, force: true }));
+      const replay = async () =>
+        run(process.execPath, replayExample, {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', HOME: home },
+        });
+      await replay();
+      const cache = path.join(home, '.cache/gemini-agent/node-compile-cache');
+      const entries = await readdir(cache, { recursive: true });
+      expect(entries.length).toBeGreaterThan(0);
+      const { stdout } = await replay();
+      expect(stdout).toContain('This is a small JavaScript package, **temperature**');
+    },
+  );
 
   it('runs the offline demo: the fix, its comment and its commit on a local branch', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'gemini-demo-'));

@@ -22,6 +22,8 @@ beforeAll(async () => {
   mkdirSync(path.join(base, 'other'));
   writeFileSync(path.join(base, 'other', 'secret.txt'), 'canary\n');
   writeFileSync(path.join(ws, 'notes.txt'), 'notes\n');
+  // A name that starts with `..` is still a child of the workspace.
+  writeFileSync(path.join(ws, '..notes'), 'notes\n');
   writeFileSync(path.join(ws, 'src', 'a.ts'), 'a\n');
   writeFileSync(path.join(ws, 'src', 'b.ts'), 'b\n');
   symlinkSync(path.join(base, 'other', 'secret.txt'), path.join(ws, 'src', 'c.ts'));
@@ -118,6 +120,7 @@ describe('files named in shell commands must lie in the workspace', () => {
     'wc -l notes.txt > /dev/null',
     'cat ./src/../notes.txt',
     "jq '.' notes.txt",
+    'cat ..notes',
   ])('%s inside the workspace is allowed', async (command) => {
     expect((await decide(command)).decision).toBe('allow');
   });

@@ -30,7 +30,8 @@ import { parseServeArgs, SERVE_USAGE } from './serve-args.js';
 import { commandPromptGuard } from './command-prompt.js';
 import type { StartTurn } from './task-executor.js';
 import { loadWorkspaceSetup, workspaceCommandCatalog } from './workspace-setup.js';
-import { isInside, Workspaces, WorkspaceRefused } from './workspaces.js';
+import { Workspaces, WorkspaceRefused } from './workspaces.js';
+import { isInsideOrSame } from '../../platform/path-containment.js';
 
 export interface ServeIo {
   env: NodeJS.ProcessEnv;
@@ -188,7 +189,7 @@ function modelSettings(
 /** A token file inside a workspace could be read by the agent's own tools. */
 async function requireOutside(tokenFile: string, roots: readonly string[]): Promise<void> {
   const file = await realpath(tokenFile).catch(() => path.resolve(tokenFile));
-  const root = roots.find((candidate) => isInside(candidate, file));
+  const root = roots.find((candidate) => isInsideOrSame(file, candidate));
   if (root !== undefined) {
     throw new UsageError(
       `--token-file must be outside the workspaces, where the agent's tools cannot read it; ${file} is inside ${root}.`,

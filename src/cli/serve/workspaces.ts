@@ -5,6 +5,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideOrSame } from '../../platform/path-containment.js';
 
 export class WorkspaceRefused extends Error {
   override readonly name = 'WorkspaceRefused';
@@ -50,7 +51,7 @@ export class Workspaces {
         `AgentSettings.workspace_path ${JSON.stringify(requested)} is not an existing directory.`,
       );
     }
-    if (!this.roots.some((root) => isInside(root, resolved))) {
+    if (!this.roots.some((root) => isInsideOrSame(resolved, root))) {
       throw new WorkspaceRefused(
         `AgentSettings.workspace_path ${JSON.stringify(requested)} is outside the workspaces this server was started with (${this.roots.join(', ')}); start it with --root for another one.`,
       );
@@ -61,7 +62,7 @@ export class Workspaces {
   /** The task working in `workspace`, or in a workspace inside it or around it. */
   holder(workspace: string): string | undefined {
     for (const [held, taskId] of this.holders) {
-      if (isInside(held, workspace) || isInside(workspace, held)) return taskId;
+      if (isInsideOrSame(workspace, held) || isInsideOrSame(held, workspace)) return taskId;
     }
     return undefined;
   }
@@ -77,13 +78,6 @@ export class Workspaces {
   release(workspace: string, taskId: string): void {
     if (this.holders.get(workspace) === taskId) this.holders.delete(workspace);
   }
-}
-
-/** True when `candidate` is `root` or lies below it (both absolute, symlinks resolved). */
-export function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  const outside = relative === '..' || relative.startsWith(`..${path.sep}`);
-  return !outside && !path.isAbsolute(relative);
 }
 
 async function realDirectory(dir: string): Promise<string | undefined> {

@@ -21,7 +21,8 @@ import path from 'node:path';
 import type { Logger } from '../logger.js';
 import { isProcessRunning } from '../process-group.js';
 import { READY_LINE, SETUP_SCRIPT, setupArguments } from './namespace-setup.js';
-import { isInsideOrSame, sandboxPaths } from './sandbox-paths.js';
+import { isInsideOrSame } from '../path-containment.js';
+import { sandboxPaths } from './sandbox-paths.js';
 import type { SandboxCommand, SandboxSession, SandboxSessionOptions } from './sandbox-types.js';
 import type { SandboxUser } from './sandbox-user.js';
 import type { RunProgram } from './run-program.js';
@@ -275,9 +276,10 @@ function signalGroup(leader: number): void {
 }
 
 async function waitForExit(pid: number): Promise<void> {
-  for (let waited = 0; waited < 5000; waited += 20) {
+  // A killed init is usually gone within a few milliseconds: look often at first.
+  for (let waited = 0, step = 2; waited < 5000; waited += step, step = Math.min(step * 2, 50)) {
     if (!(await isProcessRunning(pid))) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, step));
   }
 }
 

@@ -45,6 +45,8 @@ export const READY_LINE = 'gemini-sandbox-ready';
 export const SETUP_SCRIPT = `set -u
 say() { printf 'gemini-sandbox: %s\\n' "$*" >&2; }
 fail() { say "$*"; exit 1; }
+# A directory that is there already costs no mkdir process (setting up is on the first command's path).
+ensure_dir() { [ -d "$1" ] || mkdir -p "$1"; }
 # Changes only read-only/read-write of the topmost mount at $1, keeping its other per-mount flags
 # ($3, as /proc/self/mountinfo lists them): a user namespace refuses to clear inherited ones.
 remount() { mount -o "remount,bind,$2\${3#r[ow]}" "$1"; }
@@ -84,7 +86,7 @@ done < /proc/self/mountinfo
 for arg; do
   case $arg in hide:*)
     rest=\${arg#hide:}; mode=\${rest%%:*}; dir=\${rest#*:}
-    mkdir -p "$dir" 2>/dev/null
+    ensure_dir "$dir" 2>/dev/null
     if [ "$mode" = 1777 ]; then owner=; else owner=",uid=$uid,gid=$gid"; fi
     mount -t tmpfs -o "nosuid,nodev,mode=$mode$owner" gemini-sandbox "$dir" || fail "cannot hide $dir"
   esac
@@ -94,12 +96,12 @@ fd=3
 for arg; do
   case $arg in keep:*)
     fd=$((fd + 1)); dir=\${arg#keep:}
-    mkdir -p "$dir" && mount -c --bind "/proc/self/fd/$fd" "$dir" &&
+    ensure_dir "$dir" && mount -c --bind "/proc/self/fd/$fd" "$dir" &&
       remount "$dir" ro "$(options_of "$dir")" || fail "cannot keep $dir visible"
   esac
 done
 
-mkdir -p "$ws" && mount -c --bind /proc/self/fd/3 "$ws" || fail "cannot mount the workspace $ws"
+ensure_dir "$ws" && mount -c --bind /proc/self/fd/3 "$ws" || fail "cannot mount the workspace $ws"
 remount "$ws" rw "$(options_of "$ws")" || fail "cannot make the workspace $ws writable"
 if [ -d "$ws/.git" ]; then
   mount --bind "$ws/.git" "$ws/.git" && remount "$ws/.git" ro "$(options_of "$ws/.git")" ||

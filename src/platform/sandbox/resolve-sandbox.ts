@@ -4,12 +4,13 @@
  * else none. Whether one works is found out by running it once for real — setting it up on an
  * empty directory and running a command in it — not by reading kernel settings, which never tell
  * the whole story (AppArmor, seccomp in containers, sudo rules). The outcome is remembered for the
- * life of the process.
+ * life of the process. A caller that knows the first session it will open (`firstSession`) has
+ * that session be the probe, so a run sets its sandbox up once rather than twice.
  *
  * Asking for `namespace` or `user` where it cannot work is a configuration error: a workflow that
  * demands a sandbox must not quietly run without one.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../errors.js';
@@ -24,7 +25,12 @@ import {
   platformName,
   userDescription,
 } from './sandbox-descriptions.js';
-import type { Sandbox, SandboxMode, SandboxSession } from './sandbox-types.js';
+import type {
+  Sandbox,
+  SandboxMode,
+  SandboxSession,
+  SandboxSessionOptions,
+} from './sandbox-types.js';
 import { sandboxSummaryLine } from './sandbox-types.js';
 import type { SandboxUser } from './sandbox-user.js';
 import { ensureSandboxUser } from './sandbox-user.js';
@@ -49,10 +55,24 @@ export interface ResolveSandboxOptions {
   userName?: string;
   /** How a program is run as root where the Action is not root; default `sudo -n --`. */
   sudo?: readonly string[];
+  /**
+   * The session the caller opens first (the CLI's one workspace). A way not yet probed in this
+   * process is then tried by setting up that session for real, and the sandbox's first `open()`
+   * with the same options takes it over instead of setting up another. Where that session cannot
+   * be set up, the way is probed on an empty directory as usual, so the choice is the same as
+   * without it. The caller closes a session it never took over with `Sandbox.release()`.
+   */
+  firstSession?: SandboxSessionOptions;
 }
 
 /** What a probe found: the way works (with the user commands run as), or why not. */
 type ProbeOutcome = { works: true; user?: SandboxUser } | { works: false; problem: string };
+
+/** A probe's outcome, and the caller's first session when the probe was that session. */
+interface Trial {
+  outcome: ProbeOutcome;
+  session?: SandboxSession;
+}
 
 /** Probe outcomes, per way of setting up, for the life of the process. */
 const probes = new Map<string, Promise<ProbeOutcome>>();
@@ -74,10 +94,16 @@ export async function resolveSandbox(
   const problems: string[] = [];
   if (mode === 'auto' || mode === 'namespace') {
     for (const elevation of await elevationsFor(options)) {
-      const found = await probe(`namespace:${elevation}`, options, () =>
+      const { outcome: found, session } = await probe(`namespace:${elevation}`, options, () =>
         probeNamespace(elevation, options),
       );
-      if (found.works) return namespaceSandbox(elevation, found.user, options);
+      if (found.works) {
+        return keepingFirstSession(
+          namespaceSandbox(elevation, found.user, options),
+          options,
+          session,
+        );
+      }
       problems.push(`namespace via ${elevation}: ${found.problem}`);
       options.logger.debug(
         `Sandbox: namespace via ${elevation} is not available: ${found.problem}`,
@@ -85,8 +111,10 @@ export async function resolveSandbox(
     }
   }
   if (mode === 'auto' || mode === 'user') {
-    const found = await probe('user', options, () => probeUser(options));
-    if (found.works && found.user !== undefined) return userSandbox(found.user, options);
+    const { outcome: found, session } = await probe('user', options, () => probeUser(options));
+    if (found.works && found.user !== undefined) {
+      return keepingFirstSession(userSandbox(found.user, options), options, session);
+    }
     const problem = found.works ? 'no sandbox user' : found.problem;
     problems.push(`user: ${problem}`);
     options.logger.debug(`Sandbox: user is not available: ${problem}`);
@@ -199,19 +227,22 @@ async function elevationsFor(options: ResolveSandboxOptions): Promise<readonly E
   return sudo.exitCode === 0 ? ['sudo', 'userns'] : ['userns'];
 }
 
+/** Probes a way once per process; only the first caller can get its session. */
 function probe(
   key: string,
   options: ResolveSandboxOptions,
-  create: () => Promise<ProbeOutcome>,
-): Promise<ProbeOutcome> {
+  create: () => Promise<Trial>,
+): Promise<Trial> {
   if (options.run !== undefined) return create();
   const cacheKey = JSON.stringify([key, actionOwner(options), options.userName, options.sudo]);
-  let found = probes.get(cacheKey);
-  if (found === undefined) {
-    found = create();
-    probes.set(cacheKey, found);
-  }
-  return found;
+  const found = probes.get(cacheKey);
+  if (found !== undefined) return found.then((outcome) => ({ outcome }));
+  const trial = create();
+  probes.set(
+    cacheKey,
+    trial.then((done) => done.outcome),
+  );
+  return trial;
 }
 
 function namespaceConfig(
@@ -233,7 +264,7 @@ function namespaceConfig(
 async function probeNamespace(
   elevation: Elevation,
   options: ResolveSandboxOptions,
-): Promise<ProbeOutcome> {
+): Promise<Trial> {
   const run = options.run ?? runProgram;
   let user: SandboxUser | undefined;
   if (elevation === 'root' && actionOwner(options).uid === 0) {
@@ -241,13 +272,18 @@ async function probeNamespace(
     if ('problem' in found) options.logger.debug(`Sandbox: ${found.problem}`);
     else user = found;
   }
-  // The probe hides only what every machine has; real sessions use the run's environment.
-  const config = { ...namespaceConfig(elevation, user, options), env: { PATH: options.env.PATH } };
-  const problem = await tryOnce(run, (workspaceRoot) =>
-    openNamespaceSession(config, { workspaceRoot, isolateNetwork: false }),
+  const works: ProbeOutcome = user ? { works: true, user } : { works: true };
+  const config = namespaceConfig(elevation, user, options);
+  const session = await tryFirstSession(run, options, (first) =>
+    openNamespaceSession(config, first),
   );
-  if (problem !== undefined) return { works: false, problem };
-  return user ? { works: true, user } : { works: true };
+  if (session !== undefined) return { outcome: works, session };
+  // The probe hides only what every machine has; real sessions use the run's environment.
+  const probeConfig = { ...config, env: { PATH: options.env.PATH } };
+  const problem = await tryOnce(run, (workspaceRoot) =>
+    openNamespaceSession(probeConfig, { workspaceRoot, isolateNetwork: false }),
+  );
+  return { outcome: problem === undefined ? works : { works: false, problem } };
 }
 
 function namespaceSandbox(
@@ -264,23 +300,27 @@ function namespaceSandbox(
   };
 }
 
-async function probeUser(options: ResolveSandboxOptions): Promise<ProbeOutcome> {
+async function probeUser(options: ResolveSandboxOptions): Promise<Trial> {
   const run = options.run ?? runProgram;
   const action = actionOwner(options);
   if (action.uid !== 0) {
     return {
-      works: false,
-      problem:
-        'a separate user needs the Action to run as root (with namespaces, sudo serves instead)',
+      outcome: {
+        works: false,
+        problem:
+          'a separate user needs the Action to run as root (with namespaces, sudo serves instead)',
+      },
     };
   }
   const user = await ensureSandboxUser(run, { name: options.userName });
-  if ('problem' in user) return { works: false, problem: user.problem };
+  if ('problem' in user) return { outcome: { works: false, problem: user.problem } };
   const config = { user, action, run, logger: options.logger };
+  const session = await tryFirstSession(run, options, (first) => openUserSession(config, first));
+  if (session !== undefined) return { outcome: { works: true, user }, session };
   const problem = await tryOnce(run, (workspaceRoot) =>
     openUserSession(config, { workspaceRoot, isolateNetwork: false }),
   );
-  return problem === undefined ? { works: true, user } : { works: false, problem };
+  return { outcome: problem === undefined ? { works: true, user } : { works: false, problem } };
 }
 
 function userSandbox(user: SandboxUser, options: ResolveSandboxOptions): Sandbox {
@@ -330,4 +370,94 @@ async function tryOnce(
     await session?.close();
     await rm(workspaceRoot, { recursive: true, force: true });
   }
+}
+
+/**
+ * Sets up the caller's first session for real and runs one command in it that checks the
+ * workspace is writable (without writing to it: it is the user's); the session when both worked,
+ * undefined (the session closed again) when there is none or either failed.
+ */
+async function tryFirstSession(
+  run: RunProgram,
+  options: ResolveSandboxOptions,
+  open: (first: SandboxSessionOptions) => Promise<SandboxSession>,
+): Promise<SandboxSession | undefined> {
+  const first = options.firstSession;
+  if (first === undefined) return undefined;
+  let session: SandboxSession | undefined;
+  try {
+    session = await open(first);
+    const command = await session.wrap({
+      argv: ['sh', '-c', 'test -w . && echo ok'],
+      env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
+      cwd: await realpath(first.workspaceRoot),
+    });
+    const result = await run(command.argv, {
+      env: command.env,
+      cwd: command.cwd,
+      timeoutMs: 20_000,
+    });
+    if (result.exitCode === 0 && result.stdout.trim() === 'ok') return session;
+    options.logger.debug(
+      `Sandbox: a command in the workspace's sandbox failed: ${failureText(result)}`,
+    );
+  } catch (error) {
+    options.logger.debug(
+      `Sandbox: the workspace's sandbox could not be set up: ${errorMessage(error)}`,
+    );
+  }
+  await session?.close();
+  return undefined;
+}
+
+/**
+ * The sandbox, handing `session` (set up for `options.firstSession` by the probe) to its first
+ * `open()` with the same options; a first `open()` with other options closes it and opens anew.
+ */
+function keepingFirstSession(
+  sandbox: Sandbox,
+  options: ResolveSandboxOptions,
+  session: SandboxSession | undefined,
+): Sandbox {
+  const first = options.firstSession;
+  if (session === undefined || first === undefined) return sandbox;
+  let kept: SandboxSession | undefined = session;
+  const take = (): SandboxSession | undefined => {
+    const taken = kept;
+    kept = undefined;
+    return taken;
+  };
+  return {
+    ...sandbox,
+    open: async (wanted) => {
+      const taken = take();
+      if (taken !== undefined) {
+        if (await sameSessionOptions(wanted, first)) return taken;
+        await taken.close();
+      }
+      return sandbox.open(wanted);
+    },
+    release: async () => {
+      await take()?.close();
+    },
+  };
+}
+
+async function sameSessionOptions(
+  a: SandboxSessionOptions,
+  b: SandboxSessionOptions,
+): Promise<boolean> {
+  const definedEntries = (env: SandboxSessionOptions['commandEnv']) =>
+    JSON.stringify(
+      Object.entries(env ?? {})
+        .filter(([, value]) => value !== undefined)
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
+  if (a.isolateNetwork !== b.isolateNetwork) return false;
+  if (definedEntries(a.commandEnv) !== definedEntries(b.commandEnv)) return false;
+  const [rootA, rootB] = await Promise.all([
+    realpath(a.workspaceRoot).catch(() => a.workspaceRoot),
+    realpath(b.workspaceRoot).catch(() => b.workspaceRoot),
+  ]);
+  return rootA === rootB;
 }

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { MAX_KEPT_DIRECTORIES } from './namespace-setup.js';
 import type { NamespaceSetup } from './namespace-setup.js';
 import { FILE_COMMAND_VARIABLES } from '../runner-file-commands.js';
+import { isInsideOrSame, isStrictlyInside } from '../path-containment.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -95,7 +96,7 @@ export async function sandboxPaths(input: SandboxPathsInput): Promise<SandboxPat
     ...new Set(
       keepCandidates.filter(
         (dir) =>
-          hidden.some((outer) => isInside(dir, outer)) &&
+          hidden.some((outer) => isStrictlyInside(dir, outer)) &&
           // Never an ancestor of something hidden or of the workspace: that would show it again.
           !hidden.some((inner) => isInsideOrSame(inner, dir)) &&
           !isInsideOrSame(workspace, dir) &&
@@ -112,16 +113,6 @@ function mayHide(dir: string, workspace: string): boolean {
   if (dir === path.parse(dir).root) return false;
   if (isInsideOrSame(dir, workspace)) return false;
   return !SYSTEM_DIRECTORIES.some((system) => isInsideOrSame(system, dir));
-}
-
-/** True when `inner` is `outer` or lies below it. */
-export function isInsideOrSame(inner: string, outer: string): boolean {
-  return inner === outer || isInside(inner, outer);
-}
-
-function isInside(inner: string, outer: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 function depth(dir: string): number {

@@ -62,6 +62,11 @@ export interface Sandbox {
   /** For `none` that was not asked for: why no sandbox runs, in a short phrase. */
   unavailable?: string;
   open(options: SandboxSessionOptions): Promise<SandboxSession>;
+  /**
+   * Closes the session set up in advance for the first `open()` (`firstSession` of
+   * resolveSandbox) when no `open()` took it over; nothing otherwise. Safe to call more than once.
+   */
+  release?(): Promise<void>;
 }
 
 /** The one line the log and the job summary show about the sandbox of a run. */

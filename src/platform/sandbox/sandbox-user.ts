@@ -65,8 +65,7 @@ async function lookUpUser(
   run: RunProgram,
   name: string,
 ): Promise<{ uid: number; gid: number } | undefined> {
-  const uid = await run(['id', '-u', name]);
-  const gid = await run(['id', '-g', name]);
+  const [uid, gid] = await Promise.all([run(['id', '-u', name]), run(['id', '-g', name])]);
   const uidNumber = Number(uid.stdout.trim());
   const gidNumber = Number(gid.stdout.trim());
   if (uid.exitCode !== 0 || gid.exitCode !== 0) return undefined;

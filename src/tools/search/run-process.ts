@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildToolEnvironment } from '../../platform/tool-environment.js';
+import { isInsideOrSame } from '../../platform/path-containment.js';
 
 /** Keeps the end of stderr for error messages; search programs rarely say more than a line. */
 const STDERR_KEEP_BYTES = 4096;
@@ -106,7 +107,7 @@ export async function findExecutable(
   for (const dir of (options.pathVariable ?? '').split(path.delimiter)) {
     if (dir === '' || !path.isAbsolute(dir)) continue;
     const resolvedDir = path.resolve(dir);
-    if (options.untrustedDirectories.some((root) => isWithin(resolvedDir, root))) continue;
+    if (options.untrustedDirectories.some((root) => isInsideOrSame(resolvedDir, root))) continue;
     for (const candidate of names) {
       const full = path.join(resolvedDir, candidate);
       if (await isExecutableFile(full)) return full;
@@ -123,10 +124,4 @@ async function isExecutableFile(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function isWithin(candidate: string, root: string): boolean {
-  return (
-    candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
-  );
 }
