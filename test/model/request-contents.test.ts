@@ -1,11 +1,15 @@
 import { createPartFromFunctionResponse, GoogleGenAI } from '@google/genai';
 import type { Content, GenerateContentParameters } from '@google/genai';
-import { OAuth2Client } from 'google-auth-library';
 import { describe, expect, it } from 'vitest';
-import { createGenaiContentGenerator } from '../../src/model/genai-generator.js';
 import { isPlainContent, RequestContents } from '../../src/model/request-contents.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
-import { collect, genaiClientFor, textReply, useFakeGemini } from '../support/fake-gemini.js';
+import {
+  collect,
+  genaiClientFor,
+  textReply,
+  useFakeGemini,
+  vertexClientFor,
+} from '../support/fake-gemini.js';
 
 /** A history with every kind of part a session keeps, in several scripts. */
 const history: Content[] = [
@@ -77,15 +81,7 @@ describe('request contents sent from shared bytes', () => {
 
   it('sends Vertex AI the same body as the SDK would', async () => {
     const server = await useFakeGemini([textReply('From Vertex')]);
-    const authClient = new OAuth2Client();
-    authClient.setCredentials({
-      access_token: 'vertex-token',
-      expiry_date: Date.now() + 3_600_000,
-    });
-    const generator = createGenaiContentGenerator(
-      { type: 'vertex-ai', project: 'my-project', location: 'us-central1', baseUrl: server.url },
-      { googleAuthOptions: { authClient } },
-    );
+    const generator = vertexClientFor(server);
     await generator.generateContent(requestFor(history), 'p');
 
     const sent = server.requests[0]?.body as { contents: unknown };
