@@ -1,14 +1,14 @@
 /**
- * The Action's composition root: the runner's environment and `@actions/core` handed to
- * `runAction`, which does the work (run-action.ts).
+ * The Action's composition root: the runner's environment and its workflow commands
+ * (runner-commands.ts) handed to `runAction`, which does the work (run-action.ts).
  *
  * The environment is read once into a private copy, and the variables holding secrets — every
  * input, the tokens, the model keys, the runner's OIDC and runtime tokens — are then removed from
  * `process.env`, so no code of this process (a dependency, a library that spawns a helper) finds
  * them there later. The copy is what the run uses.
  */
-import * as core from '@actions/core';
 import { actionsLogger } from '../platform/actions-logger.js';
+import { runnerCommands } from '../platform/runner-commands.js';
 import { isSecretEnvironmentName } from '../platform/tool-environment.js';
 import { runAction } from './run-action.js';
 import { FILE_COMMAND_VARIABLES } from '../platform/runner-file-commands.js';
@@ -19,8 +19,9 @@ export function inputReader(env: NodeJS.ProcessEnv): (name: string) => string {
 }
 
 /**
- * Kept although tools never see them: `@actions/core` writes outputs and the summary through the
- * file-command paths, and Google's auth library finds Application Default Credentials through
+ * Kept although tools never see them: outputs and the summary are written through the
+ * file-command paths (runner-commands.ts, and `@actions/core` inside the artifact client), and
+ * Google's auth library finds Application Default Credentials through
  * `GOOGLE_APPLICATION_CREDENTIALS` (a path, not the credential).
  */
 const KEPT_FOR_THE_ACTION: ReadonlySet<string> = new Set([
@@ -42,19 +43,20 @@ export function removeSecretVariables(env: NodeJS.ProcessEnv): string[] {
 export async function run(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   removeSecretVariables(process.env);
+  const runner = runnerCommands(env);
   await runAction({
     env,
     getInput: inputReader(env),
     setOutput: (name, value) => {
-      core.setOutput(name, value);
+      runner.setOutput(name, value);
     },
     setSecret: (value) => {
-      core.setSecret(value);
+      runner.setSecret(value);
     },
     setFailed: (message) => {
-      core.setFailed(message);
+      runner.setFailed(message);
     },
-    summary: core.summary,
+    summary: runner.summary,
     logger: actionsLogger,
   });
 }

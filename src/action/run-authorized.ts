@@ -54,6 +54,7 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
+import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { hideCheckoutCredential } from '../publish/checkout-credential.js';
 import { githubStatus } from '../publish/github-error.js';
@@ -138,15 +139,31 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           now,
           logger,
         });
+  // The reaction and the progress comment are GitHub writes, which the client spaces a second
+  // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
+  // on beside the context, the plan and the session instead: they post only the run's progress,
+  // nothing before the session depends on them, the updater queues the session's edits
+  // behind the comment's creation, and the end of the run waits for them (`reporting`) before it
+  // writes the final comment. One case still waits: on a fork's review event a refused reaction
+  // is the sign of a read-only token, and that run must stop before the model sees anything.
+  let reporting: Promise<void> = Promise.resolve();
   if (live && updater !== undefined) {
-    const refused = await react(sink, trigger, logger);
+    const reacted = react(sink, trigger, logger);
     // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
     // the refused reaction is the first sign, and no comment, review or push would work either.
-    if (refused === 403 && run.forkHead && isReadOnlyOnForks(trigger.kind)) {
+    if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
       return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
     }
-    await updater.start(renderProgressComment(state, links, renderOptions));
+    reporting = reacted.then(async () => {
+      await updater.start(renderProgressComment(state, links, renderOptions));
+    });
   }
+  // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
+  // authorized and not refused as read-only, and runs beside the comment, the context and the
+  // configuration; only the session waits for it. Starting it early is safe: it tries the
+  // sandbox on an empty temporary directory, away from the workspace and what the model sees.
+  const sandboxFound = resolveSandbox(inputs.sandbox, { env, logger });
+  sandboxFound.catch(() => undefined);
 
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
@@ -160,16 +177,19 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     // from here on, so even a run that fails before the session has the file its output names.
     transcript = createTranscriptWriter(transcriptPath, { redact });
     const writer = transcript;
-    const context = await gatherTaskContext(trigger, octokit, {
+    // The context is read from GitHub while the workspace's baseline is taken and the mode
+    // prepares: reading it changes nothing, and what it reads (the issue or pull request, its
+    // comments) nothing here changes. Awaited before the session starts.
+    const contextRead = gatherTaskContext(trigger, octokit, {
       logger,
       includeRepositoryLabels: false,
     });
-    for (const warning of context.warnings) logger.warning(warning);
+    contextRead.catch(() => undefined);
     // Before anything changes the workspace: what earlier steps of the job left in it.
     const baseline = await captureSessionBaseline(workspaceRoot);
     const preparation = await prepareMode({
       trigger,
-      context,
+      context: contextRead,
       inputs,
       octokit,
       redact,
@@ -183,6 +203,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       baseline,
       now,
     });
+    const context = await contextRead;
+    for (const warning of context.warnings) logger.warning(warning);
     if ('skip' in preparation) {
       skipped = preparation.skip;
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
@@ -193,6 +215,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       for (const value of credential.values) run.registerSecret(value);
       restoreCredential = () => credential.restore();
       const runner = await sessionRunner(run, {
+        sandboxFound,
         sessionId,
         workspaceRoot,
         onEvent: (event) => {
@@ -285,7 +308,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   }
 
   // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
-  // stays one line.
+  // stays one line. The progress comment exists (or failed) before anything ends it.
+  await reporting;
   if (skipped !== undefined && !live) return run.skip(skipped);
   const artifact = await keepRecord(run, {
     record,
@@ -346,7 +370,13 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
  */
 async function sessionRunner(
   run: AuthorizedRun,
-  session: { sessionId: string; workspaceRoot: string; onEvent: (event: AgentEvent) => void },
+  session: {
+    /** The sandbox probe, started when the run was authorized. */
+    sandboxFound: Promise<Sandbox>;
+    sessionId: string;
+    workspaceRoot: string;
+    onEvent: (event: AgentEvent) => void;
+  },
 ): Promise<{
   run: SessionRunner;
   summaryLines: string[];
@@ -361,10 +391,6 @@ async function sessionRunner(
   const isolateNetwork =
     untrustedWorkspace ||
     (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
-  // The sandbox probe (a few hundred milliseconds the first time) runs while the configuration is
-  // read and the model prepared; it is awaited before anything that needs it.
-  const sandboxFound = resolveSandbox(inputs.sandbox, { env, logger });
-  sandboxFound.catch(() => undefined);
   // On a pull request, every configuration file comes from the base branch (one request):
   // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
   const baseConfig = await baseBranchConfigFor(
@@ -441,7 +467,7 @@ async function sessionRunner(
     fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
     howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
   });
-  const sandbox = await sandboxFound;
+  const sandbox = await session.sandboxFound;
   const sandboxLine = reportSandbox(sandbox, {
     mode: inputs.sandbox,
     isolateNetwork,

@@ -14,6 +14,7 @@ import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { allocate, cutText, fitNewest, ITEM_OVERHEAD } from './context-budget.js';
 import type { TriggerScope } from './mode.js';
+import { carriesOwnMarker } from './own-marker.js';
 import { sanitizeUntrustedCode, sanitizeUntrustedText } from './sanitize.js';
 import type { IssueInfo, PullRequestInfo, ReviewThread, TriggerComment } from './trigger-types.js';
 
@@ -219,7 +220,11 @@ export async function gatherTaskContext(
   const triggerId = (kind: TriggerComment['kind']) => (trigger?.kind === kind ? trigger.id : -1);
   const conversation = rawComments.filter((comment) => comment.id !== triggerId('issue_comment'));
   const before = conversation.filter((comment) => !after(comment));
-  context.droppedAfterTrigger = conversation.length - before.length;
+  // The Action's own later comments (this run's progress comment, which may or may not exist
+  // yet while the context is read) are not someone's words left out.
+  context.droppedAfterTrigger = conversation.filter(
+    (comment) => after(comment) && !carriesOwnMarker(comment.body ?? ''),
+  ).length;
   const threadRoot = reviewThread ? (reviewThread.inReplyToId ?? reviewThread.commentId) : 0;
   const threadComments = (rawThread ?? []).filter(
     (comment) =>

@@ -23,15 +23,20 @@ export interface ModeInputs extends PublishPlanInputs {
 /** What every mode is given: publishing's input, with all the inputs and the task's context. */
 export interface PrepareModeInput extends Omit<PublishPlanInput, 'inputs'> {
   inputs: ModeInputs;
-  context: TaskContext;
+  /**
+   * The task's context, still being read from GitHub: reviews and triage wait for it, while
+   * publishing (invoke, maintenance) prepares its branch without it, side by side.
+   */
+  context: Promise<TaskContext>;
 }
 
 export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
-  const { trigger, context, inputs, octokit, redact, logger } = input;
+  const { trigger, inputs, octokit, redact, logger } = input;
   switch (trigger.mode) {
     case 'review': {
       const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
       if (pullRequest === undefined) return { skip: 'no review: the run has no pull request' };
+      const context = await input.context;
       return prepareReview({
         trigger,
         pullRequest,
@@ -63,6 +68,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
           }),
         };
       }
+      const context = await input.context;
       return prepareTriage({
         trigger,
         currentLabels: context.target?.labels ?? [],

@@ -1,18 +1,18 @@
-import * as core from '@actions/core';
 import type { Logger } from './logger.js';
+import { issueCommand, logLine } from './runner-commands.js';
 
 /** The logger backed by the runner's log: warnings and errors become annotations. */
 export const actionsLogger: Logger = {
   debug: (message) => {
-    core.debug(message);
+    issueCommand('debug', message);
   },
   info: (message) => {
-    core.info(message);
+    logLine(message);
   },
   warning: (message) => {
-    core.warning(message);
+    issueCommand('warning', message);
   },
   error: (message) => {
-    core.error(message);
+    issueCommand('error', message);
   },
 };

@@ -29,11 +29,19 @@ interface GitHubRecord {
   commentBodies: string[];
   /** Every request body sent to GitHub, as JSON text. */
   requestBodies: string[];
+  /** How many comments were created. */
+  created: number;
 }
 
-/** GitHub for an authorized run on issue #1: permission, reaction, context, one comment. */
-function githubForRun(permission: string): GitHubRecord {
-  const record: GitHubRecord = { commentBodies: [], requestBodies: [] };
+/**
+ * GitHub for an authorized run on issue #1: permission, reaction, context, one comment.
+ * `beforeCommentCreated` runs before GitHub answers the comment's creation.
+ */
+function githubForRun(
+  permission: string,
+  options: { beforeCommentCreated?: () => Promise<void> } = {},
+): GitHubRecord {
+  const record: GitHubRecord = { commentBodies: [], requestBodies: [], created: 0 };
   const remember = (body: unknown) => {
     record.requestBodies.push(JSON.stringify(body));
     const text = (body as { body?: unknown }).body;
@@ -61,9 +69,11 @@ function githubForRun(permission: string): GitHubRecord {
     .query(true)
     .reply(200, [])
     .post(`${REPO}/issues/1/comments`)
-    .reply(201, (_uri, body) => {
+    .reply(async (_uri, body) => {
+      await options.beforeCommentCreated?.();
+      record.created++;
       remember(body);
-      return { id: COMMENT_ID, html_url: COMMENT_URL, body: '' };
+      return [201, { id: COMMENT_ID, html_url: COMMENT_URL, body: '' }];
     })
     .patch(`${REPO}/issues/comments/${COMMENT_ID}`)
     .reply(200, (_uri, body) => {
@@ -156,6 +166,35 @@ describe('runAction', () => {
     expect(published).toContain('***');
     expect(published).not.toContain(API_KEY);
     expect(published).not.toContain(GITHUB_TOKEN);
+  });
+
+  it('works on the task while the progress comment is still being posted, and ends in that comment', async () => {
+    const server = await useFakeGemini([textReply('The README is a one-line heading.')]);
+    // GitHub holds the comment's creation until the model is asked (or 5 s have passed, when
+    // the run would wait for the comment first).
+    let modelAskedFirst = false;
+    const github = githubForRun('write', {
+      beforeCommentCreated: async () => {
+        modelAskedFirst = await Promise.race([
+          server.waitForRequests(1).then(() => true),
+          new Promise<false>((resolve) => {
+            setTimeout(() => {
+              resolve(false);
+            }, 5000);
+          }),
+        ]);
+      },
+    });
+
+    const { result, outputs } = await run(server);
+
+    expect(modelAskedFirst).toBe(true);
+    expect(result.conclusion).toBe('success');
+    // Still one comment: created with the progress, then edited to the answer.
+    expect(github.created).toBe(1);
+    expect(github.commentBodies.length).toBeGreaterThan(1);
+    expect(github.commentBodies.at(-1)).toContain('The README is a one-line heading.');
+    expect(outputs.comment_url).toBe(COMMENT_URL);
   });
 
   it('skips quietly when the commenter cannot write to the repository', async () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { GitHubClient } from '../../src/github/octokit.js';
 import type { TaskContextClient, TaskContextSubject } from '../../src/github/task-context.js';
 import { gatherTaskContext } from '../../src/github/task-context.js';
+import { ownMarker } from '../../src/github/own-marker.js';
 import type { Trigger } from '../../src/github/trigger.js';
 import { parseTrigger } from '../../src/github/trigger.js';
 import { memoryLogger } from '../../src/platform/logger.js';
@@ -108,6 +109,13 @@ describe('gatherTaskContext', () => {
         }),
         comment({ id: 3, created: LATER, body: 'Posted after the trigger' }),
         comment({ id: 4, created: BEFORE, updated: LATER, body: 'Edited after the trigger' }),
+        // This run's own progress comment: not someone's words left out.
+        comment({
+          id: 5,
+          login: 'github-actions[bot]',
+          created: LATER,
+          body: `Working on it…\n${ownMarker('progress')}`,
+        }),
       ]);
 
     const context = await gatherTaskContext(issueCommentTrigger(), quietOctokit());
