@@ -160,7 +160,6 @@ export interface CompressionResult {
  */
 export async function compressHistory(options: CompressHistoryOptions): Promise<CompressionResult> {
   const { history } = options;
-  // Measured once: each measure serialises a content, and the history is at its largest here.
   const sizes = history.map(contentSize);
   const split = splitBySizes(history, sizes, options.preserveFraction);
   if (split === undefined) {

@@ -134,9 +134,20 @@ export function textOfParts(parts: readonly Part[]): string {
     .join('');
 }
 
+/**
+ * Sizes measured so far. A content in the history is never changed in place (a change replaces
+ * it), so its size is measured once, not serialised again at every compression.
+ */
+const measuredSizes = new WeakMap<Content, number>();
+
 /** Size in characters of a content as sent on the wire; the unit compression splits by. */
 export function contentSize(content: Content): number {
-  return JSON.stringify(content).length;
+  let size = measuredSizes.get(content);
+  if (size === undefined) {
+    size = JSON.stringify(content).length;
+    measuredSizes.set(content, size);
+  }
+  return size;
 }
 
 export function userText(text: string): Content {

@@ -9,6 +9,7 @@ import type {
 } from '@google/genai';
 import type { ContentGenerator } from './content-generator.js';
 import { normalizeModelError } from './normalize-error.js';
+import { RequestContents } from './request-contents.js';
 import { streamedBodyFetch, withoutUndiciTimeouts } from './streamed-body-fetch.js';
 import { modelUserAgent } from './user-agent.js';
 
@@ -75,7 +76,10 @@ export function createGenaiContentGenerator(
   if (target.baseUrl) httpOptions.baseUrl = target.baseUrl;
   // Our fetch means the SDK no longer lifts undici's header and body timeouts itself; a model
   // may think for minutes before its first byte, so they are lifted here as the SDK would.
-  httpOptions.fetch = streamedBodyFetch(options.fetch ?? withoutUndiciTimeouts(fetch));
+  // Generate requests hand their contents to our fetch apart from the SDK's body (see
+  // request-contents.ts).
+  const contents = new RequestContents();
+  httpOptions.fetch = streamedBodyFetch(options.fetch ?? withoutUndiciTimeouts(fetch), contents);
 
   const genaiOptions: GoogleGenAIOptions = { vertexai: vertex, apiVersion, httpOptions };
   if (target.type === 'gemini-api-key') {
@@ -101,22 +105,28 @@ export function createGenaiContentGenerator(
       (client ??= loadClientClass(genaiOptions.apiKey !== undefined).then(
         (Client) => new Client(genaiOptions),
       )),
+    contents,
   );
 }
 
 class GenaiContentGenerator implements ContentGenerator {
-  constructor(private readonly client: () => Promise<GoogleGenAI>) {}
+  constructor(
+    private readonly client: () => Promise<GoogleGenAI>,
+    private readonly contents: RequestContents,
+  ) {}
 
   async generateContent(
     request: GenerateContentParameters,
     _promptId: string,
   ): Promise<GenerateContentResponse> {
     const link = linkSignal(request.config?.abortSignal);
+    const held = this.contents.hold(withSignal(request, link.signal));
     try {
-      return await (await this.client()).models.generateContent(withSignal(request, link.signal));
+      return await (await this.client()).models.generateContent(held.request);
     } catch (error) {
       throw normalizeModelError(error);
     } finally {
+      held.release();
       link.release();
     }
   }
@@ -126,15 +136,17 @@ class GenaiContentGenerator implements ContentGenerator {
     _promptId: string,
   ): Promise<AsyncGenerator<GenerateContentResponse>> {
     const link = linkSignal(request.config?.abortSignal);
+    const held = this.contents.hold(withSignal(request, link.signal));
     let stream: AsyncGenerator<GenerateContentResponse>;
     try {
-      stream = await (
-        await this.client()
-      ).models.generateContentStream(withSignal(request, link.signal));
+      stream = await (await this.client()).models.generateContentStream(held.request);
     } catch (error) {
+      held.release();
       link.release();
       throw normalizeModelError(error);
     }
+    // Our fetch took the body's pieces when the request was sent: nothing need be held now.
+    held.release();
     return normalizedStream(stream, link);
   }
 

@@ -1,30 +1,54 @@
 /**
- * A `fetch` for the SDK that sends a large string body as a stream of UTF-8 slices instead of one
- * buffer. The SDK serialises the whole history into one string per request; `fetch` would copy
- * that string into a buffer of the same size outside the JavaScript heap, which lingers until
- * garbage collection and, over a long session, made up most of the process's peak memory.
- * The bytes sent are the same, with the same Content-Length.
+ * A `fetch` for the SDK that sends large request bodies in pieces instead of one more full-size
+ * buffer. A body naming contents held in `contents` (see request-contents.ts) goes out as the
+ * SDK's body with those contents' shared bytes in place. Any other string body at least
+ * `STREAM_FROM_CHARS` long goes out as a stream of UTF-8 slices: `fetch` would otherwise copy
+ * the whole string into a buffer of the same size outside the JavaScript heap, which lingers
+ * until garbage collection. Either way the bytes are those of the SDK's body, with their
+ * Content-Length.
  */
+import type { RequestContents } from './request-contents.js';
 
 /** Bodies at least this long (characters) are streamed; smaller ones go as they are. */
 const STREAM_FROM_CHARS = 256 * 1024;
 /** Characters encoded at a time. */
 const SLICE_CHARS = 64 * 1024;
 
-export function streamedBodyFetch(inner: typeof fetch): typeof fetch {
+export function streamedBodyFetch(inner: typeof fetch, contents?: RequestContents): typeof fetch {
   return (input, init) => {
     const body = init?.body;
-    if (typeof body !== 'string' || body.length < STREAM_FROM_CHARS) return inner(input, init);
-    const headers = new Headers(init?.headers);
-    headers.set('content-length', String(Buffer.byteLength(body)));
-    const streamed: RequestInit & { duplex: 'half' } = {
-      ...init,
-      headers,
-      body: utf8Slices(body),
-      duplex: 'half',
-    };
-    return inner(input, streamed);
+    if (typeof body !== 'string') return inner(input, init);
+    const pieces = contents?.piecesOf(body);
+    if (pieces !== undefined) {
+      const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+      return inner(input, withStreamedBody(init, piecesStream(pieces), length));
+    }
+    if (body.length < STREAM_FROM_CHARS) return inner(input, init);
+    return inner(input, withStreamedBody(init, utf8Slices(body), Buffer.byteLength(body)));
   };
+}
+
+function withStreamedBody(
+  init: RequestInit | undefined,
+  body: ReadableStream<Uint8Array>,
+  length: number,
+): RequestInit {
+  const headers = new Headers(init?.headers);
+  headers.set('content-length', String(length));
+  const streamed: RequestInit & { duplex: 'half' } = { ...init, headers, body, duplex: 'half' };
+  return streamed;
+}
+
+/** `pieces` as a stream, one piece at a time as the connection drains. */
+function piecesStream(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[next++];
+      if (piece === undefined) controller.close();
+      else controller.enqueue(piece);
+    },
+  });
 }
 
 /** `text` as a stream of UTF-8 chunks, encoded one slice at a time as the connection drains. */

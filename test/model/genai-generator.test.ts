@@ -1,4 +1,3 @@
-import { OAuth2Client } from 'google-auth-library';
 import { createPartFromFunctionResponse } from '@google/genai';
 import { GenerateContentResponse } from '../../src/model/genai-values.js';
 import type { GenerateContentParameters } from '@google/genai';
@@ -20,6 +19,7 @@ import {
   textReply,
   usage,
   useFakeGemini,
+  vertexClientFor,
 } from '../support/fake-gemini.js';
 
 const USER_AGENT = `GeminiAgent/${VERSION} (${process.platform}; ${process.arch})`;
@@ -185,15 +185,7 @@ describe('genai transport against the fake server (Gemini API)', () => {
 describe('genai transport against the fake server (Vertex AI)', () => {
   it('uses v1beta1 with the project and location in the path and an OAuth token', async () => {
     const server = await useFakeGemini([textReply('From Vertex')]);
-    const authClient = new OAuth2Client();
-    authClient.setCredentials({
-      access_token: 'vertex-token',
-      expiry_date: Date.now() + 3_600_000,
-    });
-    const generator = createGenaiContentGenerator(
-      { type: 'vertex-ai', project: 'my-project', location: 'us-central1', baseUrl: server.url },
-      { googleAuthOptions: { authClient } },
-    );
+    const generator = vertexClientFor(server);
     const response = await generator.generateContent(request, 'p');
 
     expect(response.text).toBe('From Vertex');

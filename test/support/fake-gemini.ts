@@ -1,4 +1,5 @@
 // Test conveniences around the fake Gemini server (src/testing/), which the CLI also bundles.
+import { OAuth2Client } from 'google-auth-library';
 import { onTestFinished } from 'vitest';
 import type { GenerateContentResponse } from '@google/genai';
 import { createGenaiContentGenerator } from '../../src/model/genai-generator.js';
@@ -30,6 +31,19 @@ export function genaiClientFor(server: FakeGeminiServer): ContentGenerator {
     apiKey: 'test-key',
     baseUrl: server.url,
   });
+}
+
+/**
+ * The real `@google/genai` client on Vertex AI (project `my-project` in `us-central1`, OAuth token
+ * `vertex-token`) pointed at the fake server.
+ */
+export function vertexClientFor(server: FakeGeminiServer): ContentGenerator {
+  const authClient = new OAuth2Client();
+  authClient.setCredentials({ access_token: 'vertex-token', expiry_date: Date.now() + 3_600_000 });
+  return createGenaiContentGenerator(
+    { type: 'vertex-ai', project: 'my-project', location: 'us-central1', baseUrl: server.url },
+    { googleAuthOptions: { authClient } },
+  );
 }
 
 /** Retry options that never wait, remembering the delays and retries they were asked for. */

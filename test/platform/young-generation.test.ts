@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const MODULE = fileURLToPath(new URL('../../src/platform/young-generation.ts', import.meta.url));
+
+/**
+ * The young generation's size (MB) after a node process keeps 200,000 new objects alive, having
+ * called `keepYoungGenerationSmall` first or not. A child process, so that this one's heap is
+ * left as it is; it runs the module's TypeScript with node's own type stripping.
+ */
+function youngGenerationAfterSurvivors(bounded: boolean): number {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { keepYoungGenerationSmall } from ${JSON.stringify(MODULE)};
+    if (${bounded}) keepYoungGenerationSmall();
+    const kept = [];
+    for (let i = 0; i < 200000; i++) kept.push({ i, text: 'line ' + i });
+    const space = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    process.stdout.write(String(space.space_size / 2 ** 20));
+  `;
+  return Number(
+    execFileSync(
+      process.execPath,
+      ['--experimental-strip-types', '--no-warnings', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    ),
+  );
+}
+
+describe('keepYoungGenerationSmall', () => {
+  it('keeps the young generation at its starting size while objects survive', () => {
+    expect(youngGenerationAfterSurvivors(false)).toBeGreaterThanOrEqual(16);
+    expect(youngGenerationAfterSurvivors(true)).toBeLessThanOrEqual(4);
+  });
+});
