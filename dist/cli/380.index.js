@@ -26,8 +26,8 @@ var exit_codes = __webpack_require__(28551);
 var run_commands = __webpack_require__(63065);
 // EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
 var config_settings = __webpack_require__(88153);
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 8 modules
-var create_content_generator = __webpack_require__(76674);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 9 modules
+var create_content_generator = __webpack_require__(94521);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
 var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/model/model-choice.ts
@@ -1116,12 +1116,15 @@ function redactStrings(value, redact) {
     return value;
 }
 
+// EXTERNAL MODULE: ./src/platform/path-containment.ts
+var path_containment = __webpack_require__(48225);
 ;// CONCATENATED MODULE: ./src/cli/serve/workspaces.ts
 /**
  * Where tasks may work: inside the roots the server was started with (`--repo`, `--root`),
  * checked after symlinks are resolved, and one task at a time per workspace (a workspace inside
  * another counts as the same one, since both tasks would touch the same files).
  */
+
 
 
 class WorkspaceRefused extends Error {
@@ -1164,7 +1167,7 @@ class Workspaces {
         if (resolved === undefined) {
             throw new WorkspaceRefused(`AgentSettings.workspace_path ${JSON.stringify(requested)} is not an existing directory.`);
         }
-        if (!this.roots.some((root) => isInside(root, resolved))) {
+        if (!this.roots.some((root) => (0,path_containment/* isInsideOrSame */._)(resolved, root))) {
             throw new WorkspaceRefused(`AgentSettings.workspace_path ${JSON.stringify(requested)} is outside the workspaces this server was started with (${this.roots.join(', ')}); start it with --root for another one.`);
         }
         return resolved;
@@ -1172,7 +1175,7 @@ class Workspaces {
     /** The task working in `workspace`, or in a workspace inside it or around it. */
     holder(workspace) {
         for (const [held, taskId] of this.holders) {
-            if (isInside(held, workspace) || isInside(workspace, held))
+            if ((0,path_containment/* isInsideOrSame */._)(workspace, held) || (0,path_containment/* isInsideOrSame */._)(held, workspace))
                 return taskId;
         }
         return undefined;
@@ -1189,12 +1192,6 @@ class Workspaces {
         if (this.holders.get(workspace) === taskId)
             this.holders.delete(workspace);
     }
-}
-/** True when `candidate` is `root` or lies below it (both absolute, symlinks resolved). */
-function isInside(root, candidate) {
-    const relative = external_node_path_default().relative(root, candidate);
-    const outside = relative === '..' || relative.startsWith(`..${(external_node_path_default()).sep}`);
-    return !outside && !external_node_path_default().isAbsolute(relative);
 }
 async function realDirectory(dir) {
     try {
@@ -1909,6 +1906,7 @@ function quietLogger(logger) {
 
 
 
+
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
 async function runServeCommand(argv, io) {
     let options;
@@ -2041,7 +2039,7 @@ function modelSettings(options, env, settings) {
 /** A token file inside a workspace could be read by the agent's own tools. */
 async function requireOutside(tokenFile, roots) {
     const file = await (0,promises_.realpath)(tokenFile).catch(() => external_node_path_default().resolve(tokenFile));
-    const root = roots.find((candidate) => isInside(candidate, file));
+    const root = roots.find((candidate) => (0,path_containment/* isInsideOrSame */._)(file, candidate));
     if (root !== undefined) {
         throw new errors/* UsageError */.eb(`--token-file must be outside the workspaces, where the agent's tools cannot read it; ${file} is inside ${root}.`);
     }

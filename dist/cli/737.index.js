@@ -63,8 +63,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/agent/transcript.ts
 var agent_transcript = __webpack_require__(39139);
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 8 modules
-var create_content_generator = __webpack_require__(76674);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 9 modules
+var create_content_generator = __webpack_require__(94521);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
 var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/model/model-calls.ts
@@ -79,6 +79,8 @@ var errors = __webpack_require__(46316);
 var platform_logger = __webpack_require__(63255);
 // EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
 var resolve_sandbox = __webpack_require__(33784);
+// EXTERNAL MODULE: ./src/tools/tool-processes.ts
+var tool_processes = __webpack_require__(90161);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
 // EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
@@ -684,6 +686,7 @@ var replay_model = __webpack_require__(32416);
 
 
 
+
 function processIo() {
     return {
         env: process.env,
@@ -765,38 +768,33 @@ async function runCli(argv, io) {
                 transcript.close();
             });
         // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
-        // model are prepared.
+        // model are prepared. The probe is the session the shell tool's commands will run in (the
+        // options ToolProcesses opens it with), so the sandbox is set up once.
         const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
             env: io.env,
             logger,
             setting: '--sandbox',
+            firstSession: (0,tool_processes/* toolSandboxSession */.Y)({ workspaceRoot: options.repo, parentEnv: io.env }),
         });
         // Awaited below; a failure before then must not surface as an unhandled rejection.
         sandboxFound.catch(() => undefined);
+        // The session, when nothing took it over (the run stopped before its session started).
+        cleanups.push(() => sandboxFound.then((found) => found.release?.()).catch(() => undefined));
         // Settings and policy problems (a typo in a --policy file) stop the run before any model
         // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
-        const settings = await (0,config_settings/* loadAgentSettings */.td)({
-            input: undefined,
-            configDirectory: options.repo,
-            env: io.env,
-        });
-        // Custom commands and extensions: from the repository and the --extension folders.
-        const commands = await (0,run_commands/* loadRunCommands */.iY)({
+        // Custom commands and extensions: from the repository and the --extension folders. Read
+        // beside the settings, and the policy beside the agents (each pair is independent).
+        const [settings, commands] = await bothInOrder((0,config_settings/* loadAgentSettings */.td)({ input: undefined, configDirectory: options.repo, env: io.env }), (0,run_commands/* loadRunCommands */.iY)({
             workspaceRoot: options.repo,
             configRoot: options.repo,
             paths: options.extensions,
             pathsSetting: '--extension',
             env: io.env,
             logger,
-        });
+        }));
         const runSettings = (0,extension_config/* withExtensionServers */.k0)(settings, commands.extensions, logger);
         const sessionPrompt = (0,run_commands/* sessionPromptFor */._w)(prompt, commands.registry);
-        const policy = await (0,policy_setup/* loadCliPolicy */.rw)({
-            ...options,
-            settings: runSettings,
-            extensions: commands.extensions,
-        });
-        const agents = await (0,agent_files/* loadAgents */.L2)([(0,agent_files/* projectAgentsFolder */.uG)(options.repo), ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions)], logger);
+        const [policy, agents] = await bothInOrder((0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings: runSettings, extensions: commands.extensions }), (0,agent_files/* loadAgents */.L2)([(0,agent_files/* projectAgentsFolder */.uG)(options.repo), ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions)], logger));
         for (const warning of policy.warnings)
             logger.warning(warning);
         const models = (0,model_choice/* chooseRunModels */.fc)({
@@ -934,6 +932,18 @@ function createOutput(options, io, stats, prompt) {
                 progress: createTerminalProgress({ stream: io.stderr, env: io.env }),
             });
     }
+}
+/**
+ * Two loads started together; when both fail, the first one's error is the one reported, as
+ * when they ran one after the other.
+ */
+async function bothInOrder(first, second) {
+    const [a, b] = await Promise.allSettled([first, second]);
+    if (a.status === 'rejected')
+        throw a.reason;
+    if (b.status === 'rejected')
+        throw b.reason;
+    return [a.value, b.value];
 }
 async function requireDirectory(dir) {
     const info = await (0,promises_.stat)(dir).catch(() => undefined);

@@ -3948,8 +3948,8 @@ function createOctokit(options) {
     return octokit;
 }
 
-// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 8 modules
-var create_content_generator = __webpack_require__(76674);
+// EXTERNAL MODULE: ./src/model/create-content-generator.ts + 9 modules
+var create_content_generator = __webpack_require__(94521);
 // EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
 var recording = __webpack_require__(26602);
 // EXTERNAL MODULE: ./src/platform/logger.ts
@@ -3962,6 +3962,8 @@ var publish_git = __webpack_require__(80299);
 var action_inputs = __webpack_require__(38488);
 // EXTERNAL MODULE: ./src/github/own-marker.ts
 var own_marker = __webpack_require__(21886);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/github/command.ts
 /**
  * The `/gemini` command in a comment or review body: where the trigger phrase is, and what the
@@ -3981,6 +3983,7 @@ var own_marker = __webpack_require__(21886);
  *   anything else is a free-form instruction (invoke). An empty instruction stays empty here: the
  *   trigger fills in a default derived from where the comment is ({@link defaultInstruction}).
  */
+
 
 // Characters that glue the phrase to a longer word, path, URL, e-mail address or mention.
 const BEFORE = String.raw `(?<![\p{L}\p{N}_\-./@])`;
@@ -4004,7 +4007,7 @@ function findCommand(text, triggerPhrase) {
     if (!text)
         return undefined;
     const phrase = validateTriggerPhrase(triggerPhrase);
-    const pattern = new RegExp(`${BEFORE}${escapeRegExp(phrase)}${AFTER}`, 'iu');
+    const pattern = new RegExp(`${BEFORE}${(0,platform_text/* escapeRegExp */.Nt)(phrase)}${AFTER}`, 'iu');
     const match = pattern.exec(maskNonProse(text));
     if (!match)
         return undefined;
@@ -4049,9 +4052,6 @@ function defaultInstruction(mode, context) {
         case 'review':
             return `Address the feedback of this review of pull request #${context.number}.`;
     }
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 /**
  * `text` with everything that is not the comment's own prose replaced by spaces (newlines kept),
@@ -6860,6 +6860,7 @@ var context_budget = __webpack_require__(35096);
 
 
 
+
 const DEFAULT_BUDGET = 100_000;
 /** The trigger comment is the task's own words: it may take up to this share of the budget. */
 const TRIGGER_SHARE = 0.25;
@@ -6930,7 +6931,9 @@ async function gatherTaskContext(subject, client, options = {}) {
     const triggerId = (kind) => (trigger?.kind === kind ? trigger.id : -1);
     const conversation = rawComments.filter((comment) => comment.id !== triggerId('issue_comment'));
     const before = conversation.filter((comment) => !after(comment));
-    context.droppedAfterTrigger = conversation.length - before.length;
+    // The Action's own later comments (this run's progress comment, which may or may not exist
+    // yet while the context is read) are not someone's words left out.
+    context.droppedAfterTrigger = conversation.filter((comment) => after(comment) && !(0,own_marker/* carriesOwnMarker */.S9)(comment.body ?? '')).length;
     const threadRoot = reviewThread ? (reviewThread.inReplyToId ?? reviewThread.commentId) : 0;
     const threadComments = (rawThread ?? []).filter((comment) => (comment.id === threadRoot || comment.in_reply_to_id === threadRoot) &&
         comment.id !== triggerId('review_comment'));
@@ -9129,6 +9132,7 @@ async function create(options, draft) {
 
 
 
+
 class PushError extends Error {
     name = 'PushError';
     kind;
@@ -9216,7 +9220,7 @@ async function readBranchTip(git, options) {
         });
     }
     catch (error) {
-        return { sha: undefined, problem: oneLine((0,platform_errors/* errorMessage */.gJ)(error)) };
+        return { sha: undefined, problem: quotedLine((0,platform_errors/* errorMessage */.gJ)(error)) };
     }
 }
 /**
@@ -9236,21 +9240,18 @@ function nonFastForwardMessage(facts) {
             ? `it was at ${push_short(branchStart)} when the run started from it`
             : `it was at ${push_short(branchStart)} when the run started`;
         const pushed = tip.relation?.kind === 'behind' && branchStart === workspaceAt
-            ? ` (${plural(tip.relation.commits, 'new commit')})`
+            ? ` (${(0,platform_text/* plural */.LS)(tip.relation.commits, 'new commit')})`
             : '';
         return `The changes were not ${notDone}: the branch ${branch} moved while the run worked — ${started}, and it is at ${now} now${pushed}. The run's workspace ${at}. Re-run the task to build on the branch as it is now.`;
     }
     const where = branchStart === undefined ? '' : ', where it was when the run started';
     const relation = tip.relation?.kind === 'behind'
-        ? `${plural(tip.relation.commits, 'commit')} behind the branch`
+        ? `${(0,platform_text/* plural */.LS)(tip.relation.commits, 'commit')} behind the branch`
         : "not in the branch's history";
     return `The changes were not ${notDone}: the run's workspace ${at}, but the branch ${branch} is at ${now}${where}, so they are not a fast-forward of it (the workspace was ${relation}). The run must start with the workspace at the branch's head: on a pull request the Action checks out its head itself, so a plain actions/checkout is enough — remove any step that moves the workspace elsewhere, then re-run the task.`;
 }
 function push_short(sha) {
     return sha.slice(0, 7);
-}
-function plural(count, noun) {
-    return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 function classify(error, branch, redact) {
     if (!(error instanceof publish_git/* GitCommandError */.iR)) {
@@ -9262,12 +9263,13 @@ function classify(error, branch, redact) {
         return new PushError('rejected', redact(`GitHub refused the push to ${branch}: ${remoteReason}.`));
     }
     if (/\b(403|401)\b|permission to .* denied|authentication failed|could not read username/i.test(output)) {
-        return new PushError('rejected', redact(`GitHub refused the push to ${branch}: the token may not write to this repository (the workflow needs "permissions: contents: write"). ${oneLine(error.stderr)}`));
+        return new PushError('rejected', redact(`GitHub refused the push to ${branch}: the token may not write to this repository (the workflow needs "permissions: contents: write"). ${quotedLine(error.stderr)}`));
     }
-    return new PushError('failed', redact(`The push to ${branch} failed: ${oneLine(error.stderr)}`));
+    return new PushError('failed', redact(`The push to ${branch} failed: ${quotedLine(error.stderr)}`));
 }
-function oneLine(text) {
-    return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+/** git's error output quoted in a message: one line, at most 500 characters. */
+function quotedLine(text) {
+    return (0,platform_text/* oneLine */.TN)(text).slice(0, 500);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/signed-commit.ts
@@ -11215,12 +11217,13 @@ function labelsResult(applied) {
 
 
 async function prepareMode(input) {
-    const { trigger, context, inputs, octokit, redact, logger } = input;
+    const { trigger, inputs, octokit, redact, logger } = input;
     switch (trigger.mode) {
         case 'review': {
             const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
             if (pullRequest === undefined)
                 return { skip: 'no review: the run has no pull request' };
+            const context = await input.context;
             return prepareReview({
                 trigger,
                 pullRequest,
@@ -11251,6 +11254,7 @@ async function prepareMode(input) {
                     }),
                 };
             }
+            const context = await input.context;
             return prepareTriage({
                 trigger,
                 currentLabels: context.target?.labels ?? [],
@@ -11694,15 +11698,31 @@ async function runAuthorized(run) {
             now,
             logger,
         });
+    // The reaction and the progress comment are GitHub writes, which the client spaces a second
+    // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
+    // on beside the context, the plan and the session instead: they post only the run's progress,
+    // nothing before the session depends on them, the updater queues the session's edits
+    // behind the comment's creation, and the end of the run waits for them (`reporting`) before it
+    // writes the final comment. One case still waits: on a fork's review event a refused reaction
+    // is the sign of a read-only token, and that run must stop before the model sees anything.
+    let reporting = Promise.resolve();
     if (live && updater !== undefined) {
-        const refused = await react(sink, trigger, logger);
+        const reacted = react(sink, trigger, logger);
         // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
         // the refused reaction is the first sign, and no comment, review or push would work either.
-        if (refused === 403 && run.forkHead && isReadOnlyOnForks(trigger.kind)) {
+        if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
             return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
         }
-        await updater.start(renderProgressComment(state, links, renderOptions));
+        reporting = reacted.then(async () => {
+            await updater.start(renderProgressComment(state, links, renderOptions));
+        });
     }
+    // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
+    // authorized and not refused as read-only, and runs beside the comment, the context and the
+    // configuration; only the session waits for it. Starting it early is safe: it tries the
+    // sandbox on an empty temporary directory, away from the workspace and what the model sees.
+    const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, { env, logger });
+    sandboxFound.catch(() => undefined);
     let outcome;
     let result = { sections: [], outputs: {}, links: [] };
     let skipped;
@@ -11715,17 +11735,19 @@ async function runAuthorized(run) {
         // from here on, so even a run that fails before the session has the file its output names.
         transcript = (0,agent_transcript/* createTranscriptWriter */.C)(transcriptPath, { redact });
         const writer = transcript;
-        const context = await gatherTaskContext(trigger, octokit, {
+        // The context is read from GitHub while the workspace's baseline is taken and the mode
+        // prepares: reading it changes nothing, and what it reads (the issue or pull request, its
+        // comments) nothing here changes. Awaited before the session starts.
+        const contextRead = gatherTaskContext(trigger, octokit, {
             logger,
             includeRepositoryLabels: false,
         });
-        for (const warning of context.warnings)
-            logger.warning(warning);
+        contextRead.catch(() => undefined);
         // Before anything changes the workspace: what earlier steps of the job left in it.
         const baseline = await captureSessionBaseline(workspaceRoot);
         const preparation = await prepareMode({
             trigger,
-            context,
+            context: contextRead,
             inputs,
             octokit,
             redact,
@@ -11739,6 +11761,9 @@ async function runAuthorized(run) {
             baseline,
             now,
         });
+        const context = await contextRead;
+        for (const warning of context.warnings)
+            logger.warning(warning);
         if ('skip' in preparation) {
             skipped = preparation.skip;
             outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
@@ -11751,6 +11776,7 @@ async function runAuthorized(run) {
                 run.registerSecret(value);
             restoreCredential = () => credential.restore();
             const runner = await sessionRunner(run, {
+                sandboxFound,
                 sessionId,
                 workspaceRoot,
                 onEvent: (event) => {
@@ -11838,7 +11864,8 @@ async function runAuthorized(run) {
         await restoreCredential?.();
     }
     // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
-    // stays one line.
+    // stays one line. The progress comment exists (or failed) before anything ends it.
+    await reporting;
     if (skipped !== undefined && !live)
         return run.skip(skipped);
     const artifact = await keepRecord(run, {
@@ -11903,10 +11930,6 @@ async function sessionRunner(run, session) {
     // triage (which run no build that would need it).
     const isolateNetwork = untrustedWorkspace ||
         (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
-    // The sandbox probe (a few hundred milliseconds the first time) runs while the configuration is
-    // read and the model prepared; it is awaited before anything that needs it.
-    const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, { env, logger });
-    sandboxFound.catch(() => undefined);
     // On a pull request, every configuration file comes from the base branch (one request):
     // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
     const baseConfig = await baseBranchConfigFor(trigger, {
@@ -11977,7 +12000,7 @@ async function sessionRunner(run, session) {
         fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
         howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
     });
-    const sandbox = await sandboxFound;
+    const sandbox = await session.sandboxFound;
     const sandboxLine = (0,resolve_sandbox/* reportSandbox */.go)(sandbox, {
         mode: inputs.sandbox,
         isolateNetwork,
@@ -13924,7 +13947,7 @@ async function hashWorktreeFiles(git, root, names, options = {}) {
 /* harmony export */   tI: () => (/* binding */ neutralizeMentions),
 /* harmony export */   xv: () => (/* binding */ truncate)
 /* harmony export */ });
-/* unused harmony export oneLine */
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37376);
 /**
  * Making untrusted text (the model's words, tool output, file names) safe to put into a GitHub
  * comment: it must not break our layout (close a `<details>`, open a code fence that swallows the
@@ -13932,6 +13955,7 @@ async function hashWorktreeFiles(git, root, names, options = {}) {
  * (`owner/repo#1`), and must not load remote images (a tracking pixel is an exfiltration channel).
  * Redaction is the caller's job and happens before any of this, on the raw text.
  */
+
 /** A zero-width space: GitHub no longer sees a mention or reference, a reader sees no change. */
 const ZWSP = '\u200B';
 /** `@login` and `@org/team` where GitHub would link them: not after a word character. */
@@ -13965,10 +13989,6 @@ function truncate(text, max) {
         end--;
     return `${text.slice(0, end)}…`;
 }
-/** The text on one line: runs of whitespace (newlines included) become one space. */
-function oneLine(text) {
-    return text.replace(/\s+/g, ' ').trim();
-}
 /**
  * Untrusted text as plain inline Markdown on one line (a list item, a status line): every
  * character that could start emphasis, code, a link, an image, a table cell or an HTML tag is
@@ -13977,7 +13997,7 @@ function oneLine(text) {
 function inlineText(text, options = {}) {
     // Mentions first: once `_` is escaped, `my\_org/repo#1` no longer looks like a reference here,
     // but GitHub still sees one in the rendered text.
-    return neutralizeMentions(truncate(oneLine(text), options.maxLength ?? 200))
+    return neutralizeMentions(truncate((0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(text), options.maxLength ?? 200))
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
@@ -13985,7 +14005,7 @@ function inlineText(text, options = {}) {
 }
 /** Untrusted text as an inline code span on one line (commands, paths, rule locations). */
 function codeSpan(text, options = {}) {
-    const line = truncate(oneLine(text), options.maxLength ?? 200);
+    const line = truncate((0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(text), options.maxLength ?? 200);
     if (line === '')
         return '';
     // A code span ends at the first backtick run as long as its opening one; use a longer run.
@@ -14178,6 +14198,7 @@ function severityCounts(findings) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 /* harmony import */ var _tools_define_tool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(96511);
 /* harmony import */ var _review_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57758);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37376);
 /**
  * `submit_review`: how the model hands in a pull request review. The tool only records the review
  * in a collector; trusted code reads it after the session, checks every finding against the diff
@@ -14187,6 +14208,7 @@ function severityCounts(findings) {
  * which findings cannot be placed on a changed line, so the model can correct them while the
  * session still runs.
  */
+
 
 
 
@@ -14267,7 +14289,7 @@ function createReviewCollector(options = {}) {
         },
         invocation(params) {
             const findings = params.findings.map(toFinding);
-            const description = `Submit review with ${plural(findings.length, 'finding')}`;
+            const description = `Submit review with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(findings.length, 'finding')}`;
             return {
                 describe: () => description,
                 locations: () => [...new Set(findings.map((item) => item.path))],
@@ -14314,9 +14336,9 @@ function confirmation(input) {
     const { findings, reports, previous } = input;
     const lines = [];
     const counts = (0,_review_types_js__WEBPACK_IMPORTED_MODULE_1__/* .severityCounts */ .ur)(findings);
-    lines.push(`Review recorded with ${plural(findings.length, 'finding')}${counts ? ` (${counts})` : ''}. It is posted when the session ends.`);
+    lines.push(`Review recorded with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(findings.length, 'finding')}${counts ? ` (${counts})` : ''}. It is posted when the session ends.`);
     if (previous) {
-        lines.push(`This replaced your earlier submission (${plural(previous.findings.length, 'finding')}).`);
+        lines.push(`This replaced your earlier submission (${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(previous.findings.length, 'finding')}).`);
     }
     const label = (index, item) => `- #${index + 1} ${item.path}:${item.startLine === undefined ? '' : `${item.startLine}-`}${item.line} (${item.side})`;
     const unplaced = [];
@@ -14330,10 +14352,10 @@ function confirmation(input) {
     const checked = reports.some((report) => report !== undefined);
     if (checked && findings.length > 0) {
         const inline = findings.length - unplaced.length;
-        lines.push(`${plural(inline, 'finding')} can be placed as inline comments.`);
+        lines.push(`${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(inline, 'finding')} can be placed as inline comments.`);
     }
     if (unplaced.length > 0) {
-        lines.push('', `${plural(unplaced.length, 'finding')} cannot be placed on the diff and would only be listed in the review summary:`, ...unplaced);
+        lines.push('', `${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(unplaced.length, 'finding')} cannot be placed on the diff and would only be listed in the review summary:`, ...unplaced);
     }
     if (adjusted.length > 0) {
         lines.push('', 'Adjusted to fit the diff:', ...adjusted);
@@ -14346,11 +14368,8 @@ function confirmation(input) {
 function display(findings, reports) {
     const unplaced = reports.filter((report) => report?.placed === false).length;
     const counts = (0,_review_types_js__WEBPACK_IMPORTED_MODULE_1__/* .severityCounts */ .ur)(findings);
-    const base = `Submitted a review with ${plural(findings.length, 'finding')}${counts ? ` (${counts})` : ''}`;
+    const base = `Submitted a review with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(findings.length, 'finding')}${counts ? ` (${counts})` : ''}`;
     return unplaced > 0 ? `${base}; ${unplaced} not on the diff` : base;
-}
-function plural(count, noun) {
-    return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 /** A finding's parameters and their conversion, for agents that propose findings too (reviews that fan out). */
 
@@ -14805,7 +14824,8 @@ function checkBatchSize(size) {
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 /* harmony import */ var _tools_define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96511);
-/* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64988);
+/* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64988);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37376);
 /**
  * `set_labels`: in a triage run the model chooses labels for an issue, from the labels the
  * repository already has, and may add a short note for the issue's author. The tool only records
@@ -14819,6 +14839,7 @@ function checkBatchSize(size) {
  * taken as the label it matches. In a batch (scheduled triage of several issues in one session)
  * the call names the issue, which must be one of the batch's.
  */
+
 
 
 
@@ -14949,7 +14970,7 @@ function invalid(message) {
 }
 function describeTool(catalog, issues) {
     const listed = catalog.labels.slice(0, MAX_LISTED_LABELS).map((label) => {
-        const description = oneLine(label.description ?? '').slice(0, MAX_DESCRIPTION_CHARS);
+        const description = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(label.description ?? '').slice(0, MAX_DESCRIPTION_CHARS);
         return description === ''
             ? `- ${JSON.stringify(label.name)}`
             : `- ${JSON.stringify(label.name)}: ${description}`;
@@ -14965,9 +14986,6 @@ function describeTool(catalog, issues) {
         ...(listed.length > 0 ? listed : ['(the repository has no labels)']),
         ...(more > 0 ? [`(${more} more labels not listed)`] : []),
     ].join('\n');
-}
-function oneLine(text) {
-    return text.replace(/\s+/g, ' ').trim();
 }
 /** The repository's labels, looked up the way GitHub treats names: without regard to case. */
 class LabelCatalog {
@@ -15024,7 +15042,7 @@ class LabelCatalog {
             else if (candidate.includes(wanted) || wanted.includes(candidate))
                 score = -1;
             else
-                score = (0,_tools_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .editDistance */ .Y)(wanted, candidate);
+                score = (0,_tools_registry_js__WEBPACK_IMPORTED_MODULE_3__/* .editDistance */ .Y)(wanted, candidate);
             return { name: label.name, score };
         });
         const limit = Math.max(2, Math.floor(wanted.length / 2));

@@ -28370,7 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6882:
+/***/ 2276:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28383,10 +28383,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/platform/process-group.ts
 /**
  * Process groups: a tool command runs as the leader of its own group (spawned with
@@ -28400,7 +28400,7 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 const POLL_MS = 25;
 /** After SIGKILL the kernel tears processes down quickly; waiting longer means they are stuck. */
 const AFTER_KILL_WAIT_MS = 2000;
-const hasProc = (0,external_node_fs_namespaceObject.existsSync)('/proc/self/stat');
+const hasProc = (0,external_node_fs_.existsSync)('/proc/self/stat');
 /** Parses `/proc/<pid>/stat`; the command name may contain spaces and parentheses. */
 function parseStat(text) {
     const close = text.lastIndexOf(')');
@@ -28414,7 +28414,7 @@ function parseStat(text) {
 }
 async function readProcess(pid) {
     try {
-        return parseStat(await (0,promises_namespaceObject.readFile)(`/proc/${pid}/stat`, 'utf8'));
+        return parseStat(await (0,promises_.readFile)(`/proc/${pid}/stat`, 'utf8'));
     }
     catch {
         // Gone meanwhile.
@@ -28423,7 +28423,7 @@ async function readProcess(pid) {
 }
 async function allProcesses() {
     if (hasProc) {
-        const names = await (0,promises_namespaceObject.readdir)('/proc');
+        const names = await (0,promises_.readdir)('/proc');
         const infos = await Promise.all(names.filter((name) => /^\d+$/.test(name)).map((name) => readProcess(Number(name))));
         return infos.filter((info) => info !== null);
     }
@@ -28608,9 +28608,9 @@ async function cleanupProcessGroups(options) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
-/* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7753);
+/* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7007);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6316);
-/* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6882);
+/* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2276);
 /**
  * Entry of the Action's post step (action.yml `runs.post`): stops processes the agent's tools
  * left running. A cleanup problem is a warning, never a failed job.
@@ -28631,27 +28631,133 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7753:
+/***/ 7007:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ actionsLogger)
-/* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ actionsLogger)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/platform/runner-commands.ts
+/**
+ * The runner's workflow commands the Action writes, in the form `@actions/core` writes them: log
+ * lines, annotations (`::warning::…`) and masks on stdout; outputs and the job summary appended to
+ * the files the runner names (runner-file-commands.ts).
+ *
+ * Why not `@actions/core` itself: importing it loads its HTTP client (for OIDC tokens, which the
+ * Action never asks for) and that client's own copy of undici, about a tenth of the Action's
+ * start-up before its first request. These few commands are small, and a test holds them to
+ * `@actions/core`'s output byte for byte (test/platform/runner-commands.test.ts).
+ */
+
+
+
+
+const writeStdout = (text) => {
+    process.stdout.write(text);
+};
+/** A command's message: `%`, CR and LF escaped, as the runner unescapes them. */
+function escapeData(text) {
+    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** A command's property value: the message escapes, and `:` and `,`, which separate properties. */
+function escapeProperty(text) {
+    return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+/** `::name key=value::message` on a line of its own. */
+function issueCommand(name, message, properties = {}, write = writeStdout) {
+    const pairs = Object.entries(properties)
+        .filter(([, value]) => value !== '')
+        .map(([key, value]) => `${key}=${escapeProperty(value)}`);
+    const head = pairs.length > 0 ? `::${name} ${pairs.join(',')}` : `::${name}`;
+    write(`${head}::${escapeData(message)}${external_node_os_namespaceObject.EOL}`);
+}
+/** A plain log line. */
+function logLine(message, write = writeStdout) {
+    write(`${message}${external_node_os_namespaceObject.EOL}`);
+}
+/** The commands for a step whose file-command variables are in `env`. */
+function runnerCommands(env, write = writeStdout) {
+    let summaryText = '';
+    const summary = {
+        addRaw(text, addEOL = false) {
+            summaryText += addEOL ? `${text}${EOL}` : text;
+            return summary;
+        },
+        async write() {
+            const file = env.GITHUB_STEP_SUMMARY;
+            if (!file) {
+                throw new Error('Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.');
+            }
+            try {
+                await access(file, constants.R_OK | constants.W_OK);
+            }
+            catch {
+                throw new Error(`Unable to access summary file: '${file}'. Check if the file has correct read/write permissions.`);
+            }
+            await appendFile(file, summaryText, { encoding: 'utf8' });
+            summaryText = '';
+            return summary;
+        },
+    };
+    return {
+        setSecret(value) {
+            issueCommand('add-mask', value, {}, write);
+        },
+        setOutput(name, value) {
+            const file = env.GITHUB_OUTPUT;
+            if (!file) {
+                write(EOL);
+                issueCommand('set-output', value, { name }, write);
+                return;
+            }
+            if (!existsSync(file))
+                throw new Error(`Missing file at path: ${file}`);
+            // A heredoc whose random delimiter no value can contain by accident.
+            const delimiter = `ghadelimiter_${randomUUID()}`;
+            if (name.includes(delimiter)) {
+                throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+            }
+            if (value.includes(delimiter)) {
+                throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+            }
+            appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, {
+                encoding: 'utf8',
+            });
+        },
+        setFailed(message) {
+            process.exitCode = 1;
+            issueCommand('error', message, {}, write);
+        },
+        summary,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/platform/actions-logger.ts
 
 /** The logger backed by the runner's log: warnings and errors become annotations. */
 const actionsLogger = {
     debug: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(message);
+        issueCommand('debug', message);
     },
     info: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message);
+        logLine(message);
     },
     warning: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message);
+        issueCommand('warning', message);
     },
     error: (message) => {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(message);
+        issueCommand('error', message);
     },
 };
 
@@ -28804,6 +28910,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -28915,14 +29035,11 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Yz: () => (/* binding */ core_debug),
-  z3: () => (/* binding */ error),
   Gu: () => (/* binding */ getState),
-  pq: () => (/* binding */ info),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getInput, getMultilineInput, group, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, setFailed, setOutput, setSecret, startGroup, summary, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, error, exportVariable, getBooleanInput, getIDToken, getInput, getMultilineInput, group, info, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, setFailed, setOutput, setSecret, startGroup, summary, toPlatformPath, toPosixPath, toWin32Path
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
@@ -31751,7 +31868,7 @@ function isDebug() {
  * @param message debug message
  */
 function core_debug(message) {
-    command_issueCommand('debug', {}, message);
+    issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -31759,7 +31876,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -31782,7 +31899,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + os.EOL);
 }
 /**
  * Begin an output group.
