@@ -18,6 +18,15 @@ export function isStrictlyInside(inner: string, outer: string): boolean {
   return relative !== '' && isDescendant(relative);
 }
 
+/**
+ * `isInsideOrSame` for paths already in normal absolute form (as `path.resolve` returns them), by
+ * their text alone: for the checks that run on thousands of paths (a search's matches).
+ */
+export function isInsideOrSameNormal(inner: string, outer: string): boolean {
+  if (inner === outer) return true;
+  return inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
+}
+
 /** A non-empty relative path that does not climb out of where it starts. */
 function isDescendant(relative: string): boolean {
   if (path.isAbsolute(relative)) return false;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { foldName } from './path-spelling.js';
 import { resolveRealPath } from './real-path.js';
 import { FILE_COMMAND_VARIABLES } from '../platform/runner-file-commands.js';
+import { isInsideOrSameNormal } from '../platform/path-containment.js';
 
 export interface DeniedPath {
   /** An absolute path; everything below it is denied too. */
@@ -114,7 +115,9 @@ export class DeniedLocations {
   forRoot(root: string): DeniedLocations {
     const folded = foldName(root);
     return new DeniedLocations(
-      this.locations.filter((location) => !location.folded.some((d) => isWithin(folded, d))),
+      this.locations.filter(
+        (location) => !location.folded.some((d) => isInsideOrSameNormal(folded, d)),
+      ),
     );
   }
 
@@ -132,12 +135,6 @@ export class DeniedLocations {
     }
     return undefined;
   }
-}
-
-function isWithin(candidate: string, root: string): boolean {
-  if (candidate === root) return true;
-  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  return candidate.startsWith(prefix);
 }
 
 /**

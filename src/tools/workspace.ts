@@ -12,6 +12,7 @@ import { statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { isInsideOrSameNormal } from '../platform/path-containment.js';
 import { REFUSAL_REASONS, refusalMessage } from './boundary-messages.js';
 import type { DeniedPath } from './denied-paths.js';
 import { DeniedLocations, RememberedDenials } from './denied-paths.js';
@@ -176,7 +177,7 @@ export class Workspace {
       return outside();
     }
     const real = resolution.realPath;
-    const root = this.rootEntries.find((candidate) => isWithin(real, candidate.path));
+    const root = this.rootEntries.find((candidate) => isInsideOrSameNormal(real, candidate.path));
     if (root === undefined) return outside();
     const denied = deniedIn(root).find([lexical, ...resolution.visited, real]);
     if (denied) {
@@ -188,7 +189,7 @@ export class Workspace {
     const relativePath = relativeWithin(root.path, real);
     if (purpose === 'write') {
       if (stats && isSpecialFile(stats)) return refuse(REFUSAL_REASONS.specialFile);
-      const lexicalRoot = this.roots.find((candidate) => isWithin(lexical, candidate));
+      const lexicalRoot = this.roots.find((candidate) => isInsideOrSameNormal(lexical, candidate));
       const lexicalRelative = lexicalRoot === undefined ? '' : path.relative(lexicalRoot, lexical);
       if (hasGitSegment(relativePath) || hasGitSegment(lexicalRelative)) {
         return refuse(REFUSAL_REASONS.gitDirectory);
@@ -214,7 +215,7 @@ export class Workspace {
 
   /** A path for humans: relative to the primary root when inside it, absolute otherwise. */
   displayPath(absolutePath: string): string {
-    if (!isWithin(absolutePath, this.root)) return absolutePath;
+    if (!isInsideOrSameNormal(absolutePath, this.root)) return absolutePath;
     const relative = path.relative(this.root, absolutePath);
     return relative === '' ? '.' : relative.split(path.sep).join('/');
   }
@@ -247,18 +248,12 @@ async function realDirectory(dir: string): Promise<string> {
 }
 
 /**
- * `path.relative(root, candidate)` for a `candidate` that `isWithin` the `root`, both normalised:
+ * `path.relative(root, candidate)` for a `candidate` inside or at the `root`, both normalised:
  * the rest of the text (the general function resolves and compares both paths again).
  */
 function relativeWithin(root: string, candidate: string): string {
   if (candidate === root) return '';
   return candidate.slice(root.endsWith(path.sep) ? root.length : root.length + 1);
-}
-
-function isWithin(candidate: string, root: string): boolean {
-  if (candidate === root) return true;
-  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  return candidate.startsWith(prefix);
 }
 
 /**

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isInsideOrSame, isStrictlyInside } from '../../src/platform/path-containment.js';
+import {
+  isInsideOrSame,
+  isInsideOrSameNormal,
+  isStrictlyInside,
+} from '../../src/platform/path-containment.js';
 
 const root = path.resolve('/work/repo');
 const at = (...parts: string[]) => path.join(root, ...parts);
@@ -33,5 +37,27 @@ describe('path containment', () => {
   it('normalises the spelling of both sides', () => {
     expect(isInsideOrSame(at('src', '.', 'a.ts'), `${root}${path.sep}.`)).toBe(true);
     expect(isInsideOrSame(at('src', '..', 'b.ts'), root)).toBe(true);
+  });
+});
+
+describe('path containment of normal paths, by their text', () => {
+  it('agrees with the general check on paths in normal form', () => {
+    const candidates = [
+      root,
+      at('src'),
+      at('..config'),
+      path.dirname(root),
+      `${root}-other`,
+      `${root}2${path.sep}x`,
+      path.resolve('/etc/passwd'),
+      path.parse(root).root,
+    ];
+    for (const outer of [root, path.parse(root).root, at('src')]) {
+      for (const inner of candidates) {
+        expect(isInsideOrSameNormal(inner, outer), `${inner} in ${outer}`).toBe(
+          isInsideOrSame(inner, outer),
+        );
+      }
+    }
   });
 });

@@ -3,13 +3,16 @@
  * (the Action runs as root). Without ACLs or ID-mapped mounts, which not every machine has, the
  * one portable way to let an unprivileged user write the checkout is to make it the owner:
  *
- * - at the start, files the Action's user owns become the sandbox user's (`.git` excepted: it
- *   stays the Action's, so a command can read history but never plant hooks or configuration
- *   for the trusted steps that run git after the session);
- * - before each command, files the Action created meanwhile (edits by the built-in tools) are
- *   handed over the same way, so a formatter can rewrite what `write_file` wrote;
+ * - before the first command, files the Action's user owns become the sandbox user's (`.git`
+ *   excepted: it stays the Action's, so a command can read history but never plant hooks or
+ *   configuration for the trusted steps that run git after the session). Not when the session is
+ *   set up: a session is set up at start, and a run that never runs a command (a review, a
+ *   search) would otherwise change the owner of every file twice, seconds for a large checkout;
+ * - before each later command, files the Action created meanwhile (edits by the built-in tools)
+ *   are handed over the same way, so a formatter can rewrite what `write_file` wrote;
  * - at the end, after every sandboxed process is gone, whatever the sandbox user owns goes back to
- *   the Action's user, so publishing sees the files as the checkout made them.
+ *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
+ *   used has nothing to give back.
  *
  * Ownership changes never follow symbolic links (`chown -h`), so a link the model planted cannot
  * redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
@@ -24,7 +27,7 @@ export interface Owner {
 }
 
 export interface WorkspaceLoan {
-  /** Hands over files the Action created since the last call. */
+  /** Hands over the workspace (the first time) or the files the Action created since. */
   refresh(): Promise<void>;
   /** Gives everything back; the loan cannot be used afterwards. */
   giveBack(): Promise<void>;
@@ -69,15 +72,18 @@ export async function lendWorkspace(options: LendOptions): Promise<WorkspaceLoan
       );
     }
   };
-  await handOver();
+  let lent = false;
   let returned = false;
   return {
     refresh: async () => {
-      if (!returned) await handOver();
+      if (returned) return;
+      lent = true;
+      await handOver();
     },
     giveBack: async () => {
       if (returned) return;
       returned = true;
+      if (!lent) return;
       const result = await options.run([
         ...asRoot,
         'find',

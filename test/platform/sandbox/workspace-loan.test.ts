@@ -51,6 +51,9 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
       run: runProgram,
       logger,
     });
+    // Nothing moves before the first command asks for it.
+    expect((await stat(path.join(root, 'src/app.js'))).uid).toBe(owner.uid);
+    await loan.refresh();
     expect((await stat(path.join(root, 'src/app.js'))).uid).toBe(user.uid);
     expect((await stat(root)).uid).toBe(user.uid);
     expect((await lstat(path.join(root, 'link'))).uid).toBe(user.uid);
@@ -82,10 +85,31 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
       run: runProgram,
       logger,
     });
+    await loan.refresh();
     await loan.giveBack();
     expect(logger.lines.map((line) => line.message)).toEqual([
       expect.stringMatching(/^Could not hand the workspace to the sandbox user/),
       expect.stringMatching(/^Could not give the workspace back from the sandbox user/),
     ]);
+  });
+
+  it('changes no owner when no command used the loan', async () => {
+    const owner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+    const root = await makeTempDir('loan-unused-');
+    await writeFile(path.join(root, 'app.js'), 'x\n');
+    const programs: string[][] = [];
+    const loan = await lendWorkspace({
+      workspaceRoot: root,
+      owner,
+      borrower: user,
+      run: (argv, options) => {
+        programs.push([...argv]);
+        return runProgram(argv, options);
+      },
+      logger: memoryLogger(),
+    });
+    await loan.giveBack();
+    expect(programs).toEqual([]);
+    expect((await stat(path.join(root, 'app.js'))).uid).toBe(owner.uid);
   });
 });
