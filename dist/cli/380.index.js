@@ -1167,7 +1167,7 @@ class Workspaces {
         if (resolved === undefined) {
             throw new WorkspaceRefused(`AgentSettings.workspace_path ${JSON.stringify(requested)} is not an existing directory.`);
         }
-        if (!this.roots.some((root) => (0,path_containment/* isInsideOrSame */._)(resolved, root))) {
+        if (!this.roots.some((root) => (0,path_containment/* isInsideOrSame */._h)(resolved, root))) {
             throw new WorkspaceRefused(`AgentSettings.workspace_path ${JSON.stringify(requested)} is outside the workspaces this server was started with (${this.roots.join(', ')}); start it with --root for another one.`);
         }
         return resolved;
@@ -1175,7 +1175,7 @@ class Workspaces {
     /** The task working in `workspace`, or in a workspace inside it or around it. */
     holder(workspace) {
         for (const [held, taskId] of this.holders) {
-            if ((0,path_containment/* isInsideOrSame */._)(workspace, held) || (0,path_containment/* isInsideOrSame */._)(held, workspace))
+            if ((0,path_containment/* isInsideOrSame */._h)(workspace, held) || (0,path_containment/* isInsideOrSame */._h)(held, workspace))
                 return taskId;
         }
         return undefined;
@@ -2039,7 +2039,7 @@ function modelSettings(options, env, settings) {
 /** A token file inside a workspace could be read by the agent's own tools. */
 async function requireOutside(tokenFile, roots) {
     const file = await (0,promises_.realpath)(tokenFile).catch(() => external_node_path_default().resolve(tokenFile));
-    const root = roots.find((candidate) => (0,path_containment/* isInsideOrSame */._)(file, candidate));
+    const root = roots.find((candidate) => (0,path_containment/* isInsideOrSame */._h)(file, candidate));
     if (root !== undefined) {
         throw new errors/* UsageError */.eb(`--token-file must be outside the workspaces, where the agent's tools cannot read it; ${file} is inside ${root}.`);
     }

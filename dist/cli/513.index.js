@@ -5684,8 +5684,9 @@ function memoryLogger() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ isStrictlyInside),
-/* harmony export */   _: () => (/* binding */ isInsideOrSame)
+/* harmony export */   Nw: () => (/* binding */ isInsideOrSameNormal),
+/* harmony export */   Pe: () => (/* binding */ isStrictlyInside),
+/* harmony export */   _h: () => (/* binding */ isInsideOrSame)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
@@ -5705,6 +5706,15 @@ function isInsideOrSame(inner, outer) {
 function isStrictlyInside(inner, outer) {
     const relative = node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(outer, inner);
     return relative !== '' && isDescendant(relative);
+}
+/**
+ * `isInsideOrSame` for paths already in normal absolute form (as `path.resolve` returns them), by
+ * their text alone: for the checks that run on thousands of paths (a search's matches).
+ */
+function isInsideOrSameNormal(inner, outer) {
+    if (inner === outer)
+        return true;
+    return inner.startsWith(outer.endsWith((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep)) ? outer : outer + (node_path__WEBPACK_IMPORTED_MODULE_0___default().sep));
 }
 /** A non-empty relative path that does not climb out of where it starts. */
 function isDescendant(relative) {
@@ -6376,11 +6386,11 @@ async function sandboxPaths(input) {
             .filter((entry) => external_node_path_default().basename(entry) === 'bin'),
     ]);
     const keep = [
-        ...new Set(keepCandidates.filter((dir) => hidden.some((outer) => (0,path_containment/* isStrictlyInside */.P)(dir, outer)) &&
+        ...new Set(keepCandidates.filter((dir) => hidden.some((outer) => (0,path_containment/* isStrictlyInside */.Pe)(dir, outer)) &&
             // Never an ancestor of something hidden or of the workspace: that would show it again.
-            !hidden.some((inner) => (0,path_containment/* isInsideOrSame */._)(inner, dir)) &&
-            !(0,path_containment/* isInsideOrSame */._)(workspace, dir) &&
-            !(0,path_containment/* isInsideOrSame */._)(dir, workspace))),
+            !hidden.some((inner) => (0,path_containment/* isInsideOrSame */._h)(inner, dir)) &&
+            !(0,path_containment/* isInsideOrSame */._h)(workspace, dir) &&
+            !(0,path_containment/* isInsideOrSame */._h)(dir, workspace))),
     ].slice(0, MAX_KEPT_DIRECTORIES);
     const mask = input.maskSockets ? CONTAINER_SOCKETS.filter((file) => (0,external_node_fs_.existsSync)(file)) : [];
     return { hide, keep, mask };
@@ -6388,9 +6398,9 @@ async function sandboxPaths(input) {
 function mayHide(dir, workspace) {
     if (dir === external_node_path_default().parse(dir).root)
         return false;
-    if ((0,path_containment/* isInsideOrSame */._)(dir, workspace))
+    if ((0,path_containment/* isInsideOrSame */._h)(dir, workspace))
         return false;
-    return !SYSTEM_DIRECTORIES.some((system) => (0,path_containment/* isInsideOrSame */._)(system, dir));
+    return !SYSTEM_DIRECTORIES.some((system) => (0,path_containment/* isInsideOrSame */._h)(system, dir));
 }
 function depth(dir) {
     return dir.split((external_node_path_default()).sep).filter((part) => part !== '').length;
@@ -6472,17 +6482,21 @@ async function lendWorkspace(options) {
             logger.warning(`Could not hand the workspace to the sandbox user; commands may fail to write files: ${(0,run_program/* failureText */.k)(result)}`);
         }
     };
-    await handOver();
+    let lent = false;
     let returned = false;
     return {
         refresh: async () => {
-            if (!returned)
-                await handOver();
+            if (returned)
+                return;
+            lent = true;
+            await handOver();
         },
         giveBack: async () => {
             if (returned)
                 return;
             returned = true;
+            if (!lent)
+                return;
             const result = await options.run([
                 ...asRoot,
                 'find',
@@ -6778,9 +6792,9 @@ async function pidInNamespace(pid) {
 }
 /** The directory as the sandbox sees it: the workspace is mounted at its real path. */
 async function directoryInside(cwd, given, real) {
-    if ((0,path_containment/* isInsideOrSame */._)(cwd, real))
+    if ((0,path_containment/* isInsideOrSame */._h)(cwd, real))
         return cwd;
-    if ((0,path_containment/* isInsideOrSame */._)(cwd, given))
+    if ((0,path_containment/* isInsideOrSame */._h)(cwd, given))
         return external_node_path_default().join(real, external_node_path_default().relative(given, cwd));
     return (0,promises_.realpath)(cwd);
 }
@@ -9604,7 +9618,7 @@ function pathProblem(written, access, options) {
     const base = baseDirectory(options);
     const root = options.context.workspaceRoot;
     const lexical = external_node_path_default().resolve(base, written);
-    if (!(0,path_containment/* isInsideOrSame */._)(lexical, root)) {
+    if (!(0,path_containment/* isInsideOrSame */._h)(lexical, root)) {
         return `\`${access.text}\` is outside the workspace (${lexical}).`;
     }
     const problem = options.context.workspacePathProblem?.(pathAsOpened(base, written), access.purpose);
@@ -9616,7 +9630,7 @@ function globProblem(pattern, access, options) {
     // The part before the first glob character is where matching starts; `..` may climb from it.
     const fixed = pattern.slice(0, pattern.search(/[*?[]/u));
     const start = external_node_path_default().resolve(base, fixed === '' ? '.' : fixed.replace(/[^/]*$/u, '') || '.');
-    if (!(0,path_containment/* isInsideOrSame */._)(start, root) || pattern.split('/').includes('..')) {
+    if (!(0,path_containment/* isInsideOrSame */._h)(start, root) || pattern.split('/').includes('..')) {
         return `\`${access.text}\` is a pattern that reaches outside the workspace.`;
     }
     const expand = options.context.expandGlob;
@@ -14652,7 +14666,7 @@ async function readContextFile(file, options) {
         const real = await external_node_fs_.promises.realpath(file);
         if (options.seen.has(real))
             return undefined;
-        if (options.boundary !== undefined && !(0,path_containment/* isInsideOrSame */._)(real, options.boundary)) {
+        if (options.boundary !== undefined && !(0,path_containment/* isInsideOrSame */._h)(real, options.boundary)) {
             options.logger.warning(`Skipping context file ${file}: it links to ${real}, outside ${options.boundary}.`);
             return undefined;
         }
@@ -14678,7 +14692,7 @@ async function readContextFile(file, options) {
 function displayPath(file, source, workspace, homeDir) {
     if (source === 'user') {
         const home = external_node_path_default().resolve(homeDir);
-        return (0,path_containment/* isInsideOrSame */._)(file, home) ? `~/${toSlashes(external_node_path_default().relative(home, file))}` : file;
+        return (0,path_containment/* isInsideOrSame */._h)(file, home) ? `~/${toSlashes(external_node_path_default().relative(home, file))}` : file;
     }
     // Project files live in the workspace or one of its ancestors: `GEMINI.md`, `../GEMINI.md`.
     return toSlashes(external_node_path_default().relative(workspace, file));
@@ -17182,7 +17196,7 @@ async function findExecutable(name, options) {
         if (dir === '' || !external_node_path_default().isAbsolute(dir))
             continue;
         const resolvedDir = external_node_path_default().resolve(dir);
-        if (options.untrustedDirectories.some((root) => (0,path_containment/* isInsideOrSame */._)(resolvedDir, root)))
+        if (options.untrustedDirectories.some((root) => (0,path_containment/* isInsideOrSame */._h)(resolvedDir, root)))
             continue;
         for (const candidate of names) {
             const full = external_node_path_default().join(resolvedDir, candidate);
@@ -23250,6 +23264,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/platform/errors.ts
 var errors = __webpack_require__(46316);
+// EXTERNAL MODULE: ./src/platform/path-containment.ts
+var path_containment = __webpack_require__(48225);
 // EXTERNAL MODULE: ./src/tools/path-spelling.ts
 var path_spelling = __webpack_require__(11023);
 ;// CONCATENATED MODULE: ./src/tools/boundary-messages.ts
@@ -23400,6 +23416,7 @@ var runner_file_commands = __webpack_require__(32183);
 
 
 
+
 /**
  * Kernel and device interfaces: `/proc/self/environ` holds the process's secrets, `/proc/<pid>/`
  * other processes' memory and file descriptors, `/dev` devices that block or never end.
@@ -23484,7 +23501,7 @@ class DeniedLocations {
      */
     forRoot(root) {
         const folded = (0,path_spelling/* foldName */.zN)(root);
-        return new DeniedLocations(this.locations.filter((location) => !location.folded.some((d) => isWithin(folded, d))));
+        return new DeniedLocations(this.locations.filter((location) => !location.folded.some((d) => (0,path_containment/* isInsideOrSameNormal */.Nw)(folded, d))));
     }
     /** The first denied location any of `paths` lies in (folded comparison), if any. */
     find(paths) {
@@ -23496,12 +23513,6 @@ class DeniedLocations {
         }
         return undefined;
     }
-}
-function isWithin(candidate, root) {
-    if (candidate === root)
-        return true;
-    const prefix = root.endsWith((external_node_path_default()).sep) ? root : root + (external_node_path_default()).sep;
-    return candidate.startsWith(prefix);
 }
 /**
  * `DeniedLocations.find` for many paths that share directories (a search's matches): the answer
@@ -23826,6 +23837,7 @@ async function procPath(fd) {
 
 
 
+
 class Workspace {
     /** The primary root (real path): relative paths resolve against it. */
     root;
@@ -23921,7 +23933,7 @@ class Workspace {
             return outside();
         }
         const real = resolution.realPath;
-        const root = this.rootEntries.find((candidate) => workspace_isWithin(real, candidate.path));
+        const root = this.rootEntries.find((candidate) => (0,path_containment/* isInsideOrSameNormal */.Nw)(real, candidate.path));
         if (root === undefined)
             return outside();
         const denied = deniedIn(root).find([lexical, ...resolution.visited, real]);
@@ -23935,7 +23947,7 @@ class Workspace {
         if (purpose === 'write') {
             if (stats && isSpecialFile(stats))
                 return refuse(REFUSAL_REASONS.specialFile);
-            const lexicalRoot = this.roots.find((candidate) => workspace_isWithin(lexical, candidate));
+            const lexicalRoot = this.roots.find((candidate) => (0,path_containment/* isInsideOrSameNormal */.Nw)(lexical, candidate));
             const lexicalRelative = lexicalRoot === undefined ? '' : external_node_path_default().relative(lexicalRoot, lexical);
             if ((0,path_spelling/* hasGitSegment */.oW)(relativePath) || (0,path_spelling/* hasGitSegment */.oW)(lexicalRelative)) {
                 return refuse(REFUSAL_REASONS.gitDirectory);
@@ -23957,7 +23969,7 @@ class Workspace {
     }
     /** A path for humans: relative to the primary root when inside it, absolute otherwise. */
     displayPath(absolutePath) {
-        if (!workspace_isWithin(absolutePath, this.root))
+        if (!(0,path_containment/* isInsideOrSameNormal */.Nw)(absolutePath, this.root))
             return absolutePath;
         const relative = external_node_path_default().relative(this.root, absolutePath);
         return relative === '' ? '.' : relative.split((external_node_path_default()).sep).join('/');
@@ -23985,19 +23997,13 @@ async function realDirectory(dir) {
     return real;
 }
 /**
- * `path.relative(root, candidate)` for a `candidate` that `isWithin` the `root`, both normalised:
+ * `path.relative(root, candidate)` for a `candidate` inside or at the `root`, both normalised:
  * the rest of the text (the general function resolves and compares both paths again).
  */
 function relativeWithin(root, candidate) {
     if (candidate === root)
         return '';
     return candidate.slice(root.endsWith((external_node_path_default()).sep) ? root.length : root.length + 1);
-}
-function workspace_isWithin(candidate, root) {
-    if (candidate === root)
-        return true;
-    const prefix = root.endsWith((external_node_path_default()).sep) ? root : root + (external_node_path_default()).sep;
-    return candidate.startsWith(prefix);
 }
 /**
  * The first directory from `root` down to `root/relativePath` that git would take for a
