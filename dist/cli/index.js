@@ -50,7 +50,7 @@ function enableCompileCache(env) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _platform_initial_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48215);
 /* harmony import */ var _platform_version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16138);
-/* harmony import */ var _platform_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90366);
+/* harmony import */ var _platform_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(87097);
 /* harmony import */ var _compile_cache_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(14380);
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
@@ -70,7 +70,7 @@ else {
         process.stderr.write(`warning: the credentials in this process's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`);
     }
     (0,_compile_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .enableCompileCache */ .L)(process.env);
-    (0,_platform_young_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .keepYoungGenerationSmall */ .D)();
+    (0,_platform_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowth */ .B)();
     const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(272), __nccwpck_require__.e(513), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
@@ -140,6 +140,50 @@ function errorMessage(error) {
 function isMissingPathError(error) {
     const code = error?.code;
     return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+
+/***/ }),
+
+/***/ 87097:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ limitHeapGrowth)
+/* harmony export */ });
+/* unused harmony export HEAP_GROWTH_FLAGS */
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78877);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Keeps V8's heap close to what the process holds alive, for the whole process.
+ *
+ * An agent session makes survivors all the time — every tool output enters the history — and
+ * V8 answers survivors by growing its heap: it doubles the young generation (new space, where
+ * every object starts) up to 32 MB, and lets the old generation grow by up to several times what
+ * was alive after the last full collection before it collects again. What fills that room is
+ * mostly short-lived garbage (decoded command output, file text, response chunks, history that
+ * compression dropped), so the peak is set by V8's schedule, not by what the session holds
+ * (about 25 MB after a collection, through a 1,000-turn session). Two settings:
+ *
+ * - the young generation stays at its starting 2 MB: it is collected more often and each
+ *   collection stays cheap (only live objects are copied);
+ * - the old generation may grow by 30 % over what was alive before the next full collection.
+ *
+ * Measured with the session of bench/memory.mjs (large outputs): peak RSS at 100 turns
+ * 161 → 132 MB with the first, → 115 MB with both; at 1,000 turns 190 → 125 MB, so it stays flat
+ * once compression is active; about 5 % more wall time.
+ *
+ * Both are read whenever V8 sizes a generation, so setting them after start-up takes effect;
+ * sizes fixed when the heap is made (`--max-semi-space-size`, `--max-old-space-size`) can only be
+ * given on node's command line, which neither the Action's runner nor the `gemini-agent` command
+ * controls.
+ */
+
+/** The settings, in node's command-line spelling (V8 ignores a name it does not know). */
+const HEAP_GROWTH_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=30'];
+function limitHeapGrowth() {
+    for (const flag of HEAP_GROWTH_FLAGS)
+        (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(flag);
 }
 
 
@@ -521,38 +565,6 @@ const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/platform/version.ts
 
 const VERSION = package_namespaceObject.rE;
-
-
-/***/ }),
-
-/***/ 90366:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ keepYoungGenerationSmall)
-/* harmony export */ });
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78877);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/**
- * Keeps V8's young generation at its starting size for the whole process.
- *
- * V8 doubles the young generation (new space, where every object starts) whenever much of it
- * survives a collection, up to 32 MB. An agent session makes survivors all the time — every tool
- * output enters the history — so the young generation soon reaches its largest, and what fills
- * it is mostly short-lived garbage: decoded command output, file text, response chunks. Kept at
- * its starting 2 MB, the young generation is collected more often and each collection stays
- * cheap (only live objects are copied). Measured on the 100-turn session with large outputs
- * (bench/memory.mjs): peak RSS 161 → 137 MB, for about 7% more CPU time.
- *
- * The growth factor is read whenever V8 would grow the young generation, so setting it after
- * start-up takes effect; the maximum size (`--max-semi-space-size`) is fixed when the heap is
- * made and can only be given on node's command line, which neither the Action's runner nor the
- * `gemini-agent` command controls.
- */
-
-function keepYoungGenerationSmall() {
-    (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--semi-space-growth-factor=1');
-}
 
 
 /***/ }),
