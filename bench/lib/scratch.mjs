@@ -1,7 +1,7 @@
 // Where the benchmarks keep things between runs (the Gemini CLI install, the generated large
 // repository) and make throwaway workspaces.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +20,8 @@ const made = [];
 export function scratchDir(prefix) {
   mkdirSync(CACHE_DIR, { recursive: true });
   const dir = mkdtempSync(path.join(CACHE_DIR, `${prefix}-`));
+  // As a checkout is (git and actions/checkout make folders others may enter), not mkdtemp's 0700.
+  chmodSync(dir, 0o755);
   made.push(dir);
   return dir;
 }

@@ -40,6 +40,7 @@ function fakeSandbox(
       sandbox.opened.push(options);
       await behaviour.open?.();
       const session: SandboxSession = {
+        lendsWorkspace: false,
         wrap: async (command) => {
           sandbox.wrapped.push(command);
           await behaviour.wrap?.();

@@ -11,6 +11,7 @@ function markingSandbox(): Sandbox {
     canIsolateNetwork: true,
     open: () =>
       Promise.resolve({
+        lendsWorkspace: false,
         wrap: (command: SandboxCommand) =>
           Promise.resolve({ ...command, argv: ['sandboxed', ...command.argv] }),
         pidInSandbox: (pid: number) => Promise.resolve(pid),

@@ -23,7 +23,12 @@ import { isProcessRunning } from '../process-group.js';
 import { READY_LINE, SETUP_SCRIPT, setupArguments } from './namespace-setup.js';
 import { isInsideOrSame } from '../path-containment.js';
 import { sandboxPaths } from './sandbox-paths.js';
-import type { SandboxCommand, SandboxSession, SandboxSessionOptions } from './sandbox-types.js';
+import type {
+  SandboxCommand,
+  SandboxSession,
+  SandboxSessionOptions,
+  WrapOptions,
+} from './sandbox-types.js';
 import type { SandboxUser } from './sandbox-user.js';
 import type { RunProgram } from './run-program.js';
 import type { Owner } from './workspace-loan.js';
@@ -75,7 +80,7 @@ export async function openNamespaceSession(
   const asRoot = elevation === 'sudo' ? sudo : [];
   const loan =
     !userns && config.user !== undefined && config.user.uid !== config.action.uid
-      ? await lendWorkspace({
+      ? lendWorkspace({
           workspaceRoot: workspace,
           owner: config.action,
           borrower: config.user,
@@ -142,12 +147,13 @@ export async function openNamespaceSession(
   let closed = false;
 
   return {
-    wrap: async (command: SandboxCommand): Promise<SandboxCommand> => {
+    lendsWorkspace: loan !== undefined,
+    wrap: async (command: SandboxCommand, wrapOptions?: WrapOptions): Promise<SandboxCommand> => {
       if (closed) throw new Error('The sandbox of this session was closed.');
       if (!(await isProcessRunning(holder.initPid))) {
         throw new Error('The sandbox ended unexpectedly; no more commands can run in it.');
       }
-      await loan?.refresh();
+      if (wrapOptions?.lendWorkspace !== false) await loan?.refresh();
       const cwd = await directoryInside(command.cwd, options.workspaceRoot, workspace);
       const env = loan ? withSafeDirectory(command.env, workspace) : command.env;
       const run = ['sh', '-c', CHANGE_DIRECTORY, 'gemini-sandbox', cwd, ...command.argv];

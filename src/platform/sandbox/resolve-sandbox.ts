@@ -198,6 +198,7 @@ function noneSandbox(options: { platform: NodeJS.Platform; reason?: string }): S
 }
 
 const passThroughSession: SandboxSession = {
+  lendsWorkspace: false,
   wrap: (command) => Promise.resolve(command),
   pidInSandbox: (pid) => Promise.resolve(pid),
   close: () => Promise.resolve(),
@@ -387,11 +388,19 @@ async function tryFirstSession(
   let session: SandboxSession | undefined;
   try {
     session = await open(first);
-    const command = await session.wrap({
-      argv: ['sh', '-c', 'test -w . && echo ok'],
-      env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
-      cwd: await realpath(first.workspaceRoot),
-    });
+    // Where the workspace is lent to the sandbox user, lending changes the owner of every file
+    // (seconds in a large checkout, and again to give it back): that waits for the first command,
+    // which a run may never make. The check then is that the user can enter the workspace; the
+    // loan warns at the first command if it cannot give write access.
+    const lend = !session.lendsWorkspace;
+    const command = await session.wrap(
+      {
+        argv: ['sh', '-c', `test ${lend ? '-w' : '-x'} . && echo ok`],
+        env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
+        cwd: await realpath(first.workspaceRoot),
+      },
+      { lendWorkspace: lend },
+    );
     const result = await run(command.argv, {
       env: command.env,
       cwd: command.cwd,

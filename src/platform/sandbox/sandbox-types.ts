@@ -32,13 +32,24 @@ export interface SandboxSessionOptions {
   commandEnv?: Readonly<Record<string, string | undefined>>;
 }
 
+export interface WrapOptions {
+  /**
+   * Whether the workspace is lent first, where the session's commands run as a user it must be
+   * lent to (workspace-loan.ts); default true. False only for a check that must not change the
+   * owner of the user's files.
+   */
+  lendWorkspace?: boolean;
+}
+
 /** A sandbox in use by one agent session: started once, used for every command, then closed. */
 export interface SandboxSession {
+  /** Whether commands run as a user the workspace is lent to (at the first command). */
+  readonly lendsWorkspace: boolean;
   /**
    * The program to spawn instead of `command`. Throws when the sandbox cannot run a command any
    * more (it was closed); never returns an unsandboxed command.
    */
-  wrap(command: SandboxCommand): Promise<SandboxCommand>;
+  wrap(command: SandboxCommand, options?: WrapOptions): Promise<SandboxCommand>;
   /**
    * The PID a process has inside the sandbox, where that differs from the Action's view (a PID
    * namespace); the same PID otherwise.

@@ -10,7 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
 import type { RunProgram } from './run-program.js';
-import type { SandboxCommand, SandboxSession, SandboxSessionOptions } from './sandbox-types.js';
+import type {
+  SandboxCommand,
+  SandboxSession,
+  SandboxSessionOptions,
+  WrapOptions,
+} from './sandbox-types.js';
 import type { SandboxUser } from './sandbox-user.js';
 import type { Owner } from './workspace-loan.js';
 import { lendWorkspace } from './workspace-loan.js';
@@ -34,7 +39,7 @@ export async function openUserSession(
       `the sandbox user ${user.name} cannot reach the workspace: ${blocked} is not open to other users`,
     );
   }
-  const loan = await lendWorkspace({
+  const loan = lendWorkspace({
     workspaceRoot: workspace,
     owner: config.action,
     borrower: user,
@@ -47,9 +52,10 @@ export async function openUserSession(
   await chmod(home, 0o700);
   let closed = false;
   return {
-    wrap: async (command: SandboxCommand): Promise<SandboxCommand> => {
+    lendsWorkspace: true,
+    wrap: async (command: SandboxCommand, wrapOptions?: WrapOptions): Promise<SandboxCommand> => {
       if (closed) throw new Error('The sandbox of this session was closed.');
-      await loan.refresh();
+      if (wrapOptions?.lendWorkspace !== false) await loan.refresh();
       return {
         argv: [
           'setpriv',

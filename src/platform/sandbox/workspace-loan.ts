@@ -44,7 +44,7 @@ export interface LendOptions {
   asRoot?: readonly string[];
 }
 
-export async function lendWorkspace(options: LendOptions): Promise<WorkspaceLoan> {
+export function lendWorkspace(options: LendOptions): WorkspaceLoan {
   const { workspaceRoot, owner, borrower, logger } = options;
   const asRoot = options.asRoot ?? [];
   const gitDir = `${escapeFindPattern(workspaceRoot)}/.git`;

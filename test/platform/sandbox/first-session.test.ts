@@ -2,7 +2,7 @@
 // that session: the sandbox is set up once, the first open() gets that very namespace, and a
 // session nobody took over is ended by release() or by the tool processes closing. Where that
 // session cannot be set up, the choice is the one made without it.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ const dirs: string[] = [];
 async function workspace(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'first-session-'));
   dirs.push(dir);
+  // As a checkout is: others may enter it (mkdtemp's 0700 keeps a sandbox user out until the
+  // workspace is lent, and then the probe is made on an empty folder instead).
+  await chmod(dir, 0o755);
   return dir;
 }
 afterEach(async () => {
@@ -83,6 +86,33 @@ describeSandboxed(sandboxWay('namespace'), 'the first session as the probe', () 
     expect(await isProcessRunning(init)).toBe(false);
     // The workspace is the Action's again after the session, as without the head start.
     expect((await stat(path.join(root, 'made-inside'))).uid).toBe(process.getuid?.());
+  });
+
+  it('changes the owner of no file before the first command, where the workspace is lent', async () => {
+    const root = await workspace();
+    await writeFile(path.join(root, 'kept.txt'), 'x\n');
+    const programs: string[] = [];
+    const run: RunProgram = (argv, runOptions) => {
+      programs.push(argv.join(' '));
+      return runProgram(argv, runOptions);
+    };
+    const sandbox = await resolveSandbox('auto', options(run, root));
+    const processes = new ToolProcesses({ workspaceRoot: root, parentEnv: process.env, sandbox });
+    const session = await processes.session();
+    if (session === undefined) throw new Error('expected a sandbox session');
+    // The probe ran in the workspace's session, and changed nobody's files.
+    expect(programs.filter((line) => line.includes('chown'))).toEqual([]);
+    expect((await stat(path.join(root, 'kept.txt'))).uid).toBe(process.getuid?.());
+    const wrapped = await session.wrap({
+      argv: ['sh', '-c', 'echo more >> kept.txt'],
+      env: { PATH: '/usr/bin:/bin' },
+      cwd: root,
+    });
+    // A command that writes works: the first command is where the workspace is lent.
+    expect((await runProgram(wrapped.argv, wrapped)).exitCode).toBe(0);
+    expect(programs.some((line) => line.includes('chown'))).toBe(session.lendsWorkspace);
+    await processes.close();
+    expect((await stat(path.join(root, 'kept.txt'))).uid).toBe(process.getuid?.());
   });
 
   it('opens anew for other options, ending the session set up in advance', async () => {

@@ -44,7 +44,7 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
     await symlink(path.join(outside, 'secret'), path.join(root, 'link'));
     const logger = memoryLogger();
 
-    const loan = await lendWorkspace({
+    const loan = lendWorkspace({
       workspaceRoot: root,
       owner,
       borrower: user,
@@ -78,7 +78,7 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
 
   it('warns, and does not fail, when ownership cannot be changed', async () => {
     const logger = memoryLogger();
-    const loan = await lendWorkspace({
+    const loan = lendWorkspace({
       workspaceRoot: path.join(await makeTempDir('loan-missing-'), 'gone'),
       owner: { uid: 0, gid: 0 },
       borrower: user,
@@ -98,7 +98,7 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
     const root = await makeTempDir('loan-unused-');
     await writeFile(path.join(root, 'app.js'), 'x\n');
     const programs: string[][] = [];
-    const loan = await lendWorkspace({
+    const loan = lendWorkspace({
       workspaceRoot: root,
       owner,
       borrower: user,

@@ -204,6 +204,7 @@ describe('discoverTools', () => {
       canIsolateNetwork: false,
       open: () =>
         Promise.resolve({
+          lendsWorkspace: false,
           wrap: (command) => {
             wrapped.push(command);
             if (fail) return Promise.reject(new Error('no user namespaces here'));

@@ -28,6 +28,7 @@ function fakeSandbox(
     wrapped,
     open: () =>
       Promise.resolve({
+        lendsWorkspace: false,
         wrap: (command) => {
           wrapped.push(command);
           if (options.failWrap) return Promise.reject(new Error('no user namespaces here'));
