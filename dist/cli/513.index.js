@@ -6456,7 +6456,7 @@ function runnerRoot(execPath) {
 var run_program = __webpack_require__(17583);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/workspace-loan.ts
 
-async function lendWorkspace(options) {
+function lendWorkspace(options) {
     const { workspaceRoot, owner, borrower, logger } = options;
     const asRoot = options.asRoot ?? [];
     const gitDir = `${escapeFindPattern(workspaceRoot)}/.git`;
@@ -6553,7 +6553,7 @@ async function openNamespaceSession(config, options) {
     const sudo = config.sudo ?? DEFAULT_SUDO;
     const asRoot = elevation === 'sudo' ? sudo : [];
     const loan = !userns && config.user !== undefined && config.user.uid !== config.action.uid
-        ? await lendWorkspace({
+        ? lendWorkspace({
             workspaceRoot: workspace,
             owner: config.action,
             borrower: config.user,
@@ -6616,13 +6616,15 @@ async function openNamespaceSession(config, options) {
     ];
     let closed = false;
     return {
-        wrap: async (command) => {
+        lendsWorkspace: loan !== undefined,
+        wrap: async (command, wrapOptions) => {
             if (closed)
                 throw new Error('The sandbox of this session was closed.');
             if (!(await (0,process_group/* isProcessRunning */.DL)(holder.initPid))) {
                 throw new Error('The sandbox ended unexpectedly; no more commands can run in it.');
             }
-            await loan?.refresh();
+            if (wrapOptions?.lendWorkspace !== false)
+                await loan?.refresh();
             const cwd = await directoryInside(command.cwd, options.workspaceRoot, workspace);
             const env = loan ? withSafeDirectory(command.env, workspace) : command.env;
             const run = ['sh', '-c', CHANGE_DIRECTORY, 'gemini-sandbox', cwd, ...command.argv];
@@ -6908,7 +6910,7 @@ async function openUserSession(config, options) {
     if (blocked !== undefined) {
         throw new Error(`the sandbox user ${user.name} cannot reach the workspace: ${blocked} is not open to other users`);
     }
-    const loan = await lendWorkspace({
+    const loan = lendWorkspace({
         workspaceRoot: workspace,
         owner: config.action,
         borrower: user,
@@ -6921,10 +6923,12 @@ async function openUserSession(config, options) {
     await (0,promises_.chmod)(home, 0o700);
     let closed = false;
     return {
-        wrap: async (command) => {
+        lendsWorkspace: true,
+        wrap: async (command, wrapOptions) => {
             if (closed)
                 throw new Error('The sandbox of this session was closed.');
-            await loan.refresh();
+            if (wrapOptions?.lendWorkspace !== false)
+                await loan.refresh();
             return {
                 argv: [
                     'setpriv',
@@ -7132,6 +7136,7 @@ function noneSandbox(options) {
     };
 }
 const passThroughSession = {
+    lendsWorkspace: false,
     wrap: (command) => Promise.resolve(command),
     pidInSandbox: (pid) => Promise.resolve(pid),
     close: () => Promise.resolve(),
@@ -7292,11 +7297,16 @@ async function tryFirstSession(run, options, open) {
     let session;
     try {
         session = await open(first);
+        // Where the workspace is lent to the sandbox user, lending changes the owner of every file
+        // (seconds in a large checkout, and again to give it back): that waits for the first command,
+        // which a run may never make. The check then is that the user can enter the workspace; the
+        // loan warns at the first command if it cannot give write access.
+        const lend = !session.lendsWorkspace;
         const command = await session.wrap({
-            argv: ['sh', '-c', 'test -w . && echo ok'],
+            argv: ['sh', '-c', `test ${lend ? '-w' : '-x'} . && echo ok`],
             env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
             cwd: await (0,promises_.realpath)(first.workspaceRoot),
-        });
+        }, { lendWorkspace: lend });
         const result = await run(command.argv, {
             env: command.env,
             cwd: command.cwd,
