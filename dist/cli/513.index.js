@@ -7287,7 +7287,8 @@ async function tryOnce(run, open) {
 }
 /**
  * Sets up the caller's first session for real and runs one command in it that checks the
- * workspace is writable (without writing to it: it is the user's); the session when both worked,
+ * workspace is writable, or only enterable where it would have to be lent first (without writing
+ * to it: it is the user's); the session when both worked,
  * undefined (the session closed again) when there is none or either failed.
  */
 async function tryFirstSession(run, options, open) {
@@ -7301,12 +7302,12 @@ async function tryFirstSession(run, options, open) {
         // (seconds in a large checkout, and again to give it back): that waits for the first command,
         // which a run may never make. The check then is that the user can enter the workspace; the
         // loan warns at the first command if it cannot give write access.
-        const lend = !session.lendsWorkspace;
+        const access = session.lendsWorkspace ? '-x' : '-w';
         const command = await session.wrap({
-            argv: ['sh', '-c', `test ${lend ? '-w' : '-x'} . && echo ok`],
+            argv: ['sh', '-c', `test ${access} . && echo ok`],
             env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin' },
             cwd: await (0,promises_.realpath)(first.workspaceRoot),
-        }, { lendWorkspace: lend });
+        }, { lendWorkspace: false });
         const result = await run(command.argv, {
             env: command.env,
             cwd: command.cwd,
