@@ -4,8 +4,12 @@
 // builds writing into one folder could overwrite each other's chunks. `dist/index.js` (the
 // Action's `main`) and `dist/cli.js` (the `bin`) are two-line shims into those folders.
 //
-// Usage: node scripts/build.mjs [--out DIR]   (default: dist)
+// Usage: node scripts/build.mjs [--out DIR] [--no-cache]   (default: dist, with ncc's cache)
+//
+// `--no-cache` builds without ncc's persistent cache (kept per working folder under
+// ~/.cache/ncc): the dist/ check wants what a fresh machine would build.
 import ncc from '@vercel/ncc';
+import { bundledFiles, renderLicenses } from './bundle-licenses.mjs';
 import { chmod, copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outFlag = process.argv.indexOf('--out');
 const outDir = resolve(outFlag >= 0 ? process.argv[outFlag + 1] : join(root, 'dist'));
+const cache = process.argv.includes('--no-cache') ? false : undefined;
 
 const entries = [
   {
@@ -59,16 +64,27 @@ const bundles = await Promise.all(
       sourceMap: false,
       quiet: true,
       target: 'es2023',
-      license: 'licenses.txt',
+      cache,
     })),
   })),
 );
 
 await rm(outDir, { recursive: true, force: true });
-for (const { entry, code, assets } of bundles) {
+// The third-party notices of what each bundle holds, runtime files included.
+const licenses = await Promise.all(
+  bundles.map(({ entry, stats }) =>
+    renderLicenses([
+      ...bundledFiles(stats.toJson({ all: false, modules: true, nestedModules: true })),
+      ...(entry.runtime ? runtimeFiles.map((file) => file.from) : []),
+    ]),
+  ),
+);
+
+for (const [index, { entry, code, assets }] of bundles.entries()) {
   const folder = join(outDir, entry.name);
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'index.js'), code);
+  await writeFile(join(folder, 'licenses.txt'), licenses[index]);
   for (const [file, asset] of Object.entries(assets)) {
     const target = join(folder, file);
     await mkdir(dirname(target), { recursive: true });
