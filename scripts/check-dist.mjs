@@ -17,13 +17,9 @@ async function listFiles(dir) {
 }
 
 try {
-  const build = spawnSync(
-    process.execPath,
-    [join(root, 'scripts/build.mjs'), '--out', fresh, '--no-cache'],
-    {
-      stdio: 'inherit',
-    },
-  );
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--out', fresh], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const committed = join(root, 'dist');
   const [want, have] = await Promise.all([listFiles(fresh), listFiles(committed).catch(() => [])]);
