@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scriptedSession, startFakeModelServer } from './fake-model-server.mjs';
 import { timedRun } from './measure.mjs';
-import { ROOT } from './agents.mjs';
+import { ourNodeArgs, ROOT } from './agents.mjs';
 import { gitCommitAll, scratchDir, writeTree } from './scratch.mjs';
 import { basicAuthorization, startGitHttpServer } from './git-http-server.mjs';
 
@@ -111,7 +111,7 @@ export async function runAction({
   try {
     const result = await timedRun(
       process.execPath,
-      [...(measureMemory ? ['--import', MAX_RSS] : []), ACTION],
+      [...ourNodeArgs(), ...(measureMemory ? ['--import', MAX_RSS] : []), ACTION],
       {
         cwd: workspace,
         env,

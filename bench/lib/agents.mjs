@@ -85,7 +85,7 @@ export function agentEnv({ serverUrl, home, extra = {} }) {
 /**
  * How our CLI is run, changed by bench/run.mjs options: `cli` (another build, e.g. one made with
  * `node scripts/build.mjs --out DIR`), extra `nodeArgs`, and `profileDir` (a V8 CPU profile of
- * every run is written there).
+ * every run, the Action's included, is written there).
  */
 const ours = { cli: OUR_CLI, nodeArgs: [], profileDir: undefined };
 export function configureOurCli(options) {
@@ -95,14 +95,18 @@ export function ourCliPath() {
   return ours.cli;
 }
 
+/** Node's flags for a run of our code: `nodeArgs`, and a CPU profile where one is asked for. */
+export function ourNodeArgs() {
+  const profile = ours.profileDir ? ['--cpu-prof', '--cpu-prof-dir', ours.profileDir] : [];
+  return [...ours.nodeArgs, ...profile];
+}
+
 /** `[command, args, cwd]` for one headless run of our CLI in `workspace`. */
 export function ourCommand({ prompt, workspace, extraArgs = [] }) {
-  const profile = ours.profileDir ? ['--cpu-prof', '--cpu-prof-dir', ours.profileDir] : [];
   return [
     process.execPath,
     [
-      ...ours.nodeArgs,
-      ...profile,
+      ...ourNodeArgs(),
       ours.cli,
       '-p',
       prompt,

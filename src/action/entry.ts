@@ -1,5 +1,5 @@
 import { protectInitialEnvironment } from '../platform/initial-environment.js';
-import { limitHeapGrowth } from '../platform/heap-growth.js';
+import { limitHeapGrowthAfterStartUp } from '../platform/heap-growth.js';
 import { run } from './main.js';
 
 // Before anything else: the runner's tokens and keys in this process's environment must not stay
@@ -10,5 +10,5 @@ if (protection.outcome === 'not_protected') {
     `::warning::The credentials in the Action's environment stay readable to the commands it runs where no sandbox separates them: ${protection.reason}.\n`,
   );
 }
-limitHeapGrowth();
+limitHeapGrowthAfterStartUp();
 await run();

@@ -2,7 +2,7 @@
 // stay fast; everything else is loaded on demand.
 import { protectInitialEnvironment } from '../platform/initial-environment.js';
 import { VERSION } from '../platform/version.js';
-import { limitHeapGrowth } from '../platform/heap-growth.js';
+import { limitHeapGrowthAfterStartUp } from '../platform/heap-growth.js';
 import { enableCompileCache } from './compile-cache.js';
 
 const args = process.argv.slice(2);
@@ -18,7 +18,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     );
   }
   enableCompileCache(process.env);
-  limitHeapGrowth();
+  limitHeapGrowthAfterStartUp();
   const { runCli, processIo } = await import('./run-cli.js');
   if (args[0] === 'serve') {
     // The A2A server and its SDK are loaded only for `serve`.
