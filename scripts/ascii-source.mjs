@@ -12,7 +12,7 @@
 // non-ASCII character used as whitespace; such a file simply stays two-byte.
 import { Parser } from 'acorn';
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** `code` with every non-ASCII character escaped where that keeps its meaning. */
 export function asciiSource(code) {

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { asciiSource } from '../../scripts/ascii-source.mjs';
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The value of `code`'s last expression, as written and in ASCII; and the ASCII text. */
 function bothWays(code: string): { before: unknown; after: unknown; text: string } {
