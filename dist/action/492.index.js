@@ -1201,7 +1201,7 @@ function fromByteArray (uint8) {
            // Return NaN if either NaN, or both Infinity or 0.
            !x.s || !y.s || (xc ? yc && xc[0] == yc[0] : !yc) ? NaN :
 
-            // Return ±0 if x is ±0 or y is ±Infinity, or return ±Infinity as y is ±0.
+            // Return \u00b10 if x is \u00b10 or y is \u00b1Infinity, or return \u00b1Infinity as y is \u00b10.
             xc && xc[0] == 0 || !yc ? s * 0 : s / 0
          );
         }
@@ -1518,7 +1518,7 @@ function fromByteArray (uint8) {
         var base,
           s = isNum ? str : str.replace(whitespaceOrPlus, '');
 
-        // No exception on ±Infinity or NaN.
+        // No exception on \u00b1Infinity or NaN.
         if (isInfinityOrNaN.test(s)) {
           x.s = isNaN(s) ? null : s < 0 ? -1 : 1;
         } else {
@@ -1761,7 +1761,7 @@ function fromByteArray (uint8) {
 
     /*
      * If dp is undefined or null or true or false, return the number of decimal places of the
-     * value of this BigNumber, or null if the value of this BigNumber is ±Infinity or NaN.
+     * value of this BigNumber, or null if the value of this BigNumber is \u00b1Infinity or NaN.
      *
      * Otherwise, if dp is a number, return a new BigNumber whose value is the value of this
      * BigNumber rounded to a maximum of dp decimal places using rounding mode rm, or
@@ -1850,7 +1850,7 @@ function fromByteArray (uint8) {
 
       n = new BigNumber(n);
 
-      // Allow NaN and ±Infinity, but not other non-integers.
+      // Allow NaN and \u00b1Infinity, but not other non-integers.
       if (n.c && !n.isInteger()) {
         throw Error
           (bignumberError + 'Exponent not an integer: ' + valueOf(n));
@@ -1861,11 +1861,11 @@ function fromByteArray (uint8) {
       // Exponent of MAX_SAFE_INTEGER is 15.
       nIsBig = n.e > 14;
 
-      // If x is NaN, ±Infinity, ±0 or ±1, or n is ±Infinity, NaN or ±0.
+      // If x is NaN, \u00b1Infinity, \u00b10 or \u00b11, or n is \u00b1Infinity, NaN or \u00b10.
       if (!x.c || !x.c[0] || x.c[0] == 1 && !x.e && x.c.length == 1 || !n.c || !n.c[0]) {
 
         // The sign of the result of pow when x is negative depends on the evenness of n.
-        // If +n overflows to ±Infinity, the evenness of n would be not be known.
+        // If +n overflows to \u00b1Infinity, the evenness of n would be not be known.
         y = new BigNumber(Math.pow(+valueOf(x), nIsBig ? n.s * (2 - isOdd(n)) : +valueOf(n)));
         return m ? y.mod(m) : y;
       }
@@ -1881,8 +1881,8 @@ function fromByteArray (uint8) {
 
         if (isModExp) x = x.mod(m);
 
-      // Overflow to ±Infinity: >=2**1e10 or >=1.0000024**1e15.
-      // Underflow to ±0: <=0.79**1e10 or <=0.9999975**1e15.
+      // Overflow to \u00b1Infinity: >=2**1e10 or >=1.0000024**1e15.
+      // Underflow to \u00b10: <=0.79**1e10 or <=0.9999975**1e15.
       } else if (n.e > 9 && (x.e > 0 || x.e < -1 || (x.e == 0
         // [1, 240000000]
         ? x.c[0] > 1 || nIsBig && x.c[1] >= 24e7
@@ -1892,10 +1892,10 @@ function fromByteArray (uint8) {
         // If x is negative and n is odd, k = -0, else k = 0.
         k = x.s < 0 && isOdd(n) ? -0 : 0;
 
-        // If x >= 1, k = ±Infinity.
+        // If x >= 1, k = \u00b1Infinity.
         if (x.e > -1) k = 1 / k;
 
-        // If n is negative return ±0, else return ±Infinity.
+        // If n is negative return \u00b10, else return \u00b1Infinity.
         return new BigNumber(nIsNeg ? 1 / k : k);
 
       } else if (POW_PRECISION) {
@@ -2297,7 +2297,7 @@ function fromByteArray (uint8) {
         xc = x.c,
         yc = (y = new BigNumber(y, b)).c;
 
-      // Either NaN, ±Infinity or ±0?
+      // Either NaN, \u00b1Infinity or \u00b10?
       if (!xc || !yc || !xc[0] || !yc[0]) {
 
         // Return NaN if either is NaN, or one is 0 and the other is Infinity.
@@ -2306,11 +2306,11 @@ function fromByteArray (uint8) {
         } else {
           y.s *= x.s;
 
-          // Return ±Infinity if either is ±Infinity.
+          // Return \u00b1Infinity if either is \u00b1Infinity.
           if (!xc || !yc) {
             y.c = y.e = null;
 
-          // Return ±0 if either is ±0.
+          // Return \u00b10 if either is \u00b10.
           } else {
             y.c = [0];
             y.e = 0;
@@ -2423,7 +2423,7 @@ function fromByteArray (uint8) {
 
       if (!xe || !ye) {
 
-        // Return ±Infinity if either ±Infinity.
+        // Return \u00b1Infinity if either \u00b1Infinity.
         if (!xc || !yc) return new BigNumber(a / 0);
 
         // Either zero?
@@ -2480,7 +2480,7 @@ function fromByteArray (uint8) {
 
     /*
      * If sd is undefined or null or true or false, return the number of significant digits of
-     * the value of this BigNumber, or null if the value of this BigNumber is ±Infinity or NaN.
+     * the value of this BigNumber, or null if the value of this BigNumber is \u00b1Infinity or NaN.
      * If sd is true include integer-part trailing zeros in the count.
      *
      * Otherwise, if sd is a number, return a new BigNumber whose value is the value of this

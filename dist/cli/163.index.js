@@ -84,7 +84,7 @@ var trace = __webpack_require__(57931);
 ;// CONCATENATED MODULE: ./src/telemetry/otel/file-exporters.ts
 /**
  * `telemetry.outfile`: the signals as OTLP/JSON lines, one export request per line
- * (`{"resourceLogs":…}`, `{"resourceMetrics":…}`, `{"resourceSpans":…}`), exactly what an
+ * (`{"resourceLogs":\u2026}`, `{"resourceMetrics":\u2026}`, `{"resourceSpans":\u2026}`), exactly what an
  * OTLP/HTTP collector would have received. The Gemini CLI writes the SDK's internal objects,
  * pretty-printed and concatenated instead; those are no stable format, while these lines are
  * read by any OTLP/JSON decoder (a collector's `otlpjsonfile` receiver, `jq`).
@@ -780,7 +780,7 @@ async function createOtelTelemetry(options) {
     };
 }
 /**
- * The resource of every signal: the service, the session and the GitHub run. Built by hand — no
+ * The resource of every signal: the service, the session and the GitHub run. Built by hand \u2014 no
  * detectors, so no command line, user name or host leaves with it.
  */
 function resourceAttributes(config, run, redact) {

@@ -8043,9 +8043,9 @@ var BucketsBacking = class BucketsBacking {
 * a naive, but functionally correct implementation. This is used sparingly,
 * when creating a new mapping in a running application.
 *
-* ldexp returns frac × 2**exp. With the following special cases:
-*   ldexp(±0, exp) = ±0
-*   ldexp(±Inf, exp) = ±Inf
+* ldexp returns frac \u00d7 2**exp. With the following special cases:
+*   ldexp(\u00b10, exp) = \u00b10
+*   ldexp(\u00b1Inf, exp) = \u00b1Inf
 *   ldexp(NaN, exp) = NaN
 * @param frac
 * @param exp

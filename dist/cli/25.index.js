@@ -15,7 +15,7 @@ var A2A_ERROR_DOMAIN = "a2a-protocol.org";
 var ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
 var A2A_ERROR_BRAND = /* @__PURE__ */ Symbol.for("@a2a-js/sdk.A2AError");
 var A2AError = class _A2AError extends Error {
-  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (§10.6 / §11.6). */
+  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (\u00a710.6 / \u00a711.6). */
   reason = "INTERNAL_ERROR";
   /** Optional `google.rpc.ErrorInfo.metadata`. */
   metadata;
@@ -24,7 +24,7 @@ var A2AError = class _A2AError extends Error {
    * entry-point bundles: the brand stands in for constructor identity.
    *
    * Inherited by every subclass, so `err instanceof TaskNotFoundError`
-   * stays exact — subclasses are matched by name up the prototype
+   * stays exact \u2014 subclasses are matched by name up the prototype
    * chain, the same identity `error.name` and the registry tables below
    * already key on. Their names come from the runtime strings in
    * `specs`, so a bundler cannot rename them; the base class, whose
@@ -810,7 +810,7 @@ var A2A_ERROR_DOMAIN = "a2a-protocol.org";
 var ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
 var A2A_ERROR_BRAND = /* @__PURE__ */ Symbol.for("@a2a-js/sdk.A2AError");
 var A2AError = class _A2AError extends Error {
-  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (§10.6 / §11.6). */
+  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (\u00a710.6 / \u00a711.6). */
   reason = "INTERNAL_ERROR";
   /** Optional `google.rpc.ErrorInfo.metadata`. */
   metadata;
@@ -819,7 +819,7 @@ var A2AError = class _A2AError extends Error {
    * entry-point bundles: the brand stands in for constructor identity.
    *
    * Inherited by every subclass, so `err instanceof TaskNotFoundError`
-   * stays exact — subclasses are matched by name up the prototype
+   * stays exact \u2014 subclasses are matched by name up the prototype
    * chain, the same identity `error.name` and the registry tables below
    * already key on. Their names come from the runtime strings in
    * `specs`, so a bundler cannot rename them; the base class, whose
@@ -2285,7 +2285,7 @@ var LegacyRestTransportHandler = class _LegacyRestTransportHandler {
   }
   /**
    * Translates each event via `toCompatStreamResponse` and unwraps the
-   * JSON-RPC envelope — REST SSE carries only `.result`.
+   * JSON-RPC envelope \u2014 REST SSE carries only `.result`.
    */
   static async *translateStream(stream) {
     for await (const event of stream) {
@@ -2820,8 +2820,8 @@ var DefaultPushNotificationSender = class {
   }
   /**
    * Builds the auth headers for a push notification request. Priority:
-   * `pushConfig.authentication` (scheme + credentials) → `Authorization`
-   * header; otherwise `pushConfig.token` → legacy token header.
+   * `pushConfig.authentication` (scheme + credentials) \u2192 `Authorization`
+   * header; otherwise `pushConfig.token` \u2192 legacy token header.
    */
   _buildAuthHeaders(pushConfig) {
     const headers = {};
@@ -2982,7 +2982,7 @@ var A2A_ERROR_DOMAIN = "a2a-protocol.org";
 var ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
 var A2A_ERROR_BRAND = /* @__PURE__ */ Symbol.for("@a2a-js/sdk.A2AError");
 var A2AError = class _A2AError extends Error {
-  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (§10.6 / §11.6). */
+  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (\u00a710.6 / \u00a711.6). */
   reason = "INTERNAL_ERROR";
   /** Optional `google.rpc.ErrorInfo.metadata`. */
   metadata;
@@ -2991,7 +2991,7 @@ var A2AError = class _A2AError extends Error {
    * entry-point bundles: the brand stands in for constructor identity.
    *
    * Inherited by every subclass, so `err instanceof TaskNotFoundError`
-   * stays exact — subclasses are matched by name up the prototype
+   * stays exact \u2014 subclasses are matched by name up the prototype
    * chain, the same identity `error.name` and the registry tables below
    * already key on. Their names come from the runtime strings in
    * `specs`, so a bundler cannot rename them; the base class, whose
@@ -5512,7 +5512,7 @@ var A2A_ERROR_DOMAIN = "a2a-protocol.org";
 var ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
 var A2A_ERROR_BRAND = /* @__PURE__ */ Symbol.for("@a2a-js/sdk.A2AError");
 var A2AError = class _A2AError extends Error {
-  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (§10.6 / §11.6). */
+  /** UPPER_SNAKE_CASE reason from `google.rpc.ErrorInfo` (\u00a710.6 / \u00a711.6). */
   reason = "INTERNAL_ERROR";
   /** Optional `google.rpc.ErrorInfo.metadata`. */
   metadata;
@@ -5521,7 +5521,7 @@ var A2AError = class _A2AError extends Error {
    * entry-point bundles: the brand stands in for constructor identity.
    *
    * Inherited by every subclass, so `err instanceof TaskNotFoundError`
-   * stays exact — subclasses are matched by name up the prototype
+   * stays exact \u2014 subclasses are matched by name up the prototype
    * chain, the same identity `error.name` and the registry tables below
    * already key on. Their names come from the runtime strings in
    * `specs`, so a bundler cannot rename them; the base class, whose
@@ -7858,8 +7858,8 @@ var DefaultPushNotificationSender = class {
   }
   /**
    * Builds the auth headers for a push notification request. Priority:
-   * `pushConfig.authentication` (scheme + credentials) → `Authorization`
-   * header; otherwise `pushConfig.token` → legacy token header.
+   * `pushConfig.authentication` (scheme + credentials) \u2192 `Authorization`
+   * header; otherwise `pushConfig.token` \u2192 legacy token header.
    */
   _buildAuthHeaders(pushConfig) {
     const headers = {};
@@ -8170,8 +8170,8 @@ var DefaultRequestHandler = class {
    * first and takes ownership of the bus by returning `true`, in which case we
    * do nothing further. That seam exists for buses whose delivery is deferred,
    * where `lastState` is still `undefined` when the executor returns and no
-   * state-based policy can work. A manager that declines — or has no opinion
-   * on this particular task — returns `false`, and the policy below applies as
+   * state-based policy can work. A manager that declines \u2014 or has no opinion
+   * on this particular task \u2014 returns `false`, and the policy below applies as
    * usual.
    */
   _settleBus(taskId, eventBus, lastState, context) {

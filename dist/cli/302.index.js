@@ -41,7 +41,7 @@ gemini-agent -p "/name args", or in a comment with "/gemini /name args".
 Exit 0 when every file loads, 52 when an extension manifest or a command file has a problem
 (each printed as file:line:column).
 `;
-/** Runs `commands <subcommand> …` and returns the exit code; never throws. */
+/** Runs `commands <subcommand> \u2026` and returns the exit code; never throws. */
 async function runCommandsCommand(argv, io) {
     try {
         const [subcommand, ...rest] = argv;

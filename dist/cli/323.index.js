@@ -53,7 +53,7 @@ const run = (0,node_util__WEBPACK_IMPORTED_MODULE_5__.promisify)(node_child_proc
 const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR]
 
 Runs the Action's pipeline on a copy of a small sample project, offline: a maintainer comments
-"/gemini please fix this…" on an issue about a bug, and a recorded model session does the work.
+"/gemini please fix this\u2026" on an issue about a bug, and a recorded model session does the work.
 It prints the progress comment as it changes, the final comment, and the commit with its diff on
 the bot's branch. Nothing is sent anywhere.
 
@@ -113,7 +113,7 @@ async function runDemoCommand(argv, io) {
         await createSampleRepository(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(demo, 'repo'), repo);
         const print = (text = '') => io.stdout.write(`${text}\n`);
         print('Gemini agent demo');
-        print('═════════════════');
+        print('\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550\u2550');
         // Said first, since it outlives the demo: the sandbox's account (see docs/local-runs.md).
         if (process.getuid?.() === 0 && process.platform === 'linux') {
             print(sandboxUserNotice(await userExists(_platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__/* .SANDBOX_USER_NAME */ .G)));
@@ -223,9 +223,9 @@ async function printCommit(result, io) {
     const git = async (...args) => (await run('git', ['-c', 'core.pager=cat', ...args], { cwd: result.repo })).stdout;
     const print = (text = '') => io.stdout.write(`${text}\n`);
     print();
-    print(`── The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(branch)}):`);
+    print(`\u2500\u2500 The commit on branch ${branch} (git -C ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(result.repo)} log -1 --stat ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(branch)}):`);
     print(indent(await git('log', '-1', '--stat', '--no-color', branch)));
-    print(`── Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(branch)}):`);
+    print(`\u2500\u2500 Its diff (git diff main...${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(branch)}):`);
     print(indent(await git('diff', '--no-color', `main...${branch}`)));
 }
 function indent(text) {

@@ -27,12 +27,12 @@ export const modules = {
 /* harmony import */ var _session_setup_policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(57362);
 /* harmony import */ var _platform_run_mode_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(37816);
 /**
- * `gemini-agent policy …`: try policies before a workflow uses them.
+ * `gemini-agent policy \u2026`: try policies before a workflow uses them.
  *
- * - `policy check FILE…` loads the files (every problem of every file, each at file:line:column)
+ * - `policy check FILE\u2026` loads the files (every problem of every file, each at file:line:column)
  *   and lists the rules in the order the engine tries them, with their effective priority.
- * - `policy explain --tool NAME --args JSON …` judges one call the way a run would — same preset,
- *   files, flags and shell analysis — and prints the decision, the rule that decided, why, what
+ * - `policy explain --tool NAME --args JSON \u2026` judges one call the way a run would \u2014 same preset,
+ *   files, flags and shell analysis \u2014 and prints the decision, the rule that decided, why, what
  *   the model would read, and for shell commands the verdict of every sub-command.
  */
 
@@ -53,7 +53,7 @@ export const modules = {
 
 /**
  * `policy explain`'s exit code for a denied call, so a script can assert a decision
- * (`policy explain … || echo denied`). Not 1, which any crash returns: a check that a deny rule
+ * (`policy explain \u2026 || echo denied`). Not 1, which any crash returns: a check that a deny rule
  * holds must not pass because the command failed.
  */
 const EXPLAIN_DENIED_EXIT = 3;
@@ -79,7 +79,7 @@ explain   Judges one tool call as a run would, and prints the decision, the rule
           Exit 0 when the call is allowed, ${EXPLAIN_DENIED_EXIT} when it is denied (ask_user too: nobody can
           confirm in a run), 42 for bad flags, 52 for an invalid policy file.
 `;
-/** Runs `policy <subcommand> …` and returns the exit code; never throws. */
+/** Runs `policy <subcommand> \u2026` and returns the exit code; never throws. */
 async function runPolicyCommand(argv, io) {
     const [subcommand, ...rest] = argv;
     try {
@@ -245,7 +245,7 @@ function formatExplanation(input) {
             lines.push(`  ${sub.decision.padEnd(8)} ${sub.text}`, `           ${sub.reason}${where}`);
         }
     }
-    lines.push(`Declared:    ${declared ? 'yes' : 'no — the policy denies every call of this tool, so it is left out of the declarations sent to the model'}`);
+    lines.push(`Declared:    ${declared ? 'yes' : 'no \u2014 the policy denies every call of this tool, so it is left out of the declarations sent to the model'}`);
     return `${lines.join('\n')}\n`;
 }
 function parseTier(value) {

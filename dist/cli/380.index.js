@@ -57,7 +57,7 @@ var v0_3 = __webpack_require__(79133);
 var version = __webpack_require__(16138);
 ;// CONCATENATED MODULE: ./src/cli/serve/development-tool.ts
 /**
- * The extension's URI, from the spec's sample agent card (§3.1). Its version is the `v0` in the
+ * The extension's URI, from the spec's sample agent card (\u00a73.1). Its version is the `v0` in the
  * path: "The agent card `uri` field contains an embedded semantic version".
  */
 const DEVELOPMENT_TOOL_URI = 'https://github.com/google-gemini/gemini-cli/blob/main/docs/a2a/developer-profile/v0/spec.md';
@@ -755,12 +755,12 @@ function messageData(message) {
 
 ;// CONCATENATED MODULE: ./src/cli/serve/slash-commands.ts
 /**
- * The extension's methods `commands/get` and `command/execute` (spec/002 §3.3), over the custom
+ * The extension's methods `commands/get` and `command/execute` (spec/002 \u00a73.3), over the custom
  * commands of a workspace (`.gemini/commands/*.toml` and its extensions' commands).
  *
  * `commands/get` lists them as a tree: `git:commit` is `commit` under `git`, and is run with
  * `command_path: ["git", "commit"]`. `command/execute` starts a task with the message
- * `/git:commit <args>`, which the task expands as any message invoking a command (its `!{…}`
+ * `/git:commit <args>`, which the task expands as any message invoking a command (its `!{\u2026}`
  * blocks run through that task's policy and sandbox), and answers at once with the task's id as
  * `execution_id`; the client follows it with `tasks/resubscribe` (`SubscribeToTask`), or
  * `tasks/get` once it has ended.
@@ -829,7 +829,7 @@ function readMetadata(params) {
 function readExecuteRequest(record) {
     const path = record['command_path'] ?? record['commandPath'];
     const args = record['args'] ?? '';
-    const expected = 'command/execute expects {"command_path": ["name", …], "args": "text"}, e.g. {"command_path": ["git", "commit"], "args": "the message"}';
+    const expected = 'command/execute expects {"command_path": ["name", \u2026], "args": "text"}, e.g. {"command_path": ["git", "commit"], "args": "the message"}';
     if (!Array.isArray(path) ||
         path.length === 0 ||
         !path.every((segment) => typeof segment === 'string' && segment !== '')) {
@@ -1353,7 +1353,7 @@ class DevelopmentToolExecutor {
         }
         catch (error) {
             // The session could not start (a workspace setting, an unknown command, a custom
-            // command's `!{…}` block the policy refused): the task fails with why, as the extension
+            // command's `!{\u2026}` block the policy refused): the task fails with why, as the extension
             // shapes every state change.
             this.tasks.delete(ids.taskId);
             this.options.workspaces.release(workspace, ids.taskId);
@@ -1790,7 +1790,7 @@ function commandPromptGuard(prompt, askUser) {
                 return askUser(question, verdict, signal);
             return Promise.resolve({
                 decision: 'deny',
-                reason: `the policy asks for confirmation of this command (${verdict.reason}), and a command's !{…} blocks run before the task starts, where nobody can confirm them; allow it with --allow-command or a policy rule.`,
+                reason: `the policy asks for confirmation of this command (${verdict.reason}), and a command's !{\u2026} blocks run before the task starts, where nobody can confirm them; allow it with --allow-command or a policy rule.`,
                 decided_by: verdict.decidedBy,
             });
         },
@@ -1879,8 +1879,8 @@ function quietLogger(logger) {
 
 ;// CONCATENATED MODULE: ./src/cli/serve/serve-command.ts
 /**
- * `gemini-agent serve`: the composition of the A2A server. Flags → token, workspaces, model
- * transport, sandbox and policy → the server; each task's turn is one agent session built as the
+ * `gemini-agent serve`: the composition of the A2A server. Flags \u2192 token, workspaces, model
+ * transport, sandbox and policy \u2192 the server; each task's turn is one agent session built as the
  * CLI builds its own (settings and policy of the task's workspace, the same tools, sandbox and
  * redaction), with the client answering what the policy would ask a person.
  */

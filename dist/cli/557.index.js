@@ -1618,11 +1618,11 @@ var Types$1 = /*#__PURE__*/Object.freeze({
 });
 
 function treeify(nodes) {
-    return '▽\n' + treeifyArray(nodes, thinLines);
+    return '\u25bd\n' + treeifyArray(nodes, thinLines);
 }
-const thinLines = [['├─', '│ '], ['└─', '  ']];
-const heavyLines = [['┠─', '┃ '], ['┖─', '  ']];
-const doubleLines = [['╟─', '║ '], ['╙─', '  ']];
+const thinLines = [['\u251c\u2500', '\u2502 '], ['\u2514\u2500', '  ']];
+const heavyLines = [['\u2520\u2500', '\u2503 '], ['\u2516\u2500', '  ']];
+const doubleLines = [['\u255f\u2500', '\u2551 '], ['\u2559\u2500', '  ']];
 function treeifyArray(nodes, tpl = heavyLines) {
     return prefixItems(tpl, nodes.map(n => treeifyNode(n)));
 }
@@ -1630,24 +1630,24 @@ function treeifyNode(node) {
     switch (node.type) {
         case 'terminal': {
             const vctr = node.valueContainer;
-            return `◁ #${vctr.index} ${JSON.stringify(vctr.specificity)} ${vctr.value}`;
+            return `\u25c1 #${vctr.index} ${JSON.stringify(vctr.specificity)} ${vctr.value}`;
         }
         case 'tagName':
-            return `◻ Tag name\n${treeifyArray(node.variants, doubleLines)}`;
+            return `\u25fb Tag name\n${treeifyArray(node.variants, doubleLines)}`;
         case 'attrValue':
-            return `▣ Attr value: ${node.name}\n${treeifyArray(node.matchers, doubleLines)}`;
+            return `\u25a3 Attr value: ${node.name}\n${treeifyArray(node.matchers, doubleLines)}`;
         case 'attrPresence':
-            return `◨ Attr presence: ${node.name}\n${treeifyArray(node.cont)}`;
+            return `\u25e8 Attr presence: ${node.name}\n${treeifyArray(node.cont)}`;
         case 'pseudoClass':
-            return `◪ Pseudo-class: ${node.name}\n${treeifyArray(node.cont)}`;
+            return `\u25ea Pseudo-class: ${node.name}\n${treeifyArray(node.cont)}`;
         case 'pushElement':
-            return `◉ Push element: ${node.combinator}\n${treeifyArray(node.cont, thinLines)}`;
+            return `\u25c9 Push element: ${node.combinator}\n${treeifyArray(node.cont, thinLines)}`;
         case 'popElement':
-            return `◌ Pop element\n${treeifyArray(node.cont, thinLines)}`;
+            return `\u25cc Pop element\n${treeifyArray(node.cont, thinLines)}`;
         case 'variant':
-            return `◇ = ${node.value}\n${treeifyArray(node.cont)}`;
+            return `\u25c7 = ${node.value}\n${treeifyArray(node.cont)}`;
         case 'matcher':
-            return `◈ ${node.matcher} "${node.value}"${node.modifier || ''}\n${treeifyArray(node.cont)}`;
+            return `\u25c8 ${node.matcher} "${node.value}"${node.modifier || ''}\n${treeifyArray(node.cont)}`;
     }
 }
 function prefixItems(tpl, items) {

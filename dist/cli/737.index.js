@@ -288,8 +288,8 @@ function truncateToWidth(text, width) {
         result += segment;
         used += next;
     }
-    // `cut …` reads as a gap; `cut…` as a cut.
-    return `${result.trimEnd()}…`;
+    // `cut \u2026` reads as a gap; `cut\u2026` as a cut.
+    return `${result.trimEnd()}\u2026`;
 }
 function graphemeWidth(segment) {
     const first = segment.codePointAt(0) ?? 0;
@@ -377,7 +377,7 @@ function updateCalls(calls, data) {
         return [...calls, call];
     return calls.map((existing, i) => (i === index ? call : existing));
 }
-const SEPARATOR = ' · ';
+const SEPARATOR = ' \u00b7 ';
 /** Below this many columns for the activity, the line is cut at its end instead. */
 const MIN_ACTIVITY_WIDTH = 12;
 /**
@@ -578,9 +578,9 @@ function createTextOutput(options) {
         const what = `${call.tool_name}${call.description ? `: ${call.description}` : ''}`;
         switch (call.status) {
             case 'SUCCEEDED':
-                return `✓ ${what}`;
+                return `\u2713 ${what}`;
             case 'FAILED':
-                return `✗ ${what} — ${firstLine(call.error?.message ?? 'failed')}`;
+                return `\u2717 ${what} \u2014 ${firstLine(call.error?.message ?? 'failed')}`;
             case 'CANCELLED':
                 return `- ${what} (cancelled)`;
             default:
@@ -632,7 +632,7 @@ function createTextOutput(options) {
 }
 function firstLine(text) {
     const line = text.split('\n', 1)[0] ?? '';
-    return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+    return line.length > 200 ? `${line.slice(0, 200)}\u2026` : line;
 }
 
 // EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
@@ -653,8 +653,8 @@ async function readPipedStdin(stdin) {
 var replay_model = __webpack_require__(32416);
 ;// CONCATENATED MODULE: ./src/cli/run-cli.ts
 /**
- * The CLI's composition root: flags → model transport (live, or a recorded session served by the
- * local fake server) → tools and session → the chosen output format → exit code.
+ * The CLI's composition root: flags \u2192 model transport (live, or a recorded session served by the
+ * local fake server) \u2192 tools and session \u2192 the chosen output format \u2192 exit code.
  */
 
 
@@ -967,7 +967,7 @@ async function requireWritableFile(flag, file) {
     }
 }
 /**
- * The model: live from the environment's credentials, or — with `--replay` — a recorded session
+ * The model: live from the environment's credentials, or \u2014 with `--replay` \u2014 a recorded session
  * served by the local fake Gemini server, so replay goes through the same client as live runs.
  */
 async function openModel(options, io, run) {

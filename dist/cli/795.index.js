@@ -145,7 +145,7 @@ var process_group = __webpack_require__(70192);
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-stdio-transport.ts
 /**
  * The stdio transport for MCP servers the run starts. The SDK's own stdio transport merges some of
- * this process's environment (HOME, PATH, USER, …) into the server's; this one starts the server
+ * this process's environment (HOME, PATH, USER, \u2026) into the server's; this one starts the server
  * with exactly the environment it is given (the allow-listed one, through the run's sandbox), as
  * the leader of its own process group so that closing it also ends whatever it started (`npx`
  * starts the real server as a child).
@@ -323,7 +323,7 @@ class ProcessStdioTransport {
         const line = raw.replace(/\r$/, '');
         if (line.trim() === '')
             return;
-        const cut = line.length > STDERR_LINE_CHARS ? `${line.slice(0, STDERR_LINE_CHARS)}…` : line;
+        const cut = line.length > STDERR_LINE_CHARS ? `${line.slice(0, STDERR_LINE_CHARS)}\u2026` : line;
         this.stderrTail.push(cut);
         if (this.stderrTail.length > STDERR_TAIL_LINES)
             this.stderrTail.shift();
@@ -430,7 +430,7 @@ async function createMcpTransport(settings, options) {
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-server-connection.ts
 /**
  * One connected MCP server: the SDK client over its transport, the tools it lists, and tool calls
- * whose failures are explained in words a maintainer (and the model) can act on — the server did
+ * whose failures are explained in words a maintainer (and the model) can act on \u2014 the server did
  * not answer in time, its process exited, it is no longer connected.
  */
 
@@ -689,10 +689,10 @@ function linkLabel(block) {
 }
 /**
  * The parts the model reads for one result:
- * - `text` → a text part;
- * - `image` / `audio` → a note naming the MIME type, then the data as `inlineData`;
- * - an embedded `resource` → its text, or a note and its `blob` as `inlineData`;
- * - `resource_link` → `Resource Link: <title or name> at <uri>`;
+ * - `text` \u2192 a text part;
+ * - `image` / `audio` \u2192 a note naming the MIME type, then the data as `inlineData`;
+ * - an embedded `resource` \u2192 its text, or a note and its `blob` as `inlineData`;
+ * - `resource_link` \u2192 `Resource Link: <title or name> at <uri>`;
  * - anything else is left out.
  * A result with no content blocks but `structuredContent` sends that as JSON text, so the model
  * does not get an empty answer. Every text part is cut to {@link MAX_MCP_TEXT_CHARS}.
@@ -903,12 +903,12 @@ class McpTool {
         };
     }
 }
-/** `key: value, …` with JSON values, cut to a readable length. */
+/** `key: value, \u2026` with JSON values, cut to a readable length. */
 function summarizeArgs(params) {
     const text = Object.entries(params)
         .map(([key, value]) => `${key}: ${JSON.stringify(value) ?? String(value)}`)
         .join(', ');
-    return text.length > DESCRIBE_ARGS_CHARS ? `${text.slice(0, DESCRIBE_ARGS_CHARS - 1)}…` : text;
+    return text.length > DESCRIBE_ARGS_CHARS ? `${text.slice(0, DESCRIBE_ARGS_CHARS - 1)}\u2026` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-connections.ts

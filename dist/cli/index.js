@@ -12,7 +12,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /**
- * V8's compile cache for the CLI's bundle (Node ≥ 22.1, `module.enableCompileCache`): the ~4 MB
+ * V8's compile cache for the CLI's bundle (Node \u2265 22.1, `module.enableCompileCache`): the ~4 MB
  * loaded before the first model request are compiled on the first run of a version and read back
  * from the cache after that, which takes tens of milliseconds off every start. Node checks each
  * entry against the file it was made from and falls back to compiling when they differ.
@@ -159,7 +159,7 @@ function isMissingPathError(error) {
 /**
  * Keeps V8's heap close to what the process holds alive, for the whole process.
  *
- * An agent session makes survivors all the time — every tool output enters the history — and
+ * An agent session makes survivors all the time \u2014 every tool output enters the history \u2014 and
  * V8 answers survivors by growing its heap: it doubles the young generation (new space, where
  * every object starts) up to 32 MB, and lets the old generation grow by up to several times what
  * was alive after the last full collection before it collects again. What fills that room is
@@ -172,7 +172,7 @@ function isMissingPathError(error) {
  * - the old generation may grow by 30 % over what was alive before the next full collection.
  *
  * Measured with the session of bench/memory.mjs (large outputs): peak RSS at 100 turns
- * 161 → 132 MB with the first, → 115 MB with both; at 1,000 turns 190 → 125 MB, so it stays flat
+ * 161 \u2192 132 MB with the first, \u2192 115 MB with both; at 1,000 turns 190 \u2192 125 MB, so it stays flat
  * once compression is active; about 5 % more wall time.
  *
  * Both are read whenever V8 sizes a generation, so setting them after start-up takes effect;
@@ -182,7 +182,7 @@ function isMissingPathError(error) {
  *
  * They are set once start-up is over, not before it: loading the bundle, reading settings and
  * building the tools allocate about 30 MB in one burst, which with both settings on is collected
- * in many small steps. Measured on the CLI's start → first model request: 251 → 236 ms, for 6 MB
+ * in many small steps. Measured on the CLI's start \u2192 first model request: 251 \u2192 236 ms, for 6 MB
  * more peak RSS over 100 turns (bench/cold-start.mjs, bench/memory.mjs).
  */
 
@@ -234,8 +234,8 @@ function limitHeapGrowthAfterStartUp(options = {}) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _tool_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4861);
 /**
- * Keeping this process's own environment — the model key, the GitHub token, whatever secret the
- * caller exported — out of reach of the commands it runs when no sandbox separates them.
+ * Keeping this process's own environment \u2014 the model key, the GitHub token, whatever secret the
+ * caller exported \u2014 out of reach of the commands it runs when no sandbox separates them.
  *
  * Removing a variable from `process.env` is not enough: the kernel shows the block `exec` placed
  * on the stack in `/proc/<pid>/environ` for as long as the process runs, whatever the process
@@ -251,7 +251,7 @@ function limitHeapGrowthAfterStartUp(options = {}) {
  *   environment: the program runs itself again with `process.execve`, the credentials handed over
  *   in a private file (mode 0600 in a fresh 0700 directory) that the new image reads and deletes
  *   before anything else runs. The new image's block holds no credentials. Costs one more Node
- *   start-up (~50–70 ms), paid only there.
+ *   start-up (~50\u201370 ms), paid only there.
  *
  * What this does not cover: a command that runs code as the same user can still read this
  * process's memory (`/proc/<pid>/mem`, a debugger) where the system lets a user trace their own
@@ -516,7 +516,7 @@ const FILE_COMMAND_NAMES = new Set(_runner_file_commands_js__WEBPACK_IMPORTED_MO
 const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
 /**
  * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
- * (case-insensitive): what belongs to the runner and this Action, never to anything it starts —
+ * (case-insensitive): what belongs to the runner and this Action, never to anything it starts \u2014
  * not even when configuration names it on purpose (an MCP server's `$VAR`).
  */
 function isRunnerControlName(name) {
