@@ -11,8 +11,8 @@
 // For finding out why a figure is what it is: --cli benches another build of our CLI (e.g. one
 // made with `node scripts/build.mjs --out DIR`), --node-arg passes a flag to node when it runs
 // our CLI or the Action, --profile DIR writes a V8 CPU profile of every such run into DIR
-// (summarise one with `node bench/lib/cpu-profile-summary.mjs FILE`). Such runs are recorded as such in
-// results.json.
+// (summarise one with `node bench/lib/cpu-profile-summary.mjs FILE`). Such runs are recorded as
+// such in results.json.
 //
 // Benchmarks: cold-start, agent-overhead, search, memory, github-cost, action-e2e, growth (one
 // file each). Caches (the Gemini CLI install, the generated repositories of 10,000 to 1,000,000
