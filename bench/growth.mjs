@@ -60,8 +60,11 @@ function growthRow({ curve, measure, unit, points, work, target, met, perUnit = 
 
 const median = (values) => row({ samples: values }).median;
 
-/** How often a size is measured: the largest of a curve once, the others up to three times. */
-const runsFor = (runs, sizes, size) => (size === sizes[sizes.length - 1] ? 1 : Math.min(runs, 3));
+/**
+ * How often each size is measured: up to three times, the largest too. A target judged on the
+ * largest size (memory staying flat) is then judged on a median, not on one run's noise.
+ */
+const runsFor = (runs) => Math.min(runs, 3);
 
 async function sessionCurve({ runs, log, sizes }) {
   const state = { workspace: '', turns: 0 };
@@ -71,7 +74,7 @@ async function sessionCurve({ runs, log, sizes }) {
   try {
     for (const turns of sizes) {
       const measured = [];
-      const times = runsFor(runs, sizes, turns);
+      const times = runsFor(runs);
       for (let i = 0; i < times; i++) {
         log(`growth: session of ${turns} turns ${i + 1}/${times}`);
         measured.push(await measureSession({ turns, server, state, env }));
@@ -133,7 +136,7 @@ async function pullRequestCurve({ runs, log, sizes }) {
   const points = [];
   for (const files of sizes) {
     const measured = [];
-    const times = runsFor(runs, sizes, files);
+    const times = runsFor(runs);
     for (let i = 0; i < times; i++) {
       log(`growth: review of ${files} changed files ${i + 1}/${times}`);
       const spec = reviewSpec(webhookExample, files);
@@ -238,7 +241,7 @@ async function repositoryCurve({ runs, log, sizes }) {
         for (const peer of entry.peers) await peerTime(repo, peer);
         const ours = [];
         const peers = entry.peers.map(() => []);
-        const times = runsFor(runs, sizes, packages);
+        const times = runsFor(runs);
         for (let i = 0; i < times; i++) {
           log(`growth: ${entry.key} in ${point.label} files ${i + 1}/${times}`);
           ours.push((await ourToolTime(server, state, repo, env, entry.call)).ms);
