@@ -15,7 +15,7 @@ import { defineTool } from './define-tool.js';
 import { findGit, gitListing } from './glob-git-listing.js';
 import { narrowingPathspecs } from './glob-pathspec.js';
 import { PARAMETER_ALIASES } from './parameter-aliases.js';
-import { isNormalAbsolute } from './path-spelling.js';
+import { ignoresAnyBelow } from './ignore-rules.js';
 import type { ValidationFailure } from './define-tool.js';
 import {
   escapes,
@@ -227,7 +227,7 @@ async function globIn(
       if (!matches(relativePath)) continue;
       // An ignored untracked file is only counted: git lists it here only because it was not
       // asked to apply the ignore files.
-      if (isIgnored(workspace, filter, prefix + relativePath)) ignoredCount += 1;
+      if (ignoresAnyBelow(filter, workspace.root, [prefix + relativePath])) ignoredCount += 1;
       else candidates.push(relativePath);
     }
     for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
@@ -266,22 +266,8 @@ function checkMatches(
     if (!target?.ok || !target.stats?.isFile()) return null;
     const paths =
       target.absolutePath === absolutePath ? [absolutePath] : [absolutePath, target.absolutePath];
-    if (isIgnored(workspace, filter, ...paths)) return 'ignored';
+    if (ignoresAnyBelow(filter, workspace.root, paths)) return 'ignored';
     return { absolutePath, mtimeMs: target.stats.mtimeMs };
-  });
-}
-
-/** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */
-function isIgnored(workspace: Workspace, filter: FileFilter, ...paths: string[]): boolean {
-  const rootPrefix = workspace.root.endsWith(path.sep) ? workspace.root : workspace.root + path.sep;
-  return paths.some((candidate) => {
-    // Below the root, the rest of a normal path is the relative path.
-    const relative =
-      isNormalAbsolute(candidate) && candidate.startsWith(rootPrefix)
-        ? candidate.slice(rootPrefix.length)
-        : path.relative(workspace.root, candidate);
-    if (escapes(relative)) return false;
-    return filter.isIgnored(relative);
   });
 }
 

@@ -4,7 +4,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { isGitName } from './path-spelling.js';
+import { escapes } from './file-walk.js';
+import { isGitName, isNormalAbsolute } from './path-spelling.js';
 
 export interface FileFilterOptions {
   respectGitIgnore: boolean;
@@ -19,6 +20,27 @@ export interface FileFilter {
    * spelling a file system could take for it.
    */
   isIgnored(relativePath: string, options?: { isDirectory?: boolean }): boolean;
+}
+
+/**
+ * Whether `filter` ignores any of `absolutePaths`. Its rules belong to the workspace's primary
+ * `root`: a path outside it (in another root) is not filtered.
+ */
+export function ignoresAnyBelow(
+  filter: FileFilter,
+  root: string,
+  absolutePaths: readonly string[],
+): boolean {
+  const rootPrefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return absolutePaths.some((candidate) => {
+    // Below the root, the rest of a normal path is the relative path; `path.relative` would
+    // resolve both paths again, once per file of a listing.
+    const relative =
+      isNormalAbsolute(candidate) && candidate.startsWith(rootPrefix)
+        ? candidate.slice(rootPrefix.length)
+        : path.relative(root, candidate);
+    return !escapes(relative) && filter.isIgnored(relative);
+  });
 }
 
 /** One ignore file's rules, which apply to paths below the directory it sits in. */

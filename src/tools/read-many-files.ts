@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { errorMessage } from '../platform/errors.js';
 import { defineTool } from './define-tool.js';
 import { escapes, relativePosix, walkFiles } from './file-walk.js';
+import { ignoresAnyBelow } from './ignore-rules.js';
 import {
   DEFAULT_MAX_LINES,
   MAX_FILE_SIZE_MB,
@@ -19,7 +20,7 @@ import {
   detectFileType,
 } from './read-file.js';
 import type { Tool, ToolInvocation } from './tool-types.js';
-import type { FileFilter, FileFilterOptions, Workspace } from './workspace.js';
+import type { FileFilterOptions, Workspace } from './workspace.js';
 
 export const READ_MANY_FILES_TOOL_NAME = 'read_many_files';
 
@@ -187,7 +188,7 @@ async function readMany(
       skipped.push({ path: shown, reason: resolved.error.message });
       continue;
     }
-    if (isIgnored(workspace, filter, [candidate.absolutePath, resolved.absolutePath])) {
+    if (ignoresAnyBelow(filter, workspace.root, [candidate.absolutePath, resolved.absolutePath])) {
       ignoredCount += 1;
       continue;
     }
@@ -320,14 +321,6 @@ function exclusionMatcher(
         .split('/')
         .slice(0, -1)
         .some((name) => DEFAULT_EXCLUDED_DIRECTORY_NAMES.has(name)));
-}
-
-/** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */
-function isIgnored(workspace: Workspace, filter: FileFilter, paths: string[]): boolean {
-  return paths.some((candidate) => {
-    const relative = path.relative(workspace.root, candidate);
-    return !escapes(relative) && filter.isIgnored(relative);
-  });
 }
 
 interface FileContent {
