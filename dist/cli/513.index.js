@@ -16376,8 +16376,8 @@ async function loadExtensionTools(options) {
 
 // EXTERNAL MODULE: ./src/tools/tool-selection.ts
 var tool_selection = __webpack_require__(87146);
-// EXTERNAL MODULE: ./src/tools/workspace.ts + 5 modules
-var tools_workspace = __webpack_require__(67692);
+// EXTERNAL MODULE: ./src/tools/workspace.ts + 4 modules
+var tools_workspace = __webpack_require__(14747);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./src/agent/subagents/agent-definition.ts
@@ -17385,8 +17385,8 @@ function narrowingPathspecs(pattern, options) {
 
 // EXTERNAL MODULE: ./src/tools/parameter-aliases.ts
 var parameter_aliases = __webpack_require__(86949);
-// EXTERNAL MODULE: ./src/tools/path-spelling.ts
-var path_spelling = __webpack_require__(11023);
+// EXTERNAL MODULE: ./src/tools/ignore-rules.ts
+var ignore_rules = __webpack_require__(1487);
 ;// CONCATENATED MODULE: ./src/tools/glob.ts
 
 
@@ -17562,7 +17562,7 @@ async function globIn(dir, params, context) {
                 continue;
             // An ignored untracked file is only counted: git lists it here only because it was not
             // asked to apply the ignore files.
-            if (isIgnored(workspace, filter, prefix + relativePath))
+            if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, [prefix + relativePath]))
                 ignoredCount += 1;
             else
                 candidates.push(relativePath);
@@ -17598,22 +17598,9 @@ function checkMatches(workspace, filter, absolutePaths) {
         if (!target?.ok || !target.stats?.isFile())
             return null;
         const paths = target.absolutePath === absolutePath ? [absolutePath] : [absolutePath, target.absolutePath];
-        if (isIgnored(workspace, filter, ...paths))
+        if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, paths))
             return 'ignored';
         return { absolutePath, mtimeMs: target.stats.mtimeMs };
-    });
-}
-/** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */
-function isIgnored(workspace, filter, ...paths) {
-    const rootPrefix = workspace.root.endsWith((external_node_path_default()).sep) ? workspace.root : workspace.root + (external_node_path_default()).sep;
-    return paths.some((candidate) => {
-        // Below the root, the rest of a normal path is the relative path.
-        const relative = (0,path_spelling/* isNormalAbsolute */.jm)(candidate) && candidate.startsWith(rootPrefix)
-            ? candidate.slice(rootPrefix.length)
-            : external_node_path_default().relative(workspace.root, candidate);
-        if ((0,file_walk/* escapes */.r6)(relative))
-            return false;
-        return filter.isIgnored(relative);
     });
 }
 /** `/`-separated, without a leading `./`; an absolute pattern inside `dir` becomes relative. */
@@ -17889,6 +17876,7 @@ var read_file = __webpack_require__(61174);
 
 
 
+
 const READ_MANY_FILES_TOOL_NAME = 'read_many_files';
 /** Directories skipped by default, wherever they are (dependencies, tool state, build output). */
 const DEFAULT_EXCLUDED_DIRECTORY_NAMES = new Set([
@@ -18003,7 +17991,7 @@ async function readMany(params, patterns, context) {
             skipped.push({ path: shown, reason: resolved.error.message });
             continue;
         }
-        if (read_many_files_isIgnored(workspace, filter, [candidate.absolutePath, resolved.absolutePath])) {
+        if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, [candidate.absolutePath, resolved.absolutePath])) {
             ignoredCount += 1;
             continue;
         }
@@ -18114,13 +18102,6 @@ function exclusionMatcher(exclude, useDefaults, contextFileNames = ['GEMINI.md']
                 .split('/')
                 .slice(0, -1)
                 .some((name) => DEFAULT_EXCLUDED_DIRECTORY_NAMES.has(name)));
-}
-/** Ignore files belong to the primary root: files elsewhere (other roots) are not filtered. */
-function read_many_files_isIgnored(workspace, filter, paths) {
-    return paths.some((candidate) => {
-        const relative = external_node_path_default().relative(workspace.root, candidate);
-        return !(0,file_walk/* escapes */.r6)(relative) && filter.isIgnored(relative);
-    });
 }
 /**
  * Whether a pattern asks for this media file: it mentions the extension (`*.png`), or its last
@@ -21607,6 +21588,167 @@ function escapes(relativePath) {
 
 /***/ }),
 
+/***/ 1487:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ ignoresAnyBelow),
+/* harmony export */   w: () => (/* binding */ IgnoreRules)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(70298);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _file_walk_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2651);
+/* harmony import */ var _path_spelling_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11023);
+/**
+ * `.gitignore` / `.geminiignore` rules of a workspace root, read lazily and cached per filter.
+ */
+
+
+
+
+
+/**
+ * Whether `filter` ignores any of `absolutePaths`. Its rules belong to the workspace's primary
+ * `root`: a path outside it (in another root) is not filtered.
+ */
+function ignoresAnyBelow(filter, root, absolutePaths) {
+    const rootPrefix = root.endsWith((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) ? root : root + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
+    return absolutePaths.some((candidate) => {
+        // Below the root, the rest of a normal path is the relative path; `path.relative` would
+        // resolve both paths again, once per file of a listing.
+        const relative = (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isNormalAbsolute */ .jm)(candidate) && candidate.startsWith(rootPrefix)
+            ? candidate.slice(rootPrefix.length)
+            : node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, candidate);
+        return !(0,_file_walk_js__WEBPACK_IMPORTED_MODULE_3__/* .escapes */ .r6)(relative) && filter.isIgnored(relative);
+    });
+}
+class IgnoreRules {
+    root;
+    options;
+    nested = new Map();
+    /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
+    directories = new Map();
+    levelsByDirectory = new Map();
+    rootLevels;
+    geminiLevel;
+    constructor(root, options) {
+        this.root = root;
+        this.options = options;
+    }
+    isIgnored(relativePath, options = {}) {
+        const normalized = relativePath.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+        const isDirectory = options.isDirectory === true || normalized.endsWith('/');
+        const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
+        const last = segments.pop();
+        if (last === undefined || last === '..' || segments.includes('..'))
+            return false;
+        if (this.directoryIgnored(segments) || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(last))
+            return true;
+        return this.decide([...segments, last].join('/') + (isDirectory ? '/' : ''), segments);
+    }
+    /**
+     * Whether the directory `segments` (or one above it) is `.git` or ignored. Remembered per
+     * directory, since a search asks about many files in each.
+     */
+    directoryIgnored(segments) {
+        const name = segments.at(-1);
+        if (name === undefined)
+            return false;
+        const key = segments.join('/');
+        let ignored = this.directories.get(key);
+        if (ignored === undefined) {
+            const parents = segments.slice(0, -1);
+            // Git never looks inside an excluded directory, so a rule deeper down cannot bring a path
+            // back.
+            ignored =
+                this.directoryIgnored(parents) || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(name) || this.decide(`${key}/`, parents);
+            this.directories.set(key, ignored);
+        }
+        return ignored;
+    }
+    /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */
+    decide(candidate, parents) {
+        let ignored = false;
+        for (const level of this.levelsFor(parents)) {
+            let result;
+            try {
+                result = level.rules.test(candidate.slice(level.base.length));
+            }
+            catch {
+                // A name the rules cannot express (the library rejects it) matches no rule.
+                continue;
+            }
+            if (result.ignored)
+                ignored = true;
+            else if (result.unignored)
+                ignored = false;
+        }
+        return ignored;
+    }
+    /** The levels that apply in the directory `parents`, from the lowest precedence. */
+    levelsFor(parents) {
+        const key = parents.join('/');
+        let levels = this.levelsByDirectory.get(key);
+        if (levels === undefined) {
+            levels = this.collectLevels(parents);
+            this.levelsByDirectory.set(key, levels);
+        }
+        return levels;
+    }
+    collectLevels(parents) {
+        const levels = [];
+        if (this.options.respectGitIgnore) {
+            levels.push(...this.rootGitLevels());
+            for (let depth = 1; depth <= parents.length; depth += 1) {
+                const base = `${parents.slice(0, depth).join('/')}/`;
+                const level = this.nestedLevel(base);
+                if (level)
+                    levels.push(level);
+            }
+        }
+        if (this.options.respectGeminiIgnore) {
+            this.geminiLevel ??= this.load('.geminiignore', '');
+            if (this.geminiLevel)
+                levels.push(this.geminiLevel);
+        }
+        return levels;
+    }
+    rootGitLevels() {
+        this.rootLevels ??= [this.load('.git/info/exclude', ''), this.load('.gitignore', '')].filter((level) => level !== null);
+        return this.rootLevels;
+    }
+    nestedLevel(base) {
+        let level = this.nested.get(base);
+        if (level === undefined) {
+            level = this.load(`${base}.gitignore`, base);
+            this.nested.set(base, level);
+        }
+        return level;
+    }
+    load(file, base) {
+        const absolute = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(this.root, file);
+        let text;
+        try {
+            // Only regular files: an ignore "file" that is a FIFO or a directory would hang or throw.
+            // Most directories have none: asked without an exception, which costs more than the stat.
+            if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(absolute, { throwIfNoEntry: false })?.isFile() !== true)
+                return null;
+            text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(absolute, 'utf8');
+        }
+        catch {
+            return null;
+        }
+        return { base, rules: ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(text) };
+    }
+}
+
+
+/***/ }),
+
 /***/ 86949:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -23256,7 +23398,7 @@ function isBuildError(built) {
 
 /***/ }),
 
-/***/ 67692:
+/***/ 14747:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -23549,137 +23691,8 @@ class RememberedDenials {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(70298);
-var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/tools/ignore-rules.ts
-/**
- * `.gitignore` / `.geminiignore` rules of a workspace root, read lazily and cached per filter.
- */
-
-
-
-
-class IgnoreRules {
-    root;
-    options;
-    nested = new Map();
-    /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
-    directories = new Map();
-    levelsByDirectory = new Map();
-    rootLevels;
-    geminiLevel;
-    constructor(root, options) {
-        this.root = root;
-        this.options = options;
-    }
-    isIgnored(relativePath, options = {}) {
-        const normalized = relativePath.split((external_node_path_default()).sep).join('/');
-        const isDirectory = options.isDirectory === true || normalized.endsWith('/');
-        const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
-        const last = segments.pop();
-        if (last === undefined || last === '..' || segments.includes('..'))
-            return false;
-        if (this.directoryIgnored(segments) || (0,path_spelling/* isGitName */.M$)(last))
-            return true;
-        return this.decide([...segments, last].join('/') + (isDirectory ? '/' : ''), segments);
-    }
-    /**
-     * Whether the directory `segments` (or one above it) is `.git` or ignored. Remembered per
-     * directory, since a search asks about many files in each.
-     */
-    directoryIgnored(segments) {
-        const name = segments.at(-1);
-        if (name === undefined)
-            return false;
-        const key = segments.join('/');
-        let ignored = this.directories.get(key);
-        if (ignored === undefined) {
-            const parents = segments.slice(0, -1);
-            // Git never looks inside an excluded directory, so a rule deeper down cannot bring a path
-            // back.
-            ignored =
-                this.directoryIgnored(parents) || (0,path_spelling/* isGitName */.M$)(name) || this.decide(`${key}/`, parents);
-            this.directories.set(key, ignored);
-        }
-        return ignored;
-    }
-    /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */
-    decide(candidate, parents) {
-        let ignored = false;
-        for (const level of this.levelsFor(parents)) {
-            let result;
-            try {
-                result = level.rules.test(candidate.slice(level.base.length));
-            }
-            catch {
-                // A name the rules cannot express (the library rejects it) matches no rule.
-                continue;
-            }
-            if (result.ignored)
-                ignored = true;
-            else if (result.unignored)
-                ignored = false;
-        }
-        return ignored;
-    }
-    /** The levels that apply in the directory `parents`, from the lowest precedence. */
-    levelsFor(parents) {
-        const key = parents.join('/');
-        let levels = this.levelsByDirectory.get(key);
-        if (levels === undefined) {
-            levels = this.collectLevels(parents);
-            this.levelsByDirectory.set(key, levels);
-        }
-        return levels;
-    }
-    collectLevels(parents) {
-        const levels = [];
-        if (this.options.respectGitIgnore) {
-            levels.push(...this.rootGitLevels());
-            for (let depth = 1; depth <= parents.length; depth += 1) {
-                const base = `${parents.slice(0, depth).join('/')}/`;
-                const level = this.nestedLevel(base);
-                if (level)
-                    levels.push(level);
-            }
-        }
-        if (this.options.respectGeminiIgnore) {
-            this.geminiLevel ??= this.load('.geminiignore', '');
-            if (this.geminiLevel)
-                levels.push(this.geminiLevel);
-        }
-        return levels;
-    }
-    rootGitLevels() {
-        this.rootLevels ??= [this.load('.git/info/exclude', ''), this.load('.gitignore', '')].filter((level) => level !== null);
-        return this.rootLevels;
-    }
-    nestedLevel(base) {
-        let level = this.nested.get(base);
-        if (level === undefined) {
-            level = this.load(`${base}.gitignore`, base);
-            this.nested.set(base, level);
-        }
-        return level;
-    }
-    load(file, base) {
-        const absolute = external_node_path_default().join(this.root, file);
-        let text;
-        try {
-            // Only regular files: an ignore "file" that is a FIFO or a directory would hang or throw.
-            // Most directories have none: asked without an exception, which costs more than the stat.
-            if ((0,external_node_fs_.statSync)(absolute, { throwIfNoEntry: false })?.isFile() !== true)
-                return null;
-            text = (0,external_node_fs_.readFileSync)(absolute, 'utf8');
-        }
-        catch {
-            return null;
-        }
-        return { base, rules: ignore_default()().add(text) };
-    }
-}
-
+// EXTERNAL MODULE: ./src/tools/ignore-rules.ts
+var ignore_rules = __webpack_require__(1487);
 ;// CONCATENATED MODULE: ./src/tools/verified-open.ts
 
 
@@ -23991,7 +24004,7 @@ class Workspace {
      * cached by the returned filter only, so a new filter sees edits made since.
      */
     fileFilter(options) {
-        return new IgnoreRules(this.root, options);
+        return new ignore_rules/* IgnoreRules */.w(this.root, options);
     }
 }
 async function realDirectory(dir) {
