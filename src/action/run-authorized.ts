@@ -77,6 +77,7 @@ import { applyEvent, finalText, initialProgressState } from '../report/progress-
 import { inlineText } from '../report/markdown.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
+import { toolSandboxSession } from '../tools/tool-processes.js';
 import type { ActionDeps, ActionResult, OutputName } from './types.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
 import type { GitHubRunFacts, Telemetry } from '../telemetry/telemetry.js';
@@ -160,9 +161,21 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   }
   // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
   // authorized and not refused as read-only, and runs beside the comment, the context and the
-  // configuration; only the session waits for it. Starting it early is safe: it tries the
-  // sandbox on an empty temporary directory, away from the workspace and what the model sees.
-  const sandboxFound = resolveSandbox(inputs.sandbox, { env, logger });
+  // configuration; only the session waits for it. The probe sets up the session the agent's
+  // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
+  // once. Starting it early is safe: it only checks that the sandbox user can enter the
+  // workspace, and lends nothing before the first command.
+  const sandboxFound = resolveSandbox(inputs.sandbox, {
+    env,
+    logger,
+    firstSession: toolSandboxSession({
+      workspaceRoot,
+      parentEnv: env,
+      // A fork's head is expected to be in the workspace; if the check below finds it is not,
+      // the session is set up again without the network cut off.
+      isolateNetwork: isolatesNetwork(run, run.forkHead),
+    }),
+  });
   sandboxFound.catch(() => undefined);
 
   let outcome: FinalOutcome;
@@ -304,6 +317,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     };
   } finally {
     transcript?.close();
+    // The session the probe set up, when no agent session took it over (a skip, a failure).
+    await sandboxFound.then((found) => found.release?.()).catch(() => undefined);
     await restoreCredential?.();
   }
 
@@ -386,11 +401,7 @@ async function sessionRunner(
   const { deps, inputs, octokit, trigger, trust, logger } = run;
   const { env } = deps;
   const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
-  // No network for commands when the input is anyone's: a fork's code, or an automatic review or
-  // triage (which run no build that would need it).
-  const isolateNetwork =
-    untrustedWorkspace ||
-    (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
+  const isolateNetwork = isolatesNetwork(run, untrustedWorkspace);
   // On a pull request, every configuration file comes from the base branch (one request):
   // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
   const baseConfig = await baseBranchConfigFor(
@@ -526,6 +537,21 @@ async function sessionRunner(
     commands: commands.registry,
     telemetry,
   };
+}
+
+/**
+ * No network for commands when the input is anyone's: a fork's code, or an automatic review or
+ * triage (which run no build that would need it).
+ */
+function isolatesNetwork(
+  run: Pick<AuthorizedRun, 'trust' | 'trigger'>,
+  untrustedWorkspace: boolean,
+): boolean {
+  const { trust, trigger } = run;
+  return (
+    untrustedWorkspace ||
+    (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'))
+  );
 }
 
 /** The issue or pull request the run is about, for telemetry. */
