@@ -201,6 +201,7 @@ async function searchForModel(
       selectsFile: (relativePath) => collector.selectsFile(relativePath),
       readFile: (relativePath) => collector.readFile(relativePath),
       collect: (match) => collector.collect(match),
+      collectAll: (matches) => collector.collectAll(matches),
       signal: searchSignal,
       untrustedDirectories: workspace.roots,
     };

@@ -20,6 +20,12 @@ import type { CollectVerdict, RawMatch } from './types.js';
 export const BINARY_SNIFF_BYTES = 8000;
 /** Candidates are verified in batches of this many lines. */
 const VERIFY_BATCH = 1000;
+/**
+ * `collectAll` checks the files of this many candidates ahead of the one collected: their file
+ * system calls then overlap (the thread pool has four threads), where one by one each waits for
+ * the last. Few enough that a search stopping early has checked little it did not need.
+ */
+const CHECKS_AHEAD = 16;
 
 export interface SearchMatch {
   /** Relative to the search directory, `/`-separated. */
@@ -110,6 +116,20 @@ export class MatchCollector {
     return this.verified.length >= this.options.limit ? 'enough' : 'more';
   }
 
+  /** `collect` for each of `matches` in order, the files of the next ones checked meanwhile. */
+  async collectAll(matches: readonly RawMatch[]): Promise<void> {
+    let ahead = 0;
+    for (const [index, match] of matches.entries()) {
+      for (ahead = Math.max(ahead, index + 1); ahead <= index + CHECKS_AHEAD; ahead++) {
+        const next = matches[ahead];
+        if (next === undefined) break;
+        const filePath = normalizeRelative(next.filePath);
+        if (filePath !== null) void this.acceptsFile(filePath);
+      }
+      if ((await this.collect(match)) === 'enough') return;
+    }
+  }
+
   /** Every accepted match, in path and line order. */
   finish(): SearchMatch[] {
     this.verifyPending();
@@ -132,6 +152,8 @@ export class MatchCollector {
     let check = this.fileChecks.get(relativePath);
     if (!check) {
       check = this.checkFile(relativePath);
+      // Started ahead by `collectAll`, a check may end before anyone waits for it.
+      check.catch(() => undefined);
       this.fileChecks.set(relativePath, check);
     }
     return check;

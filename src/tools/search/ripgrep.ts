@@ -110,9 +110,7 @@ async function runRipgrep(rg: string, request: SearchRequest): Promise<StrategyO
       (a, b) =>
         comparePaths(relativeOf(a.filePath), relativeOf(b.filePath)) || a.lineNumber - b.lineNumber,
     );
-    for (const match of found) {
-      if ((await request.collect(match)) === 'enough') break;
-    }
+    await request.collectAll(found);
     return { kind: 'searched' };
   }
   const ordered = await runPass(rg, request, {

@@ -46,6 +46,11 @@ export interface SearchRequest {
   selectsFile(relativePath: string): boolean;
   /** Hands one candidate to the tool; stop when it answers `enough`. */
   collect(match: RawMatch): Promise<CollectVerdict>;
+  /**
+   * Hands a whole list of candidates to the tool in its order, as `collect` one by one would
+   * (stopping at `enough`), while the files of the next few are already being checked.
+   */
+  collectAll(matches: readonly RawMatch[]): Promise<void>;
   /** Aborted on cancellation and on the search timeout. */
   signal: AbortSignal;
   /** The workspace roots, where external programs are never taken from. */
