@@ -31,10 +31,12 @@ export async function captureSessionBaseline(
     if (error instanceof GitCommandError) return undefined;
     throw error;
   }
-  const untracked = splitNul(
-    await git.runBytes(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: root }),
-  );
-  return { untracked: new Set(untracked), filters: await readFilterSettings(git, root) };
+  // Two independent reads, side by side: the run's first model request waits for them.
+  const [listing, filters] = await Promise.all([
+    git.runBytes(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: root }),
+    readFilterSettings(git, root),
+  ]);
+  return { untracked: new Set(splitNul(listing)), filters };
 }
 
 /**
