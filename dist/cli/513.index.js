@@ -19421,6 +19421,12 @@ function hasSkippedExtension(fileName) {
 const BINARY_SNIFF_BYTES = 8000;
 /** Candidates are verified in batches of this many lines. */
 const VERIFY_BATCH = 1000;
+/**
+ * `collectAll` checks the files of this many candidates ahead of the one collected: their file
+ * system calls then overlap (the thread pool has four threads), where one by one each waits for
+ * the last. Few enough that a search stopping early has checked little it did not need.
+ */
+const CHECKS_AHEAD = 16;
 /** Binary by git's NUL rule or by the content heuristic `read_file` uses. */
 function isBinaryContent(head) {
     return head.subarray(0, BINARY_SNIFF_BYTES).includes(0) || (0,read_file/* looksBinary */.Wb)(head);
@@ -19496,6 +19502,22 @@ class MatchCollector {
             this.verifyPending();
         return this.verified.length >= this.options.limit ? 'enough' : 'more';
     }
+    /** `collect` for each of `matches` in order, the files of the next ones checked meanwhile. */
+    async collectAll(matches) {
+        let ahead = 0;
+        for (const [index, match] of matches.entries()) {
+            for (ahead = Math.max(ahead, index + 1); ahead <= index + CHECKS_AHEAD; ahead++) {
+                const next = matches[ahead];
+                if (next === undefined)
+                    break;
+                const filePath = normalizeRelative(next.filePath);
+                if (filePath !== null)
+                    void this.acceptsFile(filePath);
+            }
+            if ((await this.collect(match)) === 'enough')
+                return;
+        }
+    }
     /** Every accepted match, in path and line order. */
     finish() {
         this.verifyPending();
@@ -19515,6 +19537,8 @@ class MatchCollector {
         let check = this.fileChecks.get(relativePath);
         if (!check) {
             check = this.checkFile(relativePath);
+            // Started ahead by `collectAll`, a check may end before anyone waits for it.
+            check.catch(() => undefined);
             this.fileChecks.set(relativePath, check);
         }
         return check;
@@ -19829,10 +19853,7 @@ async function runRipgrep(rg, request) {
         return unordered;
     if (!unordered.stopped) {
         found.sort((a, b) => (0,file_walk/* comparePaths */.cD)(relativeOf(a.filePath), relativeOf(b.filePath)) || a.lineNumber - b.lineNumber);
-        for (const match of found) {
-            if ((await request.collect(match)) === 'enough')
-                break;
-        }
+        await request.collectAll(found);
         return { kind: 'searched' };
     }
     const ordered = await runPass(rg, request, {
@@ -20039,6 +20060,7 @@ async function searchForModel(params, context) {
             selectsFile: (relativePath) => collector.selectsFile(relativePath),
             readFile: (relativePath) => collector.readFile(relativePath),
             collect: (match) => collector.collect(match),
+            collectAll: (matches) => collector.collectAll(matches),
             signal: searchSignal,
             untrustedDirectories: workspace.roots,
         };

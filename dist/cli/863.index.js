@@ -8048,8 +8048,12 @@ async function captureSessionBaseline(workspaceRoot, options = {}) {
             return undefined;
         throw error;
     }
-    const untracked = (0,publish_git/* splitNul */.K5)(await git.runBytes(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: root }));
-    return { untracked: new Set(untracked), filters: await readFilterSettings(git, root) };
+    // Two independent reads, side by side: the run's first model request waits for them.
+    const [listing, filters] = await Promise.all([
+        git.runBytes(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: root }),
+        readFilterSettings(git, root),
+    ]);
+    return { untracked: new Set((0,publish_git/* splitNul */.K5)(listing)), filters };
 }
 /**
  * `-c` arguments that switch off every filter driver whose settings differ from the baseline's
@@ -11586,6 +11590,8 @@ function describeTarget(target) {
 var session_stats = __webpack_require__(93020);
 // EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
 var run_agent = __webpack_require__(80119);
+// EXTERNAL MODULE: ./src/tools/tool-processes.ts
+var tool_processes = __webpack_require__(90161);
 // EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
 var start_telemetry = __webpack_require__(25405);
 // EXTERNAL MODULE: ./src/telemetry/telemetry.ts
@@ -11625,6 +11631,7 @@ function availableCommandsSection(commands, redact) {
  * show their result where it belongs \u2014 the review, the labels \u2014 and comment only to report a
  * failure, so a run still never ends without a visible result.
  */
+
 
 
 
@@ -11719,9 +11726,21 @@ async function runAuthorized(run) {
     }
     // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
     // authorized and not refused as read-only, and runs beside the comment, the context and the
-    // configuration; only the session waits for it. Starting it early is safe: it tries the
-    // sandbox on an empty temporary directory, away from the workspace and what the model sees.
-    const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, { env, logger });
+    // configuration; only the session waits for it. The probe sets up the session the agent's
+    // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
+    // once. Starting it early is safe: it only checks that the sandbox user can enter the
+    // workspace, and lends nothing before the first command.
+    const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, {
+        env,
+        logger,
+        firstSession: (0,tool_processes/* toolSandboxSession */.Y)({
+            workspaceRoot,
+            parentEnv: env,
+            // A fork's head is expected to be in the workspace; if the check below finds it is not,
+            // the session is set up again without the network cut off.
+            isolateNetwork: isolatesNetwork(run, run.forkHead),
+        }),
+    });
     sandboxFound.catch(() => undefined);
     let outcome;
     let result = { sections: [], outputs: {}, links: [] };
@@ -11861,6 +11880,8 @@ async function runAuthorized(run) {
     }
     finally {
         transcript?.close();
+        // The session the probe set up, when no agent session took it over (a skip, a failure).
+        await sandboxFound.then((found) => found.release?.()).catch(() => undefined);
         await restoreCredential?.();
     }
     // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
@@ -11926,10 +11947,7 @@ async function sessionRunner(run, session) {
     const { deps, inputs, octokit, trigger, trust, logger } = run;
     const { env } = deps;
     const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
-    // No network for commands when the input is anyone's: a fork's code, or an automatic review or
-    // triage (which run no build that would need it).
-    const isolateNetwork = untrustedWorkspace ||
-        (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage'));
+    const isolateNetwork = isolatesNetwork(run, untrustedWorkspace);
     // On a pull request, every configuration file comes from the base branch (one request):
     // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
     const baseConfig = await baseBranchConfigFor(trigger, {
@@ -12059,6 +12077,15 @@ async function sessionRunner(run, session) {
         commands: commands.registry,
         telemetry,
     };
+}
+/**
+ * No network for commands when the input is anyone's: a fork's code, or an automatic review or
+ * triage (which run no build that would need it).
+ */
+function isolatesNetwork(run, untrustedWorkspace) {
+    const { trust, trigger } = run;
+    return (untrustedWorkspace ||
+        (trust === 'automatic' && (trigger.mode === 'review' || trigger.mode === 'triage')));
 }
 /** The issue or pull request the run is about, for telemetry. */
 function triggerNumber(trigger) {
