@@ -67,13 +67,24 @@ export async function sandboxPaths(input: SandboxPathsInput): Promise<SandboxPat
       all(name).map((file) => (file ? path.dirname(file) : undefined)),
     ),
   ];
+  // Looked up side by side: setting up the sandbox is on the way to the first command (and, in
+  // the Action, to the first model request).
+  const [homeDirs, temporaryDirs, otherDirs, keepCandidates] = await Promise.all([
+    existingDirectories([...all('HOME'), ...homes]),
+    existingDirectories(temporary),
+    existingDirectories(other),
+    existingDirectories([
+      ...all('RUNNER_TOOL_CACHE'),
+      ...all('AGENT_TOOLSDIRECTORY'),
+      ...all('PATH')
+        .flatMap((value) => (value ?? '').split(path.delimiter))
+        .filter((entry) => path.basename(entry) === 'bin'),
+    ]),
+  ]);
   const candidates = [
-    ...(await existingDirectories([...all('HOME'), ...homes])).map((dir) => ({
-      path: dir,
-      mode: '0700' as const,
-    })),
-    ...(await existingDirectories(temporary)).map((dir) => ({ path: dir, mode: '1777' as const })),
-    ...(await existingDirectories(other)).map((dir) => ({ path: dir, mode: '0700' as const })),
+    ...homeDirs.map((dir) => ({ path: dir, mode: '0700' as const })),
+    ...temporaryDirs.map((dir) => ({ path: dir, mode: '1777' as const })),
+    ...otherDirs.map((dir) => ({ path: dir, mode: '0700' as const })),
   ];
   const hide: SandboxPaths['hide'][number][] = [];
   for (const candidate of candidates) {
@@ -85,13 +96,6 @@ export async function sandboxPaths(input: SandboxPathsInput): Promise<SandboxPat
   hide.sort((a, b) => depth(a.path) - depth(b.path));
 
   const hidden = hide.map((dir) => dir.path);
-  const keepCandidates = await existingDirectories([
-    ...all('RUNNER_TOOL_CACHE'),
-    ...all('AGENT_TOOLSDIRECTORY'),
-    ...all('PATH')
-      .flatMap((value) => (value ?? '').split(path.delimiter))
-      .filter((entry) => path.basename(entry) === 'bin'),
-  ]);
   const keep = [
     ...new Set(
       keepCandidates.filter(
@@ -119,19 +123,24 @@ function depth(dir: string): number {
   return dir.split(path.sep).filter((part) => part !== '').length;
 }
 
-/** The absolute ones that exist as directories, as real paths (a mount lands on the target). */
+/**
+ * The absolute ones that exist as directories, as real paths (a mount lands on the target), in
+ * the order given and each once. All are looked up at once.
+ */
 async function existingDirectories(candidates: readonly (string | undefined)[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const candidate of candidates) {
-    if (candidate === undefined || !path.isAbsolute(candidate)) continue;
-    try {
-      const real = await realpath(candidate);
-      if ((await stat(real)).isDirectory() && !found.includes(real)) found.push(real);
-    } catch {
-      // Missing or unreadable: nothing to hide there.
-    }
-  }
-  return found;
+  const looked = await Promise.all(
+    candidates.map(async (candidate) => {
+      if (candidate === undefined || !path.isAbsolute(candidate)) return undefined;
+      try {
+        const real = await realpath(candidate);
+        return (await stat(real)).isDirectory() ? real : undefined;
+      } catch {
+        // Missing or unreadable: nothing to hide there.
+        return undefined;
+      }
+    }),
+  );
+  return [...new Set(looked.filter((real): real is string => real !== undefined))];
 }
 
 function safeUserHome(): string | undefined {
