@@ -6359,13 +6359,24 @@ async function sandboxPaths(input) {
         runnerRoot(input.execPath ?? process.execPath),
         ...runner_file_commands/* FILE_COMMAND_VARIABLES */.X.flatMap((name) => all(name).map((file) => (file ? external_node_path_default().dirname(file) : undefined))),
     ];
+    // Looked up side by side: setting up the sandbox is on the way to the first command (and, in
+    // the Action, to the first model request).
+    const [homeDirs, temporaryDirs, otherDirs, keepCandidates] = await Promise.all([
+        existingDirectories([...all('HOME'), ...homes]),
+        existingDirectories(temporary),
+        existingDirectories(other),
+        existingDirectories([
+            ...all('RUNNER_TOOL_CACHE'),
+            ...all('AGENT_TOOLSDIRECTORY'),
+            ...all('PATH')
+                .flatMap((value) => (value ?? '').split((external_node_path_default()).delimiter))
+                .filter((entry) => external_node_path_default().basename(entry) === 'bin'),
+        ]),
+    ]);
     const candidates = [
-        ...(await existingDirectories([...all('HOME'), ...homes])).map((dir) => ({
-            path: dir,
-            mode: '0700',
-        })),
-        ...(await existingDirectories(temporary)).map((dir) => ({ path: dir, mode: '1777' })),
-        ...(await existingDirectories(other)).map((dir) => ({ path: dir, mode: '0700' })),
+        ...homeDirs.map((dir) => ({ path: dir, mode: '0700' })),
+        ...temporaryDirs.map((dir) => ({ path: dir, mode: '1777' })),
+        ...otherDirs.map((dir) => ({ path: dir, mode: '0700' })),
     ];
     const hide = [];
     for (const candidate of candidates) {
@@ -6378,13 +6389,6 @@ async function sandboxPaths(input) {
     // Outer directories first: an inner one is then created inside the outer one's tmpfs.
     hide.sort((a, b) => depth(a.path) - depth(b.path));
     const hidden = hide.map((dir) => dir.path);
-    const keepCandidates = await existingDirectories([
-        ...all('RUNNER_TOOL_CACHE'),
-        ...all('AGENT_TOOLSDIRECTORY'),
-        ...all('PATH')
-            .flatMap((value) => (value ?? '').split((external_node_path_default()).delimiter))
-            .filter((entry) => external_node_path_default().basename(entry) === 'bin'),
-    ]);
     const keep = [
         ...new Set(keepCandidates.filter((dir) => hidden.some((outer) => (0,path_containment/* isStrictlyInside */.Pe)(dir, outer)) &&
             // Never an ancestor of something hidden or of the workspace: that would show it again.
@@ -6405,22 +6409,24 @@ function mayHide(dir, workspace) {
 function depth(dir) {
     return dir.split((external_node_path_default()).sep).filter((part) => part !== '').length;
 }
-/** The absolute ones that exist as directories, as real paths (a mount lands on the target). */
+/**
+ * The absolute ones that exist as directories, as real paths (a mount lands on the target), in
+ * the order given and each once. All are looked up at once.
+ */
 async function existingDirectories(candidates) {
-    const found = [];
-    for (const candidate of candidates) {
+    const looked = await Promise.all(candidates.map(async (candidate) => {
         if (candidate === undefined || !external_node_path_default().isAbsolute(candidate))
-            continue;
+            return undefined;
         try {
             const real = await (0,promises_.realpath)(candidate);
-            if ((await (0,promises_.stat)(real)).isDirectory() && !found.includes(real))
-                found.push(real);
+            return (await (0,promises_.stat)(real)).isDirectory() ? real : undefined;
         }
         catch {
             // Missing or unreadable: nothing to hide there.
+            return undefined;
         }
-    }
-    return found;
+    }));
+    return [...new Set(looked.filter((real) => real !== undefined))];
 }
 function safeUserHome() {
     try {
