@@ -1,7 +1,7 @@
 // The Action's sandbox is set up once per run: the probe that finds it sets up the very session
 // the agent's commands then run in, instead of trying the sandbox on a scratch folder first.
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -14,11 +14,13 @@ import { tempRepo } from '../../support/temp-repo.js';
 import { webhookExample } from '../../support/webhook-payloads.js';
 
 const originalPath = process.env.PATH;
+let bin: string;
 let setUps: string;
 
 // `unshare` starts every namespace sandbox; a wrapper first on PATH counts how often it ran.
+// As root the Action runs it directly (through sudo, PATH would be sudo's own).
 beforeEach(async () => {
-  const bin = await mkdtemp(path.join(os.tmpdir(), 'unshare-counter-'));
+  bin = await mkdtemp(path.join(os.tmpdir(), 'unshare-counter-'));
   setUps = path.join(bin, 'set-ups.log');
   const unshare = execFileSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).trim();
   const wrapper = path.join(bin, 'unshare');
@@ -27,11 +29,12 @@ beforeEach(async () => {
   await writeFile(setUps, '');
   process.env.PATH = `${bin}:${originalPath ?? ''}`;
 });
-afterEach(() => {
+afterEach(async () => {
   process.env.PATH = originalPath;
+  await rm(bin, { recursive: true, force: true });
 });
 
-describeSandboxed(sandboxWay('namespace'), "the Action's sandbox", () => {
+describeSandboxed(sandboxWay('unshare'), "the Action's sandbox, as root", () => {
   it('is set up once, in the workspace, and runs every command of the session', async () => {
     const payload = webhookExample('issue_comment', { action: 'created' });
     payload.comment.body = '/gemini look at the files';
