@@ -19510,16 +19510,14 @@ class MatchCollector {
     }
     /** `collect` for each of `matches` in order, the files of the next ones checked meanwhile. */
     async collectAll(matches) {
-        let ahead = 0;
+        const startCheck = (match) => {
+            const filePath = match === undefined ? null : normalizeRelative(match.filePath);
+            if (filePath !== null)
+                void this.acceptsFile(filePath);
+        };
+        matches.slice(0, CHECKS_AHEAD).forEach(startCheck);
         for (const [index, match] of matches.entries()) {
-            for (ahead = Math.max(ahead, index + 1); ahead <= index + CHECKS_AHEAD; ahead++) {
-                const next = matches[ahead];
-                if (next === undefined)
-                    break;
-                const filePath = normalizeRelative(next.filePath);
-                if (filePath !== null)
-                    void this.acceptsFile(filePath);
-            }
+            startCheck(matches[index + CHECKS_AHEAD]);
             if ((await this.collect(match)) === 'enough')
                 return;
         }
