@@ -3,11 +3,12 @@
  * folder structure, in the wording and tree format the Gemini CLI uses, followed by the model's
  * acknowledgement. It spares the model a round of `ls` calls before it can start.
  */
-import { execFile } from 'node:child_process';
 import type { Dirent } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Content } from '@google/genai';
+import { compareEnglish } from '../platform/english-order.js';
+import { IgnoreRules } from '../tools/ignore-rules.js';
 
 /** The model's reply to the environment message, so the history keeps alternating. */
 export const ENVIRONMENT_ACK = 'Got it. Thanks for the context!';
@@ -113,14 +114,10 @@ function newNode(name: string): FolderNode {
 async function readEntries(dir: string): Promise<Dirent[] | undefined> {
   try {
     const entries = await fs.readdir(dir, { withFileTypes: true });
-    return entries.sort((a, b) => compareNames(a.name, b.name));
+    return entries.sort((a, b) => compareEnglish(a.name, b.name));
   } catch {
     return undefined;
   }
-}
-
-function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, 'en');
 }
 
 function joinRelative(parent: string, name: string): string {
@@ -149,33 +146,50 @@ function isTruncated(node: FolderNode): boolean {
 }
 
 /**
- * Git's own idea of what is ignored (`.gitignore` files at every level, `.git/info/exclude`, the
- * global excludes file), read once. Outside a repository, or without git, nothing is ignored.
+ * What the tools leave out of the workspace, as the Gemini CLI's tree does: `.gitignore` files
+ * (the root's and nested ones), `.git/info/exclude` and `.geminiignore` (ignore-rules.ts). Each
+ * ignore file is read when the walk first needs its folder, so the tree costs the few folders it
+ * shows however large the checkout (git's listing of ignored files walked all of it first: about
+ * a second at a million files, before the first request).
  */
-export async function gitIgnorePredicate(root: string): Promise<IgnorePredicate> {
-  const output = await new Promise<string | undefined>((resolve) => {
-    execFile(
-      'git',
-      [
-        '-c',
-        'core.fsmonitor=false',
-        'ls-files',
-        '--others',
-        '--ignored',
-        '--exclude-standard',
-        '--directory',
-        '-z',
-      ],
-      { cwd: root, timeout: 10_000, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
-      (error, stdout) => {
-        resolve(error ? undefined : stdout);
-      },
-    );
-  });
-  if (output === undefined) return ignoreNothing;
-  const ignored = new Set(output.split('\0').filter((entry) => entry !== ''));
-  return (relativePath, isDirectory) =>
-    isDirectory ? ignored.has(`${relativePath}/`) : ignored.has(relativePath);
+export function workspaceIgnorePredicate(root: string): IgnorePredicate {
+  const rules = new IgnoreRules(root, { respectGitIgnore: true, respectGeminiIgnore: true });
+  return (relativePath, isDirectory) => rules.isIgnored(relativePath, { isDirectory });
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * `Thursday, November 26, 2026`, as `toLocaleDateString('en-US')` writes it with the long weekday
+ * and month. In the process's own time zone it is put together here: ICU, which another time zone
+ * needs, takes 7–15 ms to load on its first use, on the way to every first request.
+ */
+function longDate(date: Date, timeZone: string | undefined): string {
+  const year = date.getFullYear();
+  if (timeZone !== undefined || !(year >= 1000)) {
+    return date.toLocaleDateString('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      ...(timeZone === undefined ? {} : { timeZone }),
+    });
+  }
+  return `${WEEKDAYS[date.getDay()] ?? ''}, ${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${year}`;
 }
 
 export interface EnvironmentContextOptions {
@@ -186,21 +200,15 @@ export interface EnvironmentContextOptions {
   /** Time zone of the date shown; default the process's. */
   timeZone?: string;
   maxItems?: number;
-  /** Default: what git ignores in the workspace. */
+  /** Default: what the tools ignore in the workspace (`workspaceIgnorePredicate`). */
   isIgnored?: IgnorePredicate;
 }
 
 /** The text of the first user message. */
 export async function buildEnvironmentContext(options: EnvironmentContextOptions): Promise<string> {
   const root = path.resolve(options.workspaceRoot);
-  const today = new Date((options.now ?? Date.now)()).toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-  });
-  const isIgnored = options.isIgnored ?? (await gitIgnorePredicate(root));
+  const today = longDate(new Date((options.now ?? Date.now)()), options.timeZone);
+  const isIgnored = options.isIgnored ?? workspaceIgnorePredicate(root);
   const structure = await getFolderStructure(root, {
     isIgnored,
     ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),

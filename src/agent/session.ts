@@ -455,8 +455,8 @@ export class AgentSession {
 
   /** Builds the system instruction and the seeded (or continued) history, then adds the prompt. */
   private async startChat(prompt: string): Promise<Chat> {
-    // The context files and the environment (a git listing and a walk of the folders) are read
-    // side by side: both are on the way to the first request.
+    // The context files and the environment (a walk of the top folders) are read side by side:
+    // both are on the way to the first request.
     const instruction = loadSystemInstruction({
       workspaceRoot: this.workspaceRoot,
       contextFileNames: this.contextFileNames,

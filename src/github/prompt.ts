@@ -24,6 +24,7 @@ import type {
   TaskContext,
 } from './task-context.js';
 import type { RunMode } from '../platform/run-mode.js';
+import { groupDigits } from '../platform/text.js';
 
 export interface TaskPromptOptions {
   mode: RunMode;
@@ -298,5 +299,5 @@ function attribute(value: string): string {
 }
 
 function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return `${groupDigits(n)} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -11,6 +11,7 @@
 import { lstat, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { groupDigits } from '../platform/text.js';
 
 /** A larger prompt file is almost certainly the wrong file. */
 export const MAX_PROMPT_FILE_BYTES = 100_000;
@@ -90,7 +91,7 @@ async function readPromptFile(file: string, workspaceRoot: string): Promise<stri
   if (info.size > MAX_PROMPT_FILE_BYTES) {
     throw fileError(
       file,
-      `is ${info.size.toLocaleString('en-US')} bytes; expected at most ${MAX_PROMPT_FILE_BYTES.toLocaleString('en-US')}.`,
+      `is ${groupDigits(info.size)} bytes; expected at most ${groupDigits(MAX_PROMPT_FILE_BYTES)}.`,
     );
   }
   // Read through one handle, at most the limit, so a file growing meanwhile changes nothing.
@@ -100,7 +101,7 @@ async function readPromptFile(file: string, workspaceRoot: string): Promise<stri
     const buffer = Buffer.alloc(MAX_PROMPT_FILE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     if (bytesRead > MAX_PROMPT_FILE_BYTES) {
-      throw fileError(file, `is over ${MAX_PROMPT_FILE_BYTES.toLocaleString('en-US')} bytes.`);
+      throw fileError(file, `is over ${groupDigits(MAX_PROMPT_FILE_BYTES)} bytes.`);
     }
     text = buffer.subarray(0, bytesRead).toString('utf8');
   } finally {

@@ -20,6 +20,7 @@ import type { Redact } from '../platform/redaction.js';
 import { cutMarkdown, fitSections, GITHUB_COMMENT_LIMIT } from '../report/fit-comment.js';
 import { codeBlock, codeSpan, inlineText, modelMarkdown } from '../report/markdown.js';
 import { withPermissionHint } from '../github/permission-hint.js';
+import { groupDigits } from '../platform/text.js';
 
 /** Runs listed in the table, the latest included. */
 export const DEFAULT_REPORT_HISTORY = 20;
@@ -274,7 +275,7 @@ function changesLine(report: MaintenanceRunReport): string {
     details.push('No changes published.');
   if (report.tokens) {
     details.push(
-      `**Tokens:** ${report.tokens.input.toLocaleString('en-US')} in, ${report.tokens.output.toLocaleString('en-US')} out`,
+      `**Tokens:** ${groupDigits(report.tokens.input)} in, ${groupDigits(report.tokens.output)} out`,
     );
   }
   return details.join(' · ');

@@ -22,6 +22,7 @@ import type { ProgressState, ToolCallState, ToolCallView } from './progress-stat
 import { finalText, runUsage } from './progress-state.js';
 import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
 import type { Redact } from '../platform/redaction.js';
+import { groupDigits } from '../platform/text.js';
 
 export interface ReportLinks {
   /** The workflow run (or job) page: every comment links to it. */
@@ -90,7 +91,7 @@ const ICONS: Record<ToolCallState, string> = {
   cancelled: '⏹️',
 };
 
-const COMMENT_LIMIT_LABEL = `GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString('en-US')}-character comment limit`;
+const COMMENT_LIMIT_LABEL = `GitHub's ${groupDigits(GITHUB_COMMENT_LIMIT)}-character comment limit`;
 const DESCRIPTION_MAX = 160;
 const RESULT_MAX = 160;
 
@@ -404,7 +405,7 @@ function toolLine(listed: ListedCall, options: RenderOptions, how: { final: bool
 function subagentProgress(call: ToolCallView): string {
   const subagent = call.subagent;
   if (subagent === undefined || subagent.turn === 0) return '';
-  return ` turn ${subagent.turn} · ${subagent.usage.total_tokens.toLocaleString('en-US')} tokens`;
+  return ` turn ${subagent.turn} · ${groupDigits(subagent.usage.total_tokens)} tokens`;
 }
 
 function resultText(call: ToolCallView, redact: Redact): string {
@@ -452,10 +453,9 @@ function linesSection(block: LinesBlock, shrinkOrder: number): FitSection {
 
 function usageLine(state: ProgressState): string {
   const usage = runUsage(state);
-  const number = (n: number) => n.toLocaleString('en-US');
   const bySubagents = usage.total_tokens - state.usage.total_tokens;
-  const subagents = bySubagents > 0 ? ` (${number(bySubagents)} by subagents)` : '';
-  return `**Tokens:** ${number(usage.input_tokens)} input · ${number(usage.output_tokens)} output · ${number(usage.total_tokens)} total${subagents} · **Tool calls:** ${state.toolCalls.length}`;
+  const subagents = bySubagents > 0 ? ` (${groupDigits(bySubagents)} by subagents)` : '';
+  return `**Tokens:** ${groupDigits(usage.input_tokens)} input · ${groupDigits(usage.output_tokens)} output · ${groupDigits(usage.total_tokens)} total${subagents} · **Tool calls:** ${state.toolCalls.length}`;
 }
 
 function footer(links: ReportLinks, leading: string[]): string {

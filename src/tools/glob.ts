@@ -8,6 +8,7 @@ import path from 'node:path';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import picomatch from 'picomatch';
 import { z } from 'zod';
+import { compareEnglish } from '../platform/english-order.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -313,7 +314,7 @@ export function sortByRecency<T extends Found>(files: readonly T[], now: number)
     const bRecent = isRecent(b);
     if (aRecent && bRecent) return b.mtimeMs - a.mtimeMs;
     if (aRecent !== bRecent) return aRecent ? -1 : 1;
-    return a.absolutePath.localeCompare(b.absolutePath, 'en');
+    return compareEnglish(a.absolutePath, b.absolutePath);
   });
 }
 

@@ -7,6 +7,7 @@
  * fell in between.
  */
 import { TextDecoder } from 'node:util';
+import { groupDigits } from '../platform/text.js';
 
 /** Output longer than this keeps its first 20% and last 80% (the Gemini CLI's default). */
 export const DEFAULT_MAX_OUTPUT_CHARS = 40_000;
@@ -15,7 +16,7 @@ const HEAD_FRACTION = 0.2;
 const BINARY_SNIFF_BYTES = 4096;
 /** The text between the kept head and tail of a cut output, saying how much was left out. */
 export function omissionMarker(omittedChars: number): string {
-  return `\n\n... [${omittedChars.toLocaleString('en-US')} characters omitted] ...\n\n`;
+  return `\n\n... [${groupDigits(omittedChars)} characters omitted] ...\n\n`;
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { INSTRUCTION_TAG, sanitizeUntrustedText, UNTRUSTED_DATA_TAG } from '../github/sanitize.js';
 import { MAX_LABEL_COMMENT_CHARS, SET_LABELS_TOOL_NAME } from './set-labels.js';
+import { groupDigits } from '../platform/text.js';
 
 export interface TriageTextOptions {
   /** Whether the run posts the model's note (default true); without it the note is not offered. */
@@ -105,7 +106,7 @@ function issueSection(issue: BatchIssueContext): string[] {
   ];
   if (issue.bodyOmittedChars > 0) {
     sections.push(
-      `The description of #${issue.number} was cut to fit: ${issue.bodyOmittedChars.toLocaleString('en-US')} more characters not shown.`,
+      `The description of #${issue.number} was cut to fit: ${groupDigits(issue.bodyOmittedChars)} more characters not shown.`,
     );
   }
   return sections;

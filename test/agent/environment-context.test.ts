@@ -6,9 +6,9 @@ import {
   ENVIRONMENT_ACK,
   buildEnvironmentContext,
   getFolderStructure,
-  gitIgnorePredicate,
   ignoreNothing,
   initialHistory,
+  workspaceIgnorePredicate,
 } from '../../src/agent/environment-context.js';
 import { START, tempDir } from './support/harness.js';
 
@@ -95,21 +95,47 @@ describe('getFolderStructure', () => {
     );
   });
 
-  it('leaves out files git ignores and collapses ignored folders', async () => {
+  it('leaves out what the tools ignore: .gitignore at every level, .git/info/exclude, .geminiignore', async () => {
     const root = await project();
-    await touch(root, 'build/out.js', 'debug.log');
+    await touch(root, 'build/out.js', 'debug.log', 'notes.tmp', 'secret.env');
     await fs.writeFile(path.join(root, '.gitignore'), 'build/\n*.log\n');
-    const isIgnored = await gitIgnorePredicate(root);
-    const tree = await getFolderStructure(root, { isIgnored });
-    expect(tree).toContain('├───.gitignore\n├───a.txt\n├───b.txt\n├───.git/...\n├───build/...\n');
-    expect(tree).not.toContain('debug.log');
-    expect(tree).not.toContain('out.js');
+    await fs.writeFile(path.join(root, 'src', '.gitignore'), 'deep/\n');
+    await fs.writeFile(path.join(root, '.git', 'info', 'exclude'), '*.tmp\n');
+    await fs.writeFile(path.join(root, '.geminiignore'), '*.env\ndocs/\n');
+    const tree = await getFolderStructure(root, { isIgnored: workspaceIgnorePredicate(root) });
+    expect(tree).toContain(
+      '├───.geminiignore\n├───.gitignore\n├───a.txt\n├───b.txt\n├───.git/...\n├───build/...\n├───docs/...\n',
+    );
+    expect(tree).toContain(
+      '└───src/\n    ├───.gitignore\n    ├───index.ts\n    ├───util.ts\n    └───deep/...',
+    );
+    for (const hidden of [
+      'debug.log',
+      'notes.tmp',
+      'secret.env',
+      'out.js',
+      '───x.ts',
+      'readme.md',
+    ]) {
+      expect(tree).not.toContain(hidden);
+    }
   });
 
-  it('ignores nothing outside a git repository', async () => {
+  it('leaves out a committed file the ignore rules match, as glob and search do', async () => {
+    const root = await project();
+    await touch(root, 'generated.lock');
+    execFileSync('git', ['add', '-f', 'generated.lock'], { cwd: root });
+    await fs.writeFile(path.join(root, '.gitignore'), '*.lock\n');
+    const tree = await getFolderStructure(root, { isIgnored: workspaceIgnorePredicate(root) });
+    expect(tree).not.toContain('generated.lock');
+    expect(tree).toContain('├───a.txt');
+  });
+
+  it('ignores nothing where there are no ignore files, in a repository or not', async () => {
     const root = await tempDir('no-git-');
-    const isIgnored = await gitIgnorePredicate(root);
+    const isIgnored = workspaceIgnorePredicate(root);
     expect(isIgnored('anything', false)).toBe(false);
+    expect(isIgnored('build', true)).toBe(false);
   });
 
   it('says so when the directory cannot be read', async () => {
@@ -151,4 +177,34 @@ describe('buildEnvironmentContext', () => {
     ]);
     expect(ENVIRONMENT_ACK).toBe('Got it. Thanks for the context!');
   });
+
+  it.each(['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati'])(
+    "writes today's date in the process's time zone as toLocaleDateString does (TZ=%s)",
+    async (zone) => {
+      const root = await tempDir('env-date-');
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        // Every day of a leap year, at an hour where the zone's date differs from UTC's.
+        for (let day = 0; day < 366; day += 1) {
+          const at = Date.UTC(2024, 0, 1, 23, 30) + day * 86_400_000;
+          const text = await buildEnvironmentContext({
+            workspaceRoot: root,
+            now: () => at,
+            isIgnored: ignoreNothing,
+          });
+          const expected = new Date(at).toLocaleDateString('en-US', {
+            weekday: 'long',
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+          });
+          expect(text).toContain(`Today's date is ${expected}.\n`);
+        }
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeRegExp, oneLine, plural } from '../../src/platform/text.js';
+import { escapeRegExp, groupDigits, oneLine, plural } from '../../src/platform/text.js';
 
 describe('text helpers', () => {
   it('counts with the noun in the right number', () => {
@@ -21,4 +21,15 @@ describe('text helpers', () => {
       expect(pattern.test(literal.replace('.', 'X'))).toBe(false);
     },
   );
+
+  it('groups thousands as toLocaleString does, for every size of integer and sign', () => {
+    const values = [0, -0, 7, -7, 999, 1000, -1000, 65_535, 999_999, 1_000_000, -12_345_678];
+    for (let digits = 1; digits <= 16; digits += 1) {
+      values.push(Number('9'.repeat(digits)), -Number('1'.padEnd(digits, '0')));
+    }
+    values.push(Number.MAX_SAFE_INTEGER, 2 ** 53, 1.5, -0.25, 1e21, Number.NaN, Infinity);
+    for (const value of values) {
+      expect([value, groupDigits(value)]).toEqual([value, value.toLocaleString('en-US')]);
+    }
+  });
 });

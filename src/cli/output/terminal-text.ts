@@ -20,12 +20,24 @@ export function printableOneLine(text: string): string {
   );
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * Made on first use, not when the module loads: the first `Intl` object of a process loads ICU's
+ * data (about 10 ms), and most runs never measure anything but printable ASCII.
+ */
+let graphemeSegmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): Intl.Segments {
+  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return graphemeSegmenter.segment(text);
+}
+
+/** Printable ASCII only: one column per character. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Terminal columns a string takes: wide (CJK, emoji) characters count 2, combining marks 0. */
 export function displayWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
-  for (const { segment } of graphemes.segment(text)) width += graphemeWidth(segment);
+  for (const { segment } of graphemes(text)) width += graphemeWidth(segment);
   return width;
 }
 
@@ -33,9 +45,11 @@ export function displayWidth(text: string): number {
 export function truncateToWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return '';
+  // One column stays free for the ellipsis.
+  if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, width - 1).trimEnd()}…`;
   let result = '';
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const next = graphemeWidth(segment);
     // One column stays free for the ellipsis; a wide character that would not fit is dropped.
     if (used + next > width - 1) break;
