@@ -184,7 +184,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let restoreCredential: (() => Promise<void>) | undefined;
   let telemetry: Telemetry | undefined;
   /** Which sandbox the commands ran in, the extensions and the custom command, for the job summary. */
-  let summaryLines: string[] = [];
+  let summaryLines: (string | Promise<string>)[] = [];
   try {
     // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
     // from here on, so even a run that fails before the session has the file its output names.
@@ -346,7 +346,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       : undefined;
   const summaryOutcome: FinalOutcome = {
     ...outcome,
-    results: [...(outcome.results ?? []), ...summaryLines],
+    results: [...(outcome.results ?? []), ...(await Promise.all(summaryLines))],
   };
   await writeSummarySafely(
     deps.summary,
@@ -394,7 +394,8 @@ async function sessionRunner(
   },
 ): Promise<{
   run: SessionRunner;
-  summaryLines: string[];
+  /** Lines for the job summary; the sandbox's is known once its probe ends. */
+  summaryLines: (string | Promise<string>)[];
   commands: CommandRegistry;
   telemetry: Telemetry | undefined;
 }> {
@@ -478,13 +479,23 @@ async function sessionRunner(
     fallback: { value: inputs.fallbackModel, setBy: 'the fallback_model input' },
     howToChoose: 'the model input (or the GEMINI_MODEL variable, or model.name in the settings)',
   });
-  const sandbox = await session.sandboxFound;
-  const sandboxLine = reportSandbox(sandbox, {
-    mode: inputs.sandbox,
-    isolateNetwork,
-    logger,
-    ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
-  });
+  // As in the CLI: `auto` falls back to no sandbox rather than failing, so its probe (the
+  // namespace's set-up, tens of milliseconds) need not hold up the first model request. The
+  // session starts with it still running and every command waits for it (see ToolProcesses), so
+  // none runs before it has decided. A sandbox asked for by name must work: its failure stops the
+  // run here, before any request.
+  const sandbox = inputs.sandbox === 'auto' ? session.sandboxFound : await session.sandboxFound;
+  const sandboxLine = Promise.resolve(sandbox).then(
+    (found) =>
+      reportSandbox(found, {
+        mode: inputs.sandbox,
+        isolateNetwork,
+        logger,
+        ...(deps.sandboxSilence === undefined ? {} : { silence: deps.sandboxSilence }),
+      }),
+    // Commands then fail with the reason; the job summary says it too.
+    (error: unknown) => `Sandbox: could not be set up (${errorMessage(error)}).`,
+  );
   const telemetry = await startTelemetry({
     settings,
     env,
@@ -501,7 +512,8 @@ async function sessionRunner(
       mode: trigger.mode,
       outputFormat: 'github',
       debug: false,
-      sandboxEnabled: sandbox.kind !== 'none',
+      // Whether one is configured, as the Gemini CLI reports it; `auto` may still find none.
+      sandboxEnabled: inputs.sandbox !== 'none',
       mcpServers: Object.keys(settings.mcpServers),
       coreTools: settings.coreTools,
       github: { ...githubFactsFromEnvironment(env), ...triggerNumber(trigger) },

@@ -1,37 +1,23 @@
 // The Action's sandbox is set up once per run: the probe that finds it sets up the very session
 // the agent's commands then run in, instead of trying the sandbox on a scratch folder first.
-import { execFileSync } from 'node:child_process';
-import { chmod, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { chmod, realpath } from 'node:fs/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runActionInProcess } from '../../support/action-harness.js';
 import { callsReply, textReply, useFakeGemini } from '../../support/fake-gemini.js';
 import { useFakeGitHub } from '../../support/fake-github-server.js';
 import { seedFromPayload } from '../../support/payload-seeds.js';
 import { describeSandboxed, sandboxWay } from '../../support/sandbox-suites.js';
+import type { UnshareWrapper } from '../../support/unshare-wrapper.js';
+import { installUnshareWrapper } from '../../support/unshare-wrapper.js';
 import { tempRepo } from '../../support/temp-repo.js';
 import { webhookExample } from '../../support/webhook-payloads.js';
 
-const originalPath = process.env.PATH;
-let bin: string;
-let setUps: string;
-
-// `unshare` starts every namespace sandbox; a wrapper first on PATH counts how often it ran.
-// As root the Action runs it directly (through sudo, PATH would be sudo's own).
+let unshare: UnshareWrapper;
 beforeEach(async () => {
-  bin = await mkdtemp(path.join(os.tmpdir(), 'unshare-counter-'));
-  setUps = path.join(bin, 'set-ups.log');
-  const unshare = execFileSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).trim();
-  const wrapper = path.join(bin, 'unshare');
-  await writeFile(wrapper, `#!/bin/sh\necho "$PWD" >> '${setUps}'\nexec '${unshare}' "$@"\n`);
-  await chmod(wrapper, 0o755);
-  await writeFile(setUps, '');
-  process.env.PATH = `${bin}:${originalPath ?? ''}`;
+  unshare = await installUnshareWrapper();
 });
 afterEach(async () => {
-  process.env.PATH = originalPath;
-  await rm(bin, { recursive: true, force: true });
+  await unshare.remove();
 });
 
 describeSandboxed(sandboxWay('unshare'), "the Action's sandbox, as root", () => {
@@ -64,7 +50,6 @@ describeSandboxed(sandboxWay('unshare'), "the Action's sandbox, as root", () => 
     expect(requests[1]).toContain('README.md');
     expect(requests[2]).toContain('# Hello-World');
     // One namespace for the whole run, started in the workspace (not a scratch probe folder).
-    const started = (await readFile(setUps, 'utf8')).split('\n').filter(Boolean);
-    expect(started).toEqual([await realpath(workspace)]);
+    expect(await unshare.setUps()).toEqual([await realpath(workspace)]);
   });
 });
