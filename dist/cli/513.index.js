@@ -5634,6 +5634,74 @@ async function* replay(chunks) {
 
 /***/ }),
 
+/***/ 24790:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ compareEnglish)
+/* harmony export */ });
+/**
+ * The order of `a.localeCompare(b, 'en')`, without ICU where it can: the first use of any `Intl`
+ * service in a process loads ICU's data, 7\u201315 ms, and the folder tree of the first request would
+ * pay that on every start. Names of printable ASCII (nearly all file names) are ordered here by
+ * the same rules; anything else goes to `localeCompare`.
+ *
+ * For printable ASCII, CLDR's root collation (which `en` uses) compares in two passes:
+ * - primary: each character's rank below, over the whole string (a prefix sorts first);
+ * - tertiary, where the ranks are all equal: at the first character whose case differs, lower
+ *   case sorts first.
+ * `english-order.test.ts` checks this against `localeCompare` itself.
+ */
+/** Printable ASCII in CLDR root order; upper and lower case share a rank. */
+const ROOT_ORDER = ` _-,;:!?.'"()[]{}@*/\\&#%\`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz`;
+/** Rank by character code, 0x20\u20130x7e; -1 elsewhere. */
+const RANK = new Int8Array(128).fill(-1);
+for (let index = 0; index < ROOT_ORDER.length; index += 1) {
+    const code = ROOT_ORDER.charCodeAt(index);
+    RANK[code] = index;
+    if (code >= 0x61 && code <= 0x7a)
+        RANK[code - 0x20] = index;
+}
+const isUpper = (code) => code >= 0x41 && code <= 0x5a;
+function compareEnglish(a, b) {
+    const length = Math.min(a.length, b.length);
+    let caseOrder = 0;
+    for (let index = 0; index < length; index += 1) {
+        const codeA = a.charCodeAt(index);
+        const codeB = b.charCodeAt(index);
+        const rankA = codeA < 128 ? (RANK[codeA] ?? -1) : -1;
+        const rankB = codeB < 128 ? (RANK[codeB] ?? -1) : -1;
+        if (rankA < 0 || rankB < 0)
+            return a.localeCompare(b, 'en');
+        if (rankA !== rankB)
+            return ranksDiffer(a, b, index, rankA - rankB);
+        if (caseOrder === 0 && codeA !== codeB)
+            caseOrder = isUpper(codeA) ? 1 : -1;
+    }
+    if (a.length !== b.length) {
+        // The longer one's rest must be printable ASCII too, or ICU decides.
+        return asciiFrom(a.length > b.length ? a : b, length)
+            ? a.length - b.length
+            : a.localeCompare(b, 'en');
+    }
+    return caseOrder;
+}
+/** Decided by the first rank that differs, once the rest of both is known to be printable ASCII. */
+function ranksDiffer(a, b, from, difference) {
+    return asciiFrom(a, from) && asciiFrom(b, from) ? difference : a.localeCompare(b, 'en');
+}
+function asciiFrom(text, from) {
+    for (let index = from; index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
+        if (code < 0x20 || code > 0x7e)
+            return false;
+    }
+    return true;
+}
+
+
+/***/ }),
+
 /***/ 63255:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -7530,6 +7598,7 @@ async function lookUpUser(run, name) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K9: () => (/* binding */ groupDigits),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Nt: () => (/* binding */ escapeRegExp),
 /* harmony export */   TN: () => (/* binding */ oneLine)
@@ -7549,6 +7618,17 @@ function oneLine(text) {
  */
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
+}
+/**
+ * `12,345`: an integer with its thousands grouped as `toLocaleString('en-US')` writes it, without
+ * ICU, whose data takes 7\u201315 ms to load on the first use in a process (once at every start, for a
+ * label built when a module loads). Other numbers are left to ICU.
+ */
+function groupDigits(value) {
+    if (!Number.isSafeInteger(value) || Object.is(value, -0))
+        return value.toLocaleString('en-US');
+    const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
+    return value < 0 ? `-${grouped}` : grouped;
 }
 
 
@@ -14735,14 +14815,12 @@ async function realpathOrUndefined(dir) {
     }
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: ./src/platform/english-order.ts
+var english_order = __webpack_require__(24790);
+// EXTERNAL MODULE: ./src/tools/ignore-rules.ts
+var ignore_rules = __webpack_require__(1487);
 ;// CONCATENATED MODULE: ./src/agent/environment-context.ts
-/**
- * The first user message of every session: today's date, the platform, the workspace and its
- * folder structure, in the wording and tree format the Gemini CLI uses, followed by the model's
- * acknowledgement. It spares the model a round of `ls` calls before it can start.
- */
+
 
 
 
@@ -14825,14 +14903,11 @@ function newNode(name) {
 async function readEntries(dir) {
     try {
         const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
-        return entries.sort((a, b) => compareNames(a.name, b.name));
+        return entries.sort((a, b) => (0,english_order/* compareEnglish */.G)(a.name, b.name));
     }
     catch {
         return undefined;
     }
-}
-function compareNames(a, b) {
-    return a.localeCompare(b, 'en');
 }
 function joinRelative(parent, name) {
     return parent === '' ? name : `${parent}/${name}`;
@@ -14857,40 +14932,54 @@ function isTruncated(node) {
     return node.collapsed || node.moreFiles || node.moreFolders || node.folders.some(isTruncated);
 }
 /**
- * Git's own idea of what is ignored (`.gitignore` files at every level, `.git/info/exclude`, the
- * global excludes file), read once. Outside a repository, or without git, nothing is ignored.
+ * What the tools leave out of the workspace, as the Gemini CLI's tree does: `.gitignore` files
+ * (the root's and nested ones), `.git/info/exclude` and `.geminiignore` (ignore-rules.ts). Each
+ * ignore file is read when the walk first needs its folder, so the tree costs the few folders it
+ * shows however large the checkout (git's listing of ignored files walked all of it first: about
+ * a second at a million files, before the first request).
  */
-async function gitIgnorePredicate(root) {
-    const output = await new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)('git', [
-            '-c',
-            'core.fsmonitor=false',
-            'ls-files',
-            '--others',
-            '--ignored',
-            '--exclude-standard',
-            '--directory',
-            '-z',
-        ], { cwd: root, timeout: 10_000, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
-            resolve(error ? undefined : stdout);
+function workspaceIgnorePredicate(root) {
+    const rules = new ignore_rules/* IgnoreRules */.w(root, { respectGitIgnore: true, respectGeminiIgnore: true });
+    return (relativePath, isDirectory) => rules.isIgnored(relativePath, { isDirectory });
+}
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+];
+/**
+ * `Thursday, November 26, 2026`, as `toLocaleDateString('en-US')` writes it with the long weekday
+ * and month. In the process's own time zone it is put together here: ICU, which another time zone
+ * needs, takes 7\u201315 ms to load on its first use, on the way to every first request.
+ */
+function longDate(date, timeZone) {
+    const year = date.getFullYear();
+    if (timeZone !== undefined || !(year >= 1000)) {
+        return date.toLocaleDateString('en-US', {
+            weekday: 'long',
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+            ...(timeZone === undefined ? {} : { timeZone }),
         });
-    });
-    if (output === undefined)
-        return ignoreNothing;
-    const ignored = new Set(output.split('\0').filter((entry) => entry !== ''));
-    return (relativePath, isDirectory) => isDirectory ? ignored.has(`${relativePath}/`) : ignored.has(relativePath);
+    }
+    return `${WEEKDAYS[date.getDay()] ?? ''}, ${MONTHS[date.getMonth()] ?? ''} ${date.getDate()}, ${year}`;
 }
 /** The text of the first user message. */
 async function buildEnvironmentContext(options) {
     const root = external_node_path_default().resolve(options.workspaceRoot);
-    const today = new Date((options.now ?? Date.now)()).toLocaleDateString('en-US', {
-        weekday: 'long',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    });
-    const isIgnored = options.isIgnored ?? (await gitIgnorePredicate(root));
+    const today = longDate(new Date((options.now ?? Date.now)()), options.timeZone);
+    const isIgnored = options.isIgnored ?? workspaceIgnorePredicate(root);
     const structure = await getFolderStructure(root, {
         isIgnored,
         ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
@@ -15436,8 +15525,8 @@ class AgentSession {
     }
     /** Builds the system instruction and the seeded (or continued) history, then adds the prompt. */
     async startChat(prompt) {
-        // The context files and the environment (a git listing and a walk of the folders) are read
-        // side by side: both are on the way to the first request.
+        // The context files and the environment (a walk of the top folders) are read side by side:
+        // both are on the way to the first request.
         const instruction = loadSystemInstruction({
             workspaceRoot: this.workspaceRoot,
             contextFileNames: this.contextFileNames,
@@ -15858,6 +15947,8 @@ function describeJson(value) {
 var shell_output = __webpack_require__(63819);
 // EXTERNAL MODULE: ./src/tools/tool-types.ts
 var tool_types = __webpack_require__(29285);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: ./src/platform/process-group.ts
 var process_group = __webpack_require__(70192);
 ;// CONCATENATED MODULE: ./src/tools/discovered/tool-command.ts
@@ -16722,6 +16813,8 @@ function stopMessage(definition, reason, error) {
 
 // EXTERNAL MODULE: ./src/agent/subagents/invoke-agent.ts
 var invoke_agent = __webpack_require__(71340);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/agent/subagents/subagent-tool.ts
 /**
  * A subagent offered to the main agent as a tool of its own, as the Gemini CLI's documentation
@@ -16730,6 +16823,7 @@ var invoke_agent = __webpack_require__(71340);
  * call's result. The tool's kind is `agent`; it is read-only \u2014 several calls of one turn run in
  * parallel \u2014 when every tool the agent may use is.
  */
+
 
 
 function createSubagentTool(definition, executor) {
@@ -16777,7 +16871,7 @@ function createSubagentTool(definition, executor) {
 }
 /** `3 turns \u00b7 5 tool calls \u00b7 12,345 tokens \u00b7 41s`: what a subagent's run cost. */
 function costLine(result) {
-    const count = (n, noun) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+    const count = (n, noun) => `${(0,platform_text/* groupDigits */.K9)(n)} ${noun}${n === 1 ? '' : 's'}`;
     return [
         count(result.turns, 'turn'),
         count(result.toolCalls, 'tool call'),
@@ -17106,6 +17200,8 @@ var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
+// EXTERNAL MODULE: ./src/platform/english-order.ts
+var english_order = __webpack_require__(24790);
 // EXTERNAL MODULE: ./src/platform/errors.ts
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
@@ -17407,6 +17503,7 @@ var ignore_rules = __webpack_require__(1487);
 
 
 
+
 const GLOB_TOOL_NAME = 'glob';
 /** Files changed within this window are listed first, newest first; the rest alphabetically. */
 const RECENT_FILE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -17645,7 +17742,7 @@ function sortByRecency(files, now) {
             return b.mtimeMs - a.mtimeMs;
         if (aRecent !== bRecent)
             return aRecent ? -1 : 1;
-        return a.absolutePath.localeCompare(b.absolutePath, 'en');
+        return (0,english_order/* compareEnglish */.G)(a.absolutePath, b.absolutePath);
     });
 }
 function describeFound(found, ignoredCount, context) {
@@ -23027,6 +23124,7 @@ Process Group PGID: Process group started or \`(none)\``;
 /* unused harmony exports omissionMarker, AnsiStripper, stripAnsi, formatBytes */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37376);
 /**
  * The output of a shell command as the model reads it: decoded as UTF-8, terminal escape codes
  * removed, binary output summarised rather than shown, and long output cut in the middle.
@@ -23036,6 +23134,7 @@ Process Group PGID: Process group started or \`(none)\``;
  * fell in between.
  */
 
+
 /** Output longer than this keeps its first 20% and last 80% (the Gemini CLI's default). */
 const DEFAULT_MAX_OUTPUT_CHARS = 40_000;
 const HEAD_FRACTION = 0.2;
@@ -23043,7 +23142,7 @@ const HEAD_FRACTION = 0.2;
 const BINARY_SNIFF_BYTES = 4096;
 /** The text between the kept head and tail of a cut output, saying how much was left out. */
 function omissionMarker(omittedChars) {
-    return `\n\n... [${omittedChars.toLocaleString('en-US')} characters omitted] ...\n\n`;
+    return `\n\n... [${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K9)(omittedChars)} characters omitted] ...\n\n`;
 }
 /**
  * Text over `max` characters keeps its first 20% and last 80% around the omission marker (the end

@@ -264,11 +264,23 @@ function printableOneLine(text) {
         .replace(/\s+/g, ' ')
         .trim());
 }
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * Made on first use, not when the module loads: the first `Intl` object of a process loads ICU's
+ * data (about 10 ms), and most runs never measure anything but printable ASCII.
+ */
+let graphemeSegmenter;
+function graphemes(text) {
+    graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    return graphemeSegmenter.segment(text);
+}
+/** Printable ASCII only: one column per character. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Terminal columns a string takes: wide (CJK, emoji) characters count 2, combining marks 0. */
 function displayWidth(text) {
+    if (PRINTABLE_ASCII.test(text))
+        return text.length;
     let width = 0;
-    for (const { segment } of graphemes.segment(text))
+    for (const { segment } of graphemes(text))
         width += graphemeWidth(segment);
     return width;
 }
@@ -278,9 +290,12 @@ function truncateToWidth(text, width) {
         return text;
     if (width <= 0)
         return '';
+    // One column stays free for the ellipsis.
+    if (PRINTABLE_ASCII.test(text))
+        return `${text.slice(0, width - 1).trimEnd()}\u2026`;
     let result = '';
     let used = 0;
-    for (const { segment } of graphemes.segment(text)) {
+    for (const { segment } of graphemes(text)) {
         const next = graphemeWidth(segment);
         // One column stays free for the ellipsis; a wide character that would not fit is dropped.
         if (used + next > width - 1)
