@@ -78,7 +78,10 @@ function cases(rg) {
   ];
 }
 
-/** One CLI session making `call`; resolves with the tool's duration from the transcript. */
+/**
+ * One CLI session making `call`; resolves with the tool's duration from the transcript and the
+ * time from the CLI's start to its first model request (which reads the repository's top folders).
+ */
 export async function ourToolTime(server, state, repo, env, call) {
   state.call = call;
   const transcript = path.join(scratchDir('search-transcript'), 'events.jsonl');
@@ -87,7 +90,19 @@ export async function ourToolTime(server, state, repo, env, call) {
     workspace: repo,
     extraArgs: ['--transcript', transcript],
   });
-  const result = await timedRun(command, args, { cwd, env });
+  let spawnedAt = 0;
+  let firstRequestAt;
+  const stop = server.onRequest((at) => {
+    firstRequestAt ??= at;
+  });
+  const result = await timedRun(command, args, {
+    cwd,
+    env,
+    onSpawn: (at) => {
+      spawnedAt = at;
+    },
+  });
+  stop();
   if (result.code !== 0) throw new Error(`our CLI failed (exit ${result.code}): ${result.stderr}`);
   const events = readFileSync(transcript, 'utf8')
     .trim()
@@ -105,7 +120,7 @@ export async function ourToolTime(server, state, repo, env, call) {
     );
   }
   const output = done.tool_call.output?.text ?? '';
-  return { ms: done.tool_call.duration_ms, output };
+  return { ms: done.tool_call.duration_ms, output, firstRequestMs: firstRequestAt - spawnedAt };
 }
 
 export async function peerTime(repo, peer) {
