@@ -183,8 +183,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let skipped: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
   let telemetry: Telemetry | undefined;
-  /** Which sandbox the commands ran in, the extensions and the custom command, for the job summary. */
-  let summaryLines: (string | Promise<string>)[] = [];
+  /** Which sandbox the commands ran in (known once its probe ends), for the job summary. */
+  let sandboxLine: Promise<string> | undefined;
+  /** The extensions and the custom command, for the job summary. */
+  let summaryLines: string[] = [];
   try {
     // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
     // from here on, so even a run that fails before the session has the file its output names.
@@ -243,6 +245,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         },
       });
       const runSession = runner.run;
+      sandboxLine = runner.sandboxLine;
       summaryLines = runner.summaryLines;
       telemetry = runner.telemetry;
       const promptOptions = {
@@ -346,7 +349,11 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       : undefined;
   const summaryOutcome: FinalOutcome = {
     ...outcome,
-    results: [...(outcome.results ?? []), ...(await Promise.all(summaryLines))],
+    results: [
+      ...(outcome.results ?? []),
+      ...(sandboxLine === undefined ? [] : [await sandboxLine]),
+      ...summaryLines,
+    ],
   };
   await writeSummarySafely(
     deps.summary,
@@ -394,8 +401,9 @@ async function sessionRunner(
   },
 ): Promise<{
   run: SessionRunner;
-  /** Lines for the job summary; the sandbox's is known once its probe ends. */
-  summaryLines: (string | Promise<string>)[];
+  /** The job summary's line on the sandbox, known once its probe ends. */
+  sandboxLine: Promise<string>;
+  summaryLines: string[];
   commands: CommandRegistry;
   telemetry: Telemetry | undefined;
 }> {
@@ -545,7 +553,8 @@ async function sessionRunner(
   };
   return {
     run: runSession,
-    summaryLines: [sandboxLine, ...extensionLines(commands.extensions)],
+    sandboxLine,
+    summaryLines: extensionLines(commands.extensions),
     commands: commands.registry,
     telemetry,
   };
