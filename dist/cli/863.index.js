@@ -11750,7 +11750,9 @@ async function runAuthorized(run) {
     let skipped;
     let restoreCredential;
     let telemetry;
-    /** Which sandbox the commands ran in, the extensions and the custom command, for the job summary. */
+    /** Which sandbox the commands ran in (known once its probe ends), for the job summary. */
+    let sandboxLine;
+    /** The extensions and the custom command, for the job summary. */
     let summaryLines = [];
     try {
         // 5. Context, the mode's plan, policy, model and the agent session. The transcript exists
@@ -11814,6 +11816,7 @@ async function runAuthorized(run) {
                 },
             });
             const runSession = runner.run;
+            sandboxLine = runner.sandboxLine;
             summaryLines = runner.summaryLines;
             telemetry = runner.telemetry;
             const promptOptions = {
@@ -11912,7 +11915,11 @@ async function runAuthorized(run) {
         : undefined;
     const summaryOutcome = {
         ...outcome,
-        results: [...(outcome.results ?? []), ...(await Promise.all(summaryLines))],
+        results: [
+            ...(outcome.results ?? []),
+            ...(sandboxLine === undefined ? [] : [await sandboxLine]),
+            ...summaryLines,
+        ],
     };
     await writeSummarySafely(deps.summary, renderJobSummary(state, summaryOutcome, links, renderOptions), logger);
     const errorText = succeeded ? '' : failureText(outcome, state);
@@ -12084,7 +12091,8 @@ async function sessionRunner(run, session) {
     };
     return {
         run: runSession,
-        summaryLines: [sandboxLine, ...extensionLines(commands.extensions)],
+        sandboxLine,
+        summaryLines: extensionLines(commands.extensions),
         commands: commands.registry,
         telemetry,
     };
