@@ -7,6 +7,7 @@
 // Usage: node scripts/build.mjs [--out DIR]   (default: dist)
 import ncc from '@vercel/ncc';
 import { asciiSource } from './ascii-source.mjs';
+import { eagerModuleFactories } from './eager-factories.mjs';
 import { bundledFiles, renderLicenses } from './bundle-licenses.mjs';
 import { chmod, copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -83,15 +84,17 @@ const licenses = await Promise.all(
 for (const [index, { entry, code, assets }] of bundles.entries()) {
   const folder = join(outDir, entry.name);
   await mkdir(folder, { recursive: true });
-  // The JavaScript in ASCII: V8 then keeps each chunk's source as a one-byte string.
-  await writeFile(join(folder, 'index.js'), asciiSource(code));
+  // The JavaScript in ASCII: V8 then keeps each chunk's source as a one-byte string. Its module
+  // factories are compiled with each file, so the compile cache keeps them (eager-factories.mjs).
+  const javascript = (source) => asciiSource(eagerModuleFactories(source));
+  await writeFile(join(folder, 'index.js'), javascript(code));
   await writeFile(join(folder, 'licenses.txt'), licenses[index]);
   for (const [file, asset] of Object.entries(assets)) {
     const target = join(folder, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(
       target,
-      file.endsWith('.js') ? asciiSource(asset.source.toString('utf8')) : asset.source,
+      file.endsWith('.js') ? javascript(asset.source.toString('utf8')) : asset.source,
     );
   }
   for (const file of entry.runtime ? runtimeFiles : []) {
