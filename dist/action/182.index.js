@@ -3,7 +3,7 @@ export const ids = [182];
 export const modules = {
 
 /***/ 30320:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -150,7 +150,7 @@ var ContextAPI = class ContextAPI {
 /***/ }),
 
 /***/ 7740:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -298,7 +298,7 @@ var DiagAPI = class DiagAPI {
 /***/ }),
 
 /***/ 78921:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ context)
@@ -319,7 +319,7 @@ const context = _api_context_mjs__WEBPACK_IMPORTED_MODULE_0__/* .ContextAPI */ .
 /***/ }),
 
 /***/ 11802:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   l: () => (/* binding */ ROOT_CONTEXT),
@@ -369,7 +369,7 @@ const ROOT_CONTEXT = new class BaseContext {
 /***/ }),
 
 /***/ 95099:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ diag)
@@ -394,7 +394,7 @@ const diag = _api_diag_mjs__WEBPACK_IMPORTED_MODULE_0__/* .DiagAPI */ .K.instanc
 /***/ }),
 
 /***/ 15194:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   u: () => (/* binding */ DiagLogLevel)
@@ -435,7 +435,7 @@ let DiagLogLevel = /* @__PURE__ */ function(DiagLogLevel) {
 /***/ }),
 
 /***/ 92466:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -590,7 +590,7 @@ function unregisterGlobal(type, diag) {
 /***/ }),
 
 /***/ 8916:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ SeverityNumber)
@@ -632,7 +632,7 @@ let SeverityNumber = /* @__PURE__ */ function(SeverityNumber) {
 /***/ }),
 
 /***/ 18007:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ ValueType)
@@ -656,7 +656,7 @@ let ValueType = /* @__PURE__ */ function(ValueType) {
 /***/ }),
 
 /***/ 72502:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ac: () => (/* binding */ createNoopMeter)
@@ -764,7 +764,7 @@ function createNoopMeter() {
 /***/ }),
 
 /***/ 8408:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -1072,7 +1072,7 @@ const trace = TraceAPI.getInstance();
 /***/ }),
 
 /***/ 51709:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   d: () => (/* binding */ NonRecordingSpan)
@@ -1127,7 +1127,7 @@ var NonRecordingSpan = class {
 /***/ }),
 
 /***/ 90089:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   dM: () => (/* binding */ INVALID_SPAN_CONTEXT)
@@ -1159,7 +1159,7 @@ const INVALID_SPAN_CONTEXT = {
 /***/ }),
 
 /***/ 48268:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   IP: () => (/* binding */ wrapSpanContext),
@@ -1319,7 +1319,7 @@ function wrapSpanContext(spanContext) {
 /***/ }),
 
 /***/ 91213:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ SpanStatusCode)
@@ -1354,7 +1354,7 @@ let SpanStatusCode = /* @__PURE__ */ function(SpanStatusCode) {
 /***/ }),
 
 /***/ 38574:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   X: () => (/* binding */ TraceFlags)
@@ -1378,7 +1378,7 @@ let TraceFlags = /* @__PURE__ */ function(TraceFlags) {
 /***/ }),
 
 /***/ 55931:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   V: () => (/* binding */ ExportResultCode)
@@ -1397,7 +1397,7 @@ let ExportResultCode = /* @__PURE__ */ function(ExportResultCode) {
 /***/ }),
 
 /***/ 1267:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J1: () => (/* binding */ cleanAttributes),
@@ -1673,7 +1673,7 @@ function isValidPrimitiveAttributeValueType(valType) {
 /***/ }),
 
 /***/ 98195:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ globalErrorHandler),
@@ -1708,7 +1708,7 @@ function globalErrorHandler(ex) {
 /***/ }),
 
 /***/ 88465:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   o: () => (/* binding */ loggingErrorHandler)
@@ -1759,7 +1759,7 @@ function flattenException(ex) {
 /***/ }),
 
 /***/ 37463:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ir: () => (/* binding */ isTimeInput),
@@ -1892,7 +1892,7 @@ function addHrTimes(time1, time2) {
 /***/ }),
 
 /***/ 97912:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   HF: () => (/* binding */ getStringFromEnv),
@@ -1975,7 +1975,7 @@ function getStringListFromEnv(key) {
 /***/ }),
 
 /***/ 76512:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   M1: () => (/* binding */ suppressTracing),
@@ -2003,7 +2003,7 @@ function isTracingSuppressed(context) {
 /***/ }),
 
 /***/ 21968:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2078,7 +2078,7 @@ var BindOnceFuture = class {
 /***/ }),
 
 /***/ 88751:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2143,7 +2143,7 @@ var OTLPLogExporter = class extends OTLPExporterBase/* OTLPExporterBase */.S {
 /***/ }),
 
 /***/ 21798:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2297,7 +2297,7 @@ var OTLPMetricExporter = class extends OTLPMetricExporterBase {
 /***/ }),
 
 /***/ 70207:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2359,7 +2359,7 @@ var OTLPTraceExporter = class extends OTLPExporterBase/* OTLPExporterBase */.S {
 /***/ }),
 
 /***/ 4963:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   S: () => (/* binding */ OTLPExporterBase)
@@ -2396,7 +2396,7 @@ var OTLPExporterBase = class {
 /***/ }),
 
 /***/ 82007:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ CompressionAlgorithm)
@@ -2415,7 +2415,7 @@ let CompressionAlgorithm = /* @__PURE__ */ function(CompressionAlgorithm) {
 /***/ }),
 
 /***/ 14582:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2889,7 +2889,7 @@ function convertLegacyHttpOptions(config, signalIdentifier, signalResourcePath, 
 /***/ }),
 
 /***/ 54040:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3562,7 +3562,7 @@ function createOtlpHttpExportDelegate(options, serializer, metricsComponentType,
 /***/ }),
 
 /***/ 45005:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ff: () => (/* binding */ toAnyValue),
@@ -3634,7 +3634,7 @@ function toAnyValue(value, encoder) {
 /***/ }),
 
 /***/ 65035:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3688,7 +3688,7 @@ const JSON_ENCODER = {
 /***/ }),
 
 /***/ 16685:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3797,7 +3797,7 @@ const JsonLogsSerializer = {
 /***/ }),
 
 /***/ 81597:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3969,7 +3969,7 @@ const JsonMetricsSerializer = {
 /***/ }),
 
 /***/ 57931:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -4128,7 +4128,7 @@ const JsonTraceSerializer = {
 /***/ }),
 
 /***/ 19481:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -4337,7 +4337,7 @@ function mergeSchemaUrl(old, updating) {
 /***/ }),
 
 /***/ 22723:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -4935,7 +4935,7 @@ var LoggerProvider$1 = class {
 /***/ }),
 
 /***/ 11981:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -5254,7 +5254,7 @@ var BatchLogRecordProcessor = class extends BatchLogRecordProcessorBase {
 /***/ }),
 
 /***/ 72886:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   V8: () => (/* binding */ ATTR_OTEL_COMPONENT_NAME),
@@ -5388,7 +5388,7 @@ const ATTR_ERROR_TYPE = "error.type";
 /***/ }),
 
 /***/ 37297:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -6884,7 +6884,7 @@ var MeterProvider$1 = class {
 /***/ }),
 
 /***/ 69778:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   h: () => (/* binding */ AggregationTemporality)
@@ -6906,7 +6906,7 @@ let AggregationTemporality = /* @__PURE__ */ function(AggregationTemporality) {
 /***/ }),
 
 /***/ 63938:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ InstrumentType),
@@ -6962,7 +6962,7 @@ let DataPointType = /* @__PURE__ */ function(DataPointType) {
 /***/ }),
 
 /***/ 27871:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -7133,7 +7133,7 @@ var MetricReader = class {
 /***/ }),
 
 /***/ 27247:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -7421,7 +7421,7 @@ function unrefTimer(timer) {
 /***/ }),
 
 /***/ 38448:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   GA: () => (/* binding */ METRIC_OTEL_SDK_METRIC_READER_COLLECTION_DURATION),
@@ -7520,7 +7520,7 @@ const ATTR_ERROR_TYPE = "error.type";
 /***/ }),
 
 /***/ 44432:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Dm: () => (/* binding */ binarySearchUB),
@@ -7618,7 +7618,7 @@ function equalsCaseInsensitive(lhs, rhs) {
 /***/ }),
 
 /***/ 38654:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -9047,7 +9047,7 @@ function toAggregation(option) {
 /***/ }),
 
 /***/ 22419:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -9919,7 +9919,7 @@ var TracerProvider$1 = class {
 /***/ }),
 
 /***/ 60002:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -10185,7 +10185,7 @@ var BatchSpanProcessor = class extends BatchSpanProcessorBase {
 /***/ }),
 
 /***/ 92152:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C1: () => (/* binding */ METRIC_OTEL_SDK_PROCESSOR_SPAN_PROCESSED),
@@ -10311,7 +10311,7 @@ const OTEL_COMPONENT_TYPE_VALUE_SIMPLE_SPAN_PROCESSOR = "simple_span_processor";
 /***/ }),
 
 /***/ 42123:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   E$0: () => (/* binding */ ATTR_TELEMETRY_SDK_LANGUAGE),

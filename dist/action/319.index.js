@@ -3,7 +3,7 @@ export const ids = [319];
 export const modules = {
 
 /***/ 73319:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   grpcExporters: () => (/* binding */ grpcExporters)

@@ -3,7 +3,7 @@ export const ids = [492];
 export const modules = {
 
 /***/ 38793:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -3089,7 +3089,7 @@ function fromByteArray (uint8) {
 /***/ }),
 
 /***/ 39732:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /*jshint node:true */
 
@@ -3137,7 +3137,7 @@ bufferEq.restore = function() {
 /***/ }),
 
 /***/ 325:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -3331,7 +3331,7 @@ module.exports = {
 /***/ }),
 
 /***/ 5028:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -3361,7 +3361,7 @@ module.exports = getParamBytesForAlg;
 /***/ }),
 
 /***/ 23860:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -4426,7 +4426,7 @@ async function request(opts) {
 /***/ }),
 
 /***/ 4653:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2024 Google LLC
@@ -4454,7 +4454,7 @@ exports.GaxiosInterceptorManager = GaxiosInterceptorManager;
 /***/ }),
 
 /***/ 64616:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2018 Google LLC
@@ -4625,7 +4625,7 @@ function getNextRetryDelay(config) {
 /***/ }),
 
 /***/ 34810:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2012 Google LLC
@@ -4917,7 +4917,7 @@ exports.AuthClient = AuthClient;
 /***/ }),
 
 /***/ 81261:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -5077,7 +5077,7 @@ exports.AwsClient = AwsClient;
 /***/ }),
 
 /***/ 27647:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -5296,7 +5296,7 @@ async function generateAuthenticationHeaderMap(options) {
 /***/ }),
 
 /***/ 142:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -5779,7 +5779,7 @@ exports.BaseExternalAccountClient = BaseExternalAccountClient;
 /***/ }),
 
 /***/ 26129:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2025 Google LLC
@@ -6008,7 +6008,7 @@ exports.CertificateSubjectTokenSupplier = CertificateSubjectTokenSupplier;
 /***/ }),
 
 /***/ 20977:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2013 Google LLC
@@ -6132,7 +6132,7 @@ exports.Compute = Compute;
 /***/ }),
 
 /***/ 69157:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2024 Google LLC
@@ -6337,7 +6337,7 @@ exports.DefaultAwsSecurityCredentialsSupplier = DefaultAwsSecurityCredentialsSup
 /***/ }),
 
 /***/ 77556:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -6616,7 +6616,7 @@ exports.DownscopedClient = DownscopedClient;
 /***/ }),
 
 /***/ 60963:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2018 Google LLC
@@ -6719,7 +6719,7 @@ async function isComputeEngine() {
 /***/ }),
 
 /***/ 43247:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2022 Google LLC
@@ -6903,7 +6903,7 @@ exports.InvalidSubjectTokenError = InvalidSubjectTokenError;
 /***/ }),
 
 /***/ 34240:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2023 Google LLC
@@ -7142,7 +7142,7 @@ exports.ExternalAccountAuthorizedUserClient = ExternalAccountAuthorizedUserClien
 /***/ }),
 
 /***/ 88323:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -7216,7 +7216,7 @@ exports.ExternalAccountClient = ExternalAccountClient;
 /***/ }),
 
 /***/ 10932:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2024 Google LLC
@@ -7306,7 +7306,7 @@ exports.FileSubjectTokenSupplier = FileSubjectTokenSupplier;
 /***/ }),
 
 /***/ 5072:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2026 Google LLC
@@ -7619,7 +7619,7 @@ exports.GdchClient = GdchClient;
 /***/ }),
 
 /***/ 95934:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2019 Google LLC
@@ -8546,7 +8546,7 @@ exports.GoogleAuth = GoogleAuth;
 /***/ }),
 
 /***/ 89390:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2014 Google LLC
@@ -8596,7 +8596,7 @@ exports.IAMAuth = IAMAuth;
 /***/ }),
 
 /***/ 29960:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -8733,7 +8733,7 @@ exports.IdentityPoolClient = IdentityPoolClient;
 /***/ }),
 
 /***/ 12718:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2020 Google LLC
@@ -8795,7 +8795,7 @@ exports.IdTokenClient = IdTokenClient;
 /***/ }),
 
 /***/ 39964:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /**
@@ -8998,7 +8998,7 @@ exports.Impersonated = Impersonated;
 /***/ }),
 
 /***/ 27060:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2015 Google LLC
@@ -9205,7 +9205,7 @@ exports.JWTAccess = JWTAccess;
 /***/ }),
 
 /***/ 75277:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2013 Google LLC
@@ -9512,7 +9512,7 @@ exports.JWT = JWT;
 /***/ }),
 
 /***/ 53882:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2014 Google LLC
@@ -9578,7 +9578,7 @@ exports.LoginTicket = LoginTicket;
 /***/ }),
 
 /***/ 10091:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2019 Google LLC
@@ -10404,7 +10404,7 @@ exports.OAuth2Client = OAuth2Client;
 /***/ }),
 
 /***/ 6653:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -10599,7 +10599,7 @@ function getErrorFromOAuthErrorResponse(resp, err) {
 /***/ }),
 
 /***/ 62045:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2024 Google LLC
@@ -10665,7 +10665,7 @@ exports.PassThroughClient = PassThroughClient;
 /***/ }),
 
 /***/ 46077:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2022 Google LLC
@@ -10891,7 +10891,7 @@ exports.PluggableAuthClient = PluggableAuthClient;
 /***/ }),
 
 /***/ 908:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2022 Google LLC
@@ -11071,7 +11071,7 @@ exports.PluggableAuthHandler = PluggableAuthHandler;
 /***/ }),
 
 /***/ 99807:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2015 Google LLC
@@ -11237,7 +11237,7 @@ exports.UserRefreshClient = UserRefreshClient;
 /***/ }),
 
 /***/ 121:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2021 Google LLC
@@ -11350,7 +11350,7 @@ exports.StsCredentials = StsCredentials;
 /***/ }),
 
 /***/ 24627:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2024 Google LLC
@@ -11427,7 +11427,7 @@ exports.UrlSubjectTokenSupplier = UrlSubjectTokenSupplier;
 /***/ }),
 
 /***/ 93438:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2019 Google LLC
@@ -11620,7 +11620,7 @@ function hasBrowserCrypto() {
 /***/ }),
 
 /***/ 27388:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2019 Google LLC
@@ -11714,7 +11714,7 @@ function toBuffer(arrayBuffer) {
 /***/ }),
 
 /***/ 96831:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2025 Google LLC
@@ -11752,7 +11752,7 @@ function fromArrayBufferToHex(arrayBuffer) {
 /***/ }),
 
 /***/ 95412:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2025 Google LLC
@@ -11783,7 +11783,7 @@ exports.ErrorWithCode = ErrorWithCode;
 /***/ }),
 
 /***/ 53165:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2025 Google LLC
@@ -11921,7 +11921,7 @@ async function getCredentials(keyFilePath) {
 /***/ }),
 
 /***/ 17362:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2025 Google LLC
@@ -11993,7 +11993,7 @@ async function getToken(tokenOptions) {
 /***/ }),
 
 /***/ 33067:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2025 Google LLC
@@ -12124,7 +12124,7 @@ exports.GoogleToken = GoogleToken;
 /***/ }),
 
 /***/ 46490:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2025 Google LLC
@@ -12184,7 +12184,7 @@ function getJwsSign(tokenOptions) {
 /***/ }),
 
 /***/ 78024:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2025 Google LLC
@@ -12224,7 +12224,7 @@ async function revokeToken(accessToken, transporter) {
 /***/ }),
 
 /***/ 71488:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -12421,7 +12421,7 @@ exports.auth = auth;
 /***/ }),
 
 /***/ 37870:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2023 Google LLC
@@ -12603,7 +12603,7 @@ function _isWindows() {
 /***/ }),
 
 /***/ 71628:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 // Copyright 2024 Google LLC
@@ -13170,7 +13170,7 @@ function log(namespace, parent) {
 /***/ }),
 
 /***/ 14826:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 var json_stringify = (__webpack_require__(93651).stringify);
 var json_parse     = __webpack_require__(3197);
@@ -13189,7 +13189,7 @@ module.exports.stringify = json_stringify;
 /***/ }),
 
 /***/ 3197:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 var BigNumber = null;
 
@@ -13639,7 +13639,7 @@ module.exports = json_parse;
 /***/ }),
 
 /***/ 93651:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 var BigNumber = __webpack_require__(51259);
 
@@ -14030,7 +14030,7 @@ var JSON = module.exports;
 /***/ }),
 
 /***/ 38622:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 var Buffer = (__webpack_require__(93058).Buffer);
 var crypto = __webpack_require__(76982);
@@ -14303,7 +14303,7 @@ module.exports = function jwa(algorithm) {
 /***/ }),
 
 /***/ 33324:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 /*global exports*/
 var SignStream = __webpack_require__(78600);
@@ -14332,7 +14332,7 @@ exports.createVerify = function createVerify(opts) {
 /***/ }),
 
 /***/ 41831:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /*global module, process*/
 var Buffer = (__webpack_require__(93058).Buffer);
@@ -14394,7 +14394,7 @@ module.exports = DataStream;
 /***/ }),
 
 /***/ 78600:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /*global module*/
 var Buffer = (__webpack_require__(93058).Buffer);
@@ -14484,7 +14484,7 @@ module.exports = SignStream;
 /***/ }),
 
 /***/ 95126:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /*global module*/
 var Buffer = (__webpack_require__(20181).Buffer);
@@ -14501,7 +14501,7 @@ module.exports = function toString(obj) {
 /***/ }),
 
 /***/ 4368:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /*global module*/
 var Buffer = (__webpack_require__(93058).Buffer);
@@ -14633,7 +14633,7 @@ module.exports = VerifyStream;
 /***/ }),
 
 /***/ 93058:
-/***/ ((module, exports, __webpack_require__) => {
+/***/ (function (module, exports, __webpack_require__) {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
 /* eslint-disable node/no-deprecated-api */
@@ -14705,7 +14705,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 /***/ }),
 
 /***/ 36128:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /**
@@ -15233,7 +15233,7 @@ __exportStar(__webpack_require__(36128), exports);
 /***/ }),
 
 /***/ 38823:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 // Copyright 2023 Google LLC
@@ -15255,7 +15255,7 @@ module.exports = { pkg };
 /***/ }),
 
 /***/ 65470:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 // Copyright 2023 Google LLC
@@ -15283,14 +15283,14 @@ exports.USER_AGENT = USER_AGENT;
 /***/ }),
 
 /***/ 66495:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"gaxios","version":"7.3.1","description":"A simple common HTTP client specifically for Google APIs and services.","main":"build/cjs/src/index.js","types":"build/cjs/src/index.d.ts","files":["build/"],"exports":{".":{"import":{"types":"./build/esm/src/index.d.ts","default":"./build/esm/src/index.js"},"require":{"types":"./build/cjs/src/index.d.ts","default":"./build/cjs/src/index.js"}}},"scripts":{"lint":"gts check --no-inline-config","test":"c8 mocha build/esm/test","presystem-test":"npm run compile","system-test":"mocha build/esm/system-test --timeout 80000","compile":"tsc -b ./tsconfig.json ./tsconfig.cjs.json && node utils/enable-esm.mjs","fix":"gts fix","prepare":"npm run compile","pretest":"npm run compile","webpack":"webpack","prebrowser-test":"npm run compile","browser-test":"node build/browser-test/browser-test-runner.js","docs":"jsdoc -c .jsdoc.js","samples-test":"cd samples/ && npm link ../ && npm test && cd ../","prelint":"cd samples; npm link ../; npm install","clean":"gts clean"},"repository":{"type":"git","directory":"core/packages/gaxios","url":"https://github.com/googleapis/google-cloud-node.git"},"keywords":["google"],"engines":{"node":">=18"},"author":"Google, LLC","license":"Apache-2.0","devDependencies":{"@babel/plugin-proposal-private-methods":"^7.18.6","@types/cors":"^2.8.6","@types/express":"^5.0.0","@types/extend":"^3.0.1","@types/mocha":"^10.0.10","@types/multiparty":"4.2.1","@types/mv":"^2.1.0","@types/ncp":"^2.0.8","@types/node":"^24.0.0","@types/sinon":"^21.0.0","@types/tmp":"^0.2.6","assert":"^2.0.0","browserify":"^17.0.0","c8":"^10.1.3","cors":"^2.8.5","express":"^5.0.0","gts":"^6.0.2","is-docker":"^3.0.0","jsdoc":"^4.0.4","jsdoc-fresh":"^5.0.0","jsdoc-region-tag":"^4.0.0","karma":"^6.0.0","karma-chrome-launcher":"^3.0.0","karma-coverage":"^2.0.0","karma-firefox-launcher":"^2.0.0","karma-mocha":"^2.0.0","karma-remap-coverage":"^0.1.5","karma-sourcemap-loader":"^0.4.0","karma-webpack":"^5.0.0","mocha":"^11.1.0","multiparty":"^4.2.1","mv":"^2.1.1","ncp":"^2.0.0","nock":"14.0.5","null-loader":"^4.0.1","pack-n-play":"^4.0.0","puppeteer":"^24.0.0","sinon":"21.0.3","stream-browserify":"^3.0.0","tmp":"0.2.7","ts-loader":"^9.5.2","typescript":"5.8.3","undici-types":"^7.24.1","webpack":"^5.97.1","webpack-cli":"^6.0.1"},"dependencies":{"extend":"^3.0.2","https-proxy-agent":"^7.0.1","node-fetch":"^3.3.2"},"homepage":"https://github.com/googleapis/google-cloud-node/tree/main/core/packages/gaxios"}');
 
 /***/ }),
 
 /***/ 96066:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"google-auth-library","version":"10.9.1","author":"Google Inc.","description":"Google APIs Authentication Client Library for Node.js","engines":{"node":">=18"},"main":"./build/src/index.js","types":"./build/src/index.d.ts","repository":{"type":"git","directory":"core/packages/google-auth-library-nodejs","url":"https://github.com/googleapis/google-cloud-node.git"},"keywords":["google","api","google apis","client","client library"],"dependencies":{"base64-js":"^1.3.0","ecdsa-sig-formatter":"^1.0.11","gaxios":"^7.1.4","gcp-metadata":"8.1.2","google-logging-utils":"1.1.3","jws":"^4.0.0"},"devDependencies":{"@types/base64-js":"^1.2.5","@types/jws":"^3.1.0","@types/mocha":"^10.0.10","@types/mv":"^2.1.0","@types/ncp":"^2.0.8","@types/node":"^24.0.0","@types/sinon":"^21.0.0","assert-rejects":"^1.0.0","c8":"^10.1.3","codecov":"^3.8.3","gts":"^6.0.2","is-docker":"^3.0.0","jsdoc":"^4.0.4","jsdoc-fresh":"^5.0.0","jsdoc-region-tag":"^4.0.0","karma":"^6.0.0","karma-chrome-launcher":"^3.0.0","karma-coverage":"^2.0.0","karma-firefox-launcher":"^2.0.0","karma-mocha":"^2.0.0","karma-sourcemap-loader":"^0.4.0","karma-webpack":"^5.0.1","keypair":"^1.0.4","mocha":"^11.1.0","mv":"^2.1.1","ncp":"^2.0.0","nock":"^14.0.5","null-loader":"^4.0.1","puppeteer":"^24.0.0","sinon":"21.0.3","ts-loader":"^9.5.2","typescript":"5.8.3","webpack":"^5.97.1","webpack-cli":"^6.0.1"},"files":["build/src","!build/src/**/*.map"],"scripts":{"test":"c8 mocha build/test","clean":"gts clean","prepare":"npm run compile","lint":"gts check --no-inline-config","compile":"tsc -p .","fix":"gts fix","pretest":"npm run compile -- --sourceMap","docs":"jsdoc -c .jsdoc.js","samples-setup":"cd samples/ && npm link ../ && npm run setup && cd ../","samples-test":"cd samples/ && npm link ../ && npm test && cd ../","system-test":"mocha build/system-test --timeout 60000","presystem-test":"npm run compile -- --sourceMap","webpack":"webpack","browser-test":"karma start","prelint":"cd samples; npm link ../; npm install"},"license":"Apache-2.0","homepage":"https://github.com/googleapis/google-cloud-node/tree/main/core/packages/google-auth-library-nodejs"}');
 

@@ -259,7 +259,7 @@ exports.Agent = Agent;
 /***/ }),
 
 /***/ 6110:
-/***/ ((module, exports, __webpack_require__) => {
+/***/ (function (module, exports, __webpack_require__) {
 
 /* eslint-env browser */
 
@@ -538,7 +538,7 @@ formatters.j = function (v) {
 /***/ }),
 
 /***/ 40897:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 /**
@@ -837,7 +837,7 @@ module.exports = setup;
 /***/ }),
 
 /***/ 2830:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /**
  * Detect Electron renderer / nwjs process, which is node, but we should
@@ -854,7 +854,7 @@ if (typeof process === 'undefined' || process.type === 'renderer' || process.bro
 /***/ }),
 
 /***/ 95108:
-/***/ ((module, exports, __webpack_require__) => {
+/***/ (function (module, exports, __webpack_require__) {
 
 /**
  * Module dependencies.
@@ -1124,7 +1124,7 @@ formatters.O = function (v) {
 /***/ }),
 
 /***/ 83813:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -1432,7 +1432,7 @@ exports.parseProxyResponse = parseProxyResponse;
 /***/ }),
 
 /***/ 70744:
-/***/ ((module) => {
+/***/ (function (module) {
 
 /**
  * Helpers.
@@ -1601,7 +1601,7 @@ function plural(ms, msAbs, n, name) {
 /***/ }),
 
 /***/ 21450:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 const os = __webpack_require__(70857);

@@ -3,7 +3,7 @@ export const ids = [964];
 export const modules = {
 
 /***/ 95803:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -152,7 +152,7 @@ if (websocketMask) {
 /***/ }),
 
 /***/ 71791:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -178,7 +178,7 @@ module.exports = {
 /***/ }),
 
 /***/ 34634:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -477,7 +477,7 @@ function callListener(listener, thisArg, event) {
 /***/ }),
 
 /***/ 61335:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -687,7 +687,7 @@ module.exports = { format, parse };
 /***/ }),
 
 /***/ 10958:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -749,7 +749,7 @@ module.exports = Limiter;
 /***/ }),
 
 /***/ 4376:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -1286,7 +1286,7 @@ function inflateOnError(err) {
 /***/ }),
 
 /***/ 20893:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -2044,7 +2044,7 @@ module.exports = Receiver;
 /***/ }),
 
 /***/ 7389:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^Duplex" }] */
 
@@ -2661,7 +2661,7 @@ function onError(sender, err, cb) {
 /***/ }),
 
 /***/ 86412:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^WebSocket$" }] */
 
@@ -2829,7 +2829,7 @@ module.exports = createWebSocketStream;
 /***/ }),
 
 /***/ 43332:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -2898,7 +2898,7 @@ module.exports = { parse };
 /***/ }),
 
 /***/ 26615:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -3057,7 +3057,7 @@ if (isUtf8) {
 /***/ }),
 
 /***/ 70129:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^Duplex$", "caughtErrors": "none" }] */
 
@@ -3629,7 +3629,7 @@ function abortHandshakeOrEmitwsClientError(
 /***/ }),
 
 /***/ 56681:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /* eslint no-unused-vars: ["error", { "varsIgnorePattern": "^Duplex|Readable$", "caughtErrors": "none" }] */
 
@@ -5107,7 +5107,7 @@ function socketOnError() {
 /***/ }),
 
 /***/ 18327:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = eval("require")("bufferutil");
 
@@ -5115,7 +5115,7 @@ module.exports = eval("require")("bufferutil");
 /***/ }),
 
 /***/ 62414:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = eval("require")("utf-8-validate");
 
@@ -5123,7 +5123,7 @@ module.exports = eval("require")("utf-8-validate");
 /***/ }),
 
 /***/ 67964:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 // ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);

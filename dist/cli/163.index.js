@@ -3,7 +3,7 @@ export const ids = [163];
 export const modules = {
 
 /***/ 58163:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS

@@ -3,7 +3,7 @@ export const ids = [25];
 export const modules = {
 
 /***/ 79133:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ic: () => (/* binding */ duplicateInterfacesForLegacy),
@@ -799,7 +799,7 @@ function legacyPushNotificationToV1StreamResponse(body) {
 /***/ }),
 
 /***/ 33105:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Id: () => (/* binding */ LegacyJsonRpcTransportHandler)
@@ -2970,7 +2970,7 @@ function createLegacyAwarePushNotificationSender(pushNotificationStore, options 
 /***/ }),
 
 /***/ 84345:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   rA: () => (/* binding */ RequestMalformedError),
@@ -3413,7 +3413,7 @@ function fromJsonRpcErrorResponse(response) {
 /***/ }),
 
 /***/ 9045:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Al: () => (/* binding */ AgentCard),
@@ -5184,7 +5184,7 @@ async function* readFrom(stream) {
 /***/ }),
 
 /***/ 15145:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Dj: () => (/* binding */ ServerCallContext),

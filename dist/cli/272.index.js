@@ -3,7 +3,7 @@ export const ids = [272];
 export const modules = {
 
 /***/ 70298:
-/***/ ((module) => {
+/***/ (function (module) {
 
 // A simple implementation of make-array
 function makeArray (subject) {
@@ -1642,7 +1642,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 /***/ }),
 
 /***/ 12103:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 const retry = __webpack_require__(5546);
@@ -1734,7 +1734,7 @@ module.exports.AbortError = AbortError;
 /***/ }),
 
 /***/ 14006:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -1758,7 +1758,7 @@ module.exports = picomatch;
 /***/ }),
 
 /***/ 5595:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -1949,7 +1949,7 @@ module.exports = {
 /***/ }),
 
 /***/ 78265:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -3381,7 +3381,7 @@ module.exports = parse;
 /***/ }),
 
 /***/ 98016:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -3749,7 +3749,7 @@ module.exports = picomatch;
 /***/ }),
 
 /***/ 31781:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -4159,7 +4159,7 @@ module.exports = scan;
 /***/ }),
 
 /***/ 64059:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 /*global navigator*/
 
@@ -4274,7 +4274,7 @@ module.exports.reconstruct = reconstruct_1.reconstruct;
 /***/ }),
 
 /***/ 50306:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -4429,7 +4429,7 @@ exports.NOTANYCHAR = setToLookup(Sets.anyChar().set);
 /***/ }),
 
 /***/ 91227:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -4889,7 +4889,7 @@ __exportStar(__webpack_require__(69797), exports);
 /***/ }),
 
 /***/ 69797:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -4898,7 +4898,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 /***/ }),
 
 /***/ 45426:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -4907,7 +4907,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 /***/ }),
 
 /***/ 27759:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -5159,14 +5159,14 @@ function writeSetToken(set) {
 /***/ }),
 
 /***/ 5546:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 module.exports = __webpack_require__(67084);
 
 /***/ }),
 
 /***/ 67084:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 var RetryOperation = __webpack_require__(39538);
 
@@ -5273,7 +5273,7 @@ exports.wrap = function(obj, options, methods) {
 /***/ }),
 
 /***/ 39538:
-/***/ ((module) => {
+/***/ (function (module) {
 
 function RetryOperation(timeouts, options) {
   // Compatibility for the old (timeouts, retryForever) signature
@@ -5442,7 +5442,7 @@ RetryOperation.prototype.mainError = function() {
 /***/ }),
 
 /***/ 26591:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -5453,7 +5453,7 @@ exports.quote = __webpack_require__(5335);
 /***/ }),
 
 /***/ 42696:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -5686,7 +5686,7 @@ module.exports = function parse(s, env, opts) {
 /***/ }),
 
 /***/ 5335:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -6817,7 +6817,7 @@ module.exports = function quote(xs) {
 /***/ }),
 
 /***/ 38700:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -6900,7 +6900,7 @@ module.exports.safeRegex = safeRegex
 /***/ }),
 
 /***/ 57349:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -6997,7 +6997,7 @@ exports.composeCollection = composeCollection;
 /***/ }),
 
 /***/ 23683:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7049,7 +7049,7 @@ exports.composeDoc = composeDoc;
 /***/ }),
 
 /***/ 45937:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7168,7 +7168,7 @@ exports.composeNode = composeNode;
 /***/ }),
 
 /***/ 5413:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7263,7 +7263,7 @@ exports.composeScalar = composeScalar;
 /***/ }),
 
 /***/ 89984:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7494,7 +7494,7 @@ exports.Composer = Composer;
 /***/ }),
 
 /***/ 87103:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7618,7 +7618,7 @@ exports.resolveBlockMap = resolveBlockMap;
 /***/ }),
 
 /***/ 48913:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7825,7 +7825,7 @@ exports.resolveBlockScalar = resolveBlockScalar;
 /***/ }),
 
 /***/ 90334:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -7883,7 +7883,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 /***/ }),
 
 /***/ 17788:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -7929,7 +7929,7 @@ exports.resolveEnd = resolveEnd;
 /***/ }),
 
 /***/ 13142:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -8145,7 +8145,7 @@ exports.resolveFlowCollection = resolveFlowCollection;
 /***/ }),
 
 /***/ 76842:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -8380,7 +8380,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 /***/ }),
 
 /***/ 34631:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -8535,7 +8535,7 @@ exports.resolveProps = resolveProps;
 /***/ }),
 
 /***/ 9499:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -8578,7 +8578,7 @@ exports.containsNewline = containsNewline;
 /***/ }),
 
 /***/ 22599:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -8613,7 +8613,7 @@ exports.emptyScalarPosition = emptyScalarPosition;
 /***/ }),
 
 /***/ 74051:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -8637,7 +8637,7 @@ exports.flowIndentCheck = flowIndentCheck;
 /***/ }),
 
 /***/ 81187:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -8659,7 +8659,7 @@ exports.mapIncludes = mapIncludes;
 /***/ }),
 
 /***/ 3021:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9003,7 +9003,7 @@ exports.Document = Document;
 /***/ }),
 
 /***/ 71596:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9086,7 +9086,7 @@ exports.findNewAnchor = findNewAnchor;
 /***/ }),
 
 /***/ 83661:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -9150,7 +9150,7 @@ exports.applyReviver = applyReviver;
 /***/ }),
 
 /***/ 42404:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9247,7 +9247,7 @@ exports.createNode = createNode;
 /***/ }),
 
 /***/ 61342:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9432,7 +9432,7 @@ exports.Directives = Directives;
 /***/ }),
 
 /***/ 91464:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -9501,7 +9501,7 @@ exports.prettifyError = prettifyError;
 /***/ }),
 
 /***/ 38815:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 var __webpack_unused_export__;
 
@@ -9559,7 +9559,7 @@ __webpack_unused_export__ = visit.visitAsync;
 /***/ }),
 
 /***/ 57249:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9585,7 +9585,7 @@ exports.warn = warn;
 /***/ }),
 
 /***/ 4065:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9712,7 +9712,7 @@ exports.Alias = Alias;
 /***/ }),
 
 /***/ 40101:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9870,7 +9870,7 @@ exports.isEmptyPath = isEmptyPath;
 /***/ }),
 
 /***/ 66673:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9917,7 +9917,7 @@ exports.NodeBase = NodeBase;
 /***/ }),
 
 /***/ 57165:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9963,7 +9963,7 @@ exports.createPair = createPair;
 /***/ }),
 
 /***/ 63301:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -9997,7 +9997,7 @@ exports.isScalarValue = isScalarValue;
 /***/ }),
 
 /***/ 84454:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -10151,7 +10151,7 @@ exports.findPair = findPair;
 /***/ }),
 
 /***/ 92223:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -10273,7 +10273,7 @@ exports.YAMLSeq = YAMLSeq;
 /***/ }),
 
 /***/ 97104:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -10345,7 +10345,7 @@ exports.addPairToJSMap = addPairToJSMap;
 /***/ }),
 
 /***/ 41127:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -10405,7 +10405,7 @@ exports.isSeq = isSeq;
 /***/ }),
 
 /***/ 74043:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -10451,7 +10451,7 @@ exports.toJS = toJS;
 /***/ }),
 
 /***/ 60110:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -10676,7 +10676,7 @@ exports.setScalarValue = setScalarValue;
 /***/ }),
 
 /***/ 91733:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -10746,7 +10746,7 @@ exports.stringify = stringify;
 /***/ }),
 
 /***/ 97715:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -10852,7 +10852,7 @@ exports.visit = visit;
 /***/ }),
 
 /***/ 3461:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -10971,7 +10971,7 @@ exports.tokenType = tokenType;
 /***/ }),
 
 /***/ 40361:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -11701,7 +11701,7 @@ exports.Lexer = Lexer;
 /***/ }),
 
 /***/ 66628:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -11749,7 +11749,7 @@ exports.LineCounter = LineCounter;
 /***/ }),
 
 /***/ 3456:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12736,7 +12736,7 @@ exports.Parser = Parser;
 /***/ }),
 
 /***/ 84047:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12850,7 +12850,7 @@ exports.stringify = stringify;
 /***/ }),
 
 /***/ 45840:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12896,7 +12896,7 @@ exports.Schema = Schema;
 /***/ }),
 
 /***/ 47451:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12922,7 +12922,7 @@ exports.map = map;
 /***/ }),
 
 /***/ 73632:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12946,7 +12946,7 @@ exports.nullTag = nullTag;
 /***/ }),
 
 /***/ 1706:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12972,7 +12972,7 @@ exports.seq = seq;
 /***/ }),
 
 /***/ 66464:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -12995,7 +12995,7 @@ exports.string = string;
 /***/ }),
 
 /***/ 73959:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13023,7 +13023,7 @@ exports.boolTag = boolTag;
 /***/ }),
 
 /***/ 38405:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13077,7 +13077,7 @@ exports.floatNaN = floatNaN;
 /***/ }),
 
 /***/ 59874:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13126,7 +13126,7 @@ exports.intOct = intOct;
 /***/ }),
 
 /***/ 70896:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13158,7 +13158,7 @@ exports.schema = schema;
 /***/ }),
 
 /***/ 33559:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13229,7 +13229,7 @@ exports.schema = schema;
 /***/ }),
 
 /***/ 90018:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13335,7 +13335,7 @@ exports.getTags = getTags;
 /***/ }),
 
 /***/ 56083:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13412,7 +13412,7 @@ exports.binary = binary;
 /***/ }),
 
 /***/ 88398:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13448,7 +13448,7 @@ exports.trueTag = trueTag;
 /***/ }),
 
 /***/ 35782:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13505,7 +13505,7 @@ exports.floatNaN = floatNaN;
 /***/ }),
 
 /***/ 10873:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13588,7 +13588,7 @@ exports.intOct = intOct;
 /***/ }),
 
 /***/ 90452:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13666,7 +13666,7 @@ exports.merge = merge;
 /***/ }),
 
 /***/ 50303:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13750,7 +13750,7 @@ exports.omap = omap;
 /***/ }),
 
 /***/ 18385:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13839,7 +13839,7 @@ exports.resolvePairs = resolvePairs;
 /***/ }),
 
 /***/ 35913:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13887,7 +13887,7 @@ exports.schema = schema;
 /***/ }),
 
 /***/ 81528:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -13990,7 +13990,7 @@ exports.set = set;
 /***/ }),
 
 /***/ 46752:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -14102,7 +14102,7 @@ exports.timestamp = timestamp;
 /***/ }),
 
 /***/ 34475:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -14260,7 +14260,7 @@ exports.foldFlowLines = foldFlowLines;
 /***/ }),
 
 /***/ 2148:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -14399,7 +14399,7 @@ exports.stringify = stringify;
 /***/ }),
 
 /***/ 61212:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -14561,7 +14561,7 @@ exports.stringifyCollection = stringifyCollection;
 /***/ }),
 
 /***/ 59799:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -14592,7 +14592,7 @@ exports.stringifyComment = stringifyComment;
 /***/ }),
 
 /***/ 6829:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -14686,7 +14686,7 @@ exports.stringifyDocument = stringifyDocument;
 /***/ }),
 
 /***/ 28689:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -14720,7 +14720,7 @@ exports.stringifyNumber = stringifyNumber;
 /***/ }),
 
 /***/ 59748:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -14879,7 +14879,7 @@ exports.stringifyPair = stringifyPair;
 /***/ }),
 
 /***/ 83069:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -15224,7 +15224,7 @@ exports.stringifyString = stringifyString;
 /***/ }),
 
 /***/ 10204:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -15467,7 +15467,7 @@ exports.visitAsync = visitAsync;
 /***/ }),
 
 /***/ 43238:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -44755,7 +44755,7 @@ class GoogleGenAI {
 /***/ }),
 
 /***/ 37291:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -45451,7 +45451,7 @@ function splitLines(text) {
 /***/ }),
 
 /***/ 3292:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -46781,7 +46781,7 @@ function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTempora
 /***/ }),
 
 /***/ 41514:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -48890,7 +48890,7 @@ function preprocess(fn, schema) {
 /***/ }),
 
 /***/ 43759:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $O: () => (/* binding */ _ipv6),
@@ -50068,7 +50068,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /***/ }),
 
 /***/ 44890:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DG: () => (/* binding */ $ZodCheckRegex),
@@ -50614,7 +50614,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /***/ }),
 
 /***/ 88532:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $W: () => (/* binding */ config),
@@ -50772,7 +50772,7 @@ function config(newConfig) {
 /***/ }),
 
 /***/ 37428:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   JM: () => (/* binding */ flattenError),
@@ -51055,7 +51055,7 @@ function prettifyError(error) {
 /***/ }),
 
 /***/ 98439:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $X: () => (/* binding */ readonlyProcessor),
@@ -51941,7 +51941,7 @@ function toJSONSchema(input, params) {
 /***/ }),
 
 /***/ 4196:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F0: () => (/* binding */ validateAsync),
@@ -52144,7 +52144,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync(_errors_js__WEBPACK_IMPO
 /***/ }),
 
 /***/ 23908:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AC: () => (/* binding */ lowercase),
@@ -52341,7 +52341,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 /***/ }),
 
 /***/ 29396:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   fd: () => (/* binding */ globalRegistry)
@@ -52403,7 +52403,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 /***/ }),
 
 /***/ 56985:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -55168,7 +55168,7 @@ function handleRefineResult(result, payload, input, inst) {
 /***/ }),
 
 /***/ 87509:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Lp: () => (/* binding */ processSchema),
@@ -55838,7 +55838,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
 /***/ }),
 
 /***/ 54723:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A2: () => (/* binding */ normalizeParams),

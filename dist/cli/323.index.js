@@ -3,7 +3,7 @@ export const ids = [323];
 export const modules = {
 
 /***/ 1323:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runDemoCommand: () => (/* binding */ runDemoCommand)

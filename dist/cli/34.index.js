@@ -3,7 +3,7 @@ export const ids = [34];
 export const modules = {
 
 /***/ 72034:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runPolicyCommand: () => (/* binding */ runPolicyCommand)

@@ -3,7 +3,7 @@ export const ids = [513];
 export const modules = {
 
 /***/ 44407:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A0: () => (/* binding */ defaultScheduleTimeout),
@@ -233,7 +233,7 @@ function cancelledForBudget(request, tool, maxToolCalls) {
 /***/ }),
 
 /***/ 60944:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Lj: () => (/* binding */ statusOfPhase),
@@ -278,7 +278,7 @@ function promptIdFor(sessionId, turn) {
 /***/ }),
 
 /***/ 30133:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hi: () => (/* binding */ errorResponsePart),
@@ -380,7 +380,7 @@ function textOf(content) {
 /***/ }),
 
 /***/ 53564:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Eb: () => (/* binding */ POLICY_DENIAL_PREFIX),
@@ -820,7 +820,7 @@ class LiveOutput {
 /***/ }),
 
 /***/ 65457:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C9: () => (/* binding */ DEFAULT_AGENT_MAX_TURNS),
@@ -926,7 +926,7 @@ function defaultQuery(inputs) {
 /***/ }),
 
 /***/ 50753:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Gi: () => (/* binding */ extensionAgentsFolder),
@@ -1167,7 +1167,7 @@ function filePosition(text, offset, file) {
 /***/ }),
 
 /***/ 71340:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ createInvokeAgentTool),
@@ -1237,7 +1237,7 @@ function createInvokeAgentTool(agents) {
 /***/ }),
 
 /***/ 77593:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   bQ: () => (/* binding */ parseFlags),
@@ -1459,7 +1459,7 @@ function parseRunMode(flag, value) {
 /***/ }),
 
 /***/ 28551:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Lo: () => (/* binding */ exitCodeForError),
@@ -1509,7 +1509,7 @@ function exitCodeForError(error) {
 /***/ }),
 
 /***/ 27095:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ju: () => (/* binding */ CommandRegistry),
@@ -1570,7 +1570,7 @@ function originOf(entry) {
 /***/ }),
 
 /***/ 57520:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -1871,7 +1871,7 @@ function appendText(pieces, text) {
 /***/ }),
 
 /***/ 98067:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ir: () => (/* binding */ extensionAgentFolders),
@@ -1970,7 +1970,7 @@ function extensionAgentFolders(extensions) {
 /***/ }),
 
 /***/ 36624:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   a: () => (/* binding */ parseExtensionManifest),
@@ -2108,7 +2108,7 @@ function contextPathProblem(name) {
 /***/ }),
 
 /***/ 46664:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   gi: () => (/* binding */ REPOSITORY_EXTENSIONS_PATH),
@@ -2274,7 +2274,7 @@ async function insideFile(folder, name) {
 /***/ }),
 
 /***/ 63065:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2620,7 +2620,7 @@ function sessionPromptFor(text, registry) {
 /***/ }),
 
 /***/ 86948:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Od: () => (/* binding */ locateJsonPath),
@@ -2957,7 +2957,7 @@ function arrayItem(text, offset, index) {
 /***/ }),
 
 /***/ 64570:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   k: () => (/* binding */ createExpander)
@@ -3013,7 +3013,7 @@ function createExpander(options) {
 /***/ }),
 
 /***/ 6042:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Fe: () => (/* binding */ checkServers),
@@ -3198,7 +3198,7 @@ function isHttpUrl(text) {
 /***/ }),
 
 /***/ 88153:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3382,7 +3382,7 @@ async function loadAgentSettings(options) {
 /***/ }),
 
 /***/ 94521:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -4514,7 +4514,7 @@ async function createContentGenerator(auth, options = {}) {
 /***/ }),
 
 /***/ 87206:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ ModelRequestError)
@@ -4585,7 +4585,7 @@ class ModelRequestError extends Error {
 /***/ }),
 
 /***/ 6572:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   HL: () => (/* binding */ ThinkingLevel),
@@ -4610,7 +4610,7 @@ const EmbedContentResponse = _google_genai_web__WEBPACK_IMPORTED_MODULE_0__.Embe
 /***/ }),
 
 /***/ 67815:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   k: () => (/* binding */ resolveModelAuth)
@@ -4686,7 +4686,7 @@ function resolveModelAuth(env) {
 /***/ }),
 
 /***/ 89584:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   h: () => (/* binding */ reportModelCalls),
@@ -4827,7 +4827,7 @@ function describeFailure(error, request) {
 /***/ }),
 
 /***/ 11106:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ID: () => (/* binding */ modelNotFoundMessage),
@@ -4901,7 +4901,7 @@ function fallbackNotice(from, to, error) {
 /***/ }),
 
 /***/ 90109:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -5096,7 +5096,7 @@ function deprecationNotice(name, table = MODEL_TABLE) {
 /***/ }),
 
 /***/ 26602:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -5368,7 +5368,7 @@ async function readRecordedSession(path) {
 /***/ }),
 
 /***/ 92638:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -5635,7 +5635,7 @@ async function* replay(chunks) {
 /***/ }),
 
 /***/ 24790:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ compareEnglish)
@@ -5703,7 +5703,7 @@ function asciiFrom(text, from) {
 /***/ }),
 
 /***/ 63255:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   VO: () => (/* binding */ streamLogger),
@@ -5749,7 +5749,7 @@ function memoryLogger() {
 /***/ }),
 
 /***/ 48225:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Nw: () => (/* binding */ isInsideOrSameNormal),
@@ -5795,7 +5795,7 @@ function isDescendant(relative) {
 /***/ }),
 
 /***/ 70192:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $X: () => (/* binding */ killProcessGroup),
@@ -5971,7 +5971,7 @@ class ProcessGroupTracker {
 /***/ }),
 
 /***/ 63178:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   dZ: () => (/* binding */ redactTokenShapes),
@@ -6199,7 +6199,7 @@ function secretEnvironmentValues(env) {
 /***/ }),
 
 /***/ 37816:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   P: () => (/* binding */ RUN_MODES),
@@ -6218,7 +6218,7 @@ const RUN_TRUSTS = ['maintainer', 'automatic'];
 /***/ }),
 
 /***/ 33784:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -7446,7 +7446,7 @@ async function sameSessionOptions(a, b) {
 /***/ }),
 
 /***/ 17583:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   k: () => (/* binding */ failureText),
@@ -7506,7 +7506,7 @@ function failureText(result) {
 /***/ }),
 
 /***/ 9332:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   f: () => (/* binding */ SANDBOX_MODES),
@@ -7532,7 +7532,7 @@ function sandboxSummaryLine(sandbox, options) {
 /***/ }),
 
 /***/ 62014:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ SANDBOX_USER_NAME),
@@ -7595,7 +7595,7 @@ async function lookUpUser(run, name) {
 /***/ }),
 
 /***/ 37376:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   K9: () => (/* binding */ groupDigits),
@@ -7635,7 +7635,7 @@ function groupDigits(value) {
 /***/ }),
 
 /***/ 5535:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   sX: () => (/* binding */ geminiCommandText),
@@ -7720,7 +7720,7 @@ function geminiCommandText(args, part) {
 /***/ }),
 
 /***/ 74996:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   IO: () => (/* binding */ describeRule),
@@ -7794,7 +7794,7 @@ function ruleConditions(rule) {
 /***/ }),
 
 /***/ 86403:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   IO: () => (/* reexport safe */ _describe_rule_js__WEBPACK_IMPORTED_MODULE_5__.IO),
@@ -7890,7 +7890,7 @@ function unreadable(path, label, error) {
 /***/ }),
 
 /***/ 58691:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -8803,7 +8803,7 @@ function checkPolicy(text, source) {
 /***/ }),
 
 /***/ 52468:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   sG: () => (/* binding */ outcomeOf),
@@ -8876,7 +8876,7 @@ function summarizeSubcommands(subcommands) {
 /***/ }),
 
 /***/ 5226:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   V: () => (/* binding */ formatProblem),
@@ -8910,7 +8910,7 @@ function formatProblem(problem) {
 /***/ }),
 
 /***/ 45578:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ TIER_BASE)
@@ -8926,7 +8926,7 @@ const TIER_BASE = {
 /***/ }),
 
 /***/ 67496:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   RF: () => (/* binding */ matchesRun),
@@ -9308,7 +9308,7 @@ function withoutState(regex) {
 /***/ }),
 
 /***/ 33165:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ scanTomlPositions)
@@ -9611,7 +9611,7 @@ function decodeBasic(raw) {
 /***/ }),
 
 /***/ 57362:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -14066,7 +14066,7 @@ function describeFile(file) {
 /***/ }),
 
 /***/ 80119:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -17177,7 +17177,7 @@ function policyContext(workspace, run) {
 /***/ }),
 
 /***/ 14431:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -21407,7 +21407,7 @@ function registerBuiltinTools(registry, options) {
 /***/ }),
 
 /***/ 96511:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   c: () => (/* binding */ toModelJsonSchema),
@@ -21501,7 +21501,7 @@ function stripSafeIntegerBounds(value) {
 /***/ }),
 
 /***/ 2651:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Fv: () => (/* binding */ walkFiles),
@@ -21712,7 +21712,7 @@ function escapes(relativePath) {
 /***/ }),
 
 /***/ 1487:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   d: () => (/* binding */ ignoresAnyBelow),
@@ -21873,7 +21873,7 @@ class IgnoreRules {
 /***/ }),
 
 /***/ 86949:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ PARAMETER_ALIASES),
@@ -21908,7 +21908,7 @@ function withGeminiNames(toolName, args) {
 /***/ }),
 
 /***/ 11023:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   M$: () => (/* binding */ isGitName),
@@ -22005,7 +22005,7 @@ function isNormalAbsolute(somePath) {
 /***/ }),
 
 /***/ 61174:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   RE: () => (/* binding */ createReadFileTool),
@@ -22377,7 +22377,7 @@ function decodeText(bytes) {
 /***/ }),
 
 /***/ 64988:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ editDistance),
@@ -22496,7 +22496,7 @@ function editDistance(a, b) {
 /***/ }),
 
 /***/ 85917:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -23114,7 +23114,7 @@ Process Group PGID: Process group started or \`(none)\``;
 /***/ }),
 
 /***/ 63819:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ZR: () => (/* binding */ DEFAULT_MAX_OUTPUT_CHARS),
@@ -23335,7 +23335,7 @@ class ShellOutput {
 /***/ }),
 
 /***/ 90161:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ toolSandboxSession),
@@ -23420,7 +23420,7 @@ function toolSandboxSession(options) {
 /***/ }),
 
 /***/ 87146:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   GB: () => (/* binding */ isToolSelected),
@@ -23457,7 +23457,7 @@ function isToolSelected(tool, settings) {
 /***/ }),
 
 /***/ 29285:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   LC: () => (/* binding */ ToolErrorType),
@@ -23524,7 +23524,7 @@ function isBuildError(built) {
 /***/ }),
 
 /***/ 14747:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -24189,7 +24189,7 @@ function looksLikeGitDirectory(dir) {
 /***/ }),
 
 /***/ 57108:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Z: () => (/* binding */ createWriteTodosTool),

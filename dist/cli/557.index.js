@@ -3,7 +3,7 @@ export const ids = [557];
 export const modules = {
 
 /***/ 95557:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS

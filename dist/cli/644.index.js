@@ -1533,7 +1533,7 @@ export const modules = {
 /***/ }),
 
 /***/ 14730:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3484,7 +3484,7 @@ class Octokit {
 /***/ }),
 
 /***/ 93779:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ud: () => (/* binding */ paginateRest)
@@ -3905,7 +3905,7 @@ paginateRest.VERSION = VERSION;
 /***/ }),
 
 /***/ 55077:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3947,7 +3947,7 @@ requestLog.VERSION = VERSION;
 /***/ }),
 
 /***/ 49210:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -6406,7 +6406,7 @@ legacyRestEndpointMethods.VERSION = VERSION;
 /***/ }),
 
 /***/ 49735:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ retry)
@@ -6500,7 +6500,7 @@ retry.VERSION = VERSION;
 /***/ }),
 
 /***/ 86856:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ throttling)
@@ -6751,7 +6751,7 @@ throttling.triggersNotification = triggersNotification;
 /***/ }),
 
 /***/ 31015:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ RequestError)
@@ -6800,7 +6800,7 @@ class RequestError extends Error {
 /***/ }),
 
 /***/ 11303:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS

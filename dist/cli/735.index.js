@@ -3,7 +3,7 @@ export const ids = [735];
 export const modules = {
 
 /***/ 52914:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -39,7 +39,7 @@ function addAdminServicesToServer(server) {
 /***/ }),
 
 /***/ 14643:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -254,7 +254,7 @@ BackoffTimeout.nextId = 0;
 /***/ }),
 
 /***/ 79190:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -423,7 +423,7 @@ function isEmptyCallCredentials(callCredentials) {
 /***/ }),
 
 /***/ 61803:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -529,7 +529,7 @@ exports.InterceptingListenerImpl = InterceptingListenerImpl;
 /***/ }),
 
 /***/ 35675:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -559,7 +559,7 @@ function getNextCallNumber() {
 /***/ }),
 
 /***/ 91161:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -717,7 +717,7 @@ exports.ClientDuplexStreamImpl = ClientDuplexStreamImpl;
 /***/ }),
 
 /***/ 27974:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -864,7 +864,7 @@ exports.FileWatcherCertificateProvider = FileWatcherCertificateProvider;
 /***/ }),
 
 /***/ 32257:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -1301,7 +1301,7 @@ class ComposedChannelCredentialsImpl extends ChannelCredentials {
 /***/ }),
 
 /***/ 86793:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -1380,7 +1380,7 @@ function channelOptionsEqual(options1, options2) {
 /***/ }),
 
 /***/ 86918:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -1454,7 +1454,7 @@ exports.ChannelImplementation = ChannelImplementation;
 /***/ }),
 
 /***/ 68198:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -2058,7 +2058,7 @@ function setup() {
 /***/ }),
 
 /***/ 82451:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -2498,7 +2498,7 @@ methodDefinition, options, channel) {
 /***/ }),
 
 /***/ 54210:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -2937,7 +2937,7 @@ exports.Client = Client;
 /***/ }),
 
 /***/ 24130:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -2969,7 +2969,7 @@ var CompressionAlgorithms;
 /***/ }),
 
 /***/ 43430:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -3282,7 +3282,7 @@ exports.CompressionFilterFactory = CompressionFilterFactory;
 /***/ }),
 
 /***/ 60778:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3316,7 +3316,7 @@ var ConnectivityState;
 /***/ }),
 
 /***/ 45907:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3386,7 +3386,7 @@ exports.DEFAULT_MAX_RECEIVE_MESSAGE_LENGTH = 4 * 1024 * 1024;
 /***/ }),
 
 /***/ 39962:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -3434,7 +3434,7 @@ function restrictControlPlaneStatusCode(code, details) {
 /***/ }),
 
 /***/ 52173:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3550,7 +3550,7 @@ function formatDateDifference(startDate, endDate) {
 /***/ }),
 
 /***/ 63929:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3630,7 +3630,7 @@ function durationToString(duration) {
 /***/ }),
 
 /***/ 16964:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3659,7 +3659,7 @@ exports.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS = ((_b = process.env.GRPC_NODE_DEBUG_
 /***/ }),
 
 /***/ 98219:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3705,7 +3705,7 @@ function getErrorCode(error) {
 /***/ }),
 
 /***/ 20079:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -3769,7 +3769,7 @@ Object.defineProperty(exports, "SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX", ({ enumerab
 /***/ }),
 
 /***/ 95726:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3857,7 +3857,7 @@ exports.FilterStackFactory = FilterStackFactory;
 /***/ }),
 
 /***/ 81467:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -3901,7 +3901,7 @@ exports.BaseFilter = BaseFilter;
 /***/ }),
 
 /***/ 18954:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -4181,7 +4181,7 @@ function getProxiedConnection(address, channelOptions) {
 /***/ }),
 
 /***/ 83033:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 var __webpack_unused_export__;
 
@@ -4336,7 +4336,7 @@ const channelz = __webpack_require__(68198);
 /***/ }),
 
 /***/ 40114:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -5019,7 +5019,7 @@ InternalChannel.MAX_METHODS_PER_HOST = 100;
 /***/ }),
 
 /***/ 99069:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -5176,7 +5176,7 @@ exports.ChildLoadBalancerHandler = ChildLoadBalancerHandler;
 /***/ }),
 
 /***/ 95343:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -5753,7 +5753,7 @@ function setup() {
 /***/ }),
 
 /***/ 78639:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -6273,7 +6273,7 @@ function setup() {
 /***/ }),
 
 /***/ 71936:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -6483,7 +6483,7 @@ function setup() {
 /***/ }),
 
 /***/ 47616:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -6881,7 +6881,7 @@ function setup() {
 /***/ }),
 
 /***/ 7000:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -7003,7 +7003,7 @@ function selectLbConfigFromList(configs, fallbackTodefault = false) {
 /***/ }),
 
 /***/ 58944:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -7330,7 +7330,7 @@ exports.LoadBalancingCall = LoadBalancingCall;
 /***/ }),
 
 /***/ 8536:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -7465,7 +7465,7 @@ function isTracerEnabled(tracer) {
 /***/ }),
 
 /***/ 76983:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -7614,7 +7614,7 @@ function loadPackageDefinition(packageDef) {
 /***/ }),
 
 /***/ 36100:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -7897,7 +7897,7 @@ const bufToString = (val) => {
 /***/ }),
 
 /***/ 82124:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -8225,7 +8225,7 @@ function createOobMetricsDataProducer(subchannel) {
 /***/ }),
 
 /***/ 71663:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -8317,7 +8317,7 @@ exports.QueuePicker = QueuePicker;
 /***/ }),
 
 /***/ 58291:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -8443,7 +8443,7 @@ exports.PriorityQueue = PriorityQueue;
 /***/ }),
 
 /***/ 51149:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -8812,7 +8812,7 @@ function setup() {
 /***/ }),
 
 /***/ 52617:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -8924,7 +8924,7 @@ function setup() {
 /***/ }),
 
 /***/ 69252:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -8981,7 +8981,7 @@ function setup() {
 /***/ }),
 
 /***/ 76255:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -9076,7 +9076,7 @@ function mapUriDefaultScheme(target) {
 /***/ }),
 
 /***/ 8023:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -9427,7 +9427,7 @@ exports.ResolvingCall = ResolvingCall;
 /***/ }),
 
 /***/ 63962:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -9745,7 +9745,7 @@ exports.ResolvingLoadBalancer = ResolvingLoadBalancer;
 /***/ }),
 
 /***/ 2532:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -10519,7 +10519,7 @@ exports.RetryingCall = RetryingCall;
 /***/ }),
 
 /***/ 34615:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -10751,7 +10751,7 @@ exports.ServerDuplexStreamImpl = ServerDuplexStreamImpl;
 /***/ }),
 
 /***/ 36545:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -11071,7 +11071,7 @@ function createServerCredentialsWithInterceptors(credentials, interceptors) {
 /***/ }),
 
 /***/ 42151:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -13572,7 +13572,7 @@ function handleBidiStreaming(call, handler) {
 /***/ }),
 
 /***/ 70005:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -14008,7 +14008,7 @@ function extractAndSelectServiceConfig(txtRecord, percentage) {
 /***/ }),
 
 /***/ 40701:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -14247,7 +14247,7 @@ exports.SingleSubchannelChannel = SingleSubchannelChannel;
 /***/ }),
 
 /***/ 7901:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -14321,7 +14321,7 @@ exports.StatusBuilder = StatusBuilder;
 /***/ }),
 
 /***/ 47956:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -14427,7 +14427,7 @@ exports.StreamDecoder = StreamDecoder;
 /***/ }),
 
 /***/ 97021:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -14635,7 +14635,7 @@ exports.EndpointMap = EndpointMap;
 /***/ }),
 
 /***/ 17953:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -15247,7 +15247,7 @@ exports.Http2SubchannelCall = Http2SubchannelCall;
 /***/ }),
 
 /***/ 70098:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -15367,7 +15367,7 @@ exports.BaseSubchannelWrapper = BaseSubchannelWrapper;
 /***/ }),
 
 /***/ 48695:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -15510,7 +15510,7 @@ function getSubchannelPool(global) {
 /***/ }),
 
 /***/ 68416:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -15933,7 +15933,7 @@ exports.Subchannel = Subchannel;
 /***/ }),
 
 /***/ 68876:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -15973,7 +15973,7 @@ function getDefaultRootsData() {
 /***/ }),
 
 /***/ 33860:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /*
@@ -16670,7 +16670,7 @@ exports.Http2SubchannelConnector = Http2SubchannelConnector;
 /***/ }),
 
 /***/ 56027:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 /*
@@ -16828,7 +16828,7 @@ function computeServiceUrl(host, methodName) {
 /***/ }),
 
 /***/ 76081:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 var __webpack_unused_export__;
 
@@ -17081,7 +17081,7 @@ __webpack_unused_export__ = loadFileDescriptorSetFromObject;
 /***/ }),
 
 /***/ 48057:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /**
@@ -17176,7 +17176,7 @@ exports.addCommonProtos = addCommonProtos;
 /***/ }),
 
 /***/ 60137:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -17978,7 +17978,7 @@ exports.OrderedMap = OrderedMap;
 /***/ }),
 
 /***/ 92222:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = asPromise;
@@ -18037,7 +18037,7 @@ function asPromise(fn, ctx/*, varargs */) {
 /***/ }),
 
 /***/ 25478:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -18183,7 +18183,7 @@ base64.test = function test(string) {
 /***/ }),
 
 /***/ 25346:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = codegen;
@@ -18302,7 +18302,7 @@ function safeFunctionName(name) {
 /***/ }),
 
 /***/ 32491:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = EventEmitter;
@@ -18395,7 +18395,7 @@ EventEmitter.prototype.emit = function emit(evt) {
 /***/ }),
 
 /***/ 44279:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = fetch;
@@ -18514,7 +18514,7 @@ fetch.xhr = function fetch_xhr(filename, options, callback) {
 /***/ }),
 
 /***/ 20193:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -18532,7 +18532,7 @@ module.exports = fs;
 /***/ }),
 
 /***/ 8597:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -18874,7 +18874,7 @@ function readUintBE(buf, pos) {
 /***/ }),
 
 /***/ 66090:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -18946,7 +18946,7 @@ path.resolve = function resolve(originPath, includePath, alreadyNormalized) {
 /***/ }),
 
 /***/ 56239:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = pool;
@@ -19001,7 +19001,7 @@ function pool(alloc, slice, size) {
 /***/ }),
 
 /***/ 70958:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -19123,7 +19123,7 @@ utf8.write = function utf8_write(string, buffer, offset) {
 /***/ }),
 
 /***/ 14277:
-/***/ ((module) => {
+/***/ (function (module) {
 
 /**
  * lodash (Custom Build) <https://lodash.com/>
@@ -19729,7 +19729,7 @@ module.exports = camelCase;
 /***/ }),
 
 /***/ 6412:
-/***/ ((module, exports, __webpack_require__) => {
+/***/ (function (module, exports, __webpack_require__) {
 
 
 var $protobuf = __webpack_require__(23928);
@@ -20922,7 +20922,7 @@ function editionToDescriptor(edition, fileDescriptor) {
 /***/ }),
 
 /***/ 23928:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 // full library entry point.
 
@@ -20933,7 +20933,7 @@ module.exports = __webpack_require__(58513);
 /***/ }),
 
 /***/ 60872:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = common;
@@ -21339,7 +21339,7 @@ common.get = function get(file) {
 /***/ }),
 
 /***/ 92437:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 /**
@@ -21664,7 +21664,7 @@ converter.toObject = function toObject(mtype) {
 /***/ }),
 
 /***/ 45301:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = decoder;
@@ -21835,7 +21835,7 @@ function decoder(mtype) {
 /***/ }),
 
 /***/ 67641:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = encoder;
@@ -21945,7 +21945,7 @@ function encoder(mtype) {
 /***/ }),
 
 /***/ 73528:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Enum;
@@ -22178,7 +22178,7 @@ Enum.prototype.isReservedName = function isReservedName(name) {
 /***/ }),
 
 /***/ 30457:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Field;
@@ -22638,7 +22638,7 @@ Field._configure = function configure(Type_) {
 /***/ }),
 
 /***/ 35504:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 var protobuf = module.exports = __webpack_require__(66579);
@@ -22749,7 +22749,7 @@ protobuf.Field._configure(protobuf.Type);
 /***/ }),
 
 /***/ 66579:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 var protobuf = exports;
@@ -22792,7 +22792,7 @@ configure();
 /***/ }),
 
 /***/ 58513:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 var protobuf = module.exports = __webpack_require__(35504);
@@ -22811,7 +22811,7 @@ protobuf.Root._configure(protobuf.Type, protobuf.parse, protobuf.common);
 /***/ }),
 
 /***/ 58791:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = MapField;
@@ -22944,7 +22944,7 @@ MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
 /***/ }),
 
 /***/ 69450:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Message;
@@ -23094,7 +23094,7 @@ Message.prototype.toJSON = function toJSON() {
 /***/ }),
 
 /***/ 59988:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Method;
@@ -23261,7 +23261,7 @@ Method.prototype.resolve = function resolve() {
 /***/ }),
 
 /***/ 21946:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Namespace;
@@ -23826,7 +23826,7 @@ Namespace._configure = function(Type_, Service_, Enum_) {
 /***/ }),
 
 /***/ 67946:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = ReflectionObject;
@@ -24215,7 +24215,7 @@ ReflectionObject._configure = function(Root_) {
 /***/ }),
 
 /***/ 84624:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = OneOf;
@@ -24444,7 +24444,7 @@ OneOf.d = function decorateOneOf() {
 /***/ }),
 
 /***/ 58790:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = parse;
@@ -25443,7 +25443,7 @@ function parse(source, root, options) {
 /***/ }),
 
 /***/ 69350:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Reader;
@@ -25896,7 +25896,7 @@ Reader._configure = function(BufferReader_) {
 /***/ }),
 
 /***/ 42423:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = BufferReader;
@@ -25954,7 +25954,7 @@ BufferReader._configure();
 /***/ }),
 
 /***/ 8185:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Root;
@@ -26373,7 +26373,7 @@ Root._configure = function(Type_, parse_, common_) {
 /***/ }),
 
 /***/ 34460:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = Object.create(null);
@@ -26398,7 +26398,7 @@ module.exports = Object.create(null);
 /***/ }),
 
 /***/ 9882:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -26441,7 +26441,7 @@ rpc.Service = __webpack_require__(34026);
 /***/ }),
 
 /***/ 34026:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Service;
@@ -26590,7 +26590,7 @@ Service.prototype.end = function end(endedByRPC) {
 /***/ }),
 
 /***/ 30338:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Service;
@@ -26790,7 +26790,7 @@ Service.prototype.create = function create(rpcImpl, requestDelimited, responseDe
 /***/ }),
 
 /***/ 580:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 module.exports = tokenize;
@@ -27213,7 +27213,7 @@ function tokenize(source, alternateCommentMode) {
 /***/ }),
 
 /***/ 70901:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Type;
@@ -27852,7 +27852,7 @@ Type.d = function decorateType(typeName) {
 /***/ }),
 
 /***/ 21024:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -28055,7 +28055,7 @@ types.packed = bake([
 /***/ }),
 
 /***/ 39609:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -28292,7 +28292,7 @@ Object.defineProperty(util, "decorateRoot", {
 /***/ }),
 
 /***/ 58144:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 
@@ -28310,7 +28310,7 @@ module.exports = fs;
 /***/ }),
 
 /***/ 70994:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = LongBits;
@@ -29015,7 +29015,7 @@ util._configure = function() {
 /***/ }),
 
 /***/ 91991:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 
@@ -29029,7 +29029,7 @@ patterns.reservedRe  = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|fal
 /***/ }),
 
 /***/ 7639:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = verifier;
@@ -29216,7 +29216,7 @@ function verifier(mtype) {
 /***/ }),
 
 /***/ 59781:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 
@@ -29334,7 +29334,7 @@ wrappers[".google.protobuf.Any"] = {
 /***/ }),
 
 /***/ 33654:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = Writer;
@@ -29808,7 +29808,7 @@ Writer._configure = function(BufferWriter_) {
 /***/ }),
 
 /***/ 3751:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 
 module.exports = BufferWriter;
@@ -31523,7 +31523,7 @@ BufferWriter._configure();
 /***/ }),
 
 /***/ 56997:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Q: () => (/* binding */ hexToBinary)
@@ -31552,7 +31552,7 @@ function hexToBinary(hexStr) {
 /***/ }),
 
 /***/ 9982:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ER: () => (/* binding */ writeResource),
@@ -31725,7 +31725,7 @@ function writeResource(writer, resource, fieldNumber) {
 /***/ }),
 
 /***/ 93989:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   t: () => (/* binding */ ProtobufReader)
@@ -31827,7 +31827,7 @@ var ProtobufReader = class {
 /***/ }),
 
 /***/ 258:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ ProtobufSizeEstimator)
@@ -31906,7 +31906,7 @@ var ProtobufSizeEstimator = class {
 /***/ }),
 
 /***/ 69493:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ ProtobufWriter)
@@ -32145,7 +32145,7 @@ var ProtobufWriter = class {
 /***/ }),
 
 /***/ 5129:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ estimateVarintSize)
@@ -32176,7 +32176,7 @@ function estimateVarintSize(v) {
 /***/ }),
 
 /***/ 75876:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -32404,7 +32404,7 @@ const ProtobufLogsSerializer = {
 /***/ }),
 
 /***/ 95902:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -32849,7 +32849,7 @@ const ProtobufMetricsSerializer = {
 /***/ }),
 
 /***/ 91617:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -33179,35 +33179,35 @@ const ProtobufTraceSerializer = {
 /***/ }),
 
 /***/ 9943:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = {"rE":"1.14.7"};
 
 /***/ }),
 
 /***/ 15434:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = /*#__PURE__*/JSON.parse('{"nested":{"google":{"nested":{"protobuf":{"nested":{"Api":{"fields":{"name":{"type":"string","id":1},"methods":{"rule":"repeated","type":"Method","id":2},"options":{"rule":"repeated","type":"Option","id":3},"version":{"type":"string","id":4},"sourceContext":{"type":"SourceContext","id":5},"mixins":{"rule":"repeated","type":"Mixin","id":6},"syntax":{"type":"Syntax","id":7}}},"Method":{"fields":{"name":{"type":"string","id":1},"requestTypeUrl":{"type":"string","id":2},"requestStreaming":{"type":"bool","id":3},"responseTypeUrl":{"type":"string","id":4},"responseStreaming":{"type":"bool","id":5},"options":{"rule":"repeated","type":"Option","id":6},"syntax":{"type":"Syntax","id":7}}},"Mixin":{"fields":{"name":{"type":"string","id":1},"root":{"type":"string","id":2}}},"SourceContext":{"fields":{"fileName":{"type":"string","id":1}}},"Option":{"fields":{"name":{"type":"string","id":1},"value":{"type":"Any","id":2}}},"Syntax":{"values":{"SYNTAX_PROTO2":0,"SYNTAX_PROTO3":1}}}}}}}}');
 
 /***/ }),
 
 /***/ 93951:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = /*#__PURE__*/JSON.parse('{"nested":{"google":{"nested":{"protobuf":{"options":{"go_package":"google.golang.org/protobuf/types/descriptorpb","java_package":"com.google.protobuf","java_outer_classname":"DescriptorProtos","csharp_namespace":"Google.Protobuf.Reflection","objc_class_prefix":"GPB","cc_enable_arenas":true,"optimize_for":"SPEED"},"nested":{"FileDescriptorSet":{"edition":"proto2","fields":{"file":{"rule":"repeated","type":"FileDescriptorProto","id":1}},"extensions":[[536000000,536000000]]},"Edition":{"edition":"proto2","values":{"EDITION_UNKNOWN":0,"EDITION_LEGACY":900,"EDITION_PROTO2":998,"EDITION_PROTO3":999,"EDITION_2023":1000,"EDITION_2024":1001,"EDITION_1_TEST_ONLY":1,"EDITION_2_TEST_ONLY":2,"EDITION_99997_TEST_ONLY":99997,"EDITION_99998_TEST_ONLY":99998,"EDITION_99999_TEST_ONLY":99999,"EDITION_MAX":2147483647}},"FileDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"package":{"type":"string","id":2},"dependency":{"rule":"repeated","type":"string","id":3},"publicDependency":{"rule":"repeated","type":"int32","id":10},"weakDependency":{"rule":"repeated","type":"int32","id":11},"optionDependency":{"rule":"repeated","type":"string","id":15},"messageType":{"rule":"repeated","type":"DescriptorProto","id":4},"enumType":{"rule":"repeated","type":"EnumDescriptorProto","id":5},"service":{"rule":"repeated","type":"ServiceDescriptorProto","id":6},"extension":{"rule":"repeated","type":"FieldDescriptorProto","id":7},"options":{"type":"FileOptions","id":8},"sourceCodeInfo":{"type":"SourceCodeInfo","id":9},"syntax":{"type":"string","id":12},"edition":{"type":"Edition","id":14}}},"DescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"field":{"rule":"repeated","type":"FieldDescriptorProto","id":2},"extension":{"rule":"repeated","type":"FieldDescriptorProto","id":6},"nestedType":{"rule":"repeated","type":"DescriptorProto","id":3},"enumType":{"rule":"repeated","type":"EnumDescriptorProto","id":4},"extensionRange":{"rule":"repeated","type":"ExtensionRange","id":5},"oneofDecl":{"rule":"repeated","type":"OneofDescriptorProto","id":8},"options":{"type":"MessageOptions","id":7},"reservedRange":{"rule":"repeated","type":"ReservedRange","id":9},"reservedName":{"rule":"repeated","type":"string","id":10},"visibility":{"type":"SymbolVisibility","id":11}},"nested":{"ExtensionRange":{"fields":{"start":{"type":"int32","id":1},"end":{"type":"int32","id":2},"options":{"type":"ExtensionRangeOptions","id":3}}},"ReservedRange":{"fields":{"start":{"type":"int32","id":1},"end":{"type":"int32","id":2}}}}},"ExtensionRangeOptions":{"edition":"proto2","fields":{"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999},"declaration":{"rule":"repeated","type":"Declaration","id":2,"options":{"retention":"RETENTION_SOURCE"}},"features":{"type":"FeatureSet","id":50},"verification":{"type":"VerificationState","id":3,"options":{"default":"UNVERIFIED","retention":"RETENTION_SOURCE"}}},"extensions":[[1000,536870911]],"nested":{"Declaration":{"fields":{"number":{"type":"int32","id":1},"fullName":{"type":"string","id":2},"type":{"type":"string","id":3},"reserved":{"type":"bool","id":5},"repeated":{"type":"bool","id":6}},"reserved":[[4,4]]},"VerificationState":{"values":{"DECLARATION":0,"UNVERIFIED":1}}}},"FieldDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"number":{"type":"int32","id":3},"label":{"type":"Label","id":4},"type":{"type":"Type","id":5},"typeName":{"type":"string","id":6},"extendee":{"type":"string","id":2},"defaultValue":{"type":"string","id":7},"oneofIndex":{"type":"int32","id":9},"jsonName":{"type":"string","id":10},"options":{"type":"FieldOptions","id":8},"proto3Optional":{"type":"bool","id":17}},"nested":{"Type":{"values":{"TYPE_DOUBLE":1,"TYPE_FLOAT":2,"TYPE_INT64":3,"TYPE_UINT64":4,"TYPE_INT32":5,"TYPE_FIXED64":6,"TYPE_FIXED32":7,"TYPE_BOOL":8,"TYPE_STRING":9,"TYPE_GROUP":10,"TYPE_MESSAGE":11,"TYPE_BYTES":12,"TYPE_UINT32":13,"TYPE_ENUM":14,"TYPE_SFIXED32":15,"TYPE_SFIXED64":16,"TYPE_SINT32":17,"TYPE_SINT64":18}},"Label":{"values":{"LABEL_OPTIONAL":1,"LABEL_REPEATED":3,"LABEL_REQUIRED":2}}}},"OneofDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"options":{"type":"OneofOptions","id":2}}},"EnumDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"value":{"rule":"repeated","type":"EnumValueDescriptorProto","id":2},"options":{"type":"EnumOptions","id":3},"reservedRange":{"rule":"repeated","type":"EnumReservedRange","id":4},"reservedName":{"rule":"repeated","type":"string","id":5},"visibility":{"type":"SymbolVisibility","id":6}},"nested":{"EnumReservedRange":{"fields":{"start":{"type":"int32","id":1},"end":{"type":"int32","id":2}}}}},"EnumValueDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"number":{"type":"int32","id":2},"options":{"type":"EnumValueOptions","id":3}}},"ServiceDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"method":{"rule":"repeated","type":"MethodDescriptorProto","id":2},"options":{"type":"ServiceOptions","id":3}}},"MethodDescriptorProto":{"edition":"proto2","fields":{"name":{"type":"string","id":1},"inputType":{"type":"string","id":2},"outputType":{"type":"string","id":3},"options":{"type":"MethodOptions","id":4},"clientStreaming":{"type":"bool","id":5},"serverStreaming":{"type":"bool","id":6}}},"FileOptions":{"edition":"proto2","fields":{"javaPackage":{"type":"string","id":1},"javaOuterClassname":{"type":"string","id":8},"javaMultipleFiles":{"type":"bool","id":10},"javaGenerateEqualsAndHash":{"type":"bool","id":20,"options":{"deprecated":true}},"javaStringCheckUtf8":{"type":"bool","id":27},"optimizeFor":{"type":"OptimizeMode","id":9,"options":{"default":"SPEED"}},"goPackage":{"type":"string","id":11},"ccGenericServices":{"type":"bool","id":16},"javaGenericServices":{"type":"bool","id":17},"pyGenericServices":{"type":"bool","id":18},"deprecated":{"type":"bool","id":23},"ccEnableArenas":{"type":"bool","id":31,"options":{"default":true}},"objcClassPrefix":{"type":"string","id":36},"csharpNamespace":{"type":"string","id":37},"swiftPrefix":{"type":"string","id":39},"phpClassPrefix":{"type":"string","id":40},"phpNamespace":{"type":"string","id":41},"phpMetadataNamespace":{"type":"string","id":44},"rubyPackage":{"type":"string","id":45},"features":{"type":"FeatureSet","id":50},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]],"reserved":[[42,42],[38,38],"php_generic_services"],"nested":{"OptimizeMode":{"values":{"SPEED":1,"CODE_SIZE":2,"LITE_RUNTIME":3}}}},"MessageOptions":{"edition":"proto2","fields":{"messageSetWireFormat":{"type":"bool","id":1},"noStandardDescriptorAccessor":{"type":"bool","id":2},"deprecated":{"type":"bool","id":3},"mapEntry":{"type":"bool","id":7},"deprecatedLegacyJsonFieldConflicts":{"type":"bool","id":11,"options":{"deprecated":true}},"features":{"type":"FeatureSet","id":12},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]],"reserved":[[4,4],[5,5],[6,6],[8,8],[9,9]]},"FieldOptions":{"edition":"proto2","fields":{"ctype":{"type":"CType","id":1,"options":{"default":"STRING"}},"packed":{"type":"bool","id":2},"jstype":{"type":"JSType","id":6,"options":{"default":"JS_NORMAL"}},"lazy":{"type":"bool","id":5},"unverifiedLazy":{"type":"bool","id":15},"deprecated":{"type":"bool","id":3},"weak":{"type":"bool","id":10,"options":{"deprecated":true}},"debugRedact":{"type":"bool","id":16},"retention":{"type":"OptionRetention","id":17},"targets":{"rule":"repeated","type":"OptionTargetType","id":19},"editionDefaults":{"rule":"repeated","type":"EditionDefault","id":20},"features":{"type":"FeatureSet","id":21},"featureSupport":{"type":"FeatureSupport","id":22},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]],"reserved":[[4,4],[18,18]],"nested":{"CType":{"values":{"STRING":0,"CORD":1,"STRING_PIECE":2}},"JSType":{"values":{"JS_NORMAL":0,"JS_STRING":1,"JS_NUMBER":2}},"OptionRetention":{"values":{"RETENTION_UNKNOWN":0,"RETENTION_RUNTIME":1,"RETENTION_SOURCE":2}},"OptionTargetType":{"values":{"TARGET_TYPE_UNKNOWN":0,"TARGET_TYPE_FILE":1,"TARGET_TYPE_EXTENSION_RANGE":2,"TARGET_TYPE_MESSAGE":3,"TARGET_TYPE_FIELD":4,"TARGET_TYPE_ONEOF":5,"TARGET_TYPE_ENUM":6,"TARGET_TYPE_ENUM_ENTRY":7,"TARGET_TYPE_SERVICE":8,"TARGET_TYPE_METHOD":9}},"EditionDefault":{"fields":{"edition":{"type":"Edition","id":3},"value":{"type":"string","id":2}}},"FeatureSupport":{"fields":{"editionIntroduced":{"type":"Edition","id":1},"editionDeprecated":{"type":"Edition","id":2},"deprecationWarning":{"type":"string","id":3},"editionRemoved":{"type":"Edition","id":4}}}}},"OneofOptions":{"edition":"proto2","fields":{"features":{"type":"FeatureSet","id":1},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]]},"EnumOptions":{"edition":"proto2","fields":{"allowAlias":{"type":"bool","id":2},"deprecated":{"type":"bool","id":3},"deprecatedLegacyJsonFieldConflicts":{"type":"bool","id":6,"options":{"deprecated":true}},"features":{"type":"FeatureSet","id":7},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]],"reserved":[[5,5]]},"EnumValueOptions":{"edition":"proto2","fields":{"deprecated":{"type":"bool","id":1},"features":{"type":"FeatureSet","id":2},"debugRedact":{"type":"bool","id":3},"featureSupport":{"type":"FieldOptions.FeatureSupport","id":4},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]]},"ServiceOptions":{"edition":"proto2","fields":{"features":{"type":"FeatureSet","id":34},"deprecated":{"type":"bool","id":33},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]]},"MethodOptions":{"edition":"proto2","fields":{"deprecated":{"type":"bool","id":33},"idempotencyLevel":{"type":"IdempotencyLevel","id":34,"options":{"default":"IDEMPOTENCY_UNKNOWN"}},"features":{"type":"FeatureSet","id":35},"uninterpretedOption":{"rule":"repeated","type":"UninterpretedOption","id":999}},"extensions":[[1000,536870911]],"nested":{"IdempotencyLevel":{"values":{"IDEMPOTENCY_UNKNOWN":0,"NO_SIDE_EFFECTS":1,"IDEMPOTENT":2}}}},"UninterpretedOption":{"edition":"proto2","fields":{"name":{"rule":"repeated","type":"NamePart","id":2},"identifierValue":{"type":"string","id":3},"positiveIntValue":{"type":"uint64","id":4},"negativeIntValue":{"type":"int64","id":5},"doubleValue":{"type":"double","id":6},"stringValue":{"type":"bytes","id":7},"aggregateValue":{"type":"string","id":8}},"nested":{"NamePart":{"fields":{"namePart":{"rule":"required","type":"string","id":1},"isExtension":{"rule":"required","type":"bool","id":2}}}}},"FeatureSet":{"edition":"proto2","fields":{"fieldPresence":{"type":"FieldPresence","id":1,"options":{"retention":"RETENTION_RUNTIME","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2023","edition_defaults.edition":"EDITION_2023","edition_defaults.value":"EXPLICIT"}},"enumType":{"type":"EnumType","id":2,"options":{"retention":"RETENTION_RUNTIME","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2023","edition_defaults.edition":"EDITION_PROTO3","edition_defaults.value":"OPEN"}},"repeatedFieldEncoding":{"type":"RepeatedFieldEncoding","id":3,"options":{"retention":"RETENTION_RUNTIME","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2023","edition_defaults.edition":"EDITION_PROTO3","edition_defaults.value":"PACKED"}},"utf8Validation":{"type":"Utf8Validation","id":4,"options":{"retention":"RETENTION_RUNTIME","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2023","edition_defaults.edition":"EDITION_PROTO3","edition_defaults.value":"VERIFY"}},"messageEncoding":{"type":"MessageEncoding","id":5,"options":{"retention":"RETENTION_RUNTIME","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2023","edition_defaults.edition":"EDITION_LEGACY","edition_defaults.value":"LENGTH_PREFIXED"}},"jsonFormat":{"type":"JsonFormat","id":6,"options":{"retention":"RETENTION_RUNTIME","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2023","edition_defaults.edition":"EDITION_PROTO3","edition_defaults.value":"ALLOW"}},"enforceNamingStyle":{"type":"EnforceNamingStyle","id":7,"options":{"retention":"RETENTION_SOURCE","targets":"TARGET_TYPE_METHOD","feature_support.edition_introduced":"EDITION_2024","edition_defaults.edition":"EDITION_2024","edition_defaults.value":"STYLE2024"}},"defaultSymbolVisibility":{"type":"VisibilityFeature.DefaultSymbolVisibility","id":8,"options":{"retention":"RETENTION_SOURCE","targets":"TARGET_TYPE_FILE","feature_support.edition_introduced":"EDITION_2024","edition_defaults.edition":"EDITION_2024","edition_defaults.value":"EXPORT_TOP_LEVEL"}}},"extensions":[[1000,9994],[9995,9999],[10000,10000]],"reserved":[[999,999]],"nested":{"FieldPresence":{"values":{"FIELD_PRESENCE_UNKNOWN":0,"EXPLICIT":1,"IMPLICIT":2,"LEGACY_REQUIRED":3}},"EnumType":{"values":{"ENUM_TYPE_UNKNOWN":0,"OPEN":1,"CLOSED":2}},"RepeatedFieldEncoding":{"values":{"REPEATED_FIELD_ENCODING_UNKNOWN":0,"PACKED":1,"EXPANDED":2}},"Utf8Validation":{"values":{"UTF8_VALIDATION_UNKNOWN":0,"VERIFY":2,"NONE":3}},"MessageEncoding":{"values":{"MESSAGE_ENCODING_UNKNOWN":0,"LENGTH_PREFIXED":1,"DELIMITED":2}},"JsonFormat":{"values":{"JSON_FORMAT_UNKNOWN":0,"ALLOW":1,"LEGACY_BEST_EFFORT":2}},"EnforceNamingStyle":{"values":{"ENFORCE_NAMING_STYLE_UNKNOWN":0,"STYLE2024":1,"STYLE_LEGACY":2}},"VisibilityFeature":{"fields":{},"reserved":[[1,536870911]],"nested":{"DefaultSymbolVisibility":{"values":{"DEFAULT_SYMBOL_VISIBILITY_UNKNOWN":0,"EXPORT_ALL":1,"EXPORT_TOP_LEVEL":2,"LOCAL_ALL":3,"STRICT":4}}}}}},"FeatureSetDefaults":{"edition":"proto2","fields":{"defaults":{"rule":"repeated","type":"FeatureSetEditionDefault","id":1},"minimumEdition":{"type":"Edition","id":4},"maximumEdition":{"type":"Edition","id":5}},"nested":{"FeatureSetEditionDefault":{"fields":{"edition":{"type":"Edition","id":3},"overridableFeatures":{"type":"FeatureSet","id":4},"fixedFeatures":{"type":"FeatureSet","id":5}},"reserved":[[1,1],[2,2],"features"]}}},"SourceCodeInfo":{"edition":"proto2","fields":{"location":{"rule":"repeated","type":"Location","id":1}},"extensions":[[536000000,536000000]],"nested":{"Location":{"fields":{"path":{"rule":"repeated","type":"int32","id":1,"options":{"packed":true}},"span":{"rule":"repeated","type":"int32","id":2,"options":{"packed":true}},"leadingComments":{"type":"string","id":3},"trailingComments":{"type":"string","id":4},"leadingDetachedComments":{"rule":"repeated","type":"string","id":6}}}}},"GeneratedCodeInfo":{"edition":"proto2","fields":{"annotation":{"rule":"repeated","type":"Annotation","id":1}},"nested":{"Annotation":{"fields":{"path":{"rule":"repeated","type":"int32","id":1,"options":{"packed":true}},"sourceFile":{"type":"string","id":2},"begin":{"type":"int32","id":3},"end":{"type":"int32","id":4},"semantic":{"type":"Semantic","id":5}},"nested":{"Semantic":{"values":{"NONE":0,"SET":1,"ALIAS":2}}}}}},"SymbolVisibility":{"edition":"proto2","values":{"VISIBILITY_UNSET":0,"VISIBILITY_LOCAL":1,"VISIBILITY_EXPORT":2}}}}}}}}');
 
 /***/ }),
 
 /***/ 92939:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = /*#__PURE__*/JSON.parse('{"nested":{"google":{"nested":{"protobuf":{"nested":{"SourceContext":{"fields":{"fileName":{"type":"string","id":1}}}}}}}}}');
 
 /***/ }),
 
 /***/ 36710:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = /*#__PURE__*/JSON.parse('{"nested":{"google":{"nested":{"protobuf":{"nested":{"Type":{"fields":{"name":{"type":"string","id":1},"fields":{"rule":"repeated","type":"Field","id":2},"oneofs":{"rule":"repeated","type":"string","id":3},"options":{"rule":"repeated","type":"Option","id":4},"sourceContext":{"type":"SourceContext","id":5},"syntax":{"type":"Syntax","id":6}}},"Field":{"fields":{"kind":{"type":"Kind","id":1},"cardinality":{"type":"Cardinality","id":2},"number":{"type":"int32","id":3},"name":{"type":"string","id":4},"typeUrl":{"type":"string","id":6},"oneofIndex":{"type":"int32","id":7},"packed":{"type":"bool","id":8},"options":{"rule":"repeated","type":"Option","id":9},"jsonName":{"type":"string","id":10},"defaultValue":{"type":"string","id":11}},"nested":{"Kind":{"values":{"TYPE_UNKNOWN":0,"TYPE_DOUBLE":1,"TYPE_FLOAT":2,"TYPE_INT64":3,"TYPE_UINT64":4,"TYPE_INT32":5,"TYPE_FIXED64":6,"TYPE_FIXED32":7,"TYPE_BOOL":8,"TYPE_STRING":9,"TYPE_GROUP":10,"TYPE_MESSAGE":11,"TYPE_BYTES":12,"TYPE_UINT32":13,"TYPE_ENUM":14,"TYPE_SFIXED32":15,"TYPE_SFIXED64":16,"TYPE_SINT32":17,"TYPE_SINT64":18}},"Cardinality":{"values":{"CARDINALITY_UNKNOWN":0,"CARDINALITY_OPTIONAL":1,"CARDINALITY_REQUIRED":2,"CARDINALITY_REPEATED":3}}}},"Enum":{"fields":{"name":{"type":"string","id":1},"enumvalue":{"rule":"repeated","type":"EnumValue","id":2},"options":{"rule":"repeated","type":"Option","id":3},"sourceContext":{"type":"SourceContext","id":4},"syntax":{"type":"Syntax","id":5}}},"EnumValue":{"fields":{"name":{"type":"string","id":1},"number":{"type":"int32","id":2},"options":{"rule":"repeated","type":"Option","id":3}}},"Option":{"fields":{"name":{"type":"string","id":1},"value":{"type":"Any","id":2}}},"Syntax":{"values":{"SYNTAX_PROTO2":0,"SYNTAX_PROTO3":1}},"Any":{"fields":{"type_url":{"type":"string","id":1},"value":{"type":"bytes","id":2}}},"SourceContext":{"fields":{"fileName":{"type":"string","id":1}}}}}}}}}');
 

@@ -3,7 +3,7 @@ export const ids = [737];
 export const modules = {
 
 /***/ 39139:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ createTranscriptWriter)
@@ -45,7 +45,7 @@ function createTranscriptWriter(filePath, options) {
 /***/ }),
 
 /***/ 41737:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -1021,7 +1021,7 @@ function optional(transcript) {
 /***/ }),
 
 /***/ 93020:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ SessionStatsCollector)
@@ -1182,7 +1182,7 @@ class SessionStatsCollector {
 /***/ }),
 
 /***/ 32416:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -1713,7 +1713,7 @@ async function serveRecordedSession(file) {
 /***/ }),
 
 /***/ 25405:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -1962,7 +1962,7 @@ async function startTelemetry(options) {
 /***/ }),
 
 /***/ 28048:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ githubFactsFromEnvironment)

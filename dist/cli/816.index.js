@@ -3,7 +3,7 @@ export const ids = [816];
 export const modules = {
 
 /***/ 57666:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (module, __unused_webpack_exports, __webpack_require__) {
 
 /*! node-domexception. MIT License. Jimmy W\u00e4rting <https://jimmy.warting.se/opensource> */
 
@@ -4769,7 +4769,7 @@ module.exports = globalThis.DOMException
 /***/ }),
 
 /***/ 71204:
-/***/ ((__unused_webpack_module, __unused_webpack_exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __unused_webpack_exports, __webpack_require__) {
 
 /* c8 ignore start */
 // 64 KiB (same size chrome slice theirs blob into Uint8array's)
@@ -4827,7 +4827,7 @@ try {
 /***/ }),
 
 /***/ 34645:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (__WEBPACK_DEFAULT_EXPORT__)
@@ -4888,7 +4888,7 @@ const File = _File
 /***/ }),
 
 /***/ 90995:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F8: () => (/* binding */ blobFromSync),
@@ -5008,7 +5008,7 @@ class BlobDataItem {
 /***/ }),
 
 /***/ 86327:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (__WEBPACK_DEFAULT_EXPORT__)
@@ -5270,7 +5270,7 @@ const Blob = _Blob
 /***/ }),
 
 /***/ 83018:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $n: () => (/* binding */ formDataToBlob),
@@ -5324,7 +5324,7 @@ return new B(c,{type:"multipart/form-data; boundary="+b})}
 /***/ }),
 
 /***/ 70816:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 // ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);

@@ -3,7 +3,7 @@ export const ids = [835];
 export const modules = {
 
 /***/ 87071:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -548,7 +548,7 @@ exports.Builder = Builder;
 /***/ }),
 
 /***/ 84503:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -812,7 +812,7 @@ exports.ByteBuffer = ByteBuffer;
 /***/ }),
 
 /***/ 32957:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -826,7 +826,7 @@ exports.SIZE_PREFIX_LENGTH = 4;
 /***/ }),
 
 /***/ 92631:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -841,7 +841,7 @@ var Encoding;
 /***/ }),
 
 /***/ 96558:
-/***/ ((__unused_webpack_module, exports, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, exports, __webpack_require__) {
 
 var __webpack_unused_export__;
 
@@ -868,7 +868,7 @@ __webpack_unused_export__ = ({ enumerable: true, get: function () { return encod
 /***/ }),
 
 /***/ 78321:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -882,7 +882,7 @@ exports.isLittleEndian = new Uint16Array(new Uint8Array([1, 0]).buffer)[0] === 1
 /***/ }),
 
 /***/ 61860:
-/***/ ((module) => {
+/***/ (function (module) {
 
 /******************************************************************************
 Copyright (c) Microsoft Corporation.
@@ -1349,7 +1349,7 @@ var __rewriteRelativeImportExtension;
 /***/ }),
 
 /***/ 91835:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS

@@ -3,7 +3,7 @@ export const ids = [863];
 export const modules = {
 
 /***/ 38488:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -611,7 +611,7 @@ function readActionInputs(getInput, env) {
 /***/ }),
 
 /***/ 85863:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   GH: () => (/* binding */ printRunEnd),
@@ -878,7 +878,7 @@ function shellWord(word) {
 /***/ }),
 
 /***/ 35096:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CN: () => (/* binding */ allocate),
@@ -978,7 +978,7 @@ function fitNewest(items, budget, measure, cut) {
 /***/ }),
 
 /***/ 28592:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $o: () => (/* binding */ TRIGGER_EVENT_NAMES),
@@ -1105,7 +1105,7 @@ function describeEvent(subject) {
 /***/ }),
 
 /***/ 21886:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   S9: () => (/* binding */ carriesOwnMarker),
@@ -1134,7 +1134,7 @@ function carriesOwnMarker(body) {
 /***/ }),
 
 /***/ 12456:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   V: () => (/* binding */ withPermissionHint)
@@ -1167,7 +1167,7 @@ async function withPermissionHint(action, request, permission = '`issues: write`
 /***/ }),
 
 /***/ 63400:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -2035,7 +2035,7 @@ function matchTitle(text, at) {
 /***/ }),
 
 /***/ 51632:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -3499,7 +3499,7 @@ function parseBody(body) {
 /***/ }),
 
 /***/ 81489:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ createDryRunReport),
@@ -3670,7 +3670,7 @@ function reviewMarkdown(review) {
 /***/ }),
 
 /***/ 45116:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -13088,7 +13088,7 @@ function fileSummary(file) {
 /***/ }),
 
 /***/ 60013:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   P: () => (/* binding */ renderMarkdownForTerminal)
@@ -13206,7 +13206,7 @@ function renderMarkdownForTerminal(markdown, options = {}) {
 /***/ }),
 
 /***/ 83807:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Go: () => (/* binding */ issueBranchPrefix),
@@ -13322,7 +13322,7 @@ function checked(name) {
 /***/ }),
 
 /***/ 26662:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   H6: () => (/* binding */ buildTree),
@@ -13495,7 +13495,7 @@ async function treePatch(git, root, base, tree) {
 /***/ }),
 
 /***/ 80299:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   K5: () => (/* binding */ splitNul),
@@ -13676,7 +13676,7 @@ function splitNul(output) {
 /***/ }),
 
 /***/ 68316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ withScratchIndex)
@@ -13709,7 +13709,7 @@ async function withScratchIndex(job) {
 /***/ }),
 
 /***/ 95316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ UNHASHED_NEW_FILE_BYTES),
@@ -13979,7 +13979,7 @@ async function hashWorktreeFiles(git, root, names, options = {}) {
 /***/ }),
 
 /***/ 54285:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $K: () => (/* binding */ modelMarkdown),
@@ -14147,7 +14147,7 @@ function outsideCodeSpans(line, transform) {
 /***/ }),
 
 /***/ 32477:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   k3: () => (/* binding */ planFileGroups),
@@ -14202,7 +14202,7 @@ function planFileGroups(files, threshold) {
 /***/ }),
 
 /***/ 57758:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Wx: () => (/* binding */ REVIEW_SIDES),
@@ -14232,7 +14232,7 @@ function severityCounts(findings) {
 /***/ }),
 
 /***/ 73055:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N6: () => (/* binding */ toFinding),
@@ -14424,7 +14424,7 @@ function display(findings, reports) {
 /***/ }),
 
 /***/ 56290:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
 // EXPORTS
@@ -14649,7 +14649,7 @@ function where(issue) {
 /***/ }),
 
 /***/ 9360:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   S: () => (/* binding */ listRepositoryLabels)
@@ -14682,7 +14682,7 @@ async function listRepositoryLabels(client, repo, options = {}) {
 /***/ }),
 
 /***/ 15220:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   TB: () => (/* binding */ runScheduledTriage),
@@ -14860,7 +14860,7 @@ function checkBatchSize(size) {
 /***/ }),
 
 /***/ 75126:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Eh: () => (/* binding */ createLabelCollector),
@@ -15112,7 +15112,7 @@ function squash(name) {
 /***/ }),
 
 /***/ 41710:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   R7: () => (/* binding */ buildBatchTriagePrompt),

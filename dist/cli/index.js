@@ -2,7 +2,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 14380:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ enableCompileCache)
@@ -45,7 +45,7 @@ function enableCompileCache(env) {
 /***/ }),
 
 /***/ 69550:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack___webpack_exports__, __nccwpck_require__) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _platform_initial_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48215);
@@ -88,7 +88,7 @@ __webpack_async_result__();
 /***/ }),
 
 /***/ 46316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Sr: () => (/* binding */ isMissingPathError),
@@ -146,7 +146,7 @@ function isMissingPathError(error) {
 /***/ }),
 
 /***/ 87097:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   SN: () => (/* binding */ limitHeapGrowthAfterStartUp)
@@ -220,7 +220,7 @@ function limitHeapGrowthAfterStartUp(options = {}) {
 /***/ }),
 
 /***/ 48215:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Fw: () => (/* binding */ protectInitialEnvironment)
@@ -412,7 +412,7 @@ function errorText(error) {
 /***/ }),
 
 /***/ 32183:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X: () => (/* binding */ FILE_COMMAND_VARIABLES)
@@ -434,7 +434,7 @@ const FILE_COMMAND_VARIABLES = [
 /***/ }),
 
 /***/ 4861:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   P: () => (/* binding */ checkToolEnvironmentAllowList),
@@ -582,7 +582,7 @@ function buildToolEnvironment(parentEnv, options = {}) {
 /***/ }),
 
 /***/ 16138:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
 // EXPORTS
@@ -600,427 +600,427 @@ const VERSION = package_namespaceObject.rE;
 /***/ }),
 
 /***/ 42613:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
 /***/ 20181:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
 /***/ 35317:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 
 /***/ }),
 
 /***/ 49140:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
 
 /***/ }),
 
 /***/ 76982:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
 /***/ 72250:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("dns");
 
 /***/ }),
 
 /***/ 24434:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
 /***/ 79896:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
 /***/ 91943:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
 
 /***/ }),
 
 /***/ 58611:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
 /***/ 85675:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http2");
 
 /***/ }),
 
 /***/ 65692:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
 /***/ 69278:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
 /***/ 34589:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
 
 /***/ }),
 
 /***/ 16698:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
 
 /***/ }),
 
 /***/ 4573:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 
 /***/ }),
 
 /***/ 31421:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 
 /***/ 37540:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
 /***/ 77598:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
 /***/ 53053:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 
 /***/ }),
 
 /***/ 40610:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
 /***/ 71553:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
 
 /***/ }),
 
 /***/ 78474:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 
 /***/ 73024:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
 /***/ 51455:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
 /***/ 37067:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
 /***/ 32467:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
 
 /***/ }),
 
 /***/ 44708:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 
 /***/ }),
 
 /***/ 98995:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 
 /***/ }),
 
 /***/ 77030:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
 /***/ 48161:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
 /***/ 76760:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
 /***/ 643:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
 
 /***/ }),
 
 /***/ 1708:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process");
 
 /***/ }),
 
 /***/ 41792:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
 
 /***/ }),
 
 /***/ 57075:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
 /***/ 46466:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 
 /***/ }),
 
 /***/ 37830:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
 
 /***/ }),
 
 /***/ 46193:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 
 /***/ }),
 
 /***/ 58500:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 
 /***/ 41692:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
 /***/ 73136:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
 /***/ 57975:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
 /***/ 73429:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
 
 /***/ }),
 
 /***/ 78877:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 
 /***/ }),
 
 /***/ 30714:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 
 /***/ 75919:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
 /***/ 38522:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
 /***/ 70857:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
 /***/ 16928:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
 /***/ 932:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
 /***/ 83480:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
 
 /***/ }),
 
 /***/ 2203:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
 /***/ 13193:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 
 /***/ 53557:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
 
 /***/ }),
 
 /***/ 64756:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
 /***/ 52018:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tty");
 
 /***/ }),
 
 /***/ 87016:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 
 /***/ }),
 
 /***/ 39023:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
 /***/ 28167:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
 
 /***/ }),
 
 /***/ 43106:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 

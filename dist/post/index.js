@@ -2,7 +2,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 770:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 /* unused reexport */ __nccwpck_require__(218);
 
@@ -10,7 +10,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ }),
 
 /***/ 218:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, exports, __nccwpck_require__) {
 
 var __webpack_unused_export__;
 
@@ -282,7 +282,7 @@ __webpack_unused_export__ = debug; // for test
 /***/ }),
 
 /***/ 6752:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 var __webpack_unused_export__;
 
@@ -459,7 +459,7 @@ __webpack_unused_export__ = EventSource
 /***/ }),
 
 /***/ 158:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 const { addAbortListener } = __nccwpck_require__(3440)
 const { RequestAbortedError } = __nccwpck_require__(8707)
@@ -523,7 +523,7 @@ module.exports = {
 /***/ }),
 
 /***/ 2279:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -638,7 +638,7 @@ module.exports = connect
 /***/ }),
 
 /***/ 6862:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -896,7 +896,7 @@ module.exports = pipeline
 /***/ }),
 
 /***/ 4043:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -1117,7 +1117,7 @@ module.exports.RequestHandler = RequestHandler
 /***/ }),
 
 /***/ 3560:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -1344,7 +1344,7 @@ module.exports = stream
 /***/ }),
 
 /***/ 1882:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -1459,7 +1459,7 @@ module.exports = upgrade
 /***/ }),
 
 /***/ 6615:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -1473,7 +1473,7 @@ module.exports.connect = __nccwpck_require__(2279)
 /***/ }),
 
 /***/ 9927:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 // Ported from https://github.com/nodejs/undici/pull/907
 
@@ -1865,7 +1865,7 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 /***/ }),
 
 /***/ 7655:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 const assert = __nccwpck_require__(4589)
 const {
@@ -1965,7 +1965,7 @@ module.exports = {
 /***/ }),
 
 /***/ 9136:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -2212,7 +2212,7 @@ module.exports = buildConnector
 /***/ }),
 
 /***/ 735:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -2337,7 +2337,7 @@ module.exports = {
 /***/ }),
 
 /***/ 2414:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
@@ -2546,7 +2546,7 @@ module.exports = {
 /***/ }),
 
 /***/ 8707:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -2978,7 +2978,7 @@ module.exports = {
 /***/ }),
 
 /***/ 4655:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -3467,7 +3467,7 @@ module.exports = Request
 /***/ }),
 
 /***/ 6443:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = {
   kClose: Symbol('close'),
@@ -3541,7 +3541,7 @@ module.exports = {
 /***/ }),
 
 /***/ 7752:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -3700,7 +3700,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3440:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -4426,7 +4426,7 @@ module.exports = {
 /***/ }),
 
 /***/ 7405:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -4566,7 +4566,7 @@ module.exports = Agent
 /***/ }),
 
 /***/ 837:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -4782,7 +4782,7 @@ module.exports = BalancedPool
 /***/ }),
 
 /***/ 637:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -6302,7 +6302,7 @@ module.exports = connectH1
 /***/ }),
 
 /***/ 8788:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -7101,7 +7101,7 @@ module.exports = connectH2
 /***/ }),
 
 /***/ 3701:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 // @ts-check
 
@@ -7732,7 +7732,7 @@ module.exports = Client
 /***/ }),
 
 /***/ 1841:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -7947,7 +7947,7 @@ module.exports = DispatcherBase
 /***/ }),
 
 /***/ 883:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const EventEmitter = __nccwpck_require__(8474)
@@ -8019,7 +8019,7 @@ module.exports = Dispatcher
 /***/ }),
 
 /***/ 3137:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -8186,7 +8186,7 @@ module.exports = EnvHttpProxyAgent
 /***/ }),
 
 /***/ 4660:
-/***/ ((module) => {
+/***/ (function (module) {
 
 /* eslint-disable */
 
@@ -8310,7 +8310,7 @@ module.exports = class FixedQueue {
 /***/ }),
 
 /***/ 2128:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -8511,7 +8511,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3246:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
 const kPool = Symbol('pool')
@@ -8552,7 +8552,7 @@ module.exports = PoolStats
 /***/ }),
 
 /***/ 628:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -8666,7 +8666,7 @@ module.exports = Pool
 /***/ }),
 
 /***/ 6672:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -8947,7 +8947,7 @@ module.exports = ProxyAgent
 /***/ }),
 
 /***/ 50:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -8989,7 +8989,7 @@ module.exports = RetryAgent
 /***/ }),
 
 /***/ 2581:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -9028,7 +9028,7 @@ module.exports = {
 /***/ }),
 
 /***/ 8155:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -9079,7 +9079,7 @@ module.exports = class DecoratorHandler {
 /***/ }),
 
 /***/ 8754:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -9318,7 +9318,7 @@ module.exports = RedirectHandler
 /***/ }),
 
 /***/ 7816:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const assert = __nccwpck_require__(4589)
@@ -9762,7 +9762,7 @@ module.exports = RetryHandler
 /***/ }),
 
 /***/ 379:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const { isIP } = __nccwpck_require__(7030)
@@ -10144,7 +10144,7 @@ module.exports = interceptorOpts => {
 /***/ }),
 
 /***/ 8060:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10274,7 +10274,7 @@ module.exports = createDumpInterceptor
 /***/ }),
 
 /***/ 5092:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10302,7 +10302,7 @@ module.exports = createRedirectInterceptor
 /***/ }),
 
 /***/ 1514:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const RedirectHandler = __nccwpck_require__(8754)
@@ -10333,7 +10333,7 @@ module.exports = opts => {
 /***/ }),
 
 /***/ 2026:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const RetryHandler = __nccwpck_require__(7816)
@@ -10359,7 +10359,7 @@ module.exports = globalOpts => {
 /***/ }),
 
 /***/ 2824:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, exports, __nccwpck_require__) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -10643,7 +10643,7 @@ exports.SPECIAL_HEADERS = {
 /***/ }),
 
 /***/ 3870:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10655,7 +10655,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 /***/ }),
 
 /***/ 3434:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10667,7 +10667,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 /***/ }),
 
 /***/ 172:
-/***/ ((__unused_webpack_module, exports) => {
+/***/ (function (__unused_webpack_module, exports) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
@@ -10688,7 +10688,7 @@ exports.enumToMap = enumToMap;
 /***/ }),
 
 /***/ 7501:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10855,7 +10855,7 @@ module.exports = MockAgent
 /***/ }),
 
 /***/ 7365:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10921,7 +10921,7 @@ module.exports = MockClient
 /***/ }),
 
 /***/ 2429:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -10956,7 +10956,7 @@ module.exports = {
 /***/ }),
 
 /***/ 1511:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -11170,7 +11170,7 @@ module.exports.MockScope = MockScope
 /***/ }),
 
 /***/ 4004:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -11236,7 +11236,7 @@ module.exports = MockPool
 /***/ }),
 
 /***/ 1117:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -11266,7 +11266,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3397:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -11640,7 +11640,7 @@ module.exports = {
 /***/ }),
 
 /***/ 6142:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -11690,7 +11690,7 @@ module.exports = class PendingInterceptorsFormatter {
 /***/ }),
 
 /***/ 1529:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -11726,7 +11726,7 @@ module.exports = class Pluralizer {
 /***/ }),
 
 /***/ 6603:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -12156,7 +12156,7 @@ module.exports = {
 /***/ }),
 
 /***/ 9634:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -13022,7 +13022,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3245:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -13181,7 +13181,7 @@ module.exports = {
 /***/ }),
 
 /***/ 109:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -13193,7 +13193,7 @@ module.exports = {
 /***/ }),
 
 /***/ 6798:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -13245,7 +13245,7 @@ module.exports = {
 /***/ }),
 
 /***/ 1276:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -13264,7 +13264,7 @@ module.exports = {
 /***/ }),
 
 /***/ 9061:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -13455,7 +13455,7 @@ module.exports = {
 /***/ }),
 
 /***/ 1978:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -13772,7 +13772,7 @@ module.exports = {
 /***/ }),
 
 /***/ 7797:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -14131,7 +14131,7 @@ module.exports = {
 /***/ }),
 
 /***/ 4031:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 const buffer = __nccwpck_require__(4573)
@@ -14712,7 +14712,7 @@ module.exports = {
 /***/ }),
 
 /***/ 1238:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -15202,7 +15202,7 @@ module.exports = {
 /***/ }),
 
 /***/ 4811:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -15246,7 +15246,7 @@ module.exports = {
 /***/ }),
 
 /***/ 4492:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -15782,7 +15782,7 @@ module.exports = {
 /***/ }),
 
 /***/ 4495:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -15913,7 +15913,7 @@ module.exports = {
 /***/ }),
 
 /***/ 1900:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -16664,7 +16664,7 @@ module.exports = {
 /***/ }),
 
 /***/ 6653:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -16717,7 +16717,7 @@ module.exports = function () {
 /***/ }),
 
 /***/ 7114:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -16850,7 +16850,7 @@ module.exports = { FileLike, isFileLike }
 /***/ }),
 
 /***/ 116:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -17331,7 +17331,7 @@ module.exports = {
 /***/ }),
 
 /***/ 5910:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -17590,7 +17590,7 @@ module.exports = { FormData, makeEntry }
 /***/ }),
 
 /***/ 1059:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -17637,7 +17637,7 @@ module.exports = {
 /***/ }),
 
 /***/ 660:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
@@ -18331,7 +18331,7 @@ module.exports = {
 /***/ }),
 
 /***/ 4398:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
@@ -20608,7 +20608,7 @@ module.exports = {
 /***/ }),
 
 /***/ 9967:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 /* globals AbortController */
 
@@ -21652,7 +21652,7 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 /***/ }),
 
 /***/ 9051:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -22269,7 +22269,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3627:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -22285,7 +22285,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3168:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -23924,7 +23924,7 @@ module.exports = {
 /***/ }),
 
 /***/ 5893:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -24626,7 +24626,7 @@ module.exports = {
 /***/ }),
 
 /***/ 2607:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -24923,7 +24923,7 @@ module.exports = {
 /***/ }),
 
 /***/ 8355:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -25274,7 +25274,7 @@ module.exports = {
 /***/ }),
 
 /***/ 8573:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -25359,7 +25359,7 @@ module.exports = {
 /***/ }),
 
 /***/ 961:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -25376,7 +25376,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3610:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -25774,7 +25774,7 @@ module.exports = {
 /***/ }),
 
 /***/ 6897:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -26152,7 +26152,7 @@ module.exports = {
 /***/ }),
 
 /***/ 736:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -26225,7 +26225,7 @@ module.exports = {
 /***/ }),
 
 /***/ 5188:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -26561,7 +26561,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3264:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -26664,7 +26664,7 @@ module.exports = {
 /***/ }),
 
 /***/ 9469:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -26776,7 +26776,7 @@ module.exports = { PerMessageDeflate }
 /***/ }),
 
 /***/ 1652:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -27310,7 +27310,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3900:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -27421,7 +27421,7 @@ module.exports = { SendQueue }
 /***/ }),
 
 /***/ 1216:
-/***/ ((module) => {
+/***/ (function (module) {
 
 
 
@@ -27440,7 +27440,7 @@ module.exports = {
 /***/ }),
 
 /***/ 8625:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -27769,7 +27769,7 @@ module.exports = {
 /***/ }),
 
 /***/ 3726:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack_exports, __nccwpck_require__) {
 
 
 
@@ -28371,7 +28371,7 @@ module.exports = {
 /***/ }),
 
 /***/ 2276:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
 // EXPORTS
@@ -28604,7 +28604,7 @@ async function cleanupProcessGroups(options) {
 /***/ }),
 
 /***/ 8391:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ (function (module, __unused_webpack___webpack_exports__, __nccwpck_require__) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
@@ -28632,7 +28632,7 @@ __webpack_async_result__();
 /***/ }),
 
 /***/ 7007:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
 // EXPORTS
@@ -28765,7 +28765,7 @@ const actionsLogger = {
 /***/ }),
 
 /***/ 6316:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   gJ: () => (/* binding */ errorMessage)
@@ -28820,217 +28820,217 @@ function isMissingPathError(error) {
 /***/ }),
 
 /***/ 2613:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
 /***/ 4434:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
 /***/ 8611:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
 /***/ 5692:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
 /***/ 9278:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
 /***/ 4589:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
 
 /***/ }),
 
 /***/ 6698:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
 
 /***/ }),
 
 /***/ 4573:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 
 /***/ }),
 
 /***/ 7540:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
 /***/ 7598:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
 /***/ 3053:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 
 /***/ }),
 
 /***/ 610:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
 /***/ 8474:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 
 /***/ 3024:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
 /***/ 1455:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
 /***/ 7067:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
 /***/ 2467:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
 
 /***/ }),
 
 /***/ 7030:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
 /***/ 643:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
 
 /***/ }),
 
 /***/ 1792:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
 
 /***/ }),
 
 /***/ 7075:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
 /***/ 1692:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
 /***/ 3136:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
 /***/ 7975:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
 /***/ 3429:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
 
 /***/ }),
 
 /***/ 5919:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
 /***/ 8522:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
 /***/ 3193:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 
 /***/ 4756:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
 /***/ 9023:
-/***/ ((module) => {
+/***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
 /***/ 3218:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) {
 
 
 // EXPORTS
