@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
-import { row, timedRun } from './lib/measure.mjs';
+import { row, timedRunToFirstRequest } from './lib/measure.mjs';
 import {
   agentEnv,
   benchHome,
@@ -86,29 +86,20 @@ async function theirRun(entry, calls, finalText) {
     prompt: 'fix the spelling in the README',
     workspace,
   });
-  let firstAt;
-  let spawnedAt = 0;
-  const stop = server.onRequest((at) => {
-    firstAt ??= at;
-  });
   try {
-    const result = await timedRun(command, ['--import', MAX_RSS, ...args], {
+    const result = await timedRunToFirstRequest(server, command, ['--import', MAX_RSS, ...args], {
       cwd,
       env,
-      onSpawn: (at) => {
-        spawnedAt = at;
-      },
     });
-    if (result.code !== 0 || firstAt === undefined) {
+    if (result.code !== 0 || result.firstRequestMs === undefined) {
       throw new Error(`the Gemini CLI failed (exit ${result.code}): ${result.stderr}`);
     }
     return {
-      firstRequest: firstAt - spawnedAt,
+      firstRequest: result.firstRequestMs,
       exit: result.ms,
       rss: JSON.parse(readFileSync(rssFile, 'utf8')).maxRSS / 2 ** 20,
     };
   } finally {
-    stop();
     await server.close();
   }
 }

@@ -1,7 +1,7 @@
 // 1. Cold start: process start → first model request, our CLI against the Gemini CLI 0.61.0,
 // and bare `node -e ""` as the floor (the least any Node program can take). Both agents get the
 // same one-turn session from the instant fake server; runs are interleaved so drift hits all.
-import { timedRun, row } from './lib/measure.mjs';
+import { row, timedRun, timedRunToFirstRequest } from './lib/measure.mjs';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
 import {
   agentEnv,
@@ -36,25 +36,13 @@ export const name = 'cold-start';
 
 /** One session; resolves with ms to the first model request and ms to exit. */
 async function session(server, [command, args, cwd], env) {
-  let spawnedAt = 0;
-  let firstRequestAt;
-  const stop = server.onRequest((at) => {
-    firstRequestAt ??= at;
-  });
-  const result = await timedRun(command, args, {
-    cwd,
-    env,
-    onSpawn: (at) => {
-      spawnedAt = at;
-    },
-  });
-  stop();
-  if (result.code !== 0 || firstRequestAt === undefined) {
+  const result = await timedRunToFirstRequest(server, command, args, { cwd, env });
+  if (result.code !== 0 || result.firstRequestMs === undefined) {
     throw new Error(
       `${args.join(' ').slice(0, 200)} failed (exit ${result.code}): ${result.stderr}`,
     );
   }
-  return { firstRequest: firstRequestAt - spawnedAt, exit: result.ms };
+  return { firstRequest: result.firstRequestMs, exit: result.ms };
 }
 
 export async function run({ runs, log }) {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
-import { row, timedRun } from './lib/measure.mjs';
+import { row, timedRun, timedRunToFirstRequest } from './lib/measure.mjs';
 import { agentEnv, benchHome, ourCommand } from './lib/agents.mjs';
 import { scratchDir } from './lib/scratch.mjs';
 import {
@@ -90,19 +90,7 @@ export async function ourToolTime(server, state, repo, env, call) {
     workspace: repo,
     extraArgs: ['--transcript', transcript],
   });
-  let spawnedAt = 0;
-  let firstRequestAt;
-  const stop = server.onRequest((at) => {
-    firstRequestAt ??= at;
-  });
-  const result = await timedRun(command, args, {
-    cwd,
-    env,
-    onSpawn: (at) => {
-      spawnedAt = at;
-    },
-  });
-  stop();
+  const result = await timedRunToFirstRequest(server, command, args, { cwd, env });
   if (result.code !== 0) throw new Error(`our CLI failed (exit ${result.code}): ${result.stderr}`);
   const events = readFileSync(transcript, 'utf8')
     .trim()
@@ -120,7 +108,7 @@ export async function ourToolTime(server, state, repo, env, call) {
     );
   }
   const output = done.tool_call.output?.text ?? '';
-  return { ms: done.tool_call.duration_ms, output, firstRequestMs: firstRequestAt - spawnedAt };
+  return { ms: done.tool_call.duration_ms, output, firstRequestMs: result.firstRequestMs };
 }
 
 export async function peerTime(repo, peer) {

@@ -52,6 +52,33 @@ export function timedRun(command, args, options = {}) {
   });
 }
 
+/**
+ * `timedRun` of an agent talking to the fake model `server`; the result also says how long after
+ * the spawn its first model request arrived (`firstRequestMs`, undefined when none came).
+ */
+export async function timedRunToFirstRequest(server, command, args, options = {}) {
+  let spawnedAt = 0;
+  let firstRequestAt;
+  const stop = server.onRequest((at) => {
+    firstRequestAt ??= at;
+  });
+  try {
+    const result = await timedRun(command, args, {
+      ...options,
+      onSpawn: (at, child) => {
+        spawnedAt = at;
+        options.onSpawn?.(at, child);
+      },
+    });
+    return {
+      ...result,
+      firstRequestMs: firstRequestAt === undefined ? undefined : firstRequestAt - spawnedAt,
+    };
+  } finally {
+    stop();
+  }
+}
+
 export function formatNumber(value, unit) {
   if (value === undefined || value === null || Number.isNaN(value)) return '';
   if (unit === 'ms') return value >= 100 ? value.toFixed(0) : value.toFixed(1);
