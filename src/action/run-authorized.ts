@@ -161,7 +161,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   }
   // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
   // authorized and not refused as read-only, and runs beside the comment, the context and the
-  // configuration; only the session waits for it. The probe sets up the session the agent's
+  // configuration; only the session's commands wait for it (and, for a sandbox the input names,
+  // the session's start: see sessionRunner). The probe sets up the session the agent's
   // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
   // once. Starting it early is safe: it only checks that the sandbox user can enter the
   // workspace, and lends nothing before the first command.

@@ -24,7 +24,7 @@ import type {
   TaskContext,
 } from './task-context.js';
 import type { RunMode } from '../platform/run-mode.js';
-import { groupDigits } from '../platform/text.js';
+import { groupedPlural } from '../platform/text.js';
 
 export interface TaskPromptOptions {
   mode: RunMode;
@@ -149,7 +149,7 @@ function githubData(context: TaskContext): string[] {
     );
     if (target.bodyOmittedChars > 0) {
       sections.push(
-        `The description was cut to fit: ${count(target.bodyOmittedChars, 'more character')} not shown.`,
+        `The description was cut to fit: ${groupedPlural(target.bodyOmittedChars, 'more character')} not shown.`,
       );
     }
   }
@@ -166,12 +166,12 @@ function githubData(context: TaskContext): string[] {
     );
     if (thread.diffHunkOmittedChars > 0) {
       sections.push(
-        `The start of the diff hunk was cut: ${count(thread.diffHunkOmittedChars, 'character')}.`,
+        `The start of the diff hunk was cut: ${groupedPlural(thread.diffHunkOmittedChars, 'character')}.`,
       );
     }
     if (thread.omittedComments > 0) {
       sections.push(
-        `${count(thread.omittedComments, 'earlier comment')} of the thread left out to fit.`,
+        `${groupedPlural(thread.omittedComments, 'earlier comment')} of the thread left out to fit.`,
       );
     }
     sections.push(...thread.comments.map((comment) => commentBlock('review-comment', comment)));
@@ -200,12 +200,14 @@ function conversationSection(context: TaskContext): string[] | undefined {
   const { comments, omittedComments, droppedAfterTrigger } = context;
   if (comments.length === 0 && omittedComments === 0 && droppedAfterTrigger === 0) return undefined;
   const notes = [
-    omittedComments > 0 ? `${count(omittedComments, 'earlier comment')} left out to fit` : '',
+    omittedComments > 0
+      ? `${groupedPlural(omittedComments, 'earlier comment')} left out to fit`
+      : '',
     droppedAfterTrigger > 0
-      ? `${count(droppedAfterTrigger, 'comment')} created or edited after the run was triggered left out`
+      ? `${groupedPlural(droppedAfterTrigger, 'comment')} created or edited after the run was triggered left out`
       : '',
   ].filter((note) => note !== '');
-  const heading = `### Conversation (${count(comments.length, 'comment')}${notes.map((note) => `; ${note}`).join('')})`;
+  const heading = `### Conversation (${groupedPlural(comments.length, 'comment')}${notes.map((note) => `; ${note}`).join('')})`;
   return [heading, ...comments.map((comment) => commentBlock('comment', comment))];
 }
 
@@ -215,7 +217,7 @@ function changesSection(pr: ContextPullRequest): string[] {
     block('kind="changed-files"', pr.files.map(fileLine).join('\n') || '(none)'),
   ];
   if (pr.omittedFiles > 0) {
-    sections.push(`${count(pr.omittedFiles, 'more changed file')} not listed.`);
+    sections.push(`${groupedPlural(pr.omittedFiles, 'more changed file')} not listed.`);
   }
   const diffs = pr.files.filter((file) => file.patch !== undefined).map(fileDiff);
   if (diffs.length > 0) sections.push(block('kind="diff"', diffs.join('\n')));
@@ -223,7 +225,7 @@ function changesSection(pr: ContextPullRequest): string[] {
   const missing = pr.files.filter((file) => file.patchMissing !== undefined).length;
   if (cut + missing > 0) {
     sections.push(
-      `Of the listed files, ${count(cut, 'diff')} ${cut === 1 ? 'was' : 'were'} cut and ${count(missing, 'diff')} ${missing === 1 ? 'is' : 'are'} not shown; the changed-files list marks which.`,
+      `Of the listed files, ${groupedPlural(cut, 'diff')} ${cut === 1 ? 'was' : 'were'} cut and ${groupedPlural(missing, 'diff')} ${missing === 1 ? 'is' : 'are'} not shown; the changed-files list marks which.`,
     );
   }
   return sections;
@@ -240,7 +242,7 @@ function fileLine(file: ChangedFile): string {
       : file.patchMissing === 'budget'
         ? ' [diff left out to fit]'
         : file.omittedPatchLines > 0
-          ? ` [diff cut: ${count(file.omittedPatchLines, 'more line')} not shown]`
+          ? ` [diff cut: ${groupedPlural(file.omittedPatchLines, 'more line')} not shown]`
           : '';
   return `${file.status} ${path} (+${file.additions} -${file.deletions})${note}`;
 }
@@ -296,8 +298,4 @@ function login(name: string): string {
 
 function attribute(value: string): string {
   return value.replace(/[^\w:.+-]/g, '');
-}
-
-function count(n: number, noun: string): string {
-  return `${groupDigits(n)} ${noun}${n === 1 ? '' : 's'}`;
 }

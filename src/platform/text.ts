@@ -5,6 +5,11 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/** `plural` with the count's thousands grouped: `12,345 tokens`. */
+export function groupedPlural(count: number, noun: string): string {
+  return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** The text on one line: runs of whitespace (newlines included) become one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { escapeRegExp, groupDigits, oneLine, plural } from '../../src/platform/text.js';
+import {
+  escapeRegExp,
+  groupDigits,
+  groupedPlural,
+  oneLine,
+  plural,
+} from '../../src/platform/text.js';
 
 describe('text helpers', () => {
   it('counts with the noun in the right number', () => {
     expect(plural(0, 'finding')).toBe('0 findings');
     expect(plural(1, 'finding')).toBe('1 finding');
     expect(plural(2, 'tool call')).toBe('2 tool calls');
+    expect(groupedPlural(1, 'token')).toBe('1 token');
+    expect(groupedPlural(12_345, 'token')).toBe('12,345 tokens');
   });
 
   it('puts text on one line', () => {

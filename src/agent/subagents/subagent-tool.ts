@@ -10,7 +10,7 @@ import { defineTool } from '../../tools/define-tool.js';
 import type { Tool } from '../../tools/tool-types.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { AgentExecutor, AgentRunResult } from './agent-executor.js';
-import { groupDigits } from '../../platform/text.js';
+import { groupedPlural } from '../../platform/text.js';
 
 export function createSubagentTool(definition: AgentDefinition, executor: AgentExecutor): Tool {
   const label = definition.displayName ?? definition.name;
@@ -61,11 +61,10 @@ export function createSubagentTool(definition: AgentDefinition, executor: AgentE
 export function costLine(
   result: Pick<AgentRunResult, 'turns' | 'toolCalls' | 'usage' | 'durationMs'>,
 ): string {
-  const count = (n: number, noun: string) => `${groupDigits(n)} ${noun}${n === 1 ? '' : 's'}`;
   return [
-    count(result.turns, 'turn'),
-    count(result.toolCalls, 'tool call'),
-    count(result.usage.total_tokens, 'token'),
+    groupedPlural(result.turns, 'turn'),
+    groupedPlural(result.toolCalls, 'tool call'),
+    groupedPlural(result.usage.total_tokens, 'token'),
     formatDuration(result.durationMs),
   ].join(' · ');
 }
