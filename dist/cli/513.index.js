@@ -7601,12 +7601,17 @@ async function lookUpUser(run, name) {
 /* harmony export */   K9: () => (/* binding */ groupDigits),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Nt: () => (/* binding */ escapeRegExp),
-/* harmony export */   TN: () => (/* binding */ oneLine)
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   h1: () => (/* binding */ groupedPlural)
 /* harmony export */ });
 /** Small text helpers every layer uses, defined once so their output is the same everywhere. */
 /** `1 finding`, `3 findings`: a count with its noun (nouns with a regular plural only). */
 function plural(count, noun) {
     return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+/** `plural` with the count's thousands grouped: `12,345 tokens`. */
+function groupedPlural(count, noun) {
+    return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 /** The text on one line: runs of whitespace (newlines included) become one space. */
 function oneLine(text) {
@@ -16871,11 +16876,10 @@ function createSubagentTool(definition, executor) {
 }
 /** `3 turns \u00b7 5 tool calls \u00b7 12,345 tokens \u00b7 41s`: what a subagent's run cost. */
 function costLine(result) {
-    const count = (n, noun) => `${(0,platform_text/* groupDigits */.K9)(n)} ${noun}${n === 1 ? '' : 's'}`;
     return [
-        count(result.turns, 'turn'),
-        count(result.toolCalls, 'tool call'),
-        count(result.usage.total_tokens, 'token'),
+        (0,platform_text/* groupedPlural */.h1)(result.turns, 'turn'),
+        (0,platform_text/* groupedPlural */.h1)(result.toolCalls, 'tool call'),
+        (0,platform_text/* groupedPlural */.h1)(result.usage.total_tokens, 'token'),
         (0,budgets/* formatDuration */.a3)(result.durationMs),
     ].join(' \u00b7 ');
 }

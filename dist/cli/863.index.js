@@ -6634,7 +6634,7 @@ function githubData(context) {
         ].join('\n');
         sections.push(`### ${noun} #${target.number}`, block(`kind="${target.kind}" number="${target.number}"`, `${header}\n\n${target.body}`));
         if (target.bodyOmittedChars > 0) {
-            sections.push(`The description was cut to fit: ${count(target.bodyOmittedChars, 'more character')} not shown.`);
+            sections.push(`The description was cut to fit: ${(0,platform_text/* groupedPlural */.h1)(target.bodyOmittedChars, 'more character')} not shown.`);
         }
     }
     const conversation = conversationSection(context);
@@ -6644,10 +6644,10 @@ function githubData(context) {
     if (thread) {
         sections.push('### The review thread the run was started from', block('kind="review-thread"', `File: ${thread.path}\nLine: ${thread.line ?? 'unknown'}\n\n${thread.diffHunk}`));
         if (thread.diffHunkOmittedChars > 0) {
-            sections.push(`The start of the diff hunk was cut: ${count(thread.diffHunkOmittedChars, 'character')}.`);
+            sections.push(`The start of the diff hunk was cut: ${(0,platform_text/* groupedPlural */.h1)(thread.diffHunkOmittedChars, 'character')}.`);
         }
         if (thread.omittedComments > 0) {
-            sections.push(`${count(thread.omittedComments, 'earlier comment')} of the thread left out to fit.`);
+            sections.push(`${(0,platform_text/* groupedPlural */.h1)(thread.omittedComments, 'earlier comment')} of the thread left out to fit.`);
         }
         sections.push(...thread.comments.map((comment) => commentBlock('review-comment', comment)));
     }
@@ -6668,12 +6668,14 @@ function conversationSection(context) {
     if (comments.length === 0 && omittedComments === 0 && droppedAfterTrigger === 0)
         return undefined;
     const notes = [
-        omittedComments > 0 ? `${count(omittedComments, 'earlier comment')} left out to fit` : '',
+        omittedComments > 0
+            ? `${(0,platform_text/* groupedPlural */.h1)(omittedComments, 'earlier comment')} left out to fit`
+            : '',
         droppedAfterTrigger > 0
-            ? `${count(droppedAfterTrigger, 'comment')} created or edited after the run was triggered left out`
+            ? `${(0,platform_text/* groupedPlural */.h1)(droppedAfterTrigger, 'comment')} created or edited after the run was triggered left out`
             : '',
     ].filter((note) => note !== '');
-    const heading = `### Conversation (${count(comments.length, 'comment')}${notes.map((note) => `; ${note}`).join('')})`;
+    const heading = `### Conversation (${(0,platform_text/* groupedPlural */.h1)(comments.length, 'comment')}${notes.map((note) => `; ${note}`).join('')})`;
     return [heading, ...comments.map((comment) => commentBlock('comment', comment))];
 }
 function changesSection(pr) {
@@ -6682,7 +6684,7 @@ function changesSection(pr) {
         block('kind="changed-files"', pr.files.map(fileLine).join('\n') || '(none)'),
     ];
     if (pr.omittedFiles > 0) {
-        sections.push(`${count(pr.omittedFiles, 'more changed file')} not listed.`);
+        sections.push(`${(0,platform_text/* groupedPlural */.h1)(pr.omittedFiles, 'more changed file')} not listed.`);
     }
     const diffs = pr.files.filter((file) => file.patch !== undefined).map(fileDiff);
     if (diffs.length > 0)
@@ -6690,7 +6692,7 @@ function changesSection(pr) {
     const cut = pr.files.filter((file) => file.omittedPatchLines > 0).length;
     const missing = pr.files.filter((file) => file.patchMissing !== undefined).length;
     if (cut + missing > 0) {
-        sections.push(`Of the listed files, ${count(cut, 'diff')} ${cut === 1 ? 'was' : 'were'} cut and ${count(missing, 'diff')} ${missing === 1 ? 'is' : 'are'} not shown; the changed-files list marks which.`);
+        sections.push(`Of the listed files, ${(0,platform_text/* groupedPlural */.h1)(cut, 'diff')} ${cut === 1 ? 'was' : 'were'} cut and ${(0,platform_text/* groupedPlural */.h1)(missing, 'diff')} ${missing === 1 ? 'is' : 'are'} not shown; the changed-files list marks which.`);
     }
     return sections;
 }
@@ -6703,7 +6705,7 @@ function fileLine(file) {
         : file.patchMissing === 'budget'
             ? ' [diff left out to fit]'
             : file.omittedPatchLines > 0
-                ? ` [diff cut: ${count(file.omittedPatchLines, 'more line')} not shown]`
+                ? ` [diff cut: ${(0,platform_text/* groupedPlural */.h1)(file.omittedPatchLines, 'more line')} not shown]`
                 : '';
     return `${file.status} ${path} (+${file.additions} -${file.deletions})${note}`;
 }
@@ -6749,9 +6751,6 @@ function login(name) {
 }
 function attribute(value) {
     return value.replace(/[^\w:.+-]/g, '');
-}
-function count(n, noun) {
-    return `${(0,platform_text/* groupDigits */.K9)(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/sink.ts
@@ -10223,10 +10222,10 @@ function omittedNote(omitted) {
         return '';
     const parts = [];
     if (omitted.belowSeverity > 0) {
-        parts.push(`${render_review_count(omitted.belowSeverity, 'finding')} below ${omitted.minSeverity} severity (review_min_severity)`);
+        parts.push(`${count(omitted.belowSeverity, 'finding')} below ${omitted.minSeverity} severity (review_min_severity)`);
     }
     if (omitted.overCap > 0) {
-        parts.push(`${render_review_count(omitted.overCap, 'less severe finding')} over the limit of ${omitted.maxFindings} (review_max_findings)`);
+        parts.push(`${count(omitted.overCap, 'less severe finding')} over the limit of ${omitted.maxFindings} (review_max_findings)`);
     }
     return parts.length === 0 ? '' : `_Left out: ${parts.join('; ')}._`;
 }
@@ -10265,7 +10264,7 @@ function fit(text) {
         ? text
         : cutMarkdown(text, GITHUB_COMMENT_LIMIT, { note: '_(comment cut to fit)_' });
 }
-function render_review_count(value, noun) {
+function count(value, noun) {
     return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
@@ -11729,7 +11728,8 @@ async function runAuthorized(run) {
     }
     // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
     // authorized and not refused as read-only, and runs beside the comment, the context and the
-    // configuration; only the session waits for it. The probe sets up the session the agent's
+    // configuration; only the session's commands wait for it (and, for a sandbox the input names,
+    // the session's start: see sessionRunner). The probe sets up the session the agent's
     // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
     // once. Starting it early is safe: it only checks that the sandbox user can enter the
     // workspace, and lends nothing before the first command.
