@@ -60,6 +60,7 @@ const OPERATIONS = [
   'POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
   // Branches for the agent's changes.
   'GET /repos/{owner}/{repo}/git/ref/{ref}',
+  'GET /repos/{owner}/{repo}/git/matching-refs/{ref}',
   'POST /repos/{owner}/{repo}/git/refs',
   'PATCH /repos/{owner}/{repo}/git/refs/{ref}',
   // Signed commits through the Git Data API.

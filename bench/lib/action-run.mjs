@@ -65,6 +65,8 @@ export async function runAction({
   const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
   mkdirSync(path.dirname(remote), { recursive: true });
   execFileSync('git', ['clone', '-q', '--bare', workspace, remote], { stdio: 'ignore' });
+  // The API's branches are the remote's, as on GitHub.
+  github.followGitRemote?.(remote);
   const gitServer = await startGitHttpServer(projectRoot, basicAuthorization(github.token));
   const model = await startFakeModelServer({
     script: scriptedSession(() => calls(workspace), finalText),

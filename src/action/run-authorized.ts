@@ -201,8 +201,11 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       includeRepositoryLabels: false,
     });
     contextRead.catch(() => undefined);
-    // Before anything changes the workspace: what earlier steps of the job left in it.
-    const baseline = await captureSessionBaseline(workspaceRoot);
+    // Before anything changes the workspace: what earlier steps of the job left in it. The mode
+    // prepares beside it (publishing asks GitHub for an earlier branch of the task) and waits for
+    // it before it moves the workspace.
+    const baselineTaken = captureSessionBaseline(workspaceRoot);
+    baselineTaken.catch(() => undefined);
     const preparation = await prepareMode({
       trigger,
       context: contextRead,
@@ -216,9 +219,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       workflowName: env.GITHUB_WORKFLOW,
       links,
       patchPath: record.patch,
-      baseline,
+      baseline: baselineTaken,
       now,
     });
+    const baseline = await baselineTaken;
     const context = await contextRead;
     for (const warning of context.warnings) logger.warning(warning);
     if ('skip' in preparation) {

@@ -338,6 +338,31 @@ export const readRoutes: Route[] = [
   },
   {
     method: 'GET',
+    pattern: /^\/git\/matching-refs\/(.+)$/,
+    // The local repository's branches and tags whose full names start with `refs/<ref>`, in name
+    // order (its remote-tracking refs are not the repository's own on GitHub).
+    handle: async (context, { params }) => {
+      const prefix = `refs/${params[0] ?? ''}`;
+      const listed = await context.git.run([
+        'for-each-ref',
+        '--format=%(refname)%00%(objectname)%00%(objecttype)',
+        'refs/heads/',
+        'refs/tags/',
+      ]);
+      const refs = listed
+        .split('\n')
+        .map((line) => line.split('\0'))
+        .filter(([ref]) => ref !== undefined && ref.startsWith(prefix))
+        .map(([ref = '', sha = '', type = '']) => ({
+          ref,
+          url: `${context.store.repoApi}/git/${ref}`,
+          object: { sha, type, url: `${context.store.repoApi}/git/commits/${sha}` },
+        }));
+      return ok(refs);
+    },
+  },
+  {
+    method: 'GET',
     pattern: /^\/search\/issues$/,
     repoScoped: false,
     handle: () => ok({ total_count: 0, incomplete_results: false, items: [] }),

@@ -16,7 +16,7 @@ import {
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
-import { continueExistingBranch } from '../publish/existing-branch.js';
+import { continueExistingBranch, findEarlierBranch } from '../publish/existing-branch.js';
 import { checkOutPullRequestHead } from '../publish/pull-request-head.js';
 import { publishChanges } from '../publish/publish-changes.js';
 import { publishTargetFor } from '../publish/publish-target.js';
@@ -53,8 +53,11 @@ export interface PublishPlanInput {
   links: ReportLinks;
   /** Where an unpushed change's whole patch is written (the comment shows it cut to fit). */
   patchPath: string;
-  /** The workspace before the session (what an earlier step left is not published). */
-  baseline: SessionBaseline | undefined;
+  /**
+   * The workspace before the session (what an earlier step left is not published), still being
+   * taken: nothing here changes the workspace before it is.
+   */
+  baseline: Promise<SessionBaseline | undefined>;
   redact: Redact;
   logger: Logger;
   now: () => number;
@@ -78,6 +81,16 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
     serverUrl: input.serverUrl,
     token: inputs.githubToken,
   };
+  // Asked now, beside the baseline: the answer is needed only once the workspace may move.
+  const earlier = findEarlierBranch({
+    octokit: input.octokit,
+    repo,
+    target,
+    branchPrefix: inputs.publish.branchPrefix,
+    pushToPrBranch: inputs.publish.pushToPrBranch,
+  });
+  earlier.catch(() => undefined);
+  const baseline = await input.baseline;
   // On a pull request from this repository the agent works on its head, pinned at the trigger,
   // whatever the workflow checked out; a fork's code is never checked out.
   if (target.kind === 'pull_request' && !target.isFork) {
@@ -95,9 +108,7 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
   // fast-forward and its pull request is the same one.
   const continued = await continueExistingBranch({
     workspaceRoot: input.workspaceRoot,
-    target,
-    branchPrefix: inputs.publish.branchPrefix,
-    pushToPrBranch: inputs.publish.pushToPrBranch,
+    earlier,
     ...access,
     logger,
     redact,
@@ -124,7 +135,7 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
                 : {}),
               summary: session.summary,
               knownSecrets: inputs.secrets,
-              baseline: input.baseline,
+              baseline,
               redact,
               logger,
               octokit: input.octokit,

@@ -4,9 +4,18 @@
  * works on top of the earlier changes and the later push is a fast-forward of the same branch —
  * and the same pull request gets updated instead of a second one opened.
  *
- * This runs before the agent has touched anything, so the workspace's configuration is still the
- * checkout's own; the token is still given to the network commands only.
+ * Two steps, so the first can run beside the run's other preparations:
+ * - `findEarlierBranch` asks GitHub's API which branches the task has (one request on the
+ *   client's open connection; it reads nothing from the workspace and changes nothing);
+ * - `continueExistingBranch` fetches the branch found and checks it out. This runs before the
+ *   agent has touched anything, so the workspace's configuration is still the checkout's own;
+ *   the token is given to the fetch's environment only.
+ *
+ * The API and the git remote are the same repository's refs. Should they disagree for a moment (a
+ * push in between), the commit the API named is checked after the fetch, and a missing one
+ * leaves the run on its checkout with a warning.
  */
+import type { GitHubClient } from '../github/octokit.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -16,13 +25,54 @@ import { createGit } from './git.js';
 import type { PublishTarget } from './publish-target.js';
 import { planBranch } from './publish-target.js';
 import type { RemoteAccess } from './remote-access.js';
-import { fetchIntoWorkspace, listRemoteBranches } from './remote-access.js';
+import { fetchIntoWorkspace } from './remote-access.js';
 
-export interface ContinueBranchOptions extends RemoteAccess {
-  workspaceRoot: string;
+export interface EarlierBranchQuery {
+  octokit: GitHubClient;
+  repo: { owner: string; repo: string };
   target: PublishTarget;
   branchPrefix: string;
   pushToPrBranch: boolean;
+}
+
+/** A bot branch an earlier run made for the same task, and its tip when GitHub was asked. */
+export interface EarlierBranch {
+  branch: string;
+  sha: string;
+}
+
+/**
+ * The task's earlier bot branch on GitHub, or undefined when it has none. No request is made when
+ * the change goes to a pull request's own branch or a patch. Throws when GitHub cannot be asked.
+ */
+export async function findEarlierBranch(
+  query: EarlierBranchQuery,
+): Promise<EarlierBranch | undefined> {
+  const plan = planBranch(query.target, query);
+  if (plan.mode !== 'bot_branch') return undefined;
+  const prefix = plan.earlierBranchPrefix;
+  // Every ref whose name starts with the prefix (GitHub matches `refs/heads/<prefix>` as text).
+  const { data } = await query.octokit.rest.git.listMatchingRefs({
+    ...query.repo,
+    ref: `heads/${prefix}`,
+  });
+  const branches = new Map<string, string>();
+  for (const ref of data) {
+    if (!ref.ref.startsWith('refs/heads/') || ref.object.type !== 'commit') continue;
+    const name = ref.ref.slice('refs/heads/'.length);
+    if (name.startsWith(prefix)) branches.set(name, ref.object.sha);
+  }
+  const names = [...branches.keys()].filter((name) => !plan.exact || name === plan.branch).sort();
+  // The name this run would choose first; otherwise the first in order (the title changed).
+  const name = names.includes(plan.branch) ? plan.branch : names[0];
+  const sha = name === undefined ? undefined : branches.get(name);
+  return name !== undefined && sha !== undefined ? { branch: name, sha } : undefined;
+}
+
+export interface ContinueBranchOptions extends RemoteAccess {
+  workspaceRoot: string;
+  /** `findEarlierBranch`'s answer, which may still be on its way. */
+  earlier: Promise<EarlierBranch | undefined>;
   git?: Git;
   logger?: Logger;
   /** Applied to git's messages in warnings. */
@@ -56,25 +106,20 @@ export async function headCommit(git: Git, root: string): Promise<string | undef
   }
 }
 
-/** Finds the task's earlier bot branch on the remote and checks it out in the workspace. */
+/** Checks out the task's earlier bot branch, when `findEarlierBranch` found one. */
 export async function continueExistingBranch(
   options: ContinueBranchOptions,
 ): Promise<ContinuedBranch> {
   const git = options.git ?? createGit({ redact: options.redact });
   const logger = options.logger ?? silentLogger;
   const root = options.workspaceRoot;
-  const plan = planBranch(options.target, options);
+  // Its failure is read below, after HEAD; until then it must not count as unhandled.
+  options.earlier.catch(() => undefined);
   const start = await headCommit(git, root);
-  if (plan.mode !== 'bot_branch') return { branch: undefined, baseSha: start, continued: false };
 
-  let earlier: { branch: string; sha: string } | undefined;
+  let earlier: EarlierBranch | undefined;
   try {
-    const branches = await listRemoteBranches(git, options, plan.earlierBranchPrefix);
-    const names = [...branches.keys()].filter((name) => !plan.exact || name === plan.branch).sort();
-    // The name this run would choose first; otherwise the first in order (the title changed).
-    const name = names.includes(plan.branch) ? plan.branch : names[0];
-    const sha = name === undefined ? undefined : branches.get(name);
-    if (name !== undefined && sha !== undefined) earlier = { branch: name, sha };
+    earlier = await options.earlier;
   } catch (error) {
     const warning = `Could not look for an earlier branch of this task: ${errorMessage(error)}`;
     logger.warning(warning);

@@ -147,30 +147,3 @@ export async function fetchIntoWorkspace(
     { cwd: root, ...networkCommand(access) },
   );
 }
-
-/**
- * The remote's branches whose names start with `prefix` (`gemini/issue-12-`), with their tips.
- * Read with `ls-remote` in a shadow repository, the token given to that one command.
- */
-export async function listRemoteBranches(
-  git: Git,
-  access: RemoteAccess,
-  prefix: string,
-): Promise<Map<string, string>> {
-  const command = networkCommand(access);
-  const output = await withShadowRepository(git, undefined, (shadow) =>
-    git.run(['ls-remote', '--heads', access.remoteUrl, `refs/heads/${prefix}*`], {
-      cwd: shadow.dir,
-      env: { ...command.env, ...shadow.env },
-      network: command.network,
-    }),
-  );
-  const branches = new Map<string, string>();
-  for (const line of output.split('\n')) {
-    const [sha, ref] = line.split('\t');
-    if (sha === undefined || ref === undefined || !ref.startsWith('refs/heads/')) continue;
-    const branch = ref.slice('refs/heads/'.length);
-    if (branch.startsWith(prefix)) branches.set(branch, sha);
-  }
-  return branches;
-}

@@ -170,7 +170,7 @@ describe('the dry-run GitHub: reads', () => {
   });
 
   it('serves files, folders, branches and comparisons from the local repository', async () => {
-    const { octokit, base, head } = await pullRequestSetUp();
+    const { octokit, dir, base, head } = await pullRequestSetUp();
 
     const { data: file } = await octokit.rest.repos.getContent({
       ...repo,
@@ -194,6 +194,23 @@ describe('the dry-run GitHub: reads', () => {
 
     const { data: ref } = await octokit.rest.git.getRef({ ...repo, ref: 'heads/changes' });
     expect(ref.object.sha).toBe(head);
+    // Branches by the start of their name, as a re-run looks for its task's earlier branch.
+    git(dir, 'branch', 'gemini/issue-4-first', base);
+    git(dir, 'branch', 'gemini/issue-41-other', head);
+    git(dir, 'update-ref', 'refs/remotes/origin/gemini/issue-4-tracking', base);
+    const { data: matching } = await octokit.rest.git.listMatchingRefs({
+      ...repo,
+      ref: 'heads/gemini/issue-4-',
+    });
+    expect(matching).toEqual([
+      {
+        ref: 'refs/heads/gemini/issue-4-first',
+        url: expect.stringMatching(/\/git\/refs\/heads\/gemini\/issue-4-first$/),
+        object: { sha: base, type: 'commit', url: expect.stringContaining(base) },
+      },
+    ]);
+    const { data: none } = await octokit.rest.git.listMatchingRefs({ ...repo, ref: 'heads/x' });
+    expect(none).toEqual([]);
     const { data: comparison } = await octokit.rest.repos.compareCommitsWithBasehead({
       ...repo,
       basehead: `${base}...${head}`,

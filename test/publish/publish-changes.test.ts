@@ -155,12 +155,11 @@ describe('publishChanges', () => {
     const dir = path.dirname(root);
     git(dir, 'clone', '-q', `file://${remote}`, 'rerun');
     const rerun = path.join(dir, 'rerun');
+    // What GitHub names as the task's branch now (findEarlierBranch's answer).
     const continued = await continueExistingBranch({
       redact: (text) => text,
       workspaceRoot: rerun,
-      target: { ...ISSUE, title: 'Fix the login bug (edited title)' },
-      branchPrefix: 'gemini/',
-      pushToPrBranch: true,
+      earlier: Promise.resolve({ branch: BRANCH, sha: git(remote, 'rev-parse', BRANCH) }),
       remoteUrl: remote,
       serverUrl: 'https://github.com',
       token: TOKEN,

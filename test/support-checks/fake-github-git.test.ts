@@ -551,6 +551,40 @@ describe('patches', () => {
   });
 });
 
+describe('the git remote it follows', () => {
+  it('answers for the branches pushed there, and leaves refs moved through the API alone', async () => {
+    const { fake, octokit } = await start({ branches: { 'api-made': HEAD } });
+    const local = await localRepo();
+    const remote = path.join(local.dir, '..', `remote-${path.basename(local.dir)}.git`);
+    git(local.dir, 'clone', '-q', '--bare', local.dir, remote);
+    fake.followGitRemote(remote);
+    git(local.dir, 'push', '-q', remote, 'HEAD:refs/heads/gemini/issue-1-x');
+
+    const { data: matching } = await octokit.rest.git.listMatchingRefs({
+      owner,
+      repo,
+      ref: 'heads/gemini/issue-1-',
+    });
+    expect(matching.map((ref) => [ref.ref, ref.object.sha])).toEqual([
+      ['refs/heads/gemini/issue-1-x', local.sha],
+    ]);
+    expect(fake.refs['refs/heads/api-made']).toBe(HEAD);
+
+    // A later push moves the branch; the next request sees it.
+    await writeFile(path.join(local.dir, 'later.txt'), 'later\n');
+    git(local.dir, 'add', '-A');
+    git(local.dir, 'commit', '-qm', 'later');
+    git(local.dir, 'push', '-q', remote, 'HEAD:refs/heads/gemini/issue-1-x');
+    const { data: ref } = await octokit.rest.git.getRef({
+      owner,
+      repo,
+      ref: 'heads/gemini/issue-1-x',
+    });
+    expect(ref.object.sha).toBe(git(local.dir, 'rev-parse', 'HEAD'));
+    expectClean(fake);
+  });
+});
+
 /** An asymmetric matcher for text containing `part` (typed, unlike `expect.stringContaining`). */
 function containing(part: string): unknown {
   return expect.stringContaining(part);

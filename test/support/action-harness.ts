@@ -29,8 +29,11 @@ export interface HarnessRun {
 export async function runActionInProcess(options: {
   eventName: string;
   payload: unknown;
-  /** The fake GitHub, or the address and token of one faked otherwise (nock). */
-  github: Pick<FakeGitHub, 'url' | 'token'>;
+  /**
+   * The fake GitHub (which follows the run's git remote), or the address and token of one faked
+   * otherwise (nock).
+   */
+  github: Pick<FakeGitHub, 'url' | 'token'> & Partial<Pick<FakeGitHub, 'followGitRemote'>>;
   gemini: FakeGeminiServer;
   /** The event file's text, instead of the payload as JSON. */
   eventText?: string;
@@ -48,6 +51,7 @@ export async function runActionInProcess(options: {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
   const remote = options.remote ?? (await bareRemoteOf(workspace));
+  options.github.followGitRemote?.(remote);
   const runnerTemp = await tempRepo();
   const eventPath = path.join(runnerTemp, 'event.json');
   await writeFile(eventPath, options.eventText ?? JSON.stringify(options.payload));

@@ -36,6 +36,8 @@ import { FakeGitHubModel, timestamp } from './fake-github/model.js';
 import type { Reply } from './fake-github/router.js';
 import { error, findRoute } from './fake-github/router.js';
 import { answerGraphqlRequest } from './fake-github/graphql-trees.js';
+import type { PushedBranches } from './fake-github/pushed-branches.js';
+import { followPushedBranches } from './fake-github/pushed-branches.js';
 import { filesAt, gitRoutes } from './fake-github/routes-git.js';
 import { gitDataRoutes } from './fake-github/routes-git-data.js';
 import { issueRoutes } from './fake-github/routes-issues.js';
@@ -204,6 +206,12 @@ export interface FakeGitHub {
     body?: unknown,
     options?: FailureOptions,
   ): void;
+  /**
+   * Makes the bare repository at `remote` the repository's git remote: its branches are the API's
+   * too from now on, so a push there shows in the refs the API answers (and in a pull request's
+   * head), as on GitHub.
+   */
+  followGitRemote(remote: string): void;
   close(): Promise<void>;
 }
 
@@ -285,6 +293,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const unexpected: RecordedRequest[] = [];
   const violations: FakeGitHubViolation[] = [];
   const failures: Failure[] = [];
+  let pushed: PushedBranches | undefined;
 
   const answer = (
     recorded: RecordedRequest,
@@ -299,6 +308,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         recorded.token === undefined ? 'Requires authentication' : 'Bad credentials',
       );
     }
+    pushed?.sync(ctx);
     // GraphQL has one endpoint and its own error shape; GitHub's REST description does not cover it.
     if (recorded.method === 'POST' && recorded.path === '/graphql') {
       return answerGraphqlRequest(recorded.body, ctx, (ref) => filesAt(ctx, ref));
@@ -460,6 +470,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         headers: failureOptions.headers ?? {},
         remaining: failureOptions.times ?? 1,
       });
+    },
+    followGitRemote(remote) {
+      pushed = followPushedBranches(remote);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -60,7 +60,8 @@ export async function runActionDist(options: {
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
   const runnerTemp = await tempRepo();
   // GitHub's git side: a bare clone served over HTTP at GITHUB_SERVER_URL, so the Action looks
-  // for earlier branches, fetches pull requests and pushes without leaving the machine.
+  // for earlier branches (the fake API answers with its branches), fetches pull requests and
+  // pushes without leaving the machine.
   const projectRoot = await tempRepo();
   const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
   execFileSync('git', ['clone', '-q', '--bare', options.remoteFrom ?? workspace, remote], {
@@ -69,6 +70,7 @@ export async function runActionDist(options: {
   for (const [ref, sha] of Object.entries(options.remoteRefs ?? {})) {
     execFileSync('git', ['update-ref', ref, sha], { cwd: remote, stdio: 'ignore' });
   }
+  options.github?.followGitRemote(remote);
   const token = options.github?.token ?? 'ghs_unused0123456789abcdefABCDEF0123';
   const gitServer = await gitHttpServer(projectRoot, basicAuthorization(token));
   const outputFile = path.join(runnerTemp, 'output');

@@ -133,6 +133,7 @@ export async function runHostileCase(options: HostileCaseOptions): Promise<Hosti
     : seedFromPayload(payload as ReturnType<typeof commentPayload>);
   const cleanup = options.cleanup ?? onTestFinished;
   const github = await startFakeGitHub({ ...seed, token: values.githubToken });
+  github.followGitRemote(remote);
   cleanup(() => github.close());
   const gemini = await startFakeGeminiServer({ script: options.script(ctx) });
   cleanup(() => gemini.close());

@@ -75,10 +75,19 @@ const getRef: Handler = (request, ctx) => {
   return sha !== undefined ? ok(shapes.gitRef(ctx, ref, sha)) : notFound();
 };
 
+/** Every ref whose full name starts with `refs/<ref>`, in name order; none is an empty list. */
+const listMatchingRefs: Handler = (request, ctx) => {
+  const prefix = `refs/${request.params.ref ?? ''}`;
+  const matching = [...ctx.model.refs.entries()]
+    .filter(([ref]) => ref.startsWith(prefix))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return ok(matching.map(([ref, sha]) => shapes.gitRef(ctx, ref, sha)));
+};
+
 const SHA = /^[0-9a-f]{40}$/;
 
 /** Moves a reference; open pull requests from that branch follow it, as GitHub's do. */
-function moveRef(ctx: ShapeContext, ref: string, sha: string): void {
+export function moveRef(ctx: ShapeContext, ref: string, sha: string): void {
   const { model } = ctx;
   model.refs.set(ref, sha);
   const branch = ref.replace(/^refs\/heads\//, '');
@@ -126,6 +135,7 @@ const REPO = '/repos/{owner}/{repo}';
 export const gitRoutes: RouteDefinition[] = [
   { method: 'GET', template: `${REPO}/contents/{path}`, handler: getContent },
   { method: 'GET', template: `${REPO}/git/ref/{ref}`, handler: getRef },
+  { method: 'GET', template: `${REPO}/git/matching-refs/{ref}`, handler: listMatchingRefs },
   { method: 'POST', template: `${REPO}/git/refs`, handler: createRef },
   { method: 'PATCH', template: `${REPO}/git/refs/{ref}`, handler: updateRef },
 ];
