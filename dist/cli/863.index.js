@@ -2564,6 +2564,31 @@ const readRoutes = [
     },
     {
         method: 'GET',
+        pattern: /^\/git\/matching-refs\/(.+)$/,
+        // The local repository's branches and tags whose full names start with `refs/<ref>`, in name
+        // order (its remote-tracking refs are not the repository's own on GitHub).
+        handle: async (context, { params }) => {
+            const prefix = `refs/${params[0] ?? ''}`;
+            const listed = await context.git.run([
+                'for-each-ref',
+                '--format=%(refname)%00%(objectname)%00%(objecttype)',
+                'refs/heads/',
+                'refs/tags/',
+            ]);
+            const refs = listed
+                .split('\n')
+                .map((line) => line.split('\0'))
+                .filter(([ref]) => ref !== undefined && ref.startsWith(prefix))
+                .map(([ref = '', sha = '', type = '']) => ({
+                ref,
+                url: `${context.store.repoApi}/git/${ref}`,
+                object: { sha, type, url: `${context.store.repoApi}/git/commits/${sha}` },
+            }));
+            return ok(refs);
+        },
+    },
+    {
+        method: 'GET',
         pattern: /^\/search\/issues$/,
         repoScoped: false,
         handle: () => ok({ total_count: 0, incomplete_results: false, items: [] }),
@@ -7822,44 +7847,41 @@ async function fetchIntoWorkspace(git, access, options) {
         options.ref,
     ], { cwd: root, ...networkCommand(access) });
 }
-/**
- * The remote's branches whose names start with `prefix` (`gemini/issue-12-`), with their tips.
- * Read with `ls-remote` in a shadow repository, the token given to that one command.
- */
-async function listRemoteBranches(git, access, prefix) {
-    const command = networkCommand(access);
-    const output = await withShadowRepository(git, undefined, (shadow) => git.run(['ls-remote', '--heads', access.remoteUrl, `refs/heads/${prefix}*`], {
-        cwd: shadow.dir,
-        env: { ...command.env, ...shadow.env },
-        network: command.network,
-    }));
-    const branches = new Map();
-    for (const line of output.split('\n')) {
-        const [sha, ref] = line.split('\t');
-        if (sha === undefined || ref === undefined || !ref.startsWith('refs/heads/'))
-            continue;
-        const branch = ref.slice('refs/heads/'.length);
-        if (branch.startsWith(prefix))
-            branches.set(branch, sha);
-    }
-    return branches;
-}
 
 ;// CONCATENATED MODULE: ./src/publish/existing-branch.ts
+
+
+
+
+
 /**
- * Before the session: when an earlier run already made a bot branch for the same task (the same
- * issue, pull request or maintenance job), the workspace moves onto that branch, so the agent
- * works on top of the earlier changes and the later push is a fast-forward of the same branch \u2014
- * and the same pull request gets updated instead of a second one opened.
- *
- * This runs before the agent has touched anything, so the workspace's configuration is still the
- * checkout's own; the token is still given to the network commands only.
+ * The task's earlier bot branch on GitHub, or undefined when it has none. No request is made when
+ * the change goes to a pull request's own branch or a patch. Throws when GitHub cannot be asked.
  */
-
-
-
-
-
+async function findEarlierBranch(query) {
+    const plan = planBranch(query.target, query);
+    if (plan.mode !== 'bot_branch')
+        return undefined;
+    const prefix = plan.earlierBranchPrefix;
+    // Every ref whose name starts with the prefix (GitHub matches `refs/heads/<prefix>` as text).
+    const { data } = await query.octokit.rest.git.listMatchingRefs({
+        ...query.repo,
+        ref: `heads/${prefix}`,
+    });
+    const branches = new Map();
+    for (const ref of data) {
+        if (!ref.ref.startsWith('refs/heads/') || ref.object.type !== 'commit')
+            continue;
+        const name = ref.ref.slice('refs/heads/'.length);
+        if (name.startsWith(prefix))
+            branches.set(name, ref.object.sha);
+    }
+    const names = [...branches.keys()].filter((name) => !plan.exact || name === plan.branch).sort();
+    // The name this run would choose first; otherwise the first in order (the title changed).
+    const name = names.includes(plan.branch) ? plan.branch : names[0];
+    const sha = name === undefined ? undefined : branches.get(name);
+    return name !== undefined && sha !== undefined ? { branch: name, sha } : undefined;
+}
 /** The commit HEAD names, or undefined in a repository without commits. */
 async function headCommit(git, root) {
     try {
@@ -7869,24 +7891,17 @@ async function headCommit(git, root) {
         return undefined;
     }
 }
-/** Finds the task's earlier bot branch on the remote and checks it out in the workspace. */
+/** Checks out the task's earlier bot branch, when `findEarlierBranch` found one. */
 async function continueExistingBranch(options) {
     const git = options.git ?? (0,publish_git/* createGit */.lD)({ redact: options.redact });
     const logger = options.logger ?? platform_logger/* silentLogger */.qq;
     const root = options.workspaceRoot;
-    const plan = planBranch(options.target, options);
+    // Its failure is read below, after HEAD; until then it must not count as unhandled.
+    options.earlier.catch(() => undefined);
     const start = await headCommit(git, root);
-    if (plan.mode !== 'bot_branch')
-        return { branch: undefined, baseSha: start, continued: false };
     let earlier;
     try {
-        const branches = await listRemoteBranches(git, options, plan.earlierBranchPrefix);
-        const names = [...branches.keys()].filter((name) => !plan.exact || name === plan.branch).sort();
-        // The name this run would choose first; otherwise the first in order (the title changed).
-        const name = names.includes(plan.branch) ? plan.branch : names[0];
-        const sha = name === undefined ? undefined : branches.get(name);
-        if (name !== undefined && sha !== undefined)
-            earlier = { branch: name, sha };
+        earlier = await options.earlier;
     }
     catch (error) {
         const warning = `Could not look for an earlier branch of this task: ${(0,platform_errors/* errorMessage */.gJ)(error)}`;
@@ -9704,6 +9719,16 @@ async function preparePublishing(input) {
         serverUrl: input.serverUrl,
         token: inputs.githubToken,
     };
+    // Asked now, beside the baseline: the answer is needed only once the workspace may move.
+    const earlier = findEarlierBranch({
+        octokit: input.octokit,
+        repo,
+        target,
+        branchPrefix: inputs.publish.branchPrefix,
+        pushToPrBranch: inputs.publish.pushToPrBranch,
+    });
+    earlier.catch(() => undefined);
+    const baseline = await input.baseline;
     // On a pull request from this repository the agent works on its head, pinned at the trigger,
     // whatever the workflow checked out; a fork's code is never checked out.
     if (target.kind === 'pull_request' && !target.isFork) {
@@ -9721,9 +9746,7 @@ async function preparePublishing(input) {
     // fast-forward and its pull request is the same one.
     const continued = await continueExistingBranch({
         workspaceRoot: input.workspaceRoot,
-        target,
-        branchPrefix: inputs.publish.branchPrefix,
-        pushToPrBranch: inputs.publish.pushToPrBranch,
+        earlier,
         ...access,
         logger,
         redact,
@@ -9749,7 +9772,7 @@ async function preparePublishing(input) {
                             : {}),
                         summary: session.summary,
                         knownSecrets: inputs.secrets,
-                        baseline: input.baseline,
+                        baseline,
                         redact,
                         logger,
                         octokit: input.octokit,
@@ -11767,8 +11790,11 @@ async function runAuthorized(run) {
             includeRepositoryLabels: false,
         });
         contextRead.catch(() => undefined);
-        // Before anything changes the workspace: what earlier steps of the job left in it.
-        const baseline = await captureSessionBaseline(workspaceRoot);
+        // Before anything changes the workspace: what earlier steps of the job left in it. The mode
+        // prepares beside it (publishing asks GitHub for an earlier branch of the task) and waits for
+        // it before it moves the workspace.
+        const baselineTaken = captureSessionBaseline(workspaceRoot);
+        baselineTaken.catch(() => undefined);
         const preparation = await prepareMode({
             trigger,
             context: contextRead,
@@ -11782,9 +11808,10 @@ async function runAuthorized(run) {
             workflowName: env.GITHUB_WORKFLOW,
             links,
             patchPath: record.patch,
-            baseline,
+            baseline: baselineTaken,
             now,
         });
+        const baseline = await baselineTaken;
         const context = await contextRead;
         for (const warning of context.warnings)
             logger.warning(warning);

@@ -8,6 +8,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import type { Logger } from '../platform/logger.js';
+import { yieldWithoutTimerClamp } from './scheduler-yield.js';
 import { DEFAULT_API_URL } from './urls.js';
 
 const GitHubOctokit = Octokit.plugin(retry, throttling);
@@ -81,6 +82,8 @@ function fetchWithTimeout(timeoutMs: number, inner?: typeof fetch): typeof fetch
 
 export function createOctokit(options: CreateOctokitOptions): GitHubClient {
   const { logger } = options;
+  // Each request's scheduling without a 1 ms timer per step (scheduler-yield.ts).
+  yieldWithoutTimerClamp();
   const retries = options.retry?.retries ?? DEFAULTS.retries;
   const retryAfterBaseMs = options.retry?.retryAfterBaseMs ?? DEFAULTS.retryAfterBaseMs;
   const throttle = options.throttle ?? {};
