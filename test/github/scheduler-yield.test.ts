@@ -3,23 +3,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit } from '../../src/github/octokit.js';
 import { silentLogger } from '../../src/platform/logger.js';
 
-/** The scheduling step every request takes several times: Bottleneck's zero-length yield. */
-function zeroYield(limiter: Bottleneck): Promise<void> {
-  return (
-    limiter as unknown as { _store: { yieldLoop(t?: number): Promise<void> } }
-  )._store.yieldLoop();
+/** Bottleneck's yield, which every request's scheduling takes several times. */
+function yieldOf(limiter: Bottleneck): (delayMs?: number) => Promise<void> {
+  const store = (limiter as unknown as { _store: { yieldLoop(t?: number): Promise<void> } })._store;
+  return (delayMs) => store.yieldLoop(delayMs);
 }
 
 /** Whether `promise` settles while only microtasks and immediates run (timers frozen). */
 async function settlesWithoutTimers(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  for (let turn = 0; turn < 5 && !settled; turn++) {
+  const state = { settled: false };
+  void promise.then(() => {
+    state.settled = true;
+  });
+  for (let turn = 0; turn < 5; turn++) {
     await new Promise<void>((resolve) => {
       setImmediate(resolve);
     });
   }
-  return settled;
+  return state.settled;
 }
 
 afterEach(() => {
@@ -32,17 +33,14 @@ describe("the GitHub client's scheduler", () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
 
     // Without the change this waits for a 1 ms timer, which never fires while timers are frozen.
-    expect(await settlesWithoutTimers(zeroYield(new Bottleneck()))).toBe(true);
+    expect(await settlesWithoutTimers(yieldOf(new Bottleneck())())).toBe(true);
   });
 
   it('keeps real waits on their timers', async () => {
     createOctokit({ token: 'ghs_test_token_value', logger: silentLogger });
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    const store = (
-      new Bottleneck() as unknown as { _store: { yieldLoop(t?: number): Promise<void> } }
-    )._store;
 
-    const waiting = store.yieldLoop(50);
+    const waiting = yieldOf(new Bottleneck())(50);
     expect(await settlesWithoutTimers(waiting)).toBe(false);
     await vi.advanceTimersByTimeAsync(50);
     expect(await settlesWithoutTimers(waiting)).toBe(true);

@@ -202,12 +202,15 @@ describe('the dry-run GitHub: reads', () => {
       ...repo,
       ref: 'heads/gemini/issue-4-',
     });
-    expect(matching).toEqual([
-      {
-        ref: 'refs/heads/gemini/issue-4-first',
-        url: expect.stringMatching(/\/git\/refs\/heads\/gemini\/issue-4-first$/),
-        object: { sha: base, type: 'commit', url: expect.stringContaining(base) },
-      },
+    expect(
+      matching.map((entry) => [entry.ref, entry.object.sha, entry.object.type, entry.url]),
+    ).toEqual([
+      [
+        'refs/heads/gemini/issue-4-first',
+        base,
+        'commit',
+        `https://api.github.com/repos/${OWNER}/${REPO}/git/refs/heads/gemini/issue-4-first`,
+      ],
     ]);
     const { data: none } = await octokit.rest.git.listMatchingRefs({ ...repo, ref: 'heads/x' });
     expect(none).toEqual([]);
