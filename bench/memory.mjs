@@ -75,7 +75,7 @@ export async function measureSession({ turns, server, state, env }) {
   });
   const result = await timedRun(command, ['--import', PRELOAD, ...args], {
     cwd,
-    env: { ...env, BENCH_MAX_RSS_FILE: rssFile },
+    env: { ...env, BENCH_MAX_RSS_FILE: rssFile, BENCH_HEAP_PEAKS: '1' },
     capture: true,
   });
   const output = JSON.parse(result.stdout || '{}');

@@ -25,7 +25,7 @@ export const modules = {
 /* harmony import */ var _platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(62014);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(46316);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(77593);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(45116);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(21729);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(85863);
 /**

@@ -633,7 +633,7 @@ function readActionInputs(getInput, env) {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77593);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(45116);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(21729);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /* harmony import */ var _github_mode_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28592);
@@ -3694,7 +3694,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 45116:
+/***/ 21729:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -3760,6 +3760,54 @@ var dist_bundle = __webpack_require__(49735);
 var plugin_throttling_dist_bundle = __webpack_require__(86856);
 // EXTERNAL MODULE: ./node_modules/@octokit/rest/dist-src/index.js + 1 modules
 var dist_src = __webpack_require__(11303);
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(63251);
+var light_default = /*#__PURE__*/__webpack_require__.n(light);
+;// CONCATENATED MODULE: ./src/github/scheduler-yield.ts
+/**
+ * GitHub requests go through Bottleneck, the scheduler under Octokit's retry and throttling
+ * plugins. At each step of scheduling a request (registering it, checking capacity, freeing it)
+ * Bottleneck yields to the event loop with `setTimeout(resolve, 0)`, about ten times per request.
+ * Node clamps such a timer to 1 ms and fires it on a later turn of the loop, so every request
+ * waited 10\u201315 ms before it was sent, and requests made together queued behind each other's
+ * yields: four reads issued at once reached a local server over about 45 ms.
+ *
+ * The yield is what Bottleneck needs (its steps take turns with the rest of the program);
+ * `setImmediate` yields the same way, without the clamp. Waits of a real length (the spacing
+ * between writes, a `retry-after`) do not pass through here and keep their timers.
+ *
+ * Bottleneck's last release is 2.19.5 (2019); the method replaced is its local datastore's
+ * `yieldLoop(t = 0)`. Where that method is not found, nothing is changed: requests are then only
+ * slower, never wrong.
+ */
+
+let applied = false;
+/** Makes Bottleneck's zero-length yields take one turn of the event loop. Idempotent. */
+function yieldWithoutTimerClamp() {
+    if (applied)
+        return true;
+    const limiter = new (light_default())();
+    const store = limiter._store;
+    const prototype = store === undefined ? undefined : Object.getPrototypeOf(store);
+    if (!isDatastore(prototype))
+        return false;
+    const timed = prototype.yieldLoop;
+    prototype.yieldLoop = function (delayMs = 0) {
+        if (delayMs > 0)
+            return timed.call(this, delayMs);
+        return new this.Promise((resolve) => {
+            setImmediate(resolve);
+        });
+    };
+    applied = true;
+    return true;
+}
+function isDatastore(value) {
+    return (typeof value === 'object' &&
+        value !== null &&
+        typeof value.yieldLoop === 'function');
+}
+
 ;// CONCATENATED MODULE: ./src/github/urls.ts
 /**
  * GitHub URLs for github.com, GitHub Enterprise Server and GitHub Enterprise Cloud with data
@@ -3880,6 +3928,7 @@ function compareUrl(env, ref) {
 
 
 
+
 const GitHubOctokit = dist_src/* Octokit */.E.plugin(dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
 const DEFAULTS = {
     retries: 3,
@@ -3901,6 +3950,8 @@ function fetchWithTimeout(timeoutMs, inner) {
 }
 function createOctokit(options) {
     const { logger } = options;
+    // Each request's scheduling without a 1 ms timer per step (scheduler-yield.ts).
+    yieldWithoutTimerClamp();
     const retries = options.retry?.retries ?? DEFAULTS.retries;
     const retryAfterBaseMs = options.retry?.retryAfterBaseMs ?? DEFAULTS.retryAfterBaseMs;
     const throttle = options.throttle ?? {};
