@@ -1,3 +1,5 @@
+// First: the schemas the modules below make are interpreted (interpreted-schemas.ts).
+import '../platform/interpreted-schemas.js';
 import { protectInitialEnvironment } from '../platform/initial-environment.js';
 import { limitHeapGrowthAfterStartUp } from '../platform/heap-growth.js';
 import { run } from './main.js';

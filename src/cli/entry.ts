@@ -19,6 +19,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   }
   enableCompileCache(process.env);
   limitHeapGrowthAfterStartUp();
+  // Before the modules that make schemas load (interpreted-schemas.ts).
+  await import('../platform/interpreted-schemas.js');
   const { runCli, processIo } = await import('./run-cli.js');
   if (args[0] === 'serve') {
     // The A2A server and its SDK are loaded only for `serve`.

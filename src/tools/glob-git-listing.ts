@@ -1,8 +1,12 @@
 /**
  * The files glob looks at, read from git where the directory is in a git work tree: the tracked
- * files and the untracked ones (`git ls-files --cached --others`), optionally narrowed by
- * pathspecs derived from the pattern. Git reads its index and prunes the walk by the pathspecs,
- * where walking the directory would read every folder.
+ * files (`git ls-files --cached`) and the untracked ones (`git ls-files --others`), optionally
+ * narrowed by pathspecs derived from the pattern. Git reads its index and prunes the walk by the
+ * pathspecs, where walking the directory would read every folder.
+ *
+ * The two lists come from two git processes started together: the tracked files need only the
+ * index and arrive first, so the caller checks them while the other process still walks the
+ * folders for untracked files, which is most of the time a large checkout takes.
  *
  * Git does not apply the ignore files here: the caller's filter decides which files are ignored,
  * as it does for the walk, so one listing serves both the files to show and the count of ignored
@@ -18,11 +22,12 @@ import { DEFAULT_EXCLUDED_DIRECTORIES, inDefaultExcludedDirectory } from './file
 import { buildToolEnvironment } from '../platform/tool-environment.js';
 import { findExecutable } from './search/run-process.js';
 
+/** Each list of paths relative to the directory, `/`-separated; null where git failed. */
 export interface GitListing {
-  /** In git's index: paths relative to the directory, `/`-separated. */
-  tracked: string[];
+  /** In git's index. */
+  tracked: Promise<string[] | null>;
   /** Not in the index, ignored or not (outside the default excluded directories). */
-  untracked: string[];
+  untracked: Promise<string[] | null>;
 }
 
 /**
@@ -46,45 +51,35 @@ export function findGit(untrustedDirectories: readonly string[]): Promise<string
 
 /**
  * The listing of `dir` by `git` (from `findGit`; null: there is none), limited to `pathspecs`
- * (all files when null), or null where git cannot give one (no git, not a work tree, git
+ * (all files when null). Either list is null where git cannot give it (not a work tree, git
  * failed): the caller walks the directory instead.
  */
-export async function gitListing(
+export function gitListing(
   dir: string,
   options: {
     git: string | null;
     signal: AbortSignal;
     pathspecs: readonly string[] | null;
   },
-): Promise<GitListing | null> {
-  const { git } = options;
+): GitListing | null {
+  const { git, signal } = options;
   if (git === null) return null;
-  // `-t` tags each path: `?` for untracked, a letter for an index entry (`H`, `S`, `M`, …).
-  const lines = await listNulSeparated(
-    git,
-    [
-      'ls-files',
-      '-z',
-      '-t',
-      '--cached',
-      '--others',
-      '--',
-      ...(options.pathspecs ?? ['.']),
-      ...EXCLUDED_PATHSPECS,
-    ],
-    dir,
-    options.signal,
-  );
-  if (lines === null) return null;
-  const tracked: string[] = [];
-  const untracked: string[] = [];
-  for (const line of lines) {
-    const relativePath = line.slice(2);
-    // Git leaves out the excluded directories only in the spelling of the pathspec.
-    if (line[1] !== ' ' || inDefaultExcludedDirectory(relativePath)) continue;
-    (line[0] === '?' ? untracked : tracked).push(relativePath);
-  }
-  return { tracked: unique(tracked), untracked };
+  const list = (which: '--cached' | '--others') =>
+    listNulSeparated(
+      git,
+      ['ls-files', '-z', which, '--', ...(options.pathspecs ?? ['.']), ...EXCLUDED_PATHSPECS],
+      dir,
+      signal,
+    ).then((paths) =>
+      // Git leaves out the excluded directories only in the spelling of the pathspec.
+      paths?.filter((relativePath) => !inDefaultExcludedDirectory(relativePath)) ?? null,
+    );
+  const tracked = list('--cached').then((paths) => (paths === null ? null : unique(paths)));
+  const untracked = list('--others');
+  // Each is awaited by the caller, which may stop at the first failure.
+  tracked.catch(() => undefined);
+  untracked.catch(() => undefined);
+  return { tracked, untracked };
 }
 
 /** A path with unmerged stages is listed once per stage. */

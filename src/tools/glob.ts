@@ -216,28 +216,42 @@ async function globIn(
       else if (result !== null) found.push(result);
     }
   };
-  const listing = await gitListing(dir, {
+  const listing = gitListing(dir, {
     git: await git,
     signal,
     pathspecs: narrowingPathspecs(pattern, { caseSensitive, literal }),
   });
   if (listing !== null) {
     const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
-    const candidates = listing.tracked.filter((relativePath) => matches(relativePath));
-    for (const relativePath of listing.untracked) {
-      if (!matches(relativePath)) continue;
-      // An ignored untracked file is only counted: git lists it here only because it was not
-      // asked to apply the ignore files.
-      if (ignoresAnyBelow(filter, workspace.root, [prefix + relativePath])) ignoredCount += 1;
-      else candidates.push(relativePath);
+    const checkInBatches = async (candidates: readonly string[]) => {
+      for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
+        // Lets an abort (or anything else waiting) in between batches of synchronous checks.
+        if (start > 0) await setImmediatePromise();
+        signal.throwIfAborted();
+        check(candidates.slice(start, start + CHECK_BATCH).map((relative) => prefix + relative));
+      }
+    };
+    // The tracked files come first and are checked while git still walks for untracked ones.
+    const tracked = await listing.tracked;
+    if (tracked !== null) {
+      await checkInBatches(tracked.filter((relativePath) => matches(relativePath)));
+      const untracked = await listing.untracked;
+      if (untracked !== null) {
+        const candidates: string[] = [];
+        for (const relativePath of untracked) {
+          if (!matches(relativePath)) continue;
+          // An ignored untracked file is only counted: git lists it here only because it was
+          // not asked to apply the ignore files.
+          if (ignoresAnyBelow(filter, workspace.root, [prefix + relativePath])) ignoredCount += 1;
+          else candidates.push(relativePath);
+        }
+        await checkInBatches(candidates);
+        return { found, ignoredCount };
+      }
     }
-    for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
-      // Lets an abort (or anything else waiting) in between batches of synchronous checks.
-      if (start > 0) await setImmediatePromise();
-      signal.throwIfAborted();
-      check(candidates.slice(start, start + CHECK_BATCH).map((relative) => prefix + relative));
-    }
-    return { found, ignoredCount };
+    // Git could not list the files after all: the walk below starts over.
+    found.length = 0;
+    ignoredCount = 0;
   }
   const batches = walkFileBatches(dir, {
     signal,
