@@ -14,7 +14,7 @@ describe('interpreted schemas', () => {
     globalThis.Function = new Proxy(realFunction, {
       construct(target, args: string[]) {
         generated.push(args.at(-1) ?? '');
-        return Reflect.construct(target, args) as object;
+        return Reflect.construct(target, args);
       },
     });
     const schema = z.object({ name: z.string(), count: z.number().int().min(0) });
