@@ -70,9 +70,10 @@ export function gitListing(
       ['ls-files', '-z', which, '--', ...(options.pathspecs ?? ['.']), ...EXCLUDED_PATHSPECS],
       dir,
       signal,
-    ).then((paths) =>
-      // Git leaves out the excluded directories only in the spelling of the pathspec.
-      paths?.filter((relativePath) => !inDefaultExcludedDirectory(relativePath)) ?? null,
+    ).then(
+      (paths) =>
+        // Git leaves out the excluded directories only in the spelling of the pathspec.
+        paths?.filter((relativePath) => !inDefaultExcludedDirectory(relativePath)) ?? null,
     );
   const tracked = list('--cached').then((paths) => (paths === null ? null : unique(paths)));
   const untracked = list('--others');
