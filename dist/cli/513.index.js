@@ -17338,9 +17338,13 @@ async function isExecutableFile(file) {
 ;// CONCATENATED MODULE: ./src/tools/glob-git-listing.ts
 /**
  * The files glob looks at, read from git where the directory is in a git work tree: the tracked
- * files and the untracked ones (`git ls-files --cached --others`), optionally narrowed by
- * pathspecs derived from the pattern. Git reads its index and prunes the walk by the pathspecs,
- * where walking the directory would read every folder.
+ * files (`git ls-files --cached`) and the untracked ones (`git ls-files --others`), optionally
+ * narrowed by pathspecs derived from the pattern. Git reads its index and prunes the walk by the
+ * pathspecs, where walking the directory would read every folder.
+ *
+ * The two lists come from two git processes started together: the tracked files need only the
+ * index and arrive first, so the caller checks them while the other process still walks the
+ * folders for untracked files, which is most of the time a large checkout takes.
  *
  * Git does not apply the ignore files here: the caller's filter decides which files are ignored,
  * as it does for the walk, so one listing serves both the files to show and the count of ignored
@@ -17371,36 +17375,22 @@ function findGit(untrustedDirectories) {
 }
 /**
  * The listing of `dir` by `git` (from `findGit`; null: there is none), limited to `pathspecs`
- * (all files when null), or null where git cannot give one (no git, not a work tree, git
+ * (all files when null). Either list is null where git cannot give it (not a work tree, git
  * failed): the caller walks the directory instead.
  */
-async function gitListing(dir, options) {
-    const { git } = options;
+function gitListing(dir, options) {
+    const { git, signal } = options;
     if (git === null)
         return null;
-    // `-t` tags each path: `?` for untracked, a letter for an index entry (`H`, `S`, `M`, \u2026).
-    const lines = await listNulSeparated(git, [
-        'ls-files',
-        '-z',
-        '-t',
-        '--cached',
-        '--others',
-        '--',
-        ...(options.pathspecs ?? ['.']),
-        ...EXCLUDED_PATHSPECS,
-    ], dir, options.signal);
-    if (lines === null)
-        return null;
-    const tracked = [];
-    const untracked = [];
-    for (const line of lines) {
-        const relativePath = line.slice(2);
-        // Git leaves out the excluded directories only in the spelling of the pathspec.
-        if (line[1] !== ' ' || (0,file_walk/* inDefaultExcludedDirectory */.GY)(relativePath))
-            continue;
-        (line[0] === '?' ? untracked : tracked).push(relativePath);
-    }
-    return { tracked: unique(tracked), untracked };
+    const list = (which) => listNulSeparated(git, ['ls-files', '-z', which, '--', ...(options.pathspecs ?? ['.']), ...EXCLUDED_PATHSPECS], dir, signal).then((paths) => 
+    // Git leaves out the excluded directories only in the spelling of the pathspec.
+    paths?.filter((relativePath) => !(0,file_walk/* inDefaultExcludedDirectory */.GY)(relativePath)) ?? null);
+    const tracked = list('--cached').then((paths) => (paths === null ? null : unique(paths)));
+    const untracked = list('--others');
+    // Each is awaited by the caller, which may stop at the first failure.
+    tracked.catch(() => undefined);
+    untracked.catch(() => undefined);
+    return { tracked, untracked };
 }
 /** A path with unmerged stages is listed once per stage. */
 function unique(paths) {
@@ -17656,32 +17646,46 @@ async function globIn(dir, params, context) {
                 found.push(result);
         }
     };
-    const listing = await gitListing(dir, {
+    const listing = gitListing(dir, {
         git: await git,
         signal,
         pathspecs: narrowingPathspecs(pattern, { caseSensitive, literal }),
     });
     if (listing !== null) {
         const prefix = dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep;
-        const candidates = listing.tracked.filter((relativePath) => matches(relativePath));
-        for (const relativePath of listing.untracked) {
-            if (!matches(relativePath))
-                continue;
-            // An ignored untracked file is only counted: git lists it here only because it was not
-            // asked to apply the ignore files.
-            if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, [prefix + relativePath]))
-                ignoredCount += 1;
-            else
-                candidates.push(relativePath);
+        const checkInBatches = async (candidates) => {
+            for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
+                // Lets an abort (or anything else waiting) in between batches of synchronous checks.
+                if (start > 0)
+                    await (0,external_node_timers_promises_.setImmediate)();
+                signal.throwIfAborted();
+                check(candidates.slice(start, start + CHECK_BATCH).map((relative) => prefix + relative));
+            }
+        };
+        // The tracked files come first and are checked while git still walks for untracked ones.
+        const tracked = await listing.tracked;
+        if (tracked !== null) {
+            await checkInBatches(tracked.filter((relativePath) => matches(relativePath)));
+            const untracked = await listing.untracked;
+            if (untracked !== null) {
+                const candidates = [];
+                for (const relativePath of untracked) {
+                    if (!matches(relativePath))
+                        continue;
+                    // An ignored untracked file is only counted: git lists it here only because it was
+                    // not asked to apply the ignore files.
+                    if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, [prefix + relativePath]))
+                        ignoredCount += 1;
+                    else
+                        candidates.push(relativePath);
+                }
+                await checkInBatches(candidates);
+                return { found, ignoredCount };
+            }
         }
-        for (let start = 0; start < candidates.length; start += CHECK_BATCH) {
-            // Lets an abort (or anything else waiting) in between batches of synchronous checks.
-            if (start > 0)
-                await (0,external_node_timers_promises_.setImmediate)();
-            signal.throwIfAborted();
-            check(candidates.slice(start, start + CHECK_BATCH).map((relative) => prefix + relative));
-        }
-        return { found, ignoredCount };
+        // Git could not list the files after all: the walk below starts over.
+        found.length = 0;
+        ignoredCount = 0;
     }
     const batches = (0,file_walk/* walkFileBatches */.qb)(dir, {
         signal,
