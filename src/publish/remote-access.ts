@@ -65,35 +65,30 @@ export interface ShadowRepository {
 
 /**
  * Runs `job` in a fresh bare repository without configuration of its own that can read the
- * objects of the repository at `root` (when given), and removes it afterwards.
+ * objects of the repository at `root`, and removes it afterwards.
  */
 export async function withShadowRepository<T>(
   git: Git,
-  root: string | undefined,
+  root: string,
   job: (shadow: ShadowRepository) => Promise<T>,
 ): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), 'gemini-agent-remote-'));
   const env = { GIT_DIR: dir, GIT_CONFIG_GLOBAL: '/dev/null' };
   try {
-    let format = 'sha1';
-    if (root !== undefined) {
-      format = (await git.run(['rev-parse', '--show-object-format'], { cwd: root })).trim();
-    }
+    const format = (await git.run(['rev-parse', '--show-object-format'], { cwd: root })).trim();
     // No template: nothing (not even sample hooks) is copied in.
     await git.run(['init', '--bare', '--quiet', '--template=', `--object-format=${format}`, dir], {
       cwd: dir,
       env: { GIT_CONFIG_GLOBAL: '/dev/null' },
     });
-    if (root !== undefined) {
-      const objects = await gitPath(git, root, 'objects');
-      await writeFile(path.join(dir, 'objects', 'info', 'alternates'), `${objects}\n`);
-      // A shallow checkout's history ends at its graft points; without them the walk to find
-      // what the remote lacks would look for parents that were never fetched.
-      try {
-        await copyFile(await gitPath(git, root, 'shallow'), path.join(dir, 'shallow'));
-      } catch {
-        // Not shallow.
-      }
+    const objects = await gitPath(git, root, 'objects');
+    await writeFile(path.join(dir, 'objects', 'info', 'alternates'), `${objects}\n`);
+    // A shallow checkout's history ends at its graft points; without them the walk to find what
+    // the remote lacks would look for parents that were never fetched.
+    try {
+      await copyFile(await gitPath(git, root, 'shallow'), path.join(dir, 'shallow'));
+    } catch {
+      // Not shallow.
     }
     return await job({ dir, env });
   } finally {

@@ -181,6 +181,45 @@ describe('glob', () => {
     );
   });
 
+  it('walks instead, with the same answer, when git lists the tracked files but not the others', async () => {
+    await files({ '.gitignore': '*.log\n', 'tracked.ts': HOUR, 'src/untracked.ts': 2 * HOUR });
+    await files({ 'debug.log': HOUR, 'old.ts': 3 * HOUR });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: root,
+        stdio: 'ignore',
+      });
+    git('init', '-q');
+    git('add', 'tracked.ts', 'old.ts', '.gitignore');
+    git('commit', '-qm', 'init');
+    // A git first on PATH that fails to list untracked files, after the tracked ones succeeded.
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const bin = await makeTempDir('glob-git-');
+    await writeFile(
+      path.join(bin, 'git'),
+      `#!/bin/sh\nfor a in "$@"; do [ "$a" = --others ] && exit 128; done\nexec ${real} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${saved ?? ''}`;
+    try {
+      const completed = await harness.call('glob', { pattern: '**/*.ts' });
+      expect(completed.responseParts).toEqual(
+        outputPart(
+          'call-1',
+          'glob',
+          found(3, '**/*.ts', root, [
+            path.join(root, 'tracked.ts'),
+            path.join(root, 'src/untracked.ts'),
+            path.join(root, 'old.ts'),
+          ]),
+        ),
+      );
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
   it('says when nothing matches, counting ignored matches', async () => {
     await files({ '.gitignore': '*.log\n', 'a.log': HOUR, 'b.txt': HOUR });
     const completed = await harness.call('glob', { pattern: '*.log' });
