@@ -33,6 +33,14 @@ async function files(entries: Record<string, number | string>): Promise<void> {
   }
 }
 
+/** git in the test's workspace, with an identity for commits. */
+function git(...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+}
+
 const found = (count: number, pattern: string, dir: string, paths: string[], note = '') =>
   `Found ${count} file(s) matching "${pattern}" within ${dir}${note}, sorted by modification time (newest first):\n${paths.join('\n')}`;
 
@@ -152,11 +160,6 @@ describe('glob', () => {
     const outside = await makeTempDir('glob-outside-');
     await writeFile(path.join(outside, 'leak.ts'), 'x');
     await symlink(path.join(outside, 'leak.ts'), path.join(root, 'link.ts'));
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: root,
-        stdio: 'ignore',
-      });
     git('init', '-q');
     git('add', 'tracked.ts', '.gitignore', 'link.ts');
     git('commit', '-qm', 'init');
@@ -184,11 +187,6 @@ describe('glob', () => {
   it('walks instead, with the same answer, when git lists the tracked files but not the others', async () => {
     await files({ '.gitignore': '*.log\n', 'tracked.ts': HOUR, 'src/untracked.ts': 2 * HOUR });
     await files({ 'debug.log': HOUR, 'old.ts': 3 * HOUR });
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: root,
-        stdio: 'ignore',
-      });
     git('init', '-q');
     git('add', 'tracked.ts', 'old.ts', '.gitignore');
     git('commit', '-qm', 'init');
@@ -326,11 +324,6 @@ describe('glob: invocation', () => {
 });
 
 describe('glob: in a git work tree, each listed path is still checked', () => {
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-    });
   /** An index entry for `name` holding `text`, whether or not `name` exists on disk. */
   const addToIndex = (name: string, text: string) => {
     const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], {
