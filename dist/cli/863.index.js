@@ -7829,32 +7829,27 @@ function networkCommand(access) {
 }
 /**
  * Runs `job` in a fresh bare repository without configuration of its own that can read the
- * objects of the repository at `root` (when given), and removes it afterwards.
+ * objects of the repository at `root`, and removes it afterwards.
  */
 async function withShadowRepository(git, root, job) {
     const dir = await (0,promises_.mkdtemp)(external_node_path_default().join((0,external_node_os_.tmpdir)(), 'gemini-agent-remote-'));
     const env = { GIT_DIR: dir, GIT_CONFIG_GLOBAL: '/dev/null' };
     try {
-        let format = 'sha1';
-        if (root !== undefined) {
-            format = (await git.run(['rev-parse', '--show-object-format'], { cwd: root })).trim();
-        }
+        const format = (await git.run(['rev-parse', '--show-object-format'], { cwd: root })).trim();
         // No template: nothing (not even sample hooks) is copied in.
         await git.run(['init', '--bare', '--quiet', '--template=', `--object-format=${format}`, dir], {
             cwd: dir,
             env: { GIT_CONFIG_GLOBAL: '/dev/null' },
         });
-        if (root !== undefined) {
-            const objects = await gitPath(git, root, 'objects');
-            await (0,promises_.writeFile)(external_node_path_default().join(dir, 'objects', 'info', 'alternates'), `${objects}\n`);
-            // A shallow checkout's history ends at its graft points; without them the walk to find
-            // what the remote lacks would look for parents that were never fetched.
-            try {
-                await (0,promises_.copyFile)(await gitPath(git, root, 'shallow'), external_node_path_default().join(dir, 'shallow'));
-            }
-            catch {
-                // Not shallow.
-            }
+        const objects = await gitPath(git, root, 'objects');
+        await (0,promises_.writeFile)(external_node_path_default().join(dir, 'objects', 'info', 'alternates'), `${objects}\n`);
+        // A shallow checkout's history ends at its graft points; without them the walk to find what
+        // the remote lacks would look for parents that were never fetched.
+        try {
+            await (0,promises_.copyFile)(await gitPath(git, root, 'shallow'), external_node_path_default().join(dir, 'shallow'));
+        }
+        catch {
+            // Not shallow.
         }
         return await job({ dir, env });
     }
