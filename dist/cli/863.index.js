@@ -7909,7 +7909,9 @@ async function findEarlierBranch(query) {
     if (plan.mode !== 'bot_branch')
         return undefined;
     const prefix = plan.earlierBranchPrefix;
-    // Every ref whose name starts with the prefix (GitHub matches `refs/heads/<prefix>` as text).
+    // The refs whose names start with `refs/heads/<prefix>`, as text: `gemini/issue-7-` matches
+    // `gemini/issue-7-old-title` but not `gemini/issue-70-x`. Each is checked again below.
+    // https://docs.github.com/rest/git/refs#list-matching-references (contents: read).
     const { data } = await query.octokit.rest.git.listMatchingRefs({
         ...query.repo,
         ref: `heads/${prefix}`,
