@@ -66,7 +66,7 @@ export async function runAction({
   mkdirSync(path.dirname(remote), { recursive: true });
   execFileSync('git', ['clone', '-q', '--bare', workspace, remote], { stdio: 'ignore' });
   // The API's branches are the remote's, as on GitHub.
-  github.followGitRemote?.(remote);
+  github.followGitRemote(remote);
   const gitServer = await startGitHttpServer(projectRoot, basicAuthorization(github.token));
   const model = await startFakeModelServer({
     script: scriptedSession(() => calls(workspace), finalText),

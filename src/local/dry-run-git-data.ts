@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOT_IDENTITY } from '../publish/commit.js';
 import type { Reply, Route, RouteContext } from './dry-run-routing.js';
-import { GitHubReplyError } from './dry-run-routing.js';
+import { GitHubReplyError, gitRefJson } from './dry-run-routing.js';
 import type { Json } from './event-facts.js';
 
 const SHA = /^[0-9a-f]{40,64}$/;
@@ -89,15 +89,7 @@ async function refuseCheckedOut(context: RouteContext, branch: string): Promise<
 }
 
 function refReply(context: RouteContext, ref: string, sha: string, status: number): Reply {
-  const api = context.store.repoApi;
-  return {
-    status,
-    data: {
-      ref,
-      url: `${api}/git/${ref}`,
-      object: { sha, type: 'commit', url: `${api}/git/commits/${sha}` },
-    },
-  };
+  return { status, data: gitRefJson(context, ref, sha) };
 }
 
 export const gitDataRoutes: Route[] = [

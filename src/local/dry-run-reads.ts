@@ -4,7 +4,7 @@
  */
 import type { ChangedFileInfo, TreeEntry } from './local-git.js';
 import type { Reply, Route, RouteContext } from './dry-run-routing.js';
-import { GitHubReplyError } from './dry-run-routing.js';
+import { GitHubReplyError, gitRefJson } from './dry-run-routing.js';
 import type { CommentRecord } from './dry-run-store.js';
 import type { Json } from './event-facts.js';
 
@@ -329,11 +329,7 @@ export const readRoutes: Route[] = [
       const ref = `refs/${params[0] ?? ''}`;
       const sha = await context.git.commit(ref);
       if (sha === undefined) throw new GitHubReplyError(404, 'Not Found');
-      return ok({
-        ref,
-        url: `${context.store.repoApi}/git/${ref}`,
-        object: { sha, type: 'commit', url: `${context.store.repoApi}/git/commits/${sha}` },
-      });
+      return ok(gitRefJson(context, ref, sha));
     },
   },
   {
@@ -353,11 +349,7 @@ export const readRoutes: Route[] = [
         .split('\n')
         .map((line) => line.split('\0'))
         .filter(([ref]) => ref !== undefined && ref.startsWith(prefix))
-        .map(([ref = '', sha = '', type = '']) => ({
-          ref,
-          url: `${context.store.repoApi}/git/${ref}`,
-          object: { sha, type, url: `${context.store.repoApi}/git/commits/${sha}` },
-        }));
+        .map(([ref = '', sha = '', type = '']) => gitRefJson(context, ref, sha, type));
       return ok(refs);
     },
   },

@@ -71,6 +71,12 @@ export interface Reply {
   data?: unknown;
 }
 
+/** A git reference as the git data endpoints answer it (`git/ref`, `git/refs`, `git/matching-refs`). */
+export function gitRefJson(context: RouteContext, ref: string, sha: string, type = 'commit'): Json {
+  const api = context.store.repoApi;
+  return { ref, url: `${api}/git/${ref}`, object: { sha, type, url: `${api}/git/commits/${sha}` } };
+}
+
 /** A refusal the way GitHub words one: a status and a message (plus GitHub's `errors`). */
 export class GitHubReplyError extends Error {
   constructor(

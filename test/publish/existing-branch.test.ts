@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOctokit } from '../../src/github/octokit.js';
-import { memoryLogger, silentLogger } from '../../src/platform/logger.js';
+import { memoryLogger } from '../../src/platform/logger.js';
 import type { EarlierBranchQuery } from '../../src/publish/existing-branch.js';
 import { continueExistingBranch, findEarlierBranch } from '../../src/publish/existing-branch.js';
 import type { PublishTarget } from '../../src/publish/publish-target.js';
@@ -16,6 +15,7 @@ import {
   pushToRemote,
   repoWithRemote,
 } from './git-fixtures.js';
+import { testOctokit } from './octokit.js';
 
 const TOKEN = 'ghs_continueToken0000000000000000000000';
 const access = (remote: string) => ({
@@ -49,13 +49,7 @@ async function apiOf(remote: string): Promise<FakeGitHub> {
 
 function query(github: FakeGitHub, target: PublishTarget): EarlierBranchQuery {
   return {
-    octokit: createOctokit({
-      token: FAKE_GITHUB_TOKEN,
-      baseUrl: github.url,
-      logger: silentLogger,
-      retry: { retries: 0 },
-      throttle: { enabled: false },
-    }),
+    octokit: testOctokit({ baseUrl: github.url, token: FAKE_GITHUB_TOKEN }),
     repo: { owner: 'octo', repo: 'shop' },
     target,
     branchPrefix: 'gemini/',
