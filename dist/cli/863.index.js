@@ -2240,6 +2240,11 @@ const DEFAULT_LABELS = [
     { name: 'question', description: 'Further information is requested', color: 'd876e3' },
     { name: 'wontfix', description: 'This will not be worked on', color: 'ffffff' },
 ];
+/** A git reference as the git data endpoints answer it (`git/ref`, `git/refs`, `git/matching-refs`). */
+function gitRefJson(context, ref, sha, type = 'commit') {
+    const api = context.store.repoApi;
+    return { ref, url: `${api}/git/${ref}`, object: { sha, type, url: `${api}/git/commits/${sha}` } };
+}
 /** A refusal the way GitHub words one: a status and a message (plus GitHub's `errors`). */
 class GitHubReplyError extends Error {
     status;
@@ -2555,11 +2560,7 @@ const readRoutes = [
             const sha = await context.git.commit(ref);
             if (sha === undefined)
                 throw new GitHubReplyError(404, 'Not Found');
-            return ok({
-                ref,
-                url: `${context.store.repoApi}/git/${ref}`,
-                object: { sha, type: 'commit', url: `${context.store.repoApi}/git/commits/${sha}` },
-            });
+            return ok(gitRefJson(context, ref, sha));
         },
     },
     {
@@ -2579,11 +2580,7 @@ const readRoutes = [
                 .split('\n')
                 .map((line) => line.split('\0'))
                 .filter(([ref]) => ref !== undefined && ref.startsWith(prefix))
-                .map(([ref = '', sha = '', type = '']) => ({
-                ref,
-                url: `${context.store.repoApi}/git/${ref}`,
-                object: { sha, type, url: `${context.store.repoApi}/git/commits/${sha}` },
-            }));
+                .map(([ref = '', sha = '', type = '']) => gitRefJson(context, ref, sha, type));
             return ok(refs);
         },
     },
@@ -3015,15 +3012,7 @@ async function refuseCheckedOut(context, branch) {
     }
 }
 function refReply(context, ref, sha, status) {
-    const api = context.store.repoApi;
-    return {
-        status,
-        data: {
-            ref,
-            url: `${api}/git/${ref}`,
-            object: { sha, type: 'commit', url: `${api}/git/commits/${sha}` },
-        },
-    };
+    return { status, data: gitRefJson(context, ref, sha) };
 }
 const gitDataRoutes = [
     {
