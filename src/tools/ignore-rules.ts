@@ -55,6 +55,12 @@ export class IgnoreRules implements FileFilter {
   /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
   private readonly directories = new Map<string, boolean>();
   private readonly levelsByDirectory = new Map<string, RuleLevel[]>();
+  /**
+   * Per directory as spelled in a plain relative path (`a/b`, `''` for the root): whether it is
+   * ignored and the levels that apply in it. A search asks about many files in each directory;
+   * this answers them without taking each path apart.
+   */
+  private readonly plainDirectories = new Map<string, { ignored: boolean; levels: RuleLevel[] }>();
   private rootLevels: RuleLevel[] | undefined;
   private geminiLevel: RuleLevel | null | undefined;
 
@@ -64,7 +70,19 @@ export class IgnoreRules implements FileFilter {
   ) {}
 
   isIgnored(relativePath: string, options: { isDirectory?: boolean } = {}): boolean {
-    const normalized = relativePath.split(path.sep).join('/');
+    const normalized = path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
+    if (isPlainRelative(normalized)) {
+      const slash = normalized.lastIndexOf('/');
+      const directory = slash < 0 ? '' : normalized.slice(0, slash);
+      let known = this.plainDirectories.get(directory);
+      if (known === undefined) {
+        const segments = directory === '' ? [] : directory.split('/');
+        known = { ignored: this.directoryIgnored(segments), levels: this.levelsFor(segments) };
+        this.plainDirectories.set(directory, known);
+      }
+      if (known.ignored || isGitName(normalized.slice(slash + 1))) return true;
+      return decideWith(known.levels, options.isDirectory === true ? `${normalized}/` : normalized);
+    }
     const isDirectory = options.isDirectory === true || normalized.endsWith('/');
     const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
     const last = segments.pop();
@@ -93,21 +111,8 @@ export class IgnoreRules implements FileFilter {
     return ignored;
   }
 
-  /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */
   private decide(candidate: string, parents: string[]): boolean {
-    let ignored = false;
-    for (const level of this.levelsFor(parents)) {
-      let result: { ignored: boolean; unignored: boolean };
-      try {
-        result = level.rules.test(candidate.slice(level.base.length));
-      } catch {
-        // A name the rules cannot express (the library rejects it) matches no rule.
-        continue;
-      }
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
-    }
-    return ignored;
+    return decideWith(this.levelsFor(parents), candidate);
   }
 
   /** The levels that apply in the directory `parents`, from the lowest precedence. */
@@ -165,6 +170,45 @@ export class IgnoreRules implements FileFilter {
     } catch {
       return null;
     }
+    // A file of comments alone (git's default `.git/info/exclude`) would be asked about every
+    // path for nothing.
+    if (!hasRules(text)) return null;
     return { base, rules: ignore().add(text) };
   }
+}
+
+/**
+ * Applies `levels` from the lowest precedence to the highest; the last matching rule wins.
+ * `candidate` is relative to the root, `/`-separated, with a trailing `/` for a directory.
+ */
+function decideWith(levels: readonly RuleLevel[], candidate: string): boolean {
+  let ignored = false;
+  for (const level of levels) {
+    let result: { ignored: boolean; unignored: boolean };
+    try {
+      result = level.rules.test(candidate.slice(level.base.length));
+    } catch {
+      // A name the rules cannot express (the library rejects it) matches no rule.
+      continue;
+    }
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/** A `.`, `..` or empty segment, which `isIgnored` removes or refuses on its general path. */
+const UNUSUAL_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
+/** `a/b/c`: no leading or trailing `/`, no empty, `.` or `..` segment. */
+function isPlainRelative(relativePath: string): boolean {
+  return !UNUSUAL_SEGMENT.test(relativePath);
+}
+
+/**
+ * Whether an ignore file holds a rule: a line that is neither blank nor a comment (`#` first;
+ * `\#` is a rule for a name starting with `#`, and a line of spaces is blank to git).
+ */
+export function hasRules(text: string): boolean {
+  return text.split(/\r?\n/).some((line) => line.trim() !== '' && !line.startsWith('#'));
 }

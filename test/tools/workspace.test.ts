@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { Workspace } from '../../src/tools/workspace.js';
+import { hasRules } from '../../src/tools/ignore-rules.js';
 import { makeTempDir, removeTempDirs } from './tool-harness.js';
 
 let root: string;
@@ -228,6 +229,40 @@ describe('Workspace.fileFilter', () => {
     expect(none.isIgnored('.GIT/config')).toBe(true);
     expect(none.isIgnored('vendor/.git/config')).toBe(true);
     expect(none.isIgnored('.github/workflows/ci.yml')).toBe(false);
+  });
+
+  it('answers the same for every spelling of a path, whichever is asked first', async () => {
+    await files({ '.gitignore': 'dist/\n*.log\n!keep.log\n', 'pkg/.gitignore': 'local.json\n' });
+    const spellings = [
+      ['src/debug.log', './src/debug.log', 'src//debug.log', 'src/./debug.log'],
+      ['pkg/local.json', 'pkg/./local.json', './pkg//local.json'],
+      ['dist/a/b.js', 'dist//a/b.js', './dist/a/./b.js'],
+      ['keep.log', './keep.log'],
+      ['src/index.ts', 'src//index.ts'],
+    ];
+    for (const group of spellings) {
+      const plainFirst = workspace.fileFilter(both);
+      const unusualFirst = workspace.fileFilter(both);
+      const expected = plainFirst.isIgnored(group[0] ?? '');
+      for (const spelling of [...group].reverse()) {
+        expect(unusualFirst.isIgnored(spelling), spelling).toBe(expected);
+      }
+      for (const spelling of group) expect(plainFirst.isIgnored(spelling), spelling).toBe(expected);
+    }
+    expect(workspace.fileFilter(both).isIgnored('src/debug.log')).toBe(true);
+    expect(workspace.fileFilter(both).isIgnored('src/index.ts')).toBe(false);
+  });
+
+  it('treats an ignore file of comments and blank lines as no rules, and `\\#` as a rule', async () => {
+    expect(hasRules('# git ls-files --others --exclude-from=.git/info/exclude\n\n   \r\n')).toBe(
+      false,
+    );
+    expect(hasRules('# a comment\n\\#notes.md\n')).toBe(true);
+    expect(hasRules(' #notes.md')).toBe(true);
+    await files({ '.git/info/exclude': '# only comments\n\n', '.gitignore': '\\#notes.md\n' });
+    const filter = workspace.fileFilter(both);
+    expect(filter.isIgnored('#notes.md')).toBe(true);
+    expect(filter.isIgnored('notes.md')).toBe(false);
   });
 
   it('gives a new filter the ignore rules as they are now', async () => {
