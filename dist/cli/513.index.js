@@ -14944,7 +14944,7 @@ function isTruncated(node) {
  * a second at a million files, before the first request).
  */
 function workspaceIgnorePredicate(root) {
-    const rules = new ignore_rules/* IgnoreRules */.w(root, { respectGitIgnore: true, respectGeminiIgnore: true });
+    const rules = new ignore_rules/* IgnoreRules */.w0(root, { respectGitIgnore: true, respectGeminiIgnore: true });
     return (relativePath, isDirectory) => rules.isIgnored(relativePath, { isDirectory });
 }
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -17674,7 +17674,7 @@ async function globIn(dir, params, context) {
                         continue;
                     // An ignored untracked file is only counted: git lists it here only because it was
                     // not asked to apply the ignore files.
-                    if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, [prefix + relativePath]))
+                    if ((0,ignore_rules/* ignoresAnyBelow */.dJ)(filter, workspace.root, [prefix + relativePath]))
                         ignoredCount += 1;
                     else
                         candidates.push(relativePath);
@@ -17709,7 +17709,7 @@ function checkMatches(workspace, filter, absolutePaths) {
         if (!target?.ok || !target.stats?.isFile())
             return null;
         const paths = target.absolutePath === absolutePath ? [absolutePath] : [absolutePath, target.absolutePath];
-        if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, paths))
+        if ((0,ignore_rules/* ignoresAnyBelow */.dJ)(filter, workspace.root, paths))
             return 'ignored';
         return { absolutePath, mtimeMs: target.stats.mtimeMs };
     });
@@ -18102,7 +18102,7 @@ async function readMany(params, patterns, context) {
             skipped.push({ path: shown, reason: resolved.error.message });
             continue;
         }
-        if ((0,ignore_rules/* ignoresAnyBelow */.d)(filter, workspace.root, [candidate.absolutePath, resolved.absolutePath])) {
+        if ((0,ignore_rules/* ignoresAnyBelow */.dJ)(filter, workspace.root, [candidate.absolutePath, resolved.absolutePath])) {
             ignoredCount += 1;
             continue;
         }
@@ -21723,9 +21723,10 @@ function escapes(relativePath) {
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ ignoresAnyBelow),
-/* harmony export */   w: () => (/* binding */ IgnoreRules)
+/* harmony export */   dJ: () => (/* binding */ ignoresAnyBelow),
+/* harmony export */   w0: () => (/* binding */ IgnoreRules)
 /* harmony export */ });
+/* unused harmony export hasRules */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
@@ -21764,6 +21765,12 @@ class IgnoreRules {
     /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
     directories = new Map();
     levelsByDirectory = new Map();
+    /**
+     * Per directory as spelled in a plain relative path (`a/b`, `''` for the root): whether it is
+     * ignored and the levels that apply in it. A search asks about many files in each directory;
+     * this answers them without taking each path apart.
+     */
+    plainDirectories = new Map();
     rootLevels;
     geminiLevel;
     constructor(root, options) {
@@ -21771,7 +21778,20 @@ class IgnoreRules {
         this.options = options;
     }
     isIgnored(relativePath, options = {}) {
-        const normalized = relativePath.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+        const normalized = (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' ? relativePath : relativePath.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+        if (isPlainRelative(normalized)) {
+            const slash = normalized.lastIndexOf('/');
+            const directory = slash < 0 ? '' : normalized.slice(0, slash);
+            let known = this.plainDirectories.get(directory);
+            if (known === undefined) {
+                const segments = directory === '' ? [] : directory.split('/');
+                known = { ignored: this.directoryIgnored(segments), levels: this.levelsFor(segments) };
+                this.plainDirectories.set(directory, known);
+            }
+            if (known.ignored || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(normalized.slice(slash + 1)))
+                return true;
+            return decideWith(known.levels, options.isDirectory === true ? `${normalized}/` : normalized);
+        }
         const isDirectory = options.isDirectory === true || normalized.endsWith('/');
         const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
         const last = segments.pop();
@@ -21801,24 +21821,8 @@ class IgnoreRules {
         }
         return ignored;
     }
-    /** Applies the levels from the lowest precedence to the highest; the last matching rule wins. */
     decide(candidate, parents) {
-        let ignored = false;
-        for (const level of this.levelsFor(parents)) {
-            let result;
-            try {
-                result = level.rules.test(candidate.slice(level.base.length));
-            }
-            catch {
-                // A name the rules cannot express (the library rejects it) matches no rule.
-                continue;
-            }
-            if (result.ignored)
-                ignored = true;
-            else if (result.unignored)
-                ignored = false;
-        }
-        return ignored;
+        return decideWith(this.levelsFor(parents), candidate);
     }
     /** The levels that apply in the directory `parents`, from the lowest precedence. */
     levelsFor(parents) {
@@ -21873,8 +21877,47 @@ class IgnoreRules {
         catch {
             return null;
         }
+        // A file of comments alone (git's default `.git/info/exclude`) would be asked about every
+        // path for nothing.
+        if (!hasRules(text))
+            return null;
         return { base, rules: ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(text) };
     }
+}
+/**
+ * Applies `levels` from the lowest precedence to the highest; the last matching rule wins.
+ * `candidate` is relative to the root, `/`-separated, with a trailing `/` for a directory.
+ */
+function decideWith(levels, candidate) {
+    let ignored = false;
+    for (const level of levels) {
+        let result;
+        try {
+            result = level.rules.test(candidate.slice(level.base.length));
+        }
+        catch {
+            // A name the rules cannot express (the library rejects it) matches no rule.
+            continue;
+        }
+        if (result.ignored)
+            ignored = true;
+        else if (result.unignored)
+            ignored = false;
+    }
+    return ignored;
+}
+/** A `.`, `..` or empty segment, which `isIgnored` removes or refuses on its general path. */
+const UNUSUAL_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+/** `a/b/c`: no leading or trailing `/`, no empty, `.` or `..` segment. */
+function isPlainRelative(relativePath) {
+    return !UNUSUAL_SEGMENT.test(relativePath);
+}
+/**
+ * Whether an ignore file holds a rule: a line that is neither blank nor a comment (`#` first;
+ * `\#` is a rule for a name starting with `#`, and a line of spaces is blank to git).
+ */
+function hasRules(text) {
+    return text.split(/\r?\n/).some((line) => line.trim() !== '' && !line.startsWith('#'));
 }
 
 
@@ -24137,7 +24180,7 @@ class Workspace {
      * cached by the returned filter only, so a new filter sees edits made since.
      */
     fileFilter(options) {
-        return new ignore_rules/* IgnoreRules */.w(this.root, options);
+        return new ignore_rules/* IgnoreRules */.w0(this.root, options);
     }
 }
 async function realDirectory(dir) {
