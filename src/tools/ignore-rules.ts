@@ -55,12 +55,6 @@ export class IgnoreRules implements FileFilter {
   /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
   private readonly directories = new Map<string, boolean>();
   private readonly levelsByDirectory = new Map<string, RuleLevel[]>();
-  /**
-   * Per directory as spelled in a plain relative path (`a/b`, `''` for the root): whether it is
-   * ignored and the levels that apply in it. A search asks about many files in each directory;
-   * this answers them without taking each path apart.
-   */
-  private readonly plainDirectories = new Map<string, { ignored: boolean; levels: RuleLevel[] }>();
   private rootLevels: RuleLevel[] | undefined;
   private geminiLevel: RuleLevel | null | undefined;
 
@@ -72,16 +66,13 @@ export class IgnoreRules implements FileFilter {
   isIgnored(relativePath: string, options: { isDirectory?: boolean } = {}): boolean {
     const normalized = path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
     if (isPlainRelative(normalized)) {
+      // A search asks about many files in each directory: a plain path's directory is already
+      // the key both caches use, so the path need not be taken apart.
       const slash = normalized.lastIndexOf('/');
       const directory = slash < 0 ? '' : normalized.slice(0, slash);
-      let known = this.plainDirectories.get(directory);
-      if (known === undefined) {
-        const segments = directory === '' ? [] : directory.split('/');
-        known = { ignored: this.directoryIgnored(segments), levels: this.levelsFor(segments) };
-        this.plainDirectories.set(directory, known);
-      }
-      if (known.ignored || isGitName(normalized.slice(slash + 1))) return true;
-      return decideWith(known.levels, options.isDirectory === true ? `${normalized}/` : normalized);
+      if (this.directoryIgnoredAt(directory) || isGitName(normalized.slice(slash + 1))) return true;
+      const candidate = options.isDirectory === true ? `${normalized}/` : normalized;
+      return decideWith(this.levelsAt(directory), candidate);
     }
     const isDirectory = options.isDirectory === true || normalized.endsWith('/');
     const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
@@ -109,6 +100,20 @@ export class IgnoreRules implements FileFilter {
       this.directories.set(key, ignored);
     }
     return ignored;
+  }
+
+  /** `directoryIgnored` for a directory spelled `a/b` (`''`: the root). */
+  private directoryIgnoredAt(directory: string): boolean {
+    if (directory === '') return false;
+    return this.directories.get(directory) ?? this.directoryIgnored(directory.split('/'));
+  }
+
+  /** `levelsFor` for a directory spelled `a/b` (`''`: the root). */
+  private levelsAt(directory: string): RuleLevel[] {
+    return (
+      this.levelsByDirectory.get(directory) ??
+      this.levelsFor(directory === '' ? [] : directory.split('/'))
+    );
   }
 
   private decide(candidate: string, parents: string[]): boolean {
