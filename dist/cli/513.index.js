@@ -21765,12 +21765,6 @@ class IgnoreRules {
     /** Per directory (relative, `/`-separated): whether it or one above it is ignored. */
     directories = new Map();
     levelsByDirectory = new Map();
-    /**
-     * Per directory as spelled in a plain relative path (`a/b`, `''` for the root): whether it is
-     * ignored and the levels that apply in it. A search asks about many files in each directory;
-     * this answers them without taking each path apart.
-     */
-    plainDirectories = new Map();
     rootLevels;
     geminiLevel;
     constructor(root, options) {
@@ -21780,17 +21774,14 @@ class IgnoreRules {
     isIgnored(relativePath, options = {}) {
         const normalized = (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' ? relativePath : relativePath.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
         if (isPlainRelative(normalized)) {
+            // A search asks about many files in each directory: a plain path's directory is already
+            // the key both caches use, so the path need not be taken apart.
             const slash = normalized.lastIndexOf('/');
             const directory = slash < 0 ? '' : normalized.slice(0, slash);
-            let known = this.plainDirectories.get(directory);
-            if (known === undefined) {
-                const segments = directory === '' ? [] : directory.split('/');
-                known = { ignored: this.directoryIgnored(segments), levels: this.levelsFor(segments) };
-                this.plainDirectories.set(directory, known);
-            }
-            if (known.ignored || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(normalized.slice(slash + 1)))
+            if (this.directoryIgnoredAt(directory) || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(normalized.slice(slash + 1)))
                 return true;
-            return decideWith(known.levels, options.isDirectory === true ? `${normalized}/` : normalized);
+            const candidate = options.isDirectory === true ? `${normalized}/` : normalized;
+            return decideWith(this.levelsAt(directory), candidate);
         }
         const isDirectory = options.isDirectory === true || normalized.endsWith('/');
         const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
@@ -21820,6 +21811,17 @@ class IgnoreRules {
             this.directories.set(key, ignored);
         }
         return ignored;
+    }
+    /** `directoryIgnored` for a directory spelled `a/b` (`''`: the root). */
+    directoryIgnoredAt(directory) {
+        if (directory === '')
+            return false;
+        return this.directories.get(directory) ?? this.directoryIgnored(directory.split('/'));
+    }
+    /** `levelsFor` for a directory spelled `a/b` (`''`: the root). */
+    levelsAt(directory) {
+        return (this.levelsByDirectory.get(directory) ??
+            this.levelsFor(directory === '' ? [] : directory.split('/')));
     }
     decide(candidate, parents) {
         return decideWith(this.levelsFor(parents), candidate);
