@@ -396,6 +396,61 @@ describe('glob: in a git work tree, each listed path is still checked', () => {
     );
   });
 
+  it('lists a file with merge conflicts once, though git lists it once per stage', async () => {
+    await files({ 'conflict.ts': HOUR, 'clean.ts': 2 * HOUR });
+    git('init', '-q');
+    git('add', 'clean.ts');
+    const blob = execFileSync('git', ['hash-object', '-w', 'conflict.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    execFileSync('git', ['update-index', '--index-info'], {
+      cwd: root,
+      input: [1, 2, 3].map((stage) => `100644 ${blob} ${stage}\tconflict.ts\n`).join(''),
+    });
+    expect(git('ls-files', '--cached', '--', 'conflict.ts').trim().split('\n')).toHaveLength(3);
+
+    expect(await harness.respond('glob', { pattern: '*.ts' })).toEqual(
+      outputPart(
+        'call-1',
+        'glob',
+        found(2, '*.ts', root, [path.join(root, 'conflict.ts'), path.join(root, 'clean.ts')]),
+      ),
+    );
+  });
+
+  it('walks instead, with the same answer, when git fails partway through the tracked files', async () => {
+    await files({ 'a.ts': HOUR, 'b.ts': 2 * HOUR, 'c.ts': 3 * HOUR });
+    git('init', '-q');
+    git('add', 'a.ts', 'b.ts', 'c.ts');
+    // A git first on PATH that lists one tracked file and then fails.
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const bin = await makeTempDir('glob-git-');
+    await writeFile(
+      path.join(bin, 'git'),
+      `#!/bin/sh\nfor a in "$@"; do [ "$a" = --cached ] && { printf 'a.ts\\0'; exit 128; }; done\nexec ${real} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${saved ?? ''}`;
+    try {
+      expect(await harness.respond('glob', { pattern: '*.ts' })).toEqual(
+        outputPart(
+          'call-1',
+          'glob',
+          found(
+            3,
+            '*.ts',
+            root,
+            ['a.ts', 'b.ts', 'c.ts'].map((name) => path.join(root, name)),
+          ),
+        ),
+      );
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
   it('narrows git to the pattern without losing files `dir/**` or a literal name matches', async () => {
     await files({
       'docs/a.md': HOUR,
