@@ -125,6 +125,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.shell?.envAllow ? { envAllow: options.shell.envAllow } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
+    writes: workspace,
   });
   const registry = new ToolRegistry();
   registerBuiltinTools(registry, {

@@ -12,7 +12,7 @@ import type { ToolErrorType } from './tool-types.js';
 import type { Workspace } from './workspace.js';
 
 /** What reading and writing need of the workspace: its checked open. */
-export type FileOpener = Pick<Workspace, 'openVerified'>;
+export type FileOpener = Pick<Workspace, 'openVerified' | 'recordWritten'>;
 
 export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'utf32le' | 'utf32be';
 
@@ -255,7 +255,8 @@ export type FileWriter = (
  * open, so it is created where the check says), flushing it, and renaming it over the target. The
  * rename replaces the directory entry, so a symlink or hard link that appeared at the target is
  * replaced rather than written through. `mode` sets the permission bits exactly (the old file's);
- * without it the new file gets the usual default.
+ * without it the new file gets the usual default. The file is recorded as written by the Action
+ * (`Workspace.recordWritten`).
  */
 export function atomicWriter(workspace: FileOpener): FileWriter {
   return async (absolutePath, data, options) => {
@@ -284,6 +285,7 @@ export function atomicWriter(workspace: FileOpener): FileWriter {
         await handle.close();
       }
       await rename(temporary, absolutePath);
+      workspace.recordWritten(absolutePath);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;

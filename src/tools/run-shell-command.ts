@@ -106,6 +106,7 @@ export function createRunShellCommandTool(
       envAllow,
       ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
       ...(options.isolateNetwork === undefined ? {} : { isolateNetwork: options.isolateNetwork }),
+      writes: workspace,
     });
   const confined = processes.confined;
 
@@ -175,6 +176,7 @@ export function createRunShellCommandTool(
             };
           }
           const output = new ShellOutput({ maxChars: options.maxOutputChars });
+          const sandbox = opened;
           const result = await executeShellCommand({
             command: params.command,
             cwd: current.absolutePath,
@@ -188,7 +190,10 @@ export function createRunShellCommandTool(
             logger,
             ...(onOutput ? { onOutput: liveReporter(output, onOutput) } : {}),
             ...(options.shell === undefined ? {} : { shell: options.shell }),
-            ...(opened ? { sandbox: opened } : {}),
+            // Wrapped through `processes`, which hands over what the tools wrote meanwhile.
+            ...(sandbox
+              ? { sandbox: { wrap: (command) => processes.wrapIn(sandbox, command) } }
+              : {}),
           });
           if (opened && result.backgroundPids.length > 0) {
             // The model can only act on the PIDs its own commands see.

@@ -52,7 +52,7 @@ export interface ShellExecutionOptions {
   /** The shell to run; default `bash` found on the tool environment's PATH. */
   shell?: string;
   /** Where the command runs; without one it runs as the Action's user, unconfined. */
-  sandbox?: SandboxSession;
+  sandbox?: Pick<SandboxSession, 'wrap'>;
 }
 
 export interface ShellExecutionResult {
@@ -104,7 +104,7 @@ export async function executeShellCommand(
 }
 
 async function wrapped(
-  sandbox: SandboxSession,
+  sandbox: Pick<SandboxSession, 'wrap'>,
   command: { argv: readonly string[]; env: Record<string, string>; cwd: string },
 ): Promise<{ argv: readonly string[]; env: Record<string, string>; cwd: string }> {
   const program = await sandbox.wrap(command);

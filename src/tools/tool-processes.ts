@@ -11,6 +11,7 @@ import type {
   SandboxSessionOptions,
 } from '../platform/sandbox/sandbox-types.js';
 import { buildToolEnvironment } from '../platform/tool-environment.js';
+import type { Workspace } from './workspace.js';
 
 export interface ToolProcessesOptions {
   workspaceRoot: string;
@@ -26,6 +27,11 @@ export interface ToolProcessesOptions {
   sandbox?: Sandbox | Promise<Sandbox>;
   /** Cut processes off the network, where the sandbox can. */
   isolateNetwork?: boolean;
+  /**
+   * Where the files the Action's own tools wrote are recorded; a sandbox that lends the workspace
+   * hands them over before the next process starts.
+   */
+  writes?: Pick<Workspace, 'takeWritten'>;
 }
 
 export class ToolProcesses {
@@ -74,7 +80,15 @@ export class ToolProcesses {
   /** The program to spawn for `command`: wrapped by the sandbox when there is one. */
   async prepare(command: SandboxCommand): Promise<SandboxCommand> {
     const session = this.session();
-    return session === undefined ? command : (await session).wrap(command);
+    return session === undefined ? command : this.wrapIn(await session, command);
+  }
+
+  /**
+   * `command` wrapped by `session` (from `session()`), which first gets the files the tools wrote
+   * since the last process started (a lent workspace hands them over).
+   */
+  wrapIn(session: SandboxSession, command: SandboxCommand): Promise<SandboxCommand> {
+    return session.wrap(command, { actionWrites: this.options.writes?.takeWritten() ?? [] });
   }
 
   /**

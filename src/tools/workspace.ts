@@ -75,6 +75,8 @@ export class Workspace {
   /** Every allowed root, the primary one first. */
   readonly roots: readonly string[];
   private readonly rootEntries: readonly Root[];
+  /** Files written through `recordWritten` since the last `takeWritten`. */
+  private readonly written = new Set<string>();
 
   private constructor(roots: string[], denied: DeniedLocations) {
     const [root] = roots;
@@ -92,6 +94,21 @@ export class Workspace {
       if (!roots.includes(real)) roots.push(real);
     }
     return new Workspace(roots, DeniedLocations.prepare(options.deniedPaths ?? []));
+  }
+
+  /**
+   * Records a file the Action's own tools created or replaced (see `atomicWriter`). A command
+   * that runs as another user is handed these before it starts (workspace-loan.ts).
+   */
+  recordWritten(absolutePath: string): void {
+    this.written.add(absolutePath);
+  }
+
+  /** The files recorded since the last call. */
+  takeWritten(): string[] {
+    const paths = [...this.written];
+    this.written.clear();
+    return paths;
   }
 
   /**

@@ -153,7 +153,7 @@ export async function openNamespaceSession(
       if (!(await isProcessRunning(holder.initPid))) {
         throw new Error('The sandbox ended unexpectedly; no more commands can run in it.');
       }
-      if (wrapOptions?.lendWorkspace !== false) await loan?.refresh();
+      if (wrapOptions?.lendWorkspace !== false) await loan?.refresh(wrapOptions?.actionWrites);
       const cwd = await directoryInside(command.cwd, options.workspaceRoot, workspace);
       const env = loan ? withSafeDirectory(command.env, workspace) : command.env;
       const run = ['sh', '-c', CHANGE_DIRECTORY, 'gemini-sandbox', cwd, ...command.argv];

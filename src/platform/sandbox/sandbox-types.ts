@@ -39,6 +39,11 @@ export interface WrapOptions {
    * owner of the user's files.
    */
   lendWorkspace?: boolean;
+  /**
+   * Files the Action's own tools wrote in the workspace since the last command; where the
+   * workspace is lent, they are handed over too (everything else was at the first command).
+   */
+  actionWrites?: readonly string[];
 }
 
 /** A sandbox in use by one agent session: started once, used for every command, then closed. */

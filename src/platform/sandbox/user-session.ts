@@ -55,7 +55,7 @@ export async function openUserSession(
     lendsWorkspace: true,
     wrap: async (command: SandboxCommand, wrapOptions?: WrapOptions): Promise<SandboxCommand> => {
       if (closed) throw new Error('The sandbox of this session was closed.');
-      if (wrapOptions?.lendWorkspace !== false) await loan.refresh();
+      if (wrapOptions?.lendWorkspace !== false) await loan.refresh(wrapOptions?.actionWrites);
       return {
         argv: [
           'setpriv',

@@ -8,8 +8,10 @@
  *   configuration for the trusted steps that run git after the session). Not when the session is
  *   set up: a session is set up at start, and a run that never runs a command (a review, a
  *   search) would otherwise change the owner of every file twice, seconds for a large checkout;
- * - before each later command, files the Action created meanwhile (edits by the built-in tools)
- *   are handed over the same way, so a formatter can rewrite what `write_file` wrote;
+ * - before each later command, what the Action's own tools wrote meanwhile (a file `write_file`
+ *   created or an edit replaced, and the directories created for it) is handed over, so a
+ *   formatter can rewrite it. The tools say which files they wrote; walking the whole checkout
+ *   again before every command would cost a fifth of a second in a checkout of 100,000 files;
  * - at the end, after every sandboxed process is gone, whatever the sandbox user owns goes back to
  *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
  *   used has nothing to give back.
@@ -17,7 +19,10 @@
  * Ownership changes never follow symbolic links (`chown -h`), so a link the model planted cannot
  * redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
  */
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Logger } from '../logger.js';
+import { isInsideOrSame, isStrictlyInside } from '../path-containment.js';
 import type { RunProgram } from './run-program.js';
 import { failureText } from './run-program.js';
 
@@ -27,8 +32,11 @@ export interface Owner {
 }
 
 export interface WorkspaceLoan {
-  /** Hands over the workspace (the first time) or the files the Action created since. */
-  refresh(): Promise<void>;
+  /**
+   * Hands over the workspace (the first time), or else `actionWrites`: files the Action wrote in
+   * the workspace since the last refresh, with the directories above them it created.
+   */
+  refresh(actionWrites?: readonly string[]): Promise<void>;
   /** Gives everything back; the loan cannot be used afterwards. */
   giveBack(): Promise<void>;
 }
@@ -48,7 +56,8 @@ export function lendWorkspace(options: LendOptions): WorkspaceLoan {
   const { workspaceRoot, owner, borrower, logger } = options;
   const asRoot = options.asRoot ?? [];
   const gitDir = `${escapeFindPattern(workspaceRoot)}/.git`;
-  const handOver = async () => {
+  const ids = `${borrower.uid}:${borrower.gid}`;
+  const handOverAll = async () => {
     const result = await options.run([
       ...asRoot,
       'find',
@@ -62,7 +71,7 @@ export function lendWorkspace(options: LendOptions): WorkspaceLoan {
       '-exec',
       'chown',
       '-h',
-      `${borrower.uid}:${borrower.gid}`,
+      ids,
       '{}',
       '+',
     ]);
@@ -72,13 +81,29 @@ export function lendWorkspace(options: LendOptions): WorkspaceLoan {
       );
     }
   };
+  const handOverWritten = async (actionWrites: readonly string[]) => {
+    const paths = await stillTheOwners(workspaceRoot, actionWrites, owner);
+    for (let start = 0; start < paths.length; start += CHOWN_BATCH) {
+      const batch = paths.slice(start, start + CHOWN_BATCH);
+      const result = await options.run([...asRoot, 'chown', '-h', ids, '--', ...batch]);
+      if (result.exitCode !== 0) {
+        logger.warning(
+          `Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${failureText(result)}`,
+        );
+      }
+    }
+  };
   let lent = false;
   let returned = false;
   return {
-    refresh: async () => {
+    refresh: async (actionWrites = []) => {
       if (returned) return;
-      lent = true;
-      await handOver();
+      if (!lent) {
+        lent = true;
+        await handOverAll();
+        return;
+      }
+      if (actionWrites.length > 0) await handOverWritten(actionWrites);
     },
     giveBack: async () => {
       if (returned) return;
@@ -104,6 +129,37 @@ export function lendWorkspace(options: LendOptions): WorkspaceLoan {
       }
     },
   };
+}
+
+/** Paths per `chown` run, well below any limit on the length of a command line. */
+const CHOWN_BATCH = 200;
+
+/**
+ * Of the files the tools wrote, and the directories above them up to the workspace, those that
+ * are still there and still the Action's, outside `.git`: the ones to hand over. Nothing is
+ * followed: a path that became a symlink is the symlink itself (`chown -h`).
+ */
+async function stillTheOwners(
+  workspaceRoot: string,
+  actionWrites: readonly string[],
+  owner: Owner,
+): Promise<string[]> {
+  const gitDir = path.join(workspaceRoot, '.git');
+  const candidates = new Set<string>();
+  for (const written of actionWrites) {
+    const absolute = path.resolve(written);
+    if (isInsideOrSame(absolute, gitDir)) continue;
+    for (let at = absolute; isStrictlyInside(at, workspaceRoot); at = path.dirname(at)) {
+      candidates.add(at);
+    }
+  }
+  const owned = await Promise.all(
+    [...candidates].map(async (candidate) => {
+      const stats = await lstat(candidate).catch(() => null);
+      return stats?.uid === owner.uid ? candidate : null;
+    }),
+  );
+  return owned.filter((candidate): candidate is string => candidate !== null);
 }
 
 /** `find -path` takes a glob: a workspace path with `*`, `?` or `[` must match only itself. */

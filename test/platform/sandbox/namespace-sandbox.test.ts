@@ -153,19 +153,22 @@ describeSandboxed(sandboxWay('namespace'), 'the namespace sandbox on this machin
       'cat README.md && echo hi > new.txt && mkdir -p src && echo "x" > src/code.js && git status --short',
     );
     expect(outputOf(report)).toBe('# demo\n?? new.txt\n?? src/');
-    // A file the Action writes meanwhile (as write_file does) can be changed by the next command.
-    await writeFile(path.join(root, 'edited.txt'), 'one\n');
-    expect(await sandboxed.run('echo two >> edited.txt && cat edited.txt')).toContain('one\ntwo');
+    // A file write_file creates meanwhile, in a new directory, can be changed by the next command.
+    await sandboxed.write('docs/edited.txt', 'one\n');
+    expect(
+      await sandboxed.run('echo two >> docs/edited.txt && touch docs/more && cat docs/edited.txt'),
+    ).toContain('one\ntwo');
     await sandboxed.tool.dispose?.();
 
     const uid = process.getuid?.() ?? 0;
-    for (const file of ['new.txt', 'src', 'src/code.js', 'edited.txt']) {
+    for (const file of ['new.txt', 'src', 'src/code.js', 'docs', 'docs/edited.txt', 'docs/more']) {
       expect((await stat(path.join(root, file))).uid, file).toBe(uid);
     }
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'agent changes');
     expect(git(root, 'show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual([
-      'edited.txt',
+      'docs/edited.txt',
+      'docs/more',
       'new.txt',
       'src/code.js',
     ]);

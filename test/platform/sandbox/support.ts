@@ -8,6 +8,7 @@ import type { Sandbox } from '../../../src/platform/sandbox/sandbox-types.js';
 import type { RunShellCommandToolOptions } from '../../../src/tools/run-shell-command.js';
 import { createRunShellCommandTool } from '../../../src/tools/run-shell-command.js';
 import type { Tool } from '../../../src/tools/tool-types.js';
+import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { toolHarness } from '../../tools/tool-harness.js';
 
 export function uniqueCanary(label: string): string {
@@ -89,10 +90,12 @@ export function git(cwd: string, ...args: string[]): string {
 export interface SandboxedShell {
   /** What the model reads for one command. */
   run(command: string): Promise<string>;
+  /** A `write_file` call of the same session (the Action's own write, as the model asks it). */
+  write(filePath: string, content: string): Promise<void>;
   tool: Tool;
 }
 
-/** `run_shell_command` over `root`, run through the scheduler as a session would. */
+/** `run_shell_command` and `write_file` over `root`, run through the scheduler as a session would. */
 export async function sandboxedShell(
   root: string,
   sandbox: Sandbox,
@@ -107,7 +110,7 @@ export async function sandboxedShell(
         sandbox,
         ...options,
       });
-      return [created];
+      return [created, createWriteFileTool({ workspace })];
     },
   });
   if (created === undefined) throw new Error('the tool was not created');
@@ -119,6 +122,10 @@ export async function sandboxedShell(
       const content = completed.result.llmContent;
       if (typeof content !== 'string') throw new Error('expected text content');
       return content;
+    },
+    write: async (filePath, content) => {
+      const completed = await harness.call('write_file', { file_path: filePath, content });
+      if (completed.result.error) throw new Error(completed.result.error.message);
     },
   };
 }

@@ -80,8 +80,8 @@ describeSandboxed(sandboxWay('user'), 'the user sandbox', () => {
         ),
       ),
     ).toMatch(/Permission denied[\s\S]* M README.md\n\?\? new.txt\nhome ok/);
-    // A file the Action writes meanwhile can be changed by the next command.
-    await writeFile(path.join(root, 'edited.txt'), 'one\n');
+    // A file write_file writes meanwhile can be changed by the next command.
+    await shell.write('edited.txt', 'one\n');
     expect(await shell.run('echo two >> edited.txt && cat edited.txt')).toContain('one\ntwo');
 
     await shell.tool.dispose?.();

@@ -60,13 +60,19 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
     expect((await stat(path.join(outside, 'secret'))).uid).toBe(owner.uid);
     expect((await stat(path.join(root, '.git/config'))).uid).toBe(owner.uid);
 
-    // What the Action writes meanwhile is handed over at the next refresh.
-    await writeFile(path.join(root, 'src/new.js'), 'y\n');
-    await loan.refresh();
-    expect((await stat(path.join(root, 'src/new.js'))).uid).toBe(user.uid);
+    // What the Action's tools wrote meanwhile, and the directories made for it, are handed over
+    // at the next refresh; nothing else is looked at.
+    await mkdir(path.join(root, 'src/made'));
+    await writeFile(path.join(root, 'src/made/new.js'), 'y\n');
+    await writeFile(path.join(root, 'src/untold.js'), 'z\n');
+    await loan.refresh([path.join(root, 'src/made/new.js'), path.join(root, '.git/config')]);
+    expect((await stat(path.join(root, 'src/made/new.js'))).uid).toBe(user.uid);
+    expect((await stat(path.join(root, 'src/made'))).uid).toBe(user.uid);
+    expect((await stat(path.join(root, 'src/untold.js'))).uid).toBe(owner.uid);
+    expect((await stat(path.join(root, '.git/config'))).uid).toBe(owner.uid);
 
     await loan.giveBack();
-    for (const file of ['.', 'src', 'src/app.js', 'src/new.js']) {
+    for (const file of ['.', 'src', 'src/app.js', 'src/made', 'src/made/new.js']) {
       expect((await stat(path.join(root, file))).uid, file).toBe(owner.uid);
     }
     expect((await lstat(path.join(root, 'link'))).uid).toBe(owner.uid);
@@ -91,6 +97,37 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
       expect.stringMatching(/^Could not hand the workspace to the sandbox user/),
       expect.stringMatching(/^Could not give the workspace back from the sandbox user/),
     ]);
+  });
+
+  it('runs nothing before a later command when the tools wrote nothing, and never follows a link', async () => {
+    const owner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+    const root = await makeTempDir('loan-quiet-');
+    const outside = await makeTempDir('loan-quiet-outside-');
+    await writeFile(path.join(outside, 'secret'), 'secret\n');
+    await writeFile(path.join(root, 'app.js'), 'x\n');
+    const programs: string[][] = [];
+    const loan = lendWorkspace({
+      workspaceRoot: root,
+      owner,
+      borrower: user,
+      run: (argv, options) => {
+        programs.push([...argv]);
+        return runProgram(argv, options);
+      },
+      logger: memoryLogger(),
+    });
+    await loan.refresh();
+    expect(programs.map((argv) => argv[0])).toEqual(['find']);
+    await loan.refresh([]);
+    await loan.refresh([path.join(outside, 'secret'), path.join(root, 'gone.js')]);
+    expect(programs).toHaveLength(1);
+    // A file the tools wrote that was replaced by a link since: the link changes owner, not
+    // what it leads to.
+    await symlink(path.join(outside, 'secret'), path.join(root, 'written.js'));
+    await loan.refresh([path.join(root, 'written.js')]);
+    expect((await lstat(path.join(root, 'written.js'))).uid).toBe(user.uid);
+    expect((await stat(path.join(outside, 'secret'))).uid).toBe(owner.uid);
+    await loan.giveBack();
   });
 
   it('changes no owner when no command used the loan', async () => {
