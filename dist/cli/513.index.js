@@ -6529,12 +6529,37 @@ function runnerRoot(execPath) {
 // EXTERNAL MODULE: ./src/platform/sandbox/run-program.ts
 var run_program = __webpack_require__(17583);
 ;// CONCATENATED MODULE: ./src/platform/sandbox/workspace-loan.ts
+/**
+ * Lending the workspace to the sandbox user, when commands run as a user other than the Action's
+ * (the Action runs as root). Without ACLs or ID-mapped mounts, which not every machine has, the
+ * one portable way to let an unprivileged user write the checkout is to make it the owner:
+ *
+ * - before the first command, files the Action's user owns become the sandbox user's (`.git`
+ *   excepted: it stays the Action's, so a command can read history but never plant hooks or
+ *   configuration for the trusted steps that run git after the session). Not when the session is
+ *   set up: a session is set up at start, and a run that never runs a command (a review, a
+ *   search) would otherwise change the owner of every file twice, seconds for a large checkout;
+ * - before each later command, what the Action's own tools wrote meanwhile (a file `write_file`
+ *   created or an edit replaced, and the directories created for it) is handed over, so a
+ *   formatter can rewrite it. The tools say which files they wrote; walking the whole checkout
+ *   again before every command would cost a fifth of a second in a checkout of 100,000 files;
+ * - at the end, after every sandboxed process is gone, whatever the sandbox user owns goes back to
+ *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
+ *   used has nothing to give back.
+ *
+ * Ownership changes never follow symbolic links (`chown -h`), so a link the model planted cannot
+ * redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
+ */
+
+
+
 
 function lendWorkspace(options) {
     const { workspaceRoot, owner, borrower, logger } = options;
     const asRoot = options.asRoot ?? [];
     const gitDir = `${escapeFindPattern(workspaceRoot)}/.git`;
-    const handOver = async () => {
+    const ids = `${borrower.uid}:${borrower.gid}`;
+    const handOverAll = async () => {
         const result = await options.run([
             ...asRoot,
             'find',
@@ -6548,7 +6573,7 @@ function lendWorkspace(options) {
             '-exec',
             'chown',
             '-h',
-            `${borrower.uid}:${borrower.gid}`,
+            ids,
             '{}',
             '+',
         ]);
@@ -6556,14 +6581,29 @@ function lendWorkspace(options) {
             logger.warning(`Could not hand the workspace to the sandbox user; commands may fail to write files: ${(0,run_program/* failureText */.k)(result)}`);
         }
     };
+    const handOverWritten = async (actionWrites) => {
+        const paths = await stillTheOwners(workspaceRoot, actionWrites, owner);
+        for (let start = 0; start < paths.length; start += CHOWN_BATCH) {
+            const batch = paths.slice(start, start + CHOWN_BATCH);
+            const result = await options.run([...asRoot, 'chown', '-h', ids, '--', ...batch]);
+            if (result.exitCode !== 0) {
+                logger.warning(`Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${(0,run_program/* failureText */.k)(result)}`);
+            }
+        }
+    };
     let lent = false;
     let returned = false;
     return {
-        refresh: async () => {
+        refresh: async (actionWrites = []) => {
             if (returned)
                 return;
-            lent = true;
-            await handOver();
+            if (!lent) {
+                lent = true;
+                await handOverAll();
+                return;
+            }
+            if (actionWrites.length > 0)
+                await handOverWritten(actionWrites);
         },
         giveBack: async () => {
             if (returned)
@@ -6589,6 +6629,30 @@ function lendWorkspace(options) {
             }
         },
     };
+}
+/** Paths per `chown` run, well below any limit on the length of a command line. */
+const CHOWN_BATCH = 200;
+/**
+ * Of the files the tools wrote, and the directories above them up to the workspace, those that
+ * are still there and still the Action's, outside `.git`: the ones to hand over. Nothing is
+ * followed: a path that became a symlink is the symlink itself (`chown -h`).
+ */
+async function stillTheOwners(workspaceRoot, actionWrites, owner) {
+    const gitDir = external_node_path_default().join(workspaceRoot, '.git');
+    const candidates = new Set();
+    for (const written of actionWrites) {
+        const absolute = external_node_path_default().resolve(written);
+        if ((0,path_containment/* isInsideOrSame */._h)(absolute, gitDir))
+            continue;
+        for (let at = absolute; (0,path_containment/* isStrictlyInside */.Pe)(at, workspaceRoot); at = external_node_path_default().dirname(at)) {
+            candidates.add(at);
+        }
+    }
+    const owned = await Promise.all([...candidates].map(async (candidate) => {
+        const stats = await (0,promises_.lstat)(candidate).catch(() => null);
+        return stats?.uid === owner.uid ? candidate : null;
+    }));
+    return owned.filter((candidate) => candidate !== null);
 }
 /** `find -path` takes a glob: a workspace path with `*`, `?` or `[` must match only itself. */
 function escapeFindPattern(text) {
@@ -6698,7 +6762,7 @@ async function openNamespaceSession(config, options) {
                 throw new Error('The sandbox ended unexpectedly; no more commands can run in it.');
             }
             if (wrapOptions?.lendWorkspace !== false)
-                await loan?.refresh();
+                await loan?.refresh(wrapOptions?.actionWrites);
             const cwd = await directoryInside(command.cwd, options.workspaceRoot, workspace);
             const env = loan ? withSafeDirectory(command.env, workspace) : command.env;
             const run = ['sh', '-c', CHANGE_DIRECTORY, 'gemini-sandbox', cwd, ...command.argv];
@@ -7002,7 +7066,7 @@ async function openUserSession(config, options) {
             if (closed)
                 throw new Error('The sandbox of this session was closed.');
             if (wrapOptions?.lendWorkspace !== false)
-                await loan.refresh();
+                await loan.refresh(wrapOptions?.actionWrites);
             return {
                 argv: [
                     'setpriv',
@@ -16993,6 +17057,7 @@ async function startAgent(options) {
         ...(options.shell?.envAllow ? { envAllow: options.shell.envAllow } : {}),
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
+        writes: workspace,
     });
     const registry = new tools_registry/* ToolRegistry */.m();
     (0,builtin_tools/* registerBuiltinTools */.gE)(registry, {
@@ -18634,7 +18699,8 @@ const MAX_TEMP_BASE = 100;
  * open, so it is created where the check says), flushing it, and renaming it over the target. The
  * rename replaces the directory entry, so a symlink or hard link that appeared at the target is
  * replaced rather than written through. `mode` sets the permission bits exactly (the old file's);
- * without it the new file gets the usual default.
+ * without it the new file gets the usual default. The file is recorded as written by the Action
+ * (`Workspace.recordWritten`).
  */
 function atomicWriter(workspace) {
     return async (absolutePath, data, options) => {
@@ -18663,6 +18729,7 @@ function atomicWriter(workspace) {
                 await handle.close();
             }
             await (0,promises_.rename)(temporary, absolutePath);
+            workspace.recordWritten(absolutePath);
         }
         catch (error) {
             await (0,promises_.unlink)(temporary).catch(() => undefined);
@@ -22860,6 +22927,7 @@ function createRunShellCommandTool(options) {
             envAllow,
             ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
             ...(options.isolateNetwork === undefined ? {} : { isolateNetwork: options.isolateNetwork }),
+            writes: workspace,
         });
     const confined = processes.confined;
     const tool = (0,define_tool/* defineTool */.u)({
@@ -22927,6 +22995,7 @@ function createRunShellCommandTool(options) {
                         };
                     }
                     const output = new shell_output/* ShellOutput */.qK({ maxChars: options.maxOutputChars });
+                    const sandbox = opened;
                     const result = await executeShellCommand({
                         command: params.command,
                         cwd: current.absolutePath,
@@ -22940,7 +23009,10 @@ function createRunShellCommandTool(options) {
                         logger,
                         ...(onOutput ? { onOutput: liveReporter(output, onOutput) } : {}),
                         ...(options.shell === undefined ? {} : { shell: options.shell }),
-                        ...(opened ? { sandbox: opened } : {}),
+                        // Wrapped through `processes`, which hands over what the tools wrote meanwhile.
+                        ...(sandbox
+                            ? { sandbox: { wrap: (command) => processes.wrapIn(sandbox, command) } }
+                            : {}),
                     });
                     if (opened && result.backgroundPids.length > 0) {
                         // The model can only act on the PIDs its own commands see.
@@ -23438,7 +23510,14 @@ class ToolProcesses {
     /** The program to spawn for `command`: wrapped by the sandbox when there is one. */
     async prepare(command) {
         const session = this.session();
-        return session === undefined ? command : (await session).wrap(command);
+        return session === undefined ? command : this.wrapIn(await session, command);
+    }
+    /**
+     * `command` wrapped by `session` (from `session()`), which first gets the files the tools wrote
+     * since the last process started (a lent workspace hands them over).
+     */
+    wrapIn(session, command) {
+        return session.wrap(command, { actionWrites: this.options.writes?.takeWritten() ?? [] });
     }
     /**
      * Ends whatever still runs in the sandbox and gives the workspace back. Called once, after
@@ -24046,6 +24125,8 @@ class Workspace {
     /** Every allowed root, the primary one first. */
     roots;
     rootEntries;
+    /** Files written through `recordWritten` since the last `takeWritten`. */
+    written = new Set();
     constructor(roots, denied) {
         const [root] = roots;
         if (root === undefined)
@@ -24063,6 +24144,19 @@ class Workspace {
                 roots.push(real);
         }
         return new Workspace(roots, DeniedLocations.prepare(options.deniedPaths ?? []));
+    }
+    /**
+     * Records a file the Action's own tools created or replaced (see `atomicWriter`). A command
+     * that runs as another user is handed these before it starts (workspace-loan.ts).
+     */
+    recordWritten(absolutePath) {
+        this.written.add(absolutePath);
+    }
+    /** The files recorded since the last call. */
+    takeWritten() {
+        const paths = [...this.written];
+        this.written.clear();
+        return paths;
     }
     /**
      * Resolves a path the model sent: relative paths against the root, absolute paths only when
