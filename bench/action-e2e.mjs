@@ -133,7 +133,7 @@ export async function run({ runs, log }) {
       samples: pick(ours, 'firstRequest'),
       peer: 'npm install + Gemini CLI',
       ratio: speedup,
-      ratioLabel: `${speedup.toFixed(0)}× sooner`,
+      ratioLabel: `${speedup.toFixed(1)}× sooner`,
       target: `≥ ${TARGET_SPEEDUP}× sooner`,
       met: speedup >= TARGET_SPEEDUP,
     }),
