@@ -11,7 +11,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { ToolErrorType } from './tool-types.js';
 import type { Workspace } from './workspace.js';
 
-/** What reading and writing need of the workspace: its checked open. */
+/** What reading and writing need of the workspace: its checked open, and its record of writes. */
 export type FileOpener = Pick<Workspace, 'openVerified' | 'recordWritten'>;
 
 export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'utf32le' | 'utf32be';

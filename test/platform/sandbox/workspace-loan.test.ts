@@ -24,6 +24,25 @@ describe('escapeFindPattern', () => {
   });
 });
 
+/** A loan of `root` to the sandbox user that records each program it runs. */
+function recordingLoan(
+  root: string,
+  owner: { uid: number; gid: number },
+): { loan: ReturnType<typeof lendWorkspace>; programs: string[][] } {
+  const programs: string[][] = [];
+  const loan = lendWorkspace({
+    workspaceRoot: root,
+    owner,
+    borrower: user,
+    run: (argv, options) => {
+      programs.push([...argv]);
+      return runProgram(argv, options);
+    },
+    logger: memoryLogger(),
+  });
+  return { loan, programs };
+}
+
 describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
   beforeAll(async () => {
     const found = await ensureSandboxUser(runProgram);
@@ -105,17 +124,7 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
     const outside = await makeTempDir('loan-quiet-outside-');
     await writeFile(path.join(outside, 'secret'), 'secret\n');
     await writeFile(path.join(root, 'app.js'), 'x\n');
-    const programs: string[][] = [];
-    const loan = lendWorkspace({
-      workspaceRoot: root,
-      owner,
-      borrower: user,
-      run: (argv, options) => {
-        programs.push([...argv]);
-        return runProgram(argv, options);
-      },
-      logger: memoryLogger(),
-    });
+    const { loan, programs } = recordingLoan(root, owner);
     await loan.refresh();
     expect(programs.map((argv) => argv[0])).toEqual(['find']);
     await loan.refresh([]);
@@ -134,17 +143,7 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
     const owner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     const root = await makeTempDir('loan-unused-');
     await writeFile(path.join(root, 'app.js'), 'x\n');
-    const programs: string[][] = [];
-    const loan = lendWorkspace({
-      workspaceRoot: root,
-      owner,
-      borrower: user,
-      run: (argv, options) => {
-        programs.push([...argv]);
-        return runProgram(argv, options);
-      },
-      logger: memoryLogger(),
-    });
+    const { loan, programs } = recordingLoan(root, owner);
     await loan.giveBack();
     expect(programs).toEqual([]);
     expect((await stat(path.join(root, 'app.js'))).uid).toBe(owner.uid);
