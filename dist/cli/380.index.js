@@ -562,17 +562,17 @@ function isStream(value) {
     return (typeof value[Symbol.asyncIterator] === 'function');
 }
 /**
- * The body as text, or undefined when it was too large: a 413 then goes out and the connection
- * is closed, without reading the rest.
+ * The body as text, or undefined when it was too large: a 413 then goes out, and the rest of the
+ * body is read and dropped. Closing the connection with the body unread would reach a client that
+ * is still sending as a reset, and its request would fail without the answer. A body that never
+ * ends is cut off by the server's request timeout; only a token holder gets this far.
  */
 function readBody(req, res, limit) {
     return new Promise((resolve, reject) => {
         const tooLarge = () => {
-            req.pause();
             req.removeAllListeners('data');
-            res.on('finish', () => req.socket.destroy());
-            res.setHeader('Connection', 'close');
             plain(res, 413, `The request body is larger than ${limit} bytes.`);
+            req.resume();
             resolve(undefined);
         };
         if (Number(header(req, 'content-length') ?? '0') > limit) {
