@@ -64,22 +64,16 @@ export class IgnoreRules implements FileFilter {
   ) {}
 
   isIgnored(relativePath: string, options: { isDirectory?: boolean } = {}): boolean {
-    const normalized = path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
-    if (isPlainRelative(normalized)) {
-      // A search asks about many files in each directory: a plain path's directory is already
-      // the key both caches use, so the path need not be taken apart.
-      const slash = normalized.lastIndexOf('/');
-      const directory = slash < 0 ? '' : normalized.slice(0, slash);
-      if (this.directoryIgnoredAt(directory) || isGitName(normalized.slice(slash + 1))) return true;
-      const candidate = options.isDirectory === true ? `${normalized}/` : normalized;
-      return decideWith(this.levelsAt(directory), candidate);
-    }
-    const isDirectory = options.isDirectory === true || normalized.endsWith('/');
-    const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
-    const last = segments.pop();
-    if (last === undefined || last === '..' || segments.includes('..')) return false;
-    if (this.directoryIgnored(segments) || isGitName(last)) return true;
-    return this.decide([...segments, last].join('/') + (isDirectory ? '/' : ''), segments);
+    const spelled = path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
+    const plain = isPlainRelative(spelled) ? spelled : plainForm(spelled);
+    if (plain === null) return false;
+    // A search asks about many files in each directory: a plain path's directory is already the
+    // key both caches use, so the path need not be taken apart.
+    const slash = plain.lastIndexOf('/');
+    const directory = slash < 0 ? '' : plain.slice(0, slash);
+    if (this.directoryIgnoredAt(directory) || isGitName(plain.slice(slash + 1))) return true;
+    const isDirectory = options.isDirectory === true || spelled.endsWith('/');
+    return decideWith(this.levelsAt(directory), isDirectory ? `${plain}/` : plain);
   }
 
   /**
@@ -202,12 +196,22 @@ function decideWith(levels: readonly RuleLevel[], candidate: string): boolean {
   return ignored;
 }
 
-/** A `.`, `..` or empty segment, which `isIgnored` removes or refuses on its general path. */
+/** A `.`, `..` or empty segment, which `plainForm` removes or refuses. */
 const UNUSUAL_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
 /** `a/b/c`: no leading or trailing `/`, no empty, `.` or `..` segment. */
 function isPlainRelative(relativePath: string): boolean {
   return !UNUSUAL_SEGMENT.test(relativePath);
+}
+
+/**
+ * Any other spelling in plain form: empty and `.` segments dropped. Null for a path that names
+ * nothing below the root, or climbs with `..` (which is refused, not resolved).
+ */
+function plainForm(relativePath: string): string | null {
+  const segments = relativePath.split('/').filter((part) => part !== '' && part !== '.');
+  if (segments.length === 0 || segments.includes('..')) return null;
+  return segments.join('/');
 }
 
 /**
