@@ -21839,25 +21839,18 @@ class IgnoreRules {
         this.options = options;
     }
     isIgnored(relativePath, options = {}) {
-        const normalized = (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' ? relativePath : relativePath.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
-        if (isPlainRelative(normalized)) {
-            // A search asks about many files in each directory: a plain path's directory is already
-            // the key both caches use, so the path need not be taken apart.
-            const slash = normalized.lastIndexOf('/');
-            const directory = slash < 0 ? '' : normalized.slice(0, slash);
-            if (this.directoryIgnoredAt(directory) || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(normalized.slice(slash + 1)))
-                return true;
-            const candidate = options.isDirectory === true ? `${normalized}/` : normalized;
-            return decideWith(this.levelsAt(directory), candidate);
-        }
-        const isDirectory = options.isDirectory === true || normalized.endsWith('/');
-        const segments = normalized.split('/').filter((part) => part !== '' && part !== '.');
-        const last = segments.pop();
-        if (last === undefined || last === '..' || segments.includes('..'))
+        const spelled = (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' ? relativePath : relativePath.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+        const plain = isPlainRelative(spelled) ? spelled : plainForm(spelled);
+        if (plain === null)
             return false;
-        if (this.directoryIgnored(segments) || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(last))
+        // A search asks about many files in each directory: a plain path's directory is already the
+        // key both caches use, so the path need not be taken apart.
+        const slash = plain.lastIndexOf('/');
+        const directory = slash < 0 ? '' : plain.slice(0, slash);
+        if (this.directoryIgnoredAt(directory) || (0,_path_spelling_js__WEBPACK_IMPORTED_MODULE_4__/* .isGitName */ .M$)(plain.slice(slash + 1)))
             return true;
-        return this.decide([...segments, last].join('/') + (isDirectory ? '/' : ''), segments);
+        const isDirectory = options.isDirectory === true || spelled.endsWith('/');
+        return decideWith(this.levelsAt(directory), isDirectory ? `${plain}/` : plain);
     }
     /**
      * Whether the directory `segments` (or one above it) is `.git` or ignored. Remembered per
@@ -21975,11 +21968,21 @@ function decideWith(levels, candidate) {
     }
     return ignored;
 }
-/** A `.`, `..` or empty segment, which `isIgnored` removes or refuses on its general path. */
+/** A `.`, `..` or empty segment, which `plainForm` removes or refuses. */
 const UNUSUAL_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
 /** `a/b/c`: no leading or trailing `/`, no empty, `.` or `..` segment. */
 function isPlainRelative(relativePath) {
     return !UNUSUAL_SEGMENT.test(relativePath);
+}
+/**
+ * Any other spelling in plain form: empty and `.` segments dropped. Null for a path that names
+ * nothing below the root, or climbs with `..` (which is refused, not resolved).
+ */
+function plainForm(relativePath) {
+    const segments = relativePath.split('/').filter((part) => part !== '' && part !== '.');
+    if (segments.length === 0 || segments.includes('..'))
+        return null;
+    return segments.join('/');
 }
 /**
  * Whether an ignore file holds a rule: a line that is neither blank nor a comment (`#` first;
