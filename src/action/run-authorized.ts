@@ -54,7 +54,7 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
-import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
+import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { hideCheckoutCredential } from '../publish/checkout-credential.js';
 import { githubStatus } from '../publish/github-error.js';
@@ -159,25 +159,28 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       await updater.start(renderProgressComment(state, links, renderOptions));
     });
   }
-  // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
-  // authorized and not refused as read-only, and runs beside the comment, the context and the
-  // configuration; only the session's commands wait for it (and, for a sandbox the input names,
-  // the session's start: see sessionRunner). The probe sets up the session the agent's
-  // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
-  // once. Starting it early is safe: it only checks that the sandbox user can enter the
-  // workspace, and lends nothing before the first command.
-  const sandboxFound = resolveSandbox(inputs.sandbox, {
-    env,
-    logger,
-    firstSession: toolSandboxSession({
-      workspaceRoot,
-      parentEnv: env,
-      // A fork's head is expected to be in the workspace; if the check below finds it is not,
-      // the session is set up again without the network cut off.
-      isolateNetwork: isolatesNetwork(run, run.forkHead),
+  // The sandbox probe (a few hundred milliseconds the first time) sets up the session the
+  // agent's commands will run in (the options ToolProcesses opens it with), so the sandbox is set
+  // up once. Under `auto` it starts once the session's first model request has been sent, and the
+  // first command waits for it (pending-sandbox.ts). A sandbox the input names must work before
+  // any request: its probe starts now, once the run is authorized and not refused as read-only,
+  // beside the comment, the context and the configuration, and the session's start waits for it
+  // (see sessionRunner). Starting it early is safe: it only checks that the sandbox user can
+  // enter the workspace, and lends nothing before the first command.
+  const sandboxProbe = new PendingSandbox(() =>
+    resolveSandbox(inputs.sandbox, {
+      env,
+      logger,
+      firstSession: toolSandboxSession({
+        workspaceRoot,
+        parentEnv: env,
+        // A fork's head is expected to be in the workspace; if the check below finds it is not,
+        // the session is set up again without the network cut off.
+        isolateNetwork: isolatesNetwork(run, run.forkHead),
+      }),
     }),
-  });
-  sandboxFound.catch(() => undefined);
+  );
+  if (inputs.sandbox !== 'auto') void sandboxProbe.find();
 
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
@@ -235,7 +238,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       for (const value of credential.values) run.registerSecret(value);
       restoreCredential = () => credential.restore();
       const runner = await sessionRunner(run, {
-        sandboxFound,
+        sandboxProbe,
         sessionId,
         workspaceRoot,
         onEvent: (event) => {
@@ -326,7 +329,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   } finally {
     transcript?.close();
     // The session the probe set up, when no agent session took it over (a skip, a failure).
-    await sandboxFound.then((found) => found.release?.()).catch(() => undefined);
+    await sandboxProbe.release();
     await restoreCredential?.();
   }
 
@@ -356,7 +359,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     ...outcome,
     results: [
       ...(outcome.results ?? []),
-      ...(sandboxLine === undefined ? [] : [await sandboxLine]),
+      // No line when nothing started the probe: no command could have run.
+      ...(sandboxLine === undefined || !sandboxProbe.isStarted ? [] : [await sandboxLine]),
       ...summaryLines,
     ],
   };
@@ -398,8 +402,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
 async function sessionRunner(
   run: AuthorizedRun,
   session: {
-    /** The sandbox probe, started when the run was authorized. */
-    sandboxFound: Promise<Sandbox>;
+    /** The sandbox for the session's commands, still to be found. */
+    sandboxProbe: PendingSandbox;
     sessionId: string;
     workspaceRoot: string;
     onEvent: (event: AgentEvent) => void;
@@ -494,11 +498,12 @@ async function sessionRunner(
   });
   // As in the CLI: `auto` falls back to no sandbox rather than failing, so its probe (the
   // namespace's set-up, tens of milliseconds) need not hold up the first model request. The
-  // session starts with it still running and every command waits for it (see ToolProcesses), so
-  // none runs before it has decided. A sandbox asked for by name must work: its failure stops the
-  // run here, before any request.
-  const sandbox = inputs.sandbox === 'auto' ? session.sandboxFound : await session.sandboxFound;
-  const sandboxLine = Promise.resolve(sandbox).then(
+  // session starts it once that request has been sent, and every command waits for it (see
+  // ToolProcesses), so none runs before it has decided. A sandbox asked for by name must work:
+  // its failure stops the run here, before any request.
+  const sandbox =
+    inputs.sandbox === 'auto' ? session.sandboxProbe : await session.sandboxProbe.find();
+  const sandboxLine = session.sandboxProbe.answer.then(
     (found) =>
       reportSandbox(found, {
         mode: inputs.sandbox,

@@ -18,6 +18,7 @@ import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
+import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { toolSandboxSession } from '../tools/tool-processes.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
@@ -135,19 +136,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       cleanups.push(() => {
         transcript.close();
       });
-    // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
-    // model are prepared. The probe is the session the shell tool's commands will run in (the
-    // options ToolProcesses opens it with), so the sandbox is set up once.
-    const sandboxFound = resolveSandbox(options.sandbox, {
-      env: io.env,
-      logger,
-      setting: '--sandbox',
-      firstSession: toolSandboxSession({ workspaceRoot: options.repo, parentEnv: io.env }),
-    });
-    // Awaited below; a failure before then must not surface as an unhandled rejection.
-    sandboxFound.catch(() => undefined);
+    // Finding the sandbox runs a probe the first time. The probe is the session the shell tool's
+    // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
+    // once. Under `auto` it starts once the session's first model request has been sent
+    // (pending-sandbox.ts); a sandbox asked for by name starts now, beside the settings, policy
+    // and model, since the session waits for it.
+    const sandboxProbe = new PendingSandbox(() =>
+      resolveSandbox(options.sandbox, {
+        env: io.env,
+        logger,
+        setting: '--sandbox',
+        firstSession: toolSandboxSession({ workspaceRoot: options.repo, parentEnv: io.env }),
+      }),
+    );
+    if (options.sandbox !== 'auto') void sandboxProbe.find();
     // The session, when nothing took it over (the run stopped before its session started).
-    cleanups.push(() => sandboxFound.then((found) => found.release?.()).catch(() => undefined));
+    cleanups.push(() => sandboxProbe.release());
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     // Custom commands and extensions: from the repository and the --extension folders. Read
@@ -197,11 +201,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
 
     // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
-    // model request: the session starts with the probe still running and every shell command
-    // waits for it (see ToolProcesses), so none runs before it has decided. A sandbox asked for
-    // by name must work, and its failure stops the run here, before any request.
-    const sandbox = options.sandbox === 'auto' ? sandboxFound : await sandboxFound;
-    sandboxFound
+    // model request: the session starts it once that request has been sent, and every shell
+    // command waits for it (see ToolProcesses), so none runs before it has decided. A sandbox
+    // asked for by name must work, and its failure stops the run here, before any request.
+    const sandbox = options.sandbox === 'auto' ? sandboxProbe : await sandboxProbe.find();
+    sandboxProbe.answer
       .then((found) => {
         reportSandbox(found, {
           mode: options.sandbox,

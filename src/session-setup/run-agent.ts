@@ -9,10 +9,12 @@ import type { AgentEventListener } from '../agent/events.js';
 import type { AgentSessionOptions, SessionResult } from '../agent/session.js';
 import { AgentSession } from '../agent/session.js';
 import type { ContentGenerator } from '../model/content-generator.js';
+import { onFirstRequest } from '../model/first-request.js';
 import type { ModelChoice } from '../model/model-choice.js';
 import { deprecationNotice } from '../model/model-table.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
 import type { PolicyEngine } from '../policy/policy-engine.js';
 import { createPolicyConfirmer } from '../policy/policy-confirmer.js';
@@ -84,9 +86,10 @@ export interface RunAgentOptions {
   shell?: BuiltinToolsOptions['shell'];
   /**
    * Where the shell tool's commands run (see src/platform/sandbox/); without one they run as
-   * this process's user, unconfined.
+   * this process's user, unconfined. A pending sandbox's probe starts once the session's first
+   * model request has been sent, or with the first process if one comes sooner.
    */
-  sandbox?: Sandbox | Promise<Sandbox>;
+  sandbox?: Sandbox | PendingSandbox;
   /** Cut the sandboxed commands off the network (runs on untrusted input). */
   isolateNetwork?: boolean;
   /**
@@ -118,20 +121,29 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   const workspace = await Workspace.create(options.workspaceRoot, {
     deniedPaths: deniedPathsFromEnvironment(options.env),
   });
+  const { sandbox } = options;
   // One sandbox session and one allow-listed environment for every process a tool starts.
   const processes = new ToolProcesses({
     workspaceRoot: workspace.root,
     parentEnv: options.shell?.parentEnv ?? options.env,
     ...(options.shell?.envAllow ? { envAllow: options.shell.envAllow } : {}),
-    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(sandbox ? { sandbox } : {}),
     ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
     writes: workspace,
   });
+  // A sandbox still to be found is set up while the first model request is on its way, not
+  // beside the work that builds it (pending-sandbox.ts).
+  const contentGenerator =
+    sandbox instanceof PendingSandbox
+      ? onFirstRequest(options.contentGenerator, () => {
+          void sandbox.find();
+        })
+      : options.contentGenerator;
   const registry = new ToolRegistry();
   registerBuiltinTools(registry, {
     workspace,
     logger: options.logger,
-    model: { contentGenerator: options.contentGenerator, name: options.model.name },
+    model: { contentGenerator, name: options.model.name },
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { ...options.shell, processes },
   });
@@ -186,7 +198,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     model: options.model.name,
     modelChoice: options.model,
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
-    contentGenerator: options.contentGenerator,
+    contentGenerator,
     ...(options.modelCalls ? { modelCalls: options.modelCalls } : {}),
     confirmer,
     ...(declarationFilter ? { declarationFilter } : {}),

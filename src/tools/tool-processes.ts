@@ -10,6 +10,7 @@ import type {
   SandboxSession,
   SandboxSessionOptions,
 } from '../platform/sandbox/sandbox-types.js';
+import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { buildToolEnvironment } from '../platform/tool-environment.js';
 import type { Workspace } from './workspace.js';
 
@@ -20,11 +21,12 @@ export interface ToolProcessesOptions {
   /** More names (or `PREFIX_*` patterns) to pass; names that look like secrets are still refused. */
   envAllow?: readonly string[];
   /**
-   * Without one (or with kind `none`), processes run as the Action's user, unconfined. A promise
-   * is a sandbox still being found (the CLI's `auto` probe, which then overlaps the first model
-   * request): every process waits for it, so none starts before the probe has decided.
+   * Without one (or with kind `none`), processes run as the Action's user, unconfined. A pending
+   * sandbox is one still to be found (`auto`'s probe, which starts with the first model request):
+   * the first process starts its probe if nothing has, and every process waits for its answer,
+   * so none starts before the probe has decided.
    */
-  sandbox?: Sandbox | Promise<Sandbox>;
+  sandbox?: Sandbox | PendingSandbox;
   /** Cut processes off the network, where the sandbox can. */
   isolateNetwork?: boolean;
   /**
@@ -50,7 +52,9 @@ export class ToolProcesses {
     this.workspaceRoot = options.workspaceRoot;
     const { sandbox } = options;
     this.confined =
-      sandbox instanceof Promise ? undefined : sandbox !== undefined && sandbox.kind !== 'none';
+      sandbox instanceof PendingSandbox
+        ? undefined
+        : sandbox !== undefined && sandbox.kind !== 'none';
   }
 
   /**
@@ -71,9 +75,9 @@ export class ToolProcesses {
     const { sandbox } = this.options;
     if (sandbox === undefined) return undefined;
     if (this.closed) return Promise.reject(new Error('The session has ended; no more processes.'));
-    this.opened ??= Promise.resolve(sandbox).then((found) =>
-      found.open(toolSandboxSession(this.options)),
-    );
+    this.opened ??= (
+      sandbox instanceof PendingSandbox ? sandbox.find() : Promise.resolve(sandbox)
+    ).then((found) => found.open(toolSandboxSession(this.options)));
     return this.opened;
   }
 
@@ -100,8 +104,8 @@ export class ToolProcesses {
     const opened = await this.opened?.catch(() => undefined);
     await opened?.close();
     // A session the sandbox set up in advance, which no process came to use.
-    const sandbox = await Promise.resolve(this.options.sandbox).catch(() => undefined);
-    await sandbox?.release?.();
+    const { sandbox } = this.options;
+    await (sandbox instanceof PendingSandbox ? sandbox.release() : sandbox?.release?.());
   }
 }
 

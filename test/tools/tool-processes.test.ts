@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PendingSandbox } from '../../src/platform/sandbox/pending-sandbox.js';
 import type { Sandbox, SandboxCommand } from '../../src/platform/sandbox/sandbox-types.js';
 import { ToolProcesses } from '../../src/tools/tool-processes.js';
 
@@ -22,14 +23,23 @@ function markingSandbox(): Sandbox {
 
 const command: SandboxCommand = { argv: ['echo', 'hi'], env: {}, cwd: '/tmp' };
 
-describe('ToolProcesses with a sandbox still being found', () => {
-  it('holds every process until the probe has decided, then wraps it', async () => {
+describe('ToolProcesses with a sandbox still to be found', () => {
+  it('starts the probe with the first process and holds it until the probe has decided', async () => {
     let settle: (sandbox: Sandbox) => void = () => undefined;
-    const found = new Promise<Sandbox>((resolve) => {
-      settle = resolve;
+    let probes = 0;
+    const pending = new PendingSandbox(() => {
+      probes += 1;
+      return new Promise<Sandbox>((resolve) => {
+        settle = resolve;
+      });
     });
-    const processes = new ToolProcesses({ workspaceRoot: '/tmp', parentEnv: {}, sandbox: found });
+    const processes = new ToolProcesses({
+      workspaceRoot: '/tmp',
+      parentEnv: {},
+      sandbox: pending,
+    });
     expect(processes.confined).toBeUndefined();
+    expect(pending.isStarted).toBe(false);
 
     let prepared: SandboxCommand | undefined;
     const preparing = processes.prepare(command).then((result) => {
@@ -37,18 +47,49 @@ describe('ToolProcesses with a sandbox still being found', () => {
       return result;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pending.isStarted).toBe(true);
     expect(prepared).toBeUndefined();
 
     settle(markingSandbox());
     expect((await preparing).argv).toEqual(['sandboxed', 'echo', 'hi']);
+    expect((await processes.prepare(command)).argv).toEqual(['sandboxed', 'echo', 'hi']);
+    expect(probes).toBe(1);
     await processes.close();
   });
 
   it('starts nothing when the probe fails', async () => {
-    const found = Promise.reject(new Error('the probe broke'));
-    found.catch(() => undefined);
-    const processes = new ToolProcesses({ workspaceRoot: '/tmp', parentEnv: {}, sandbox: found });
+    const pending = new PendingSandbox(() => Promise.reject(new Error('the probe broke')));
+    const processes = new ToolProcesses({ workspaceRoot: '/tmp', parentEnv: {}, sandbox: pending });
     await expect(processes.prepare(command)).rejects.toThrow('the probe broke');
     await processes.close();
+  });
+
+  it('closes without starting a probe no process asked for', async () => {
+    let probes = 0;
+    const pending = new PendingSandbox(() => {
+      probes += 1;
+      return Promise.resolve(markingSandbox());
+    });
+    const processes = new ToolProcesses({ workspaceRoot: '/tmp', parentEnv: {}, sandbox: pending });
+    await processes.close();
+    expect(probes).toBe(0);
+    expect(pending.isStarted).toBe(false);
+  });
+
+  it('gives back the session a started probe set up when no process came to use it', async () => {
+    let released = 0;
+    const pending = new PendingSandbox(() =>
+      Promise.resolve({
+        ...markingSandbox(),
+        release: () => {
+          released += 1;
+          return Promise.resolve();
+        },
+      }),
+    );
+    await pending.find();
+    const processes = new ToolProcesses({ workspaceRoot: '/tmp', parentEnv: {}, sandbox: pending });
+    await processes.close();
+    expect(released).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { isProcessRunning } from '../../../src/platform/process-group.js';
 import type { ResolveSandboxOptions } from '../../../src/platform/sandbox/resolve-sandbox.js';
+import { PendingSandbox } from '../../../src/platform/sandbox/pending-sandbox.js';
 import { resolveSandbox } from '../../../src/platform/sandbox/resolve-sandbox.js';
 import type { RunProgram } from '../../../src/platform/sandbox/run-program.js';
 import { runProgram } from '../../../src/platform/sandbox/run-program.js';
@@ -130,11 +131,13 @@ describeSandboxed(sandboxWay('namespace'), 'the first session as the probe', () 
 
   it('ends the session nobody took over when the tool processes close, and on release()', async () => {
     const machine = recordingMachine();
-    const unused = await resolveSandbox('auto', options(machine.run, await workspace()));
+    const probed = options(machine.run, await workspace());
+    const unused = new PendingSandbox(() => resolveSandbox('auto', probed));
+    await unused.find();
     const processes = new ToolProcesses({
       workspaceRoot: await workspace(),
       parentEnv: process.env,
-      sandbox: Promise.resolve(unused),
+      sandbox: unused,
     });
     await processes.close();
     const released = await resolveSandbox('auto', options(machine.run, await workspace()));
