@@ -77,14 +77,16 @@ var retry = __webpack_require__(92638);
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
 var platform_logger = __webpack_require__(63255);
+// EXTERNAL MODULE: ./src/platform/sandbox/pending-sandbox.ts
+var pending_sandbox = __webpack_require__(35890);
 // EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
 var resolve_sandbox = __webpack_require__(33784);
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
 var tool_processes = __webpack_require__(90161);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
-var run_agent = __webpack_require__(80119);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
+var run_agent = __webpack_require__(39842);
 // EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts
 var agent_files = __webpack_require__(50753);
 // EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
@@ -702,6 +704,7 @@ var replay_model = __webpack_require__(32416);
 
 
 
+
 function processIo() {
     return {
         env: process.env,
@@ -782,19 +785,21 @@ async function runCli(argv, io) {
             cleanups.push(() => {
                 transcript.close();
             });
-        // Finding the sandbox runs a probe the first time; it goes on while settings, policy and the
-        // model are prepared. The probe is the session the shell tool's commands will run in (the
-        // options ToolProcesses opens it with), so the sandbox is set up once.
-        const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
+        // Finding the sandbox runs a probe the first time. The probe is the session the shell tool's
+        // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
+        // once. Under `auto` it starts once the session's first model request has been sent
+        // (pending-sandbox.ts); a sandbox asked for by name starts now, beside the settings, policy
+        // and model, since the session waits for it.
+        const sandboxProbe = new pending_sandbox/* PendingSandbox */.v(() => (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
             env: io.env,
             logger,
             setting: '--sandbox',
             firstSession: (0,tool_processes/* toolSandboxSession */.Y)({ workspaceRoot: options.repo, parentEnv: io.env }),
-        });
-        // Awaited below; a failure before then must not surface as an unhandled rejection.
-        sandboxFound.catch(() => undefined);
+        }));
+        if (options.sandbox !== 'auto')
+            void sandboxProbe.find();
         // The session, when nothing took it over (the run stopped before its session started).
-        cleanups.push(() => sandboxFound.then((found) => found.release?.()).catch(() => undefined));
+        cleanups.push(() => sandboxProbe.release());
         // Settings and policy problems (a typo in a --policy file) stop the run before any model
         // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
         // Custom commands and extensions: from the repository and the --extension folders. Read
@@ -835,11 +840,11 @@ async function runCli(argv, io) {
             onModelCall: modelCalls.report,
         });
         // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
-        // model request: the session starts with the probe still running and every shell command
-        // waits for it (see ToolProcesses), so none runs before it has decided. A sandbox asked for
-        // by name must work, and its failure stops the run here, before any request.
-        const sandbox = options.sandbox === 'auto' ? sandboxFound : await sandboxFound;
-        sandboxFound
+        // model request: the session starts it once that request has been sent, and every shell
+        // command waits for it (see ToolProcesses), so none runs before it has decided. A sandbox
+        // asked for by name must work, and its failure stops the run here, before any request.
+        const sandbox = options.sandbox === 'auto' ? sandboxProbe : await sandboxProbe.find();
+        sandboxProbe.answer
             .then((found) => {
             (0,resolve_sandbox/* reportSandbox */.go)(found, {
                 mode: options.sandbox,

@@ -11343,6 +11343,8 @@ var model_choice = __webpack_require__(11106);
 var retry = __webpack_require__(92638);
 // EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
 var resolve_sandbox = __webpack_require__(33784);
+// EXTERNAL MODULE: ./src/platform/sandbox/pending-sandbox.ts
+var pending_sandbox = __webpack_require__(35890);
 // EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
 var policy_setup = __webpack_require__(57362);
 ;// CONCATENATED MODULE: ./src/publish/checkout-credential.ts
@@ -11650,8 +11652,8 @@ function describeTarget(target) {
 
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
-var run_agent = __webpack_require__(80119);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
+var run_agent = __webpack_require__(39842);
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
 var tool_processes = __webpack_require__(90161);
 // EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
@@ -11693,6 +11695,7 @@ function availableCommandsSection(commands, redact) {
  * show their result where it belongs \u2014 the review, the labels \u2014 and comment only to report a
  * failure, so a run still never ends without a visible result.
  */
+
 
 
 
@@ -11786,14 +11789,15 @@ async function runAuthorized(run) {
             await updater.start(renderProgressComment(state, links, renderOptions));
         });
     }
-    // The sandbox probe (a few hundred milliseconds the first time) starts once the run is
-    // authorized and not refused as read-only, and runs beside the comment, the context and the
-    // configuration; only the session's commands wait for it (and, for a sandbox the input names,
-    // the session's start: see sessionRunner). The probe sets up the session the agent's
-    // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
-    // once. Starting it early is safe: it only checks that the sandbox user can enter the
-    // workspace, and lends nothing before the first command.
-    const sandboxFound = (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, {
+    // The sandbox probe (a few hundred milliseconds the first time) sets up the session the
+    // agent's commands will run in (the options ToolProcesses opens it with), so the sandbox is set
+    // up once. Under `auto` it starts once the session's first model request has been sent, and the
+    // first command waits for it (pending-sandbox.ts). A sandbox the input names must work before
+    // any request: its probe starts now, once the run is authorized and not refused as read-only,
+    // beside the comment, the context and the configuration, and the session's start waits for it
+    // (see sessionRunner). Starting it early is safe: it only checks that the sandbox user can
+    // enter the workspace, and lends nothing before the first command.
+    const sandboxProbe = new pending_sandbox/* PendingSandbox */.v(() => (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, {
         env,
         logger,
         firstSession: (0,tool_processes/* toolSandboxSession */.Y)({
@@ -11803,8 +11807,9 @@ async function runAuthorized(run) {
             // the session is set up again without the network cut off.
             isolateNetwork: isolatesNetwork(run, run.forkHead),
         }),
-    });
-    sandboxFound.catch(() => undefined);
+    }));
+    if (inputs.sandbox !== 'auto')
+        void sandboxProbe.find();
     let outcome;
     let result = { sections: [], outputs: {}, links: [] };
     let skipped;
@@ -11864,7 +11869,7 @@ async function runAuthorized(run) {
                 run.registerSecret(value);
             restoreCredential = () => credential.restore();
             const runner = await sessionRunner(run, {
-                sandboxFound,
+                sandboxProbe,
                 sessionId,
                 workspaceRoot,
                 onEvent: (event) => {
@@ -11951,7 +11956,7 @@ async function runAuthorized(run) {
     finally {
         transcript?.close();
         // The session the probe set up, when no agent session took it over (a skip, a failure).
-        await sandboxFound.then((found) => found.release?.()).catch(() => undefined);
+        await sandboxProbe.release();
         await restoreCredential?.();
     }
     // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
@@ -11981,7 +11986,8 @@ async function runAuthorized(run) {
         ...outcome,
         results: [
             ...(outcome.results ?? []),
-            ...(sandboxLine === undefined ? [] : [await sandboxLine]),
+            // No line when nothing started the probe: no command could have run.
+            ...(sandboxLine === undefined || !sandboxProbe.isStarted ? [] : [await sandboxLine]),
             ...summaryLines,
         ],
     };
@@ -12094,11 +12100,11 @@ async function sessionRunner(run, session) {
     });
     // As in the CLI: `auto` falls back to no sandbox rather than failing, so its probe (the
     // namespace's set-up, tens of milliseconds) need not hold up the first model request. The
-    // session starts with it still running and every command waits for it (see ToolProcesses), so
-    // none runs before it has decided. A sandbox asked for by name must work: its failure stops the
-    // run here, before any request.
-    const sandbox = inputs.sandbox === 'auto' ? session.sandboxFound : await session.sandboxFound;
-    const sandboxLine = Promise.resolve(sandbox).then((found) => (0,resolve_sandbox/* reportSandbox */.go)(found, {
+    // session starts it once that request has been sent, and every command waits for it (see
+    // ToolProcesses), so none runs before it has decided. A sandbox asked for by name must work:
+    // its failure stops the run here, before any request.
+    const sandbox = inputs.sandbox === 'auto' ? session.sandboxProbe : await session.sandboxProbe.find();
+    const sandboxLine = session.sandboxProbe.answer.then((found) => (0,resolve_sandbox/* reportSandbox */.go)(found, {
         mode: inputs.sandbox,
         isolateNetwork,
         logger,
