@@ -81,6 +81,11 @@ function cases(rg) {
 /**
  * One CLI session making `call`; resolves with the tool's duration from the transcript and the
  * time from the CLI's start to its first model request (which reads the repository's top folders).
+ *
+ * Without a sandbox, as the peers run: search and glob start no process in it, and under `auto`
+ * its set-up starts with the first model request. A real model's first answer takes longer than
+ * that set-up, but the instant fake answers at once, so the set-up's programs would run beside
+ * the measured call and take the processor from it.
  */
 export async function ourToolTime(server, state, repo, env, call) {
   state.call = call;
@@ -88,7 +93,7 @@ export async function ourToolTime(server, state, repo, env, call) {
   const [command, args, cwd] = ourCommand({
     prompt: 'Find it.',
     workspace: repo,
-    extraArgs: ['--transcript', transcript],
+    extraArgs: ['--transcript', transcript, '--sandbox', 'none'],
   });
   const result = await timedRunToFirstRequest(server, command, args, { cwd, env });
   if (result.code !== 0) throw new Error(`our CLI failed (exit ${result.code}): ${result.stderr}`);
