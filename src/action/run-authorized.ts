@@ -54,7 +54,8 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
-import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
+import type { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
+import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { hideCheckoutCredential } from '../publish/checkout-credential.js';
 import { githubStatus } from '../publish/github-error.js';
@@ -167,7 +168,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // beside the comment, the context and the configuration, and the session's start waits for it
   // (see sessionRunner). Starting it early is safe: it only checks that the sandbox user can
   // enter the workspace, and lends nothing before the first command.
-  const sandboxProbe = new PendingSandbox(() =>
+  const sandboxProbe = pendingSandbox(inputs.sandbox, () =>
     resolveSandbox(inputs.sandbox, {
       env,
       logger,
@@ -180,7 +181,6 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       }),
     }),
   );
-  if (inputs.sandbox !== 'auto') void sandboxProbe.find();
 
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };

@@ -18,7 +18,7 @@ import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { streamLogger } from '../platform/logger.js';
-import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
+import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { toolSandboxSession } from '../tools/tool-processes.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
@@ -141,7 +141,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // once. Under `auto` it starts once the session's first model request has been sent
     // (pending-sandbox.ts); a sandbox asked for by name starts now, beside the settings, policy
     // and model, since the session waits for it.
-    const sandboxProbe = new PendingSandbox(() =>
+    const sandboxProbe = pendingSandbox(options.sandbox, () =>
       resolveSandbox(options.sandbox, {
         env: io.env,
         logger,
@@ -149,7 +149,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         firstSession: toolSandboxSession({ workspaceRoot: options.repo, parentEnv: io.env }),
       }),
     );
-    if (options.sandbox !== 'auto') void sandboxProbe.find();
     // The session, when nothing took it over (the run stopped before its session started).
     cleanups.push(() => sandboxProbe.release());
     // Settings and policy problems (a typo in a --policy file) stop the run before any model

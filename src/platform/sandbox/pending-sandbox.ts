@@ -8,10 +8,20 @@
  * preparation, those programs only compete with it for the processor (on a two-core runner the
  * first model request came about 35 ms later). So the session starts the probe once its first
  * model request is on its way (startAgent), and the first process waits for it (ToolProcesses)
- * as before. A sandbox asked for by name must work before any request, so its caller starts it at
- * once with `find()`.
+ * as before. A sandbox asked for by name must work before any request, so it starts at once
+ * (`pendingSandbox`).
  */
-import type { Sandbox } from './sandbox-types.js';
+import type { Sandbox, SandboxMode } from './sandbox-types.js';
+
+/**
+ * The sandbox `mode` asks for, found by `probe`: under `auto` when something first asks for it;
+ * under any other mode at once, beside the session's preparation, since the session waits for it.
+ */
+export function pendingSandbox(mode: SandboxMode, probe: () => Promise<Sandbox>): PendingSandbox {
+  const pending = new PendingSandbox(probe);
+  if (mode !== 'auto') void pending.find();
+  return pending;
+}
 
 export class PendingSandbox {
   /**

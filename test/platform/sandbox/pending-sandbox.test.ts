@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PendingSandbox } from '../../../src/platform/sandbox/pending-sandbox.js';
+import { PendingSandbox, pendingSandbox } from '../../../src/platform/sandbox/pending-sandbox.js';
 import type { Sandbox } from '../../../src/platform/sandbox/sandbox-types.js';
 
 function sandbox(onRelease: () => void = () => undefined): Sandbox {
@@ -81,5 +81,12 @@ describe('PendingSandbox', () => {
     const failed = new PendingSandbox(() => Promise.reject(new Error('broken')));
     await expect(failed.find()).rejects.toThrow('broken');
     await expect(failed.release()).resolves.toBeUndefined();
+  });
+
+  it('starts a sandbox named by the user at once, and waits to be asked under auto', () => {
+    for (const mode of ['namespace', 'user', 'none', 'auto'] as const) {
+      const pending = pendingSandbox(mode, () => Promise.resolve(sandbox()));
+      expect([mode, pending.isStarted]).toEqual([mode, mode !== 'auto']);
+    }
   });
 });
