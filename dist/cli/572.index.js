@@ -6221,8 +6221,19 @@ const RUN_TRUSTS = ['maintainer', 'automatic'];
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ pendingSandbox),
 /* harmony export */   v: () => (/* binding */ PendingSandbox)
 /* harmony export */ });
+/**
+ * The sandbox `mode` asks for, found by `probe`: under `auto` when something first asks for it;
+ * under any other mode at once, beside the session's preparation, since the session waits for it.
+ */
+function pendingSandbox(mode, probe) {
+    const pending = new PendingSandbox(probe);
+    if (mode !== 'auto')
+        void pending.find();
+    return pending;
+}
 class PendingSandbox {
     /**
      * The probe's answer once something has started it; waiting on it starts nothing (a report of

@@ -790,14 +790,12 @@ async function runCli(argv, io) {
         // once. Under `auto` it starts once the session's first model request has been sent
         // (pending-sandbox.ts); a sandbox asked for by name starts now, beside the settings, policy
         // and model, since the session waits for it.
-        const sandboxProbe = new pending_sandbox/* PendingSandbox */.v(() => (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
+        const sandboxProbe = (0,pending_sandbox/* pendingSandbox */.Z)(options.sandbox, () => (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
             env: io.env,
             logger,
             setting: '--sandbox',
             firstSession: (0,tool_processes/* toolSandboxSession */.Y)({ workspaceRoot: options.repo, parentEnv: io.env }),
         }));
-        if (options.sandbox !== 'auto')
-            void sandboxProbe.find();
         // The session, when nothing took it over (the run stopped before its session started).
         cleanups.push(() => sandboxProbe.release());
         // Settings and policy problems (a typo in a --policy file) stop the run before any model

@@ -11797,7 +11797,7 @@ async function runAuthorized(run) {
     // beside the comment, the context and the configuration, and the session's start waits for it
     // (see sessionRunner). Starting it early is safe: it only checks that the sandbox user can
     // enter the workspace, and lends nothing before the first command.
-    const sandboxProbe = new pending_sandbox/* PendingSandbox */.v(() => (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, {
+    const sandboxProbe = (0,pending_sandbox/* pendingSandbox */.Z)(inputs.sandbox, () => (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, {
         env,
         logger,
         firstSession: (0,tool_processes/* toolSandboxSession */.Y)({
@@ -11808,8 +11808,6 @@ async function runAuthorized(run) {
             isolateNetwork: isolatesNetwork(run, run.forkHead),
         }),
     }));
-    if (inputs.sandbox !== 'auto')
-        void sandboxProbe.find();
     let outcome;
     let result = { sections: [], outputs: {}, links: [] };
     let skipped;
