@@ -1653,6 +1653,7 @@ function matchDefinition(text, at) {
  * - image alt text (`![alt](src)` \u2192 `![](src)`), link titles (`[t](url "title")` \u2192 `[t](url)`),
  *   and link reference definitions, whose labels and titles never show: references are rewritten
  *   as inline links to the defined destination;
+ * - links without text (`[](<any words>)`), which show nothing to read or hover over;
  * - HTML attributes other than a few visible or functional ones (`href`, `src`, sizes, alignment,
  *   `open`, \u2026): `alt`, `title`, `aria-*`, `data-*`, `style`, \u2026 are dropped;
  * - elements hidden by their attributes (`hidden`, `style="display:none"`, zero size or opacity)
@@ -1665,7 +1666,8 @@ function matchDefinition(text, at) {
  * (HTML comments and tags inside them are visible text) apart from invisible characters, which are
  * removed everywhere. Where unsure, text is treated as Markdown rather than code (a code span is
  * kept to one line and never spans a table cell), so stripping errs on the side of removing too
- * much. Link destinations stay: they show on hover, and the task may need them.
+ * much. Link destinations stay where there is link text: they show on hover, and the task may need
+them.
  *
  * Text that imitates the task prompt's own block delimiters or chat-template tokens is escaped
  * everywhere (`<` becomes `&lt;`). Role markers \u2014 `System:`, `User:`, \u2026 at the start of a line and
@@ -1916,13 +1918,20 @@ function isInvisibleEntity(entity) {
 /**
  * At a `]` closing `opener`: an inline link or image (title dropped, image alt dropped) or a
  * reference to a definition (rewritten as an inline link) is written to `out`, and the index after
- * it returned; undefined when the bracket is plain text.
+ * it returned; undefined when the bracket is plain text. A link whose text is blank is dropped
+ * whole: the page shows nothing of it, not even something to hover over.
  */
 function closeLink(text, at, out, opener, definitions) {
     const finish = (target, end) => {
         if (opener.image) {
             out.length = opener.chunk;
             out.push(`![]${target}`);
+        }
+        else if (out
+            .slice(opener.chunk + 1)
+            .join('')
+            .trim() === '') {
+            out.length = opener.chunk;
         }
         else {
             out.push(`]${target}`);
