@@ -26,8 +26,8 @@
  * (HTML comments and tags inside them are visible text) apart from invisible characters, which are
  * removed everywhere. Where unsure, text is treated as Markdown rather than code (a code span is
  * kept to one line and never spans a table cell), so stripping errs on the side of removing too
- * much. Link destinations stay where there is link text: they show on hover, and the task may need
-them.
+ * much. Link destinations stay where there is link text: they show on hover, and the task may
+ * need them.
  *
  * Text that imitates the task prompt's own block delimiters or chat-template tokens is escaped
  * everywhere (`<` becomes `&lt;`). Role markers — `System:`, `User:`, … at the start of a line and
@@ -336,12 +336,7 @@ function closeLink(
     if (opener.image) {
       out.length = opener.chunk;
       out.push(`![]${target}`);
-    } else if (
-      out
-        .slice(opener.chunk + 1)
-        .join('')
-        .trim() === ''
-    ) {
+    } else if (isBlank(out.slice(opener.chunk + 1))) {
       out.length = opener.chunk;
     } else {
       out.push(`]${target}`);
@@ -368,6 +363,11 @@ function closeLink(
   const destination = definitions.get(normalizeLabel(label));
   if (destination === undefined) return undefined;
   return finish(`(${inlineDestination(destination)})`, end);
+}
+
+/** Whether link text written as these chunks shows nothing. */
+function isBlank(chunks: readonly string[]): boolean {
+  return chunks.every((chunk) => chunk.trim() === '');
 }
 
 /** A destination from a definition, written so it parses as one inline destination. */

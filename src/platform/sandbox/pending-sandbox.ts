@@ -30,7 +30,7 @@ export class PendingSandbox {
    */
   readonly answer: Promise<Sandbox>;
   private readonly probe: () => Promise<Sandbox>;
-  private started: Promise<Sandbox> | undefined;
+  private started = false;
   private settle: (found: Promise<Sandbox>) => void = () => undefined;
 
   constructor(probe: () => Promise<Sandbox>) {
@@ -44,15 +44,15 @@ export class PendingSandbox {
 
   /** Whether something has started the probe. */
   get isStarted(): boolean {
-    return this.started !== undefined;
+    return this.started;
   }
 
   /** Starts the probe if nothing has yet, and returns its answer. */
   find(): Promise<Sandbox> {
-    if (this.started === undefined) {
+    if (!this.started) {
+      this.started = true;
       // A probe that throws before its first step is a failed probe like any other.
-      this.started = Promise.resolve().then(this.probe);
-      this.settle(this.started);
+      this.settle(Promise.resolve().then(this.probe));
     }
     return this.answer;
   }
@@ -62,6 +62,7 @@ export class PendingSandbox {
    * nothing to do when the probe never started.
    */
   async release(): Promise<void> {
-    await this.started?.then((found) => found.release?.()).catch(() => undefined);
+    if (!this.started) return;
+    await this.answer.then((found) => found.release?.()).catch(() => undefined);
   }
 }
