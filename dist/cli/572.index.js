@@ -6241,7 +6241,7 @@ class PendingSandbox {
      */
     answer;
     probe;
-    started;
+    started = false;
     settle = () => undefined;
     constructor(probe) {
         this.probe = probe;
@@ -6253,14 +6253,14 @@ class PendingSandbox {
     }
     /** Whether something has started the probe. */
     get isStarted() {
-        return this.started !== undefined;
+        return this.started;
     }
     /** Starts the probe if nothing has yet, and returns its answer. */
     find() {
-        if (this.started === undefined) {
+        if (!this.started) {
+            this.started = true;
             // A probe that throws before its first step is a failed probe like any other.
-            this.started = Promise.resolve().then(this.probe);
-            this.settle(this.started);
+            this.settle(Promise.resolve().then(this.probe));
         }
         return this.answer;
     }
@@ -6269,7 +6269,9 @@ class PendingSandbox {
      * nothing to do when the probe never started.
      */
     async release() {
-        await this.started?.then((found) => found.release?.()).catch(() => undefined);
+        if (!this.started)
+            return;
+        await this.answer.then((found) => found.release?.()).catch(() => undefined);
     }
 }
 

@@ -1666,8 +1666,8 @@ function matchDefinition(text, at) {
  * (HTML comments and tags inside them are visible text) apart from invisible characters, which are
  * removed everywhere. Where unsure, text is treated as Markdown rather than code (a code span is
  * kept to one line and never spans a table cell), so stripping errs on the side of removing too
- * much. Link destinations stay where there is link text: they show on hover, and the task may need
-them.
+ * much. Link destinations stay where there is link text: they show on hover, and the task may
+ * need them.
  *
  * Text that imitates the task prompt's own block delimiters or chat-template tokens is escaped
  * everywhere (`<` becomes `&lt;`). Role markers \u2014 `System:`, `User:`, \u2026 at the start of a line and
@@ -1927,10 +1927,7 @@ function closeLink(text, at, out, opener, definitions) {
             out.length = opener.chunk;
             out.push(`![]${target}`);
         }
-        else if (out
-            .slice(opener.chunk + 1)
-            .join('')
-            .trim() === '') {
+        else if (isBlank(out.slice(opener.chunk + 1))) {
             out.length = opener.chunk;
         }
         else {
@@ -1962,6 +1959,10 @@ function closeLink(text, at, out, opener, definitions) {
     if (destination === undefined)
         return undefined;
     return finish(`(${inlineDestination(destination)})`, end);
+}
+/** Whether link text written as these chunks shows nothing. */
+function isBlank(chunks) {
+    return chunks.every((chunk) => chunk.trim() === '');
 }
 /** A destination from a definition, written so it parses as one inline destination. */
 function inlineDestination(destination) {
