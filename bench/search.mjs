@@ -109,7 +109,7 @@ export async function ourToolTime(server, state, repo, env, call) {
       (event) => event.kind === 'tool_call_update' && event.tool_call.status === 'FAILED',
     );
     throw new Error(
-      `the ${call.name} call did not succeed: ${JSON.stringify(failed?.tool_call ?? events.at(-1)).slice(0, 600)}`,
+      `the ${call.name} call did not succeed: ${JSON.stringify(failed?.tool_call.error ?? events.at(-1)).slice(0, 600)}`,
     );
   }
   const output = done.tool_call.output?.text ?? '';
