@@ -16,12 +16,10 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import type { Sandbox } from '../platform/sandbox/sandbox-types.js';
-import { loadBashParser } from '../policy/bash-parser.js';
 import type { PolicyEngine } from '../policy/policy-engine.js';
 import { createPolicyConfirmer } from '../policy/policy-confirmer.js';
 import type { PolicyContext } from '../policy/policy-types.js';
 import { registerBuiltinTools } from '../tools/builtin-tools.js';
-import { RUN_SHELL_COMMAND_TOOL_NAME } from '../tools/run-shell-command.js';
 import type { BuiltinToolsOptions } from '../tools/builtin-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { expandShellGlob } from '../tools/shell-glob.js';
@@ -95,12 +93,6 @@ export interface RunAgentOptions {
   /** Cut the sandboxed commands off the network (runs on untrusted input). */
   isolateNetwork?: boolean;
   /**
-   * Loads the shell parser the policy reads commands with (default: `loadBashParser`). Where the
-   * model is offered commands, it starts once the first model request has been sent, so the
-   * model's first command does not wait for the parser's WebAssembly to compile.
-   */
-  loadShellParser?: () => Promise<unknown>;
-  /**
    * Tools of this run beside the built-ins, e.g. `submit_review` in a review: the model reports
    * through them and trusted code acts on what they collected after the session.
    */
@@ -139,14 +131,14 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
     writes: workspace,
   });
-  // Work that only the model's answer can need starts while the first request is on its way,
-  // not beside the work that builds it: a sandbox still to be found (pending-sandbox.ts), and the
-  // shell parser once the tools are known (below).
-  const afterFirstRequest: (() => void)[] = [];
-  if (sandbox instanceof PendingSandbox) afterFirstRequest.push(() => void sandbox.find());
-  const contentGenerator = onFirstRequest(options.contentGenerator, () => {
-    for (const start of afterFirstRequest) start();
-  });
+  // A sandbox still to be found is set up while the first model request is on its way, not
+  // beside the work that builds it (pending-sandbox.ts).
+  const contentGenerator =
+    sandbox instanceof PendingSandbox
+      ? onFirstRequest(options.contentGenerator, () => {
+          void sandbox.find();
+        })
+      : options.contentGenerator;
   const registry = new ToolRegistry();
   registerBuiltinTools(registry, {
     workspace,
@@ -180,12 +172,6 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
       registry.tools().filter(isDeniedByPolicy(policy, context)),
       options.logger,
     );
-  }
-  const shellTool = registry.get(RUN_SHELL_COMMAND_TOOL_NAME);
-  if (shellTool && (declarationFilter?.(shellTool) ?? true)) {
-    const loadShellParser = options.loadShellParser ?? loadBashParser;
-    // A failed load is not kept: the first command's check loads again and reports the error.
-    afterFirstRequest.push(() => void loadShellParser().catch(() => undefined));
   }
   let prompt: string;
   try {
