@@ -24,7 +24,7 @@ export const modules = {
 /* harmony import */ var _session_setup_run_agent_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(39842);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(77593);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
-/* harmony import */ var _session_setup_policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(75475);
+/* harmony import */ var _session_setup_policy_setup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(57362);
 /* harmony import */ var _platform_run_mode_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(37816);
 /**
  * `gemini-agent policy \u2026`: try policies before a workflow uses them.

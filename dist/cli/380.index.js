@@ -1801,8 +1801,8 @@ function commandPromptGuard(prompt, askUser) {
 var agent_files = __webpack_require__(50753);
 // EXTERNAL MODULE: ./src/commands/extensions/extension-config.ts
 var extension_config = __webpack_require__(98067);
-// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 20 modules
-var policy_setup = __webpack_require__(75475);
+// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
+var policy_setup = __webpack_require__(57362);
 ;// CONCATENATED MODULE: ./src/cli/serve/workspace-setup.ts
 
 

@@ -652,8 +652,8 @@ function firstLine(text) {
     return line.length > 200 ? `${line.slice(0, 200)}\u2026` : line;
 }
 
-// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 20 modules
-var policy_setup = __webpack_require__(75475);
+// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
+var policy_setup = __webpack_require__(57362);
 ;// CONCATENATED MODULE: ./src/cli/read-stdin.ts
 /** Reads all of standard input when it is piped; undefined when it is a terminal. */
 async function readPipedStdin(stdin) {

@@ -11355,8 +11355,8 @@ var retry = __webpack_require__(92638);
 var resolve_sandbox = __webpack_require__(33784);
 // EXTERNAL MODULE: ./src/platform/sandbox/pending-sandbox.ts
 var pending_sandbox = __webpack_require__(35890);
-// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 20 modules
-var policy_setup = __webpack_require__(75475);
+// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
+var policy_setup = __webpack_require__(57362);
 ;// CONCATENATED MODULE: ./src/publish/checkout-credential.ts
 
 
