@@ -939,10 +939,9 @@ function defaultQuery(inputs) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(38815);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(41514);
-/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
-/* harmony import */ var _agent_definition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(65457);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(41514);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
+/* harmony import */ var _agent_definition_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65457);
 /**
  * Subagents from Markdown files, in the Gemini CLI's format (docs/core/subagents.md; the loader
  * packages/core/src/agents/agentLoader.ts): a file `<folder>/<name>.md` starts with YAML
@@ -963,7 +962,6 @@ function defaultQuery(inputs) {
 
 
 
-
 /** Files larger than this are not agent definitions. */
 const MAX_FILE_BYTES = 256 * 1024;
 /** The Gemini CLI's frontmatter pattern. */
@@ -971,26 +969,26 @@ const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?$/;
 /** What the body may hold in `${\u2026}`: the agent's input, and values the executor fills. */
 const AGENT_FILE_PLACEHOLDERS = ['query', 'today', 'activeModel'];
 const TOOL_ENTRY = /^(?:\*|mcp_\*|mcp_[A-Za-z0-9_.:-]+_\*|[A-Za-z_][A-Za-z0-9_.:-]*)$/;
-const frontmatterSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .strictObject */ .rej({
-    kind: zod__WEBPACK_IMPORTED_MODULE_5__/* .literal */ .euz('local', {
+const frontmatterSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .strictObject */ .rej({
+    kind: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz('local', {
         error: 'only local agents are supported here (kind: local); remote (A2A) agents are not',
     })
         .optional(),
-    name: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(_agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .AGENT_NAME_PATTERN */ .DH, `expected ${_agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .AGENT_NAME_RULE */ .lH}`),
-    description: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().trim().min(1, 'expected a description of what the agent does'),
-    display_name: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().trim().min(1).optional(),
-    tools: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()
+    name: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(_agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .AGENT_NAME_PATTERN */ .DH, `expected ${_agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .AGENT_NAME_RULE */ .lH}`),
+    description: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().trim().min(1, 'expected a description of what the agent does'),
+    display_name: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().trim().min(1).optional(),
+    tools: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
         .regex(TOOL_ENTRY, 'expected a tool name, or a wildcard (*, mcp_*, mcp_<server>_*)'))
         .optional(),
-    mcp_servers: zod__WEBPACK_IMPORTED_MODULE_5__/* .unknown */ .L5J()
+    mcp_servers: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J()
         .refine(() => false, {
         message: "servers of an agent's own are not supported here; declare them in .gemini/settings.json and name their tools in tools",
     })
         .optional(),
-    model: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().trim().min(1).optional(),
-    temperature: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(2).optional(),
-    max_turns: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().positive().optional(),
-    timeout_mins: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().positive().optional(),
+    model: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().trim().min(1).optional(),
+    temperature: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(2).optional(),
+    max_turns: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().positive().optional(),
+    timeout_mins: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().positive().optional(),
 });
 /** The repository's agent files, as the base-branch copy names them. */
 const PROJECT_AGENT_FILES = '.gemini/agents/*.md';
@@ -1034,9 +1032,9 @@ async function loadAgentFolders(folders) {
             names = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(folder.path);
         }
         catch (error) {
-            if ((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .isMissingPathError */ .Sr)(error))
+            if ((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .isMissingPathError */ .Sr)(error))
                 continue;
-            loaded.problems.push(new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`the agents folder cannot be read: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`, {
+            loaded.problems.push(new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`the agents folder cannot be read: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`, {
                 file: folder.shownAs ?? folder.path,
             }));
             continue;
@@ -1052,49 +1050,55 @@ async function loadAgentFolders(folders) {
                 if (!info.isFile())
                     continue;
                 if (info.size > MAX_FILE_BYTES) {
-                    throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`larger than ${MAX_FILE_BYTES} bytes: not an agent file.`, {
+                    throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`larger than ${MAX_FILE_BYTES} bytes: not an agent file.`, {
                         file: shown,
                     });
                 }
-                loaded.agents.push(parseAgentFile(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8'), shown));
+                loaded.agents.push(await parseAgentFile(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8'), shown));
             }
             catch (error) {
-                loaded.problems.push(error instanceof _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1
+                loaded.problems.push(error instanceof _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1
                     ? error
-                    : new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error), { file: shown }));
+                    : new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error), { file: shown }));
             }
         }
     }
     return loaded;
 }
+/**
+ * The YAML parser, loaded with the first agent file: most runs have none, and it is about 290 KB
+ * of the bundle that every start would otherwise compile and run before its first request.
+ */
+const loadYaml = () => __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
 /** One agent file's definition; a `ConfigurationError` at the file, line and column at fault. */
-function parseAgentFile(text, file) {
+async function parseAgentFile(text, file) {
     const match = FRONTMATTER.exec(text);
     const yamlText = match?.[1];
     if (match === null || yamlText === undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('expected the agent file to start with YAML frontmatter between "---" lines (name, description, \u2026), followed by the system prompt.', { file, line: 1, column: 1 });
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('expected the agent file to start with YAML frontmatter between "---" lines (name, description, \u2026), followed by the system prompt.', { file, line: 1, column: 1 });
     }
     // The frontmatter starts on the file's second line.
     const yamlLine = 2;
-    const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_2__/* .LineCounter */ .HN();
-    const document = (0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .parseDocument */ .Tp)(yamlText, { lineCounter, prettyErrors: false });
+    const yaml = await loadYaml();
+    const lineCounter = new yaml.LineCounter();
+    const document = yaml.parseDocument(yamlText, { lineCounter, prettyErrors: false });
     const at = (offset) => {
         const position = lineCounter.linePos(offset);
         return { file, line: position.line + yamlLine - 1, column: position.col };
     };
     const yamlError = document.errors[0];
     if (yamlError !== undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`the frontmatter is not valid YAML: ${yamlError.message}`, at(yamlError.pos[0]));
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`the frontmatter is not valid YAML: ${yamlError.message}`, at(yamlError.pos[0]));
     }
-    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(document.contents)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1('expected the frontmatter to be a YAML mapping (name: \u2026, description: \u2026); a list defines remote agents, which are not supported here.', { file, line: yamlLine, column: 1 });
+    if (!yaml.isMap(document.contents)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1('expected the frontmatter to be a YAML mapping (name: \u2026, description: \u2026); a list defines remote agents, which are not supported here.', { file, line: yamlLine, column: 1 });
     }
     const parsed = frontmatterSchema.safeParse(document.toJS());
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const keys = issue?.code === 'unrecognized_keys' ? issue.keys : [];
         const where = keys.length > 0
-            ? keyOffset(document, keys[0] ?? '')
+            ? keyOffset(yaml, document, keys[0] ?? '')
             : nodeOffset(document, issue?.path ?? []);
         const field = issue?.path.join('.') ?? '';
         const missing = issue !== undefined && issue.path.length === 1 && !document.has(issue.path[0]);
@@ -1103,37 +1107,37 @@ function parseAgentFile(text, file) {
             : missing
                 ? `${field}: required, but the frontmatter has none`
                 : `${field === '' ? 'frontmatter' : field}: ${issue?.message ?? 'invalid'}`;
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`${message}.`, at(where));
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`${message}.`, at(where));
     }
     const fields = parsed.data;
     const body = match[2] ?? '';
     const bodyStart = text.length - body.length;
     const fileAt = (offset) => filePosition(text, offset, file);
     if (body.trim() === '') {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1("expected the agent's system prompt after the frontmatter.", fileAt(bodyStart));
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1("expected the agent's system prompt after the frontmatter.", fileAt(bodyStart));
     }
-    for (const placeholder of (0,_agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .templatePlaceholders */ .NY)(body)) {
+    for (const placeholder of (0,_agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .templatePlaceholders */ .NY)(body)) {
         if (!AGENT_FILE_PLACEHOLDERS.includes(placeholder.name)) {
-            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigurationError */ .j1(`unknown placeholder \${${placeholder.name}}; an agent file may use ${AGENT_FILE_PLACEHOLDERS.map((name) => `\${${name}}`).join(', ')}.`, fileAt(bodyStart + placeholder.offset));
+            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`unknown placeholder \${${placeholder.name}}; an agent file may use ${AGENT_FILE_PLACEHOLDERS.map((name) => `\${${name}}`).join(', ')}.`, fileAt(bodyStart + placeholder.offset));
         }
     }
-    return (0,_agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .defineAgent */ .fO)({
+    return (0,_agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .defineAgent */ .fO)({
         name: fields.name,
         displayName: fields.display_name,
         description: fields.description,
         systemPrompt: body.trim(),
         query: '${query}',
-        inputSchema: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-            query: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()
+        inputSchema: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+            query: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
                 .min(1)
                 .describe('The task for the agent, complete with what it needs to know.'),
         }),
-        model: fields.model ?? _agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .INHERIT_MODEL */ .I_,
+        model: fields.model ?? _agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .INHERIT_MODEL */ .I_,
         temperature: fields.temperature,
         tools: fields.tools,
-        maxTurns: fields.max_turns ?? _agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_AGENT_MAX_TURNS */ .C9,
+        maxTurns: fields.max_turns ?? _agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_AGENT_MAX_TURNS */ .C9,
         timeoutMs: fields.timeout_mins === undefined
-            ? _agent_definition_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_AGENT_TIMEOUT_MS */ .pk
+            ? _agent_definition_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_AGENT_TIMEOUT_MS */ .pk
             : Math.round(fields.timeout_mins * 60_000),
         source: file,
     });
@@ -1148,11 +1152,11 @@ function nodeOffset(document, keyPath) {
     }
     return 0;
 }
-function keyOffset(document, key) {
-    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(document.contents))
+function keyOffset(yaml, document, key) {
+    if (!yaml.isMap(document.contents))
         return 0;
     for (const pair of document.contents.items) {
-        if ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isScalar */ .jn)(pair.key) && pair.key.value === key)
+        if (yaml.isScalar(pair.key) && pair.key.value === key)
             return pair.key.range?.[0] ?? 0;
     }
     return 0;
@@ -1981,7 +1985,7 @@ function extensionAgentFolders(extensions) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(41514);
 /* harmony import */ var _config_json_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86948);
 /* harmony import */ var _config_settings_expand_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64570);
-/* harmony import */ var _config_settings_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6042);
+/* harmony import */ var _config_settings_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83661);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(46316);
 /**
  * `gemini-extension.json`, the manifest of a Gemini CLI extension (docs/extensions/reference.md;
@@ -3012,7 +3016,7 @@ function createExpander(options) {
 
 /***/ }),
 
-/***/ 6042:
+/***/ 83661:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3222,7 +3226,7 @@ var json_text = __webpack_require__(86948);
 // EXTERNAL MODULE: ./src/config/settings-expand.ts
 var settings_expand = __webpack_require__(64570);
 // EXTERNAL MODULE: ./src/config/settings-schema.ts
-var settings_schema = __webpack_require__(6042);
+var settings_schema = __webpack_require__(83661);
 ;// CONCATENATED MODULE: ./src/config/settings-types.ts
 /**
  * The parts of the Gemini CLI's `settings.json` this agent honours, after validation and `$VAR`

@@ -16,7 +16,6 @@
 import { lstat, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Document } from 'yaml';
-import { LineCounter, isMap, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { ConfigurationError, errorMessage, isMissingPathError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -156,7 +155,7 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
             file: shown,
           });
         }
-        loaded.agents.push(parseAgentFile(await readFile(file, 'utf8'), shown));
+        loaded.agents.push(await parseAgentFile(await readFile(file, 'utf8'), shown));
       } catch (error) {
         loaded.problems.push(
           error instanceof ConfigurationError
@@ -169,8 +168,15 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
   return loaded;
 }
 
+/**
+ * The YAML parser, loaded with the first agent file: most runs have none, and it is about 290 KB
+ * of the bundle that every start would otherwise compile and run before its first request.
+ */
+const loadYaml = () => import('yaml');
+type Yaml = Awaited<ReturnType<typeof loadYaml>>;
+
 /** One agent file's definition; a `ConfigurationError` at the file, line and column at fault. */
-export function parseAgentFile(text: string, file: string): AgentDefinition {
+export async function parseAgentFile(text: string, file: string): Promise<AgentDefinition> {
   const match = FRONTMATTER.exec(text);
   const yamlText = match?.[1];
   if (match === null || yamlText === undefined) {
@@ -181,8 +187,9 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
   }
   // The frontmatter starts on the file's second line.
   const yamlLine = 2;
-  const lineCounter = new LineCounter();
-  const document = parseDocument(yamlText, { lineCounter, prettyErrors: false });
+  const yaml = await loadYaml();
+  const lineCounter = new yaml.LineCounter();
+  const document = yaml.parseDocument(yamlText, { lineCounter, prettyErrors: false });
   const at = (offset: number) => {
     const position = lineCounter.linePos(offset);
     return { file, line: position.line + yamlLine - 1, column: position.col };
@@ -194,7 +201,7 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
       at(yamlError.pos[0]),
     );
   }
-  if (!isMap(document.contents)) {
+  if (!yaml.isMap(document.contents)) {
     throw new ConfigurationError(
       'expected the frontmatter to be a YAML mapping (name: …, description: …); a list defines remote agents, which are not supported here.',
       { file, line: yamlLine, column: 1 },
@@ -206,7 +213,7 @@ export function parseAgentFile(text: string, file: string): AgentDefinition {
     const keys = issue?.code === 'unrecognized_keys' ? issue.keys : [];
     const where =
       keys.length > 0
-        ? keyOffset(document, keys[0] ?? '')
+        ? keyOffset(yaml, document, keys[0] ?? '')
         : nodeOffset(document, issue?.path ?? []);
     const field = issue?.path.join('.') ?? '';
     const missing = issue !== undefined && issue.path.length === 1 && !document.has(issue.path[0]);
@@ -270,10 +277,10 @@ function nodeOffset(document: Document, keyPath: readonly PropertyKey[]): number
   return 0;
 }
 
-function keyOffset(document: Document, key: string): number {
-  if (!isMap(document.contents)) return 0;
+function keyOffset(yaml: Yaml, document: Document, key: string): number {
+  if (!yaml.isMap(document.contents)) return 0;
   for (const pair of document.contents.items) {
-    if (isScalar(pair.key) && pair.key.value === key) return pair.key.range?.[0] ?? 0;
+    if (yaml.isScalar(pair.key) && pair.key.value === key) return pair.key.range?.[0] ?? 0;
   }
   return 0;
 }

@@ -14,9 +14,9 @@ import { tempRepo } from '../../support/temp-repo.js';
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/agents/security-auditor.md');
 const FILE = '.gemini/agents/x.md';
 
-function problem(text: string): string {
+async function problem(text: string): Promise<string> {
   try {
-    parseAgentFile(text, FILE);
+    await parseAgentFile(text, FILE);
   } catch (error) {
     return (error as Error).message;
   }
@@ -28,7 +28,7 @@ const minimal = (frontmatter: string, body = 'You review code.\n') =>
 
 describe('agent files', () => {
   it('loads the documented example with its fields', async () => {
-    const agent = parseAgentFile(
+    const agent = await parseAgentFile(
       await readFile(FIXTURE, 'utf8'),
       '.gemini/agents/security-auditor.md',
     );
@@ -52,8 +52,8 @@ describe('agent files', () => {
     expect(agent.query).toBe('${query}');
   });
 
-  it('fills in the Gemini CLI’s defaults for what a file leaves out', () => {
-    const agent = parseAgentFile(minimal('name: reviewer\ndescription: Reviews code.'), FILE);
+  it('fills in the Gemini CLI’s defaults for what a file leaves out', async () => {
+    const agent = await parseAgentFile(minimal('name: reviewer\ndescription: Reviews code.'), FILE);
     expect(agent).toMatchObject({
       model: 'inherit',
       maxTurns: DEFAULT_AGENT_MAX_TURNS,
@@ -62,7 +62,7 @@ describe('agent files', () => {
     expect(agent.tools).toBeUndefined();
     expect(agent.temperature).toBeUndefined();
     expect(
-      parseAgentFile(minimal('name: r\ndescription: d\ntimeout_mins: 2'), FILE).timeoutMs,
+      (await parseAgentFile(minimal('name: r\ndescription: d\ntimeout_mins: 2'), FILE)).timeoutMs,
     ).toBe(120_000);
   });
 
@@ -123,8 +123,8 @@ describe('agent files', () => {
       minimal('name: r\ndescription: d', 'Review.\nUse ${cliVersion} here.\n'),
       '.gemini/agents/x.md:6:5: unknown placeholder ${cliVersion}',
     ],
-  ])('reports %s at its place', (_what, text, expected) => {
-    expect(problem(text)).toContain(expected);
+  ])('reports %s at its place', async (_what, text, expected) => {
+    expect(await problem(text)).toContain(expected);
   });
 
   it('reads a folder as the Gemini CLI does: top-level .md files, _drafts skipped, bad files reported', async () => {
