@@ -61,14 +61,19 @@ export async function ensureSandboxUser(
   return { problem: `cannot create the user ${name} (${problems.join('; ')})` };
 }
 
+/**
+ * The user's uid and primary gid from one `id NAME`: in the POSIX locale (the helper programs run
+ * with PATH alone) POSIX fixes its output as `uid=%u(%s) gid=%u(%s)`, the names left out where
+ * unknown. One program where `id -u` and `id -g` were two: each start of one costs the agent's
+ * process a fork, and this lookup runs while the first model request is on its way.
+ */
 async function lookUpUser(
   run: RunProgram,
   name: string,
 ): Promise<{ uid: number; gid: number } | undefined> {
-  const [uid, gid] = await Promise.all([run(['id', '-u', name]), run(['id', '-g', name])]);
-  const uidNumber = Number(uid.stdout.trim());
-  const gidNumber = Number(gid.stdout.trim());
-  if (uid.exitCode !== 0 || gid.exitCode !== 0) return undefined;
-  if (!Number.isInteger(uidNumber) || !Number.isInteger(gidNumber)) return undefined;
-  return { uid: uidNumber, gid: gidNumber };
+  const result = await run(['id', name]);
+  if (result.exitCode !== 0) return undefined;
+  const ids = /^uid=(\d+)(?:\([^)]*\))? gid=(\d+)(?:\(|\s|$)/.exec(result.stdout.trim());
+  if (ids === null) return undefined;
+  return { uid: Number(ids[1]), gid: Number(ids[2]) };
 }

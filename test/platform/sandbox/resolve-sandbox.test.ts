@@ -145,7 +145,7 @@ describe('resolveSandbox', () => {
     expect(error.message).toContain('namespace via root');
     expect(error.message).not.toContain('namespace via userns');
     // Without a way to create the sandbox user, root looks for `nobody` instead.
-    expect(machine.calls).toContain('id -u nobody');
+    expect(machine.calls).toContain('id nobody');
   });
 });
 
