@@ -6612,9 +6612,10 @@ var run_program = __webpack_require__(17583);
  *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
  *   used has nothing to give back.
  *
- * Ownership changes never follow symbolic links (`chown -h`), so a link the model planted cannot
- * redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
+ * Ownership changes never follow symbolic links (`chown -h`, `lchown`), so a link the model planted
+ * cannot redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
  */
+
 
 
 
@@ -6648,12 +6649,23 @@ function lendWorkspace(options) {
     };
     const handOverWritten = async (actionWrites) => {
         const paths = await stillTheOwners(workspaceRoot, actionWrites, owner);
+        const warn = (reason) => {
+            logger.warning(`Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${reason}`);
+        };
+        if (asRoot.length === 0) {
+            // The Action is root: the few files a refresh hands over change owner in this process,
+            // where a `chown` would cost a fork of it before the command. `lchown` is `chown -h`.
+            const results = await Promise.allSettled(paths.map((file) => (0,promises_.lchown)(file, borrower.uid, borrower.gid)));
+            const failed = results.find((result) => result.status === 'rejected');
+            if (failed !== undefined)
+                warn((0,errors/* errorMessage */.gJ)(failed.reason));
+            return;
+        }
         for (let start = 0; start < paths.length; start += CHOWN_BATCH) {
             const batch = paths.slice(start, start + CHOWN_BATCH);
             const result = await options.run([...asRoot, 'chown', '-h', ids, '--', ...batch]);
-            if (result.exitCode !== 0) {
-                logger.warning(`Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${(0,run_program/* failureText */.k)(result)}`);
-            }
+            if (result.exitCode !== 0)
+                warn((0,run_program/* failureText */.k)(result));
         }
     };
     let lent = false;

@@ -16,11 +16,12 @@
  *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
  *   used has nothing to give back.
  *
- * Ownership changes never follow symbolic links (`chown -h`), so a link the model planted cannot
- * redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
+ * Ownership changes never follow symbolic links (`chown -h`, `lchown`), so a link the model planted
+ * cannot redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
  */
-import { lstat } from 'node:fs/promises';
+import { lchown, lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isInsideOrSame, isStrictlyInside } from '../path-containment.js';
 import type { RunProgram } from './run-program.js';
@@ -83,14 +84,25 @@ export function lendWorkspace(options: LendOptions): WorkspaceLoan {
   };
   const handOverWritten = async (actionWrites: readonly string[]) => {
     const paths = await stillTheOwners(workspaceRoot, actionWrites, owner);
+    const warn = (reason: string) => {
+      logger.warning(
+        `Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${reason}`,
+      );
+    };
+    if (asRoot.length === 0) {
+      // The Action is root: the few files a refresh hands over change owner in this process,
+      // where a `chown` would cost a fork of it before the command. `lchown` is `chown -h`.
+      const results = await Promise.allSettled(
+        paths.map((file) => lchown(file, borrower.uid, borrower.gid)),
+      );
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed !== undefined) warn(errorMessage(failed.reason));
+      return;
+    }
     for (let start = 0; start < paths.length; start += CHOWN_BATCH) {
       const batch = paths.slice(start, start + CHOWN_BATCH);
       const result = await options.run([...asRoot, 'chown', '-h', ids, '--', ...batch]);
-      if (result.exitCode !== 0) {
-        logger.warning(
-          `Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${failureText(result)}`,
-        );
-      }
+      if (result.exitCode !== 0) warn(failureText(result));
     }
   };
   let lent = false;

@@ -24,10 +24,15 @@ describe('escapeFindPattern', () => {
   });
 });
 
-/** A loan of `root` to the sandbox user that records each program it runs. */
+/**
+ * A loan of `root` to the sandbox user that records each program it runs; `asRoot` is the prefix
+ * of programs that need root (`sudo -n` where the Action is not root; here `env`, which runs the
+ * rest as it is, since the tests are root).
+ */
 function recordingLoan(
   root: string,
   owner: { uid: number; gid: number },
+  asRoot: readonly string[] = [],
 ): { loan: ReturnType<typeof lendWorkspace>; programs: string[][] } {
   const programs: string[][] = [];
   const loan = lendWorkspace({
@@ -39,6 +44,7 @@ function recordingLoan(
       return runProgram(argv, options);
     },
     logger: memoryLogger(),
+    asRoot,
   });
   return { loan, programs };
 }
@@ -135,6 +141,29 @@ describeSandboxed(sandboxWay('sandbox-user'), 'lendWorkspace', () => {
     await symlink(path.join(outside, 'secret'), path.join(root, 'written.js'));
     await loan.refresh([path.join(root, 'written.js')]);
     expect((await lstat(path.join(root, 'written.js'))).uid).toBe(user.uid);
+    expect((await stat(path.join(outside, 'secret'))).uid).toBe(owner.uid);
+    // As root, what the tools wrote changes owner in the process: no program per command.
+    expect(programs).toHaveLength(1);
+    await loan.giveBack();
+  });
+
+  it('hands what the tools wrote over with `chown -h` where root is borrowed (sudo)', async () => {
+    const owner = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+    const root = await makeTempDir('loan-sudo-');
+    const outside = await makeTempDir('loan-sudo-outside-');
+    await writeFile(path.join(outside, 'secret'), 'secret\n');
+    const { loan, programs } = recordingLoan(root, owner, ['env']);
+    await loan.refresh();
+    await mkdir(path.join(root, 'made'));
+    await writeFile(path.join(root, 'made/new.js'), 'y\n');
+    await symlink(path.join(outside, 'secret'), path.join(root, 'made/link.js'));
+    await loan.refresh([path.join(root, 'made/new.js'), path.join(root, 'made/link.js')]);
+    expect(programs.map((argv) => argv.slice(0, 3))).toEqual([
+      ['env', 'find', root],
+      ['env', 'chown', '-h'],
+    ]);
+    expect((await stat(path.join(root, 'made/new.js'))).uid).toBe(user.uid);
+    expect((await lstat(path.join(root, 'made/link.js'))).uid).toBe(user.uid);
     expect((await stat(path.join(outside, 'secret'))).uid).toBe(owner.uid);
     await loan.giveBack();
   });
