@@ -6612,8 +6612,9 @@ var run_program = __webpack_require__(17583);
  *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
  *   used has nothing to give back.
  *
- * Ownership changes never follow symbolic links (`chown -h`, `lchown`), so a link the model planted
- * cannot redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
+ * Ownership changes never follow symbolic links (`chown -h`, `lchown`), so a link the model
+ * planted cannot redirect them to a file outside the workspace. Changing the owner also clears
+ * set-user-ID bits.
  */
 
 
@@ -6653,8 +6654,8 @@ function lendWorkspace(options) {
             logger.warning(`Could not hand files the tools wrote to the sandbox user; commands may fail to change them: ${reason}`);
         };
         if (asRoot.length === 0) {
-            // The Action is root: the few files a refresh hands over change owner in this process,
-            // where a `chown` would cost a fork of it before the command. `lchown` is `chown -h`.
+            // The Action is root: the files a refresh hands over change owner in this process, where
+            // a `chown` would cost a fork of it before the command. `lchown` is `chown -h`.
             const results = await Promise.allSettled(paths.map((file) => (0,promises_.lchown)(file, borrower.uid, borrower.gid)));
             const failed = results.find((result) => result.status === 'rejected');
             if (failed !== undefined)

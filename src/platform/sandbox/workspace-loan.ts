@@ -16,8 +16,9 @@
  *   the Action's user, so publishing sees the files as the checkout made them. A loan no command
  *   used has nothing to give back.
  *
- * Ownership changes never follow symbolic links (`chown -h`, `lchown`), so a link the model planted
- * cannot redirect them to a file outside the workspace. Changing the owner also clears set-user-ID bits.
+ * Ownership changes never follow symbolic links (`chown -h`, `lchown`), so a link the model
+ * planted cannot redirect them to a file outside the workspace. Changing the owner also clears
+ * set-user-ID bits.
  */
 import { lchown, lstat } from 'node:fs/promises';
 import path from 'node:path';
@@ -90,8 +91,8 @@ export function lendWorkspace(options: LendOptions): WorkspaceLoan {
       );
     };
     if (asRoot.length === 0) {
-      // The Action is root: the few files a refresh hands over change owner in this process,
-      // where a `chown` would cost a fork of it before the command. `lchown` is `chown -h`.
+      // The Action is root: the files a refresh hands over change owner in this process, where
+      // a `chown` would cost a fork of it before the command. `lchown` is `chown -h`.
       const results = await Promise.allSettled(
         paths.map((file) => lchown(file, borrower.uid, borrower.gid)),
       );

@@ -33,17 +33,15 @@ describe('ensureSandboxUser', () => {
     [
       'GNU coreutils',
       'uid=999(gemini-agent-sandbox) gid=995(gemini-agent-sandbox) groups=995(gemini-agent-sandbox)',
+      999,
+      995,
     ],
-    [
-      'BusyBox',
-      'uid=100(gemini-agent-sandbox) gid=101(gemini-agent-sandbox) groups=101(gemini-agent-sandbox)',
-    ],
-    ['names the system cannot tell', 'uid=999 gid=995 groups=995'],
+    ['BusyBox', 'uid=100(gemini-agent-sandbox) gid=101(gemini-agent-sandbox) groups=101', 100, 101],
+    ['names the system cannot tell', 'uid=999 gid=995 groups=995', 999, 995],
   ])(
     'reads the uid and primary gid of an existing user from one `id` (%s)',
-    async (_what, line) => {
+    async (_what, line, uid, gid) => {
       const fake = machine({ 'gemini-agent-sandbox': line });
-      const [uid, gid] = (/uid=(\d+).* gid=(\d+)/.exec(line) ?? []).slice(1).map(Number);
       await expect(ensureSandboxUser(fake.run)).resolves.toEqual({
         name: 'gemini-agent-sandbox',
         uid,
