@@ -84,7 +84,7 @@ describe('settings $VAR expansion', () => {
         forbiddenValues: [JOB_TOKEN],
       }),
     ).toThrow(
-      ".gemini/settings.json:5:16: mcpServers.s.env.GH: $PAT holds the Action's own GitHub token or model key, which only the Action itself uses (the write token publishes the agent's changes). Give the server its own, narrower token through the step's env:",
+      ".gemini/settings.json:5:16: mcpServers.s.env.GH: $PAT holds one of the run's own credentials (its GitHub token, model key or A2A server token), and no tool is given the agent's own secrets, under any name. Give the server a credential of its own under another name (in a workflow, through the step's env:, for example MCP_GITHUB_TOKEN: ${{ secrets.READONLY_PAT }}) and refer to that.",
     );
   });
 });
