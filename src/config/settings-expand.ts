@@ -127,5 +127,5 @@ export function createExpander(options: ExpanderOptions): Expander {
 function describe(secret: RunSecretValue): string {
   return secret.name === ''
     ? "one of the run's own credentials (its GitHub token, model key or A2A server token)"
-    : `the value of ${secret.name}`;
+    : `${secret.part ? 'a credential inside' : 'the value of'} ${secret.name}`;
 }

@@ -153,6 +153,8 @@ export function looksLikeCredentialName(name: string): boolean {
 export interface RunSecretValue {
   name: string;
   value: string;
+  /** A credential inside the variable's value (a header's), rather than the whole value. */
+  part?: true;
 }
 
 /**
@@ -163,9 +165,11 @@ export function runSecretValues(
   env: Readonly<Record<string, string | undefined>>,
 ): RunSecretValue[] {
   const found: RunSecretValue[] = [];
-  const add = (name: string, value: string | undefined) => {
+  const add = (name: string, value: string | undefined, part?: true) => {
     const trimmed = value?.trim();
-    if (trimmed !== undefined && trimmed !== '') found.push({ name, value: trimmed });
+    if (trimmed !== undefined && trimmed !== '') {
+      found.push({ name, value: trimmed, ...(part ? { part } : {}) });
+    }
   };
   for (const [name, value] of Object.entries(env)) {
     const entry = runSecretVariable(name);
@@ -176,7 +180,7 @@ export function runSecretValues(
         break;
       case 'headers':
         add(name, value);
-        for (const header of headerValues(value)) add(name, header);
+        for (const header of headerValues(value)) add(name, header, true);
         break;
       case 'credential-named':
         if (looksLikeCredentialName(name)) add(name, value);
