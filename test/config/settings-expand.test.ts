@@ -88,3 +88,37 @@ describe('settings $VAR expansion', () => {
     );
   });
 });
+
+describe('the run’s own secrets, by name and by value', () => {
+  it('refuses a listed name in any case, before asking whether it is set', () => {
+    expect(() => parse({ env: { K: '$gemini_api_key' } }, {})).toThrow(
+      "settings: mcpServers.s.env.K: $gemini_api_key cannot be expanded: it holds the Gemini API key the model client sends, and no tool is given the agent's own secrets.",
+    );
+  });
+
+  it('refuses a secret inside a longer value from 8 characters on, and a shorter one only whole', () => {
+    const env = { GH_TOKEN: 'short', GEMINI_API_KEY: 'long-model-key', A: 'shortcake', B: 'short' };
+    expect(parse({ env: { K: '$A' } }, env).mcpServers.s?.env).toEqual({ K: 'shortcake' });
+    expect(() => parse({ env: { K: '$B' } }, env)).toThrow('$B holds the value of GH_TOKEN');
+    expect(() => parse({ env: { K: 'x-$C' } }, { ...env, C: 'a-long-model-key-b' })).toThrow(
+      '$C holds the value of GEMINI_API_KEY',
+    );
+  });
+
+  it('checks the whole expanded text, not only each variable', () => {
+    expect(() =>
+      parse(
+        { headers: { A: '${P1}${P2}' } },
+        { GEMINI_API_KEY: 'model-key-123', P1: 'model-', P2: 'key-123' },
+      ),
+    ).toThrow(
+      'settings: mcpServers.s.headers.A: "${P1}${P2}" expands to a text holding the value of GEMINI_API_KEY',
+    );
+  });
+
+  it('leaves a value without variables as written, even one that holds a secret', () => {
+    expect(
+      parse({ env: { K: 'model-key-123' } }, { GEMINI_API_KEY: 'model-key-123' }).mcpServers.s?.env,
+    ).toEqual({ K: 'model-key-123' });
+  });
+});
