@@ -99,14 +99,14 @@ export const RUN_SECRET_VARIABLES: readonly SecretVariable[] = [
     name: 'ACTIONS_',
     prefix: true,
     values: 'credential-named',
-    holds: "a variable of the runner's (its service URLs and runtime tokens)",
+    holds: "one of the runner's service URLs or runtime tokens",
   },
   // Every Action input, among them the GitHub token and the model key given to this Action.
   {
     name: 'INPUT_',
     prefix: true,
     values: 'credential-named',
-    holds: "an input of the Action (the Action's inputs include its GitHub token and model key)",
+    holds: 'an input of the Action (its inputs include the GitHub token and the model key)',
   },
   // Authentication to the telemetry collector (telemetry/telemetry-config.ts).
   ...['', 'TRACES_', 'METRICS_', 'LOGS_'].map((signal): SecretVariable => ({
