@@ -435,12 +435,18 @@ async function sessionRunner(
     { octokit, tempRoot: env.RUNNER_TEMP, logger },
   );
   const contextDirectory = baseConfig?.directory;
+  // The write token is for the trusted publishing step, the model key for the model client: no
+  // `$VAR` hands them to a server, whatever variable holds them (the environment's own secrets,
+  // OIDC and telemetry headers included, are refused by the expander itself).
+  const heldSecrets = [
+    inputs.githubToken,
+    'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined,
+  ];
   const settings = await loadAgentSettings({
     input: inputs.settings,
     configDirectory: contextDirectory ?? session.workspaceRoot,
     env,
-    // The write token is for the trusted publishing step, the model key for the model client.
-    forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+    forbiddenValues: heldSecrets,
   });
   // What a server was given is as secret as the Action's own credentials.
   // Custom commands and extensions: on a pull request the base branch's, never the PR's copies.
@@ -450,7 +456,7 @@ async function sessionRunner(
     paths: inputs.extensions,
     pathsSetting: 'extensions',
     env,
-    forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+    forbiddenValues: heldSecrets,
     logger,
   });
   // The repository's agents (the base branch's on a pull request), then the extensions'.

@@ -8,8 +8,8 @@
  * Both the current nested names (`tools.discoveryCommand`, `mcp.allowed`, …) and the older flat
  * ones (`toolDiscoveryCommand`, `allowMCPServers`, …) are read; the nested one wins.
  *
- * `$VAR` and `${VAR}` in a server's `env` and `headers` expand from the workflow's environment
- * (settings-expand.ts). Only there: other values (`args`, `url`, the discovery and call commands)
+ * `$VAR` and `${VAR}` in a server's `env` and `headers` expand from the run's environment, never
+ * to one of the run's own secrets (settings-expand.ts). Only there: other values (`args`, `url`, the discovery and call commands)
  * are taken as written, so a secret never ends up on a command line where `ps` shows it; a server
  * that wants its token as an argument gets it from its `env` through `bash -c '… "$TOKEN"'`.
  */
@@ -34,9 +34,12 @@ export interface ParseSettingsOptions {
   source: string;
   /** The JSON text the value was parsed from: errors then point at the key's line and column. */
   text?: string;
-  /** The workflow's environment, for `$VAR` expansion. */
+  /** The run's environment, for `$VAR` expansion; its own secrets are never expanded. */
   env: Readonly<Record<string, string | undefined>>;
-  /** Values no expansion may produce: the Action's GitHub token and model credentials. */
+  /**
+   * Secret values the run holds outside `env`, which no expansion may produce either: the
+   * Action's GitHub token and model key, the A2A server's token (see settings-expand.ts).
+   */
   forbiddenValues?: readonly (string | undefined)[];
 }
 
@@ -141,6 +144,7 @@ export interface LoadSettingsOptions {
    */
   configDirectory: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** As in `ParseSettingsOptions`. */
   forbiddenValues?: readonly (string | undefined)[];
   /** Reads a file as UTF-8; default from disk. Rejects with the `ENOENT` code when missing. */
   readFile?: (file: string) => Promise<string>;

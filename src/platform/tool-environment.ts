@@ -1,6 +1,6 @@
 /**
- * The environment of every process a tool starts (shell commands now, MCP servers and discovered
- * tools later).
+ * The environment of every process a tool starts: shell commands, MCP servers, discovery and call
+ * commands, search programs.
  *
  * The model is assumed hostile, and whatever a tool process can read, the model can print. So the
  * environment is built from an allow-list rather than by removing known secrets from the parent's:
@@ -9,7 +9,7 @@
  * pattern), because an allow-list entry such as `NPM_*` must not smuggle in `NPM_TOKEN`.
  */
 import { ConfigurationError } from './errors.js';
-import { FILE_COMMAND_VARIABLES } from './runner-file-commands.js';
+import { looksLikeCredentialName, runSecretVariable } from './secret-variables.js';
 
 /**
  * What a build or test command needs to behave normally: where programs are, who and where the
@@ -45,61 +45,15 @@ export const FIXED_TOOL_VARIABLES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Never passed, whatever the allow-list says:
- * - the GitHub token and model keys under their usual names, and the variables that point at
- *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
- * - the OpenTelemetry exporters' headers, which authenticate to a telemetry collector;
- * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
- * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
- *   results service URLs, which would let a tool mint credentials or poison caches;
- * - the workflow file-command paths: writing to `GITHUB_ENV`, `GITHUB_PATH` or `GITHUB_OUTPUT`
- *   changes later steps of the job (environment, PATH, outputs), so a tool must not even know them.
- */
-const NEVER_EXACT = new Set([
-  'GITHUB_TOKEN',
-  'GH_TOKEN',
-  'GEMINI_API_KEY',
-  'GOOGLE_API_KEY',
-  'GOOGLE_APPLICATION_CREDENTIALS',
-  'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
-  'GOOGLE_GHA_CREDS_PATH',
-  'OTEL_EXPORTER_OTLP_HEADERS',
-  'OTEL_EXPORTER_OTLP_LOGS_HEADERS',
-  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
-  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
-]);
-const FILE_COMMAND_NAMES: ReadonlySet<string> = new Set(FILE_COMMAND_VARIABLES);
-const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
-
-/**
- * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
- * (case-insensitive): what belongs to the runner and this Action, never to anything it starts —
- * not even when configuration names it on purpose (an MCP server's `$VAR`).
- */
-export function isRunnerControlName(name: string): boolean {
-  const upper = name.toUpperCase();
-  return (
-    FILE_COMMAND_NAMES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix))
-  );
-}
-/** Credential-shaped names: `NPM_TOKEN`, `AWS_SECRET`, `DEPLOY_KEY`, `GCP_CREDENTIALS`. */
-const NEVER_SUFFIXES = ['_TOKEN', '_SECRET', '_KEY', '_CREDENTIALS'];
-/** `DB_PASSWORD_FILE`, `CLIENT_SECRET_ID`, `MYSQL_PASSWD`. */
-const NEVER_CONTAINING = ['PASSWORD', 'PASSWD', 'SECRET'];
-
-/**
- * True for a variable that must never reach a tool process. Case-insensitive, because a secret
- * spelled `github_token` is just as secret. Other process launchers use this for the environment
- * they are configured with.
+ * True for a variable that must never reach a tool process: one of the run's own secrets or the
+ * runner's controls (secret-variables.ts: the model keys and credentials files, the A2A token,
+ * the GitHub tokens, every `INPUT_*` and `ACTIONS_*`, the telemetry headers, the workflow
+ * file-command paths), or any name that looks like a credential (`NPM_TOKEN`, `DB_PASSWORD`).
+ * Case-insensitive, because a secret spelled `github_token` is just as secret. Other process
+ * launchers use this for the environment they are configured with.
  */
 export function isSecretEnvironmentName(name: string): boolean {
-  const upper = name.toUpperCase();
-  return (
-    NEVER_EXACT.has(upper) ||
-    isRunnerControlName(upper) ||
-    NEVER_SUFFIXES.some((suffix) => upper.endsWith(suffix)) ||
-    NEVER_CONTAINING.some((part) => upper.includes(part))
-  );
+  return runSecretVariable(name) !== undefined || looksLikeCredentialName(name);
 }
 
 /** A variable name, or a name prefix followed by `*` (`LC_*`, `NPM_CONFIG_*`). */

@@ -84,7 +84,41 @@ describe('settings $VAR expansion', () => {
         forbiddenValues: [JOB_TOKEN],
       }),
     ).toThrow(
-      ".gemini/settings.json:5:16: mcpServers.s.env.GH: $PAT holds the Action's own GitHub token or model key, which only the Action itself uses (the write token publishes the agent's changes). Give the server its own, narrower token through the step's env:",
+      ".gemini/settings.json:5:16: mcpServers.s.env.GH: $PAT holds one of the run's own credentials (its GitHub token, model key or A2A server token), and no tool is given the agent's own secrets, under any name. Give the server a credential of its own under another name (in a workflow, through the step's env:, for example MCP_GITHUB_TOKEN: ${{ secrets.READONLY_PAT }}) and refer to that.",
     );
+  });
+});
+
+describe('the run’s own secrets, by name and by value', () => {
+  it('refuses a listed name in any case, before asking whether it is set', () => {
+    expect(() => parse({ env: { K: '$gemini_api_key' } }, {})).toThrow(
+      "settings: mcpServers.s.env.K: $gemini_api_key cannot be expanded: it holds the Gemini API key the model client sends, and no tool is given the agent's own secrets.",
+    );
+  });
+
+  it('refuses a secret inside a longer value from 8 characters on, and a shorter one only whole', () => {
+    const env = { GH_TOKEN: 'short', GEMINI_API_KEY: 'long-model-key', A: 'shortcake', B: 'short' };
+    expect(parse({ env: { K: '$A' } }, env).mcpServers.s?.env).toEqual({ K: 'shortcake' });
+    expect(() => parse({ env: { K: '$B' } }, env)).toThrow('$B holds the value of GH_TOKEN');
+    expect(() => parse({ env: { K: 'x-$C' } }, { ...env, C: 'a-long-model-key-b' })).toThrow(
+      '$C holds the value of GEMINI_API_KEY',
+    );
+  });
+
+  it('checks the whole expanded text, not only each variable', () => {
+    expect(() =>
+      parse(
+        { headers: { A: '${P1}${P2}' } },
+        { GEMINI_API_KEY: 'model-key-123', P1: 'model-', P2: 'key-123' },
+      ),
+    ).toThrow(
+      'settings: mcpServers.s.headers.A: "${P1}${P2}" expands to a text holding the value of GEMINI_API_KEY',
+    );
+  });
+
+  it('leaves a value without variables as written, even one that holds a secret', () => {
+    expect(
+      parse({ env: { K: 'model-key-123' } }, { GEMINI_API_KEY: 'model-key-123' }).mcpServers.s?.env,
+    ).toEqual({ K: 'model-key-123' });
   });
 });

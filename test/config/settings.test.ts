@@ -185,11 +185,11 @@ describe('settings', () => {
       );
     expect(parse('$GH_MCP_TOKEN').mcpServers.s?.env).toEqual({ TOKEN: 'ghp_server_own_token' });
     expect(() => parse('$INPUT_GITHUB_TOKEN')).toThrow(
-      "settings: mcpServers.s.env.TOKEN: $INPUT_GITHUB_TOKEN cannot be expanded: the Action's inputs",
+      'settings: mcpServers.s.env.TOKEN: $INPUT_GITHUB_TOKEN cannot be expanded: it holds an input of the Action',
     );
     expect(() => parse('$MISSING')).toThrow('$MISSING is not set in the environment');
     expect(() => parse('${GITHUB_TOKEN}', { forbiddenValues: ['ghs_job'] })).toThrow(
-      "holds the Action's own GitHub token or model key",
+      '$GITHUB_TOKEN cannot be expanded: it holds the GitHub token',
     );
   });
 

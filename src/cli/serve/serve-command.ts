@@ -98,7 +98,16 @@ async function startServer(
   if (options.tokenFile !== undefined) await requireOutside(options.tokenFile, workspaces.roots);
   // What the default workspace configures (settings, extensions, commands, policy) is checked
   // now, so a typo stops the server at start rather than failing every task.
-  const initial = await loadWorkspaceSetup(workspaces.defaultWorkspace, options, io.env, logger);
+  // The token is the server's own secret however it was obtained (a file, the environment, made
+  // now): no `$VAR` in a workspace's settings or manifests may hand its value to a server.
+  const heldSecrets = [token.value];
+  const initial = await loadWorkspaceSetup(
+    workspaces.defaultWorkspace,
+    options,
+    io.env,
+    heldSecrets,
+    logger,
+  );
   // What a server was given through `$VAR` in settings or a manifest is as secret as the token.
   for (const value of initial.settings.expandedValues) shared.register(value);
   for (const warning of initial.policy.warnings) logger.warning(warning);
@@ -119,7 +128,7 @@ async function startServer(
   const startTurn: StartTurn = async (turn) => {
     // Each workspace's own settings (MCP servers, tool selection, model), extensions, commands
     // and the policy they imply, as a CLI run there would have them.
-    const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, logger);
+    const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, heldSecrets, logger);
     for (const value of setup.settings.expandedValues) shared.register(value);
     // A message that invokes a custom command is expanded by the session, through its tools.
     const { prompt, askUser } = commandPromptGuard(
@@ -164,7 +173,7 @@ async function startServer(
     token: token.value,
     workspaces,
     startTurn,
-    commands: workspaceCommandCatalog(options, io.env, logger),
+    commands: workspaceCommandCatalog(options, io.env, heldSecrets, logger),
     redact: shared.redact,
     confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
     model: models.model.name,

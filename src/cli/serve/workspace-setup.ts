@@ -44,18 +44,30 @@ export type WorkspaceFlags = Pick<
   'extensions' | 'mode' | 'policyFiles' | 'allowCommands'
 >;
 
+/**
+ * `heldSecrets`: the secret values the server holds outside `env` (its A2A token, from a file or
+ * generated), which `$VAR` expansion must not hand a server under any name.
+ */
 export async function loadWorkspaceSetup(
   workspace: string,
   flags: WorkspaceFlags,
   env: NodeJS.ProcessEnv,
+  heldSecrets: readonly string[],
   logger: Logger,
 ): Promise<WorkspaceSetup> {
   const ownSettings = await loadAgentSettings({
     input: undefined,
     configDirectory: workspace,
     env,
+    forbiddenValues: heldSecrets,
   });
-  const { extensions, registry } = await loadWorkspaceCommands(workspace, flags, env, logger);
+  const { extensions, registry } = await loadWorkspaceCommands(
+    workspace,
+    flags,
+    env,
+    heldSecrets,
+    logger,
+  );
   const settings = withExtensionServers(ownSettings, extensions, logger);
   const policy = await loadCliPolicy({ ...flags, yolo: false, settings, extensions });
   const agents = await loadAgents(
@@ -76,6 +88,7 @@ function loadWorkspaceCommands(
   workspace: string,
   flags: WorkspaceFlags,
   env: NodeJS.ProcessEnv,
+  heldSecrets: readonly string[],
   logger: Logger,
 ): Promise<RunCommands> {
   return loadRunCommands({
@@ -84,6 +97,7 @@ function loadWorkspaceCommands(
     paths: flags.extensions,
     pathsSetting: '--extension',
     env,
+    forbiddenValues: heldSecrets,
     logger,
   });
 }
@@ -92,10 +106,11 @@ function loadWorkspaceCommands(
 export function workspaceCommandCatalog(
   flags: WorkspaceFlags,
   env: NodeJS.ProcessEnv,
+  heldSecrets: readonly string[],
   logger: Logger,
 ): CommandCatalog {
   const registryOf = async (workspace: string) =>
-    (await loadWorkspaceCommands(workspace, flags, env, quietLogger(logger))).registry;
+    (await loadWorkspaceCommands(workspace, flags, env, heldSecrets, quietLogger(logger))).registry;
   return {
     async list(workspace) {
       return (await registryOf(workspace))
