@@ -27,6 +27,8 @@ export interface RunnerLogRun {
   secrets: string[];
   /** Everything written to the step's stdout and stderr, in order. */
   stdout: string;
+  /** `RUNNER_TEMP`: where a relative telemetry outfile goes. */
+  runnerTemp: string;
   gemini: FakeGeminiServer;
 }
 
@@ -35,7 +37,11 @@ export async function runActionOnRunnerLog(options: {
   files: Record<string, string>;
   script: FakeStep[];
   inputs?: Record<string, string>;
+  /** More variables of the step's environment. */
+  env?: Record<string, string>;
   command?: string;
+  /** Requests per model call before the run gives up; default 1 (no retry). */
+  modelAttempts?: number;
   /** Registers what is undone after the run (servers, folders); `afterAll` for a shared run. */
   cleanup: (undo: () => unknown) => void;
 }): Promise<RunnerLogRun> {
@@ -97,6 +103,7 @@ export async function runActionOnRunnerLog(options: {
     GITHUB_API_URL: github.url,
     GOOGLE_GEMINI_BASE_URL: gemini.url,
     ...fileCommands,
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
@@ -112,14 +119,20 @@ export async function runActionOnRunnerLog(options: {
       ...runnerDeps(env, write),
       createOctokit: (octokitOptions) =>
         createOctokit({ ...octokitOptions, retry: { retries: 0 }, throttle: { enabled: false } }),
-      modelRetry: { maxAttempts: 1, sleep: () => Promise.resolve() },
+      modelRetry: { maxAttempts: options.modelAttempts ?? 1, sleep: () => Promise.resolve() },
       commentIntervalMs: 0,
       gitRemoteUrl: remote,
     }),
   );
   // `setFailed` marks the process as failed, as on the runner; the test process is not.
   process.exitCode = savedExitCode;
-  return { result, secrets: [RUNNER_LOG_KEY, GITHUB_TOKEN], stdout: written.join(''), gemini };
+  return {
+    result,
+    secrets: [RUNNER_LOG_KEY, GITHUB_TOKEN],
+    stdout: written.join(''),
+    runnerTemp,
+    gemini,
+  };
 }
 
 /** Keeps what reaches this process's stdout and stderr while `run` runs, without printing it. */
