@@ -7,10 +7,12 @@
  * `process.env`, so no code of this process (a dependency, a library that spawns a helper) finds
  * them there later. The copy is what the run uses.
  */
-import { actionsLogger } from '../platform/actions-logger.js';
+import { runnerLogger } from '../platform/actions-logger.js';
+import type { LogWriter } from '../platform/runner-commands.js';
 import { runnerCommands } from '../platform/runner-commands.js';
 import { isSecretEnvironmentName } from '../platform/tool-environment.js';
 import { runAction } from './run-action.js';
+import type { ActionDeps } from './types.js';
 import { FILE_COMMAND_VARIABLES } from '../platform/runner-file-commands.js';
 
 /** `core.getInput`'s lookup, on the private copy: `INPUT_<NAME>` with spaces as underscores. */
@@ -40,11 +42,19 @@ export function removeSecretVariables(env: NodeJS.ProcessEnv): string[] {
   return removed;
 }
 
-export async function run(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  removeSecretVariables(process.env);
-  const runner = runnerCommands(env);
-  await runAction({
+/**
+ * What the runner gives the run: inputs, outputs, masks, the failed mark, the summary and the
+ * log, all written through the runner's commands, to `write` (the step's stdout by default).
+ */
+export function runnerDeps(
+  env: NodeJS.ProcessEnv,
+  write?: LogWriter,
+): Pick<
+  ActionDeps,
+  'env' | 'getInput' | 'setOutput' | 'setSecret' | 'setFailed' | 'summary' | 'logger'
+> {
+  const runner = runnerCommands(env, write);
+  return {
     env,
     getInput: inputReader(env),
     setOutput: (name, value) => {
@@ -57,6 +67,12 @@ export async function run(): Promise<void> {
       runner.setFailed(message);
     },
     summary: runner.summary,
-    logger: actionsLogger,
-  });
+    logger: runnerLogger(write),
+  };
+}
+
+export async function run(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  removeSecretVariables(process.env);
+  await runAction(runnerDeps(env));
 }

@@ -17,7 +17,7 @@ import { ModelCalls } from '../model/model-calls.js';
 import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
-import { streamLogger } from '../platform/logger.js';
+import { neutralIo, streamLogger } from '../platform/logger.js';
 import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { toolSandboxSession } from '../tools/tool-processes.js';
@@ -74,7 +74,10 @@ export function processIo(): CliIo {
 }
 
 /** Runs the CLI and returns its exit code; never throws. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], terminal: CliIo): Promise<number> {
+  // Everything the CLI and its subcommands print carries text from repositories, manifests, the
+  // model or tools: no control character of theirs reaches the terminal (logger.ts).
+  const io = neutralIo(terminal);
   // `policy`, `run`, `commands` and `demo` as the first word are subcommands; a prompt starting with one
   // of them needs -p.
   // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and

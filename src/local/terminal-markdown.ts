@@ -3,7 +3,11 @@
  * GitHub rather than as its source: hidden markers removed, a collapsed `<details>` block shown as
  * the one line its summary is, headings underlined, code blocks indented, links written out and
  * HTML entities decoded. Deliberately small: the exact text is in the files the run writes.
+ *
+ * The body is the model's text: what comes out is neutral (text.ts `neutralText`), and an entity
+ * never decodes to a character a terminal would act on (`&#27;` stays as written).
  */
+import { neutralText } from '../platform/text.js';
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -17,11 +21,23 @@ const ENTITIES: Record<string, string> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#x') || name.startsWith('#X')) {
-      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      return characterOf(Number.parseInt(name.slice(2), 16)) ?? whole;
     }
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+    if (name.startsWith('#')) return characterOf(Number(name.slice(1))) ?? whole;
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
+}
+
+/**
+ * The character a numeric entity stands for; none for a code point that does not exist, a
+ * surrogate, or a character that would change the text around it rather than show.
+ */
+function characterOf(code: number): string | undefined {
+  if (!Number.isInteger(code) || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
+    return undefined;
+  }
+  const character = String.fromCodePoint(code);
+  return neutralText(character) === character ? character : undefined;
 }
 
 /** Inline Markdown and HTML as the reader sees it. */
@@ -109,7 +125,7 @@ export function renderMarkdownForTerminal(
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return text
+  return neutralText(text)
     .split('\n')
     .map((line) => (line === '' ? '' : `${indent}${line}`))
     .join('\n');

@@ -3,6 +3,26 @@
  * lines, annotations (`::warning::…`) and masks on stdout; outputs and the job summary appended to
  * the files the runner names (runner-file-commands.ts).
  *
+ * The runner reads every line of the step's stdout for commands
+ * (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions): a line
+ * that starts with `::`, after leading whitespace, is one (`::error::`, `::add-mask::`,
+ * `::stop-commands::`, `::set-output::`, `::add-matcher::`, …), and so is a line holding the older
+ * `##[name]` form anywhere in it. It splits lines at LF, CR and CRLF. `@actions/core` escapes a
+ * command's message (`%`, CR and LF as `%25`, `%0D`, `%0A`), but writes `core.info`'s text as it
+ * is: a message holding a line break and `::error::` would be a second command. So nothing
+ * reaches stdout here as given:
+ *
+ * - every message is made neutral first (text.ts `neutralText`): no control character, every line
+ *   break an LF;
+ * - a command's message and properties are escaped as `@actions/core` escapes them, so it stays on
+ *   its line (`annotate`);
+ * - a log line any of whose lines the runner would read as a command is written between
+ *   `::stop-commands::<token>` and `::<token>::`, the documented way to log text without running
+ *   it ("Stopping and starting workflow commands" on the page above), with a random token made
+ *   after the text, which it therefore cannot hold (`logLine`).
+ *
+ * The Action's own commands (masks, outputs, annotations) go through `issueCommand` unchanged.
+ *
  * Why not `@actions/core` itself: importing it loads its HTTP client (for OIDC tokens, which the
  * Action never asks for) and that client's own copy of undici, about a tenth of the Action's
  * start-up before its first request. These few commands are small, and a test holds them to
@@ -12,6 +32,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync } from 'node:fs';
 import { access, appendFile, constants } from 'node:fs/promises';
 import { EOL } from 'node:os';
+import { neutralText } from './text.js';
 
 /** Writes to the step's log (stdout, which the runner reads commands from). */
 export type LogWriter = (text: string) => void;
@@ -44,9 +65,44 @@ export function issueCommand(
   write(`${head}::${escapeData(message)}${EOL}`);
 }
 
-/** A plain log line. */
+/**
+ * A line the runner would take for a command: `::` at its start after whitespace (the runner
+ * trims whitespace; format characters are skipped here too, to be safe), or `##[` anywhere.
+ */
+const COMMAND_LINE = /^[\s\p{Cf}]*::|##\[/mu;
+
+/** Whether the runner would read a command in any line of `text` (already neutral). */
+export function holdsRunnerCommand(text: string): boolean {
+  return COMMAND_LINE.test(text);
+}
+
+/** A plain log line: neutral text, between stop-commands markers when it holds a command. */
 export function logLine(message: string, write: LogWriter = writeStdout): void {
-  write(`${message}${EOL}`);
+  const text = neutralText(message);
+  if (!holdsRunnerCommand(text)) {
+    write(`${text}${EOL}`);
+    return;
+  }
+  let token = randomUUID();
+  while (text.includes(token)) token = randomUUID();
+  // One write, so nothing else lands between the markers.
+  write(`::stop-commands::${token}${EOL}${text}${EOL}::${token}::${EOL}`);
+}
+
+/**
+ * A message as an annotation or debug line (`::warning::…`): neutral text, escaped by
+ * `issueCommand` so it stays on its line. Property values (a title, a file) are made neutral too.
+ */
+export function annotate(
+  name: 'debug' | 'notice' | 'warning' | 'error',
+  message: string,
+  properties: Record<string, string> = {},
+  write: LogWriter = writeStdout,
+): void {
+  const neutral = Object.fromEntries(
+    Object.entries(properties).map(([key, value]) => [key, neutralText(value)]),
+  );
+  issueCommand(name, neutralText(message), neutral, write);
 }
 
 /** The job summary as `core.summary` keeps it: text collected, then appended to the file. */
@@ -122,7 +178,7 @@ export function runnerCommands(
     },
     setFailed(message) {
       process.exitCode = 1;
-      issueCommand('error', message, {}, write);
+      annotate('error', message, {}, write);
     },
     summary,
   };

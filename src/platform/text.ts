@@ -33,3 +33,57 @@ export function groupDigits(value: number): string {
   const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
   return value < 0 ? `-${grouped}` : grouped;
 }
+
+/**
+ * Characters that act on a terminal or a log viewer instead of showing: the C0 controls other
+ * than tab and newline (ESC opens cursor moves, screen clears, OSC 8 links and OSC 52 clipboard
+ * writes; CR returns to the start of the line, so later text hides earlier text; the runner
+ * also reads a CR as the end of a line), DEL, the C1 controls (0x9B is a one-character CSI to
+ * some terminals), and the bidirectional controls that reorder what a reader sees. Zero-width
+ * characters stay: they move nothing, and joiners carry meaning in emoji and in some scripts.
+ */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const ACTIVE_CHARACTER =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const ACTIVE_CHARACTERS =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/* eslint-enable no-control-regex */
+
+/**
+ * Text from outside the program (a repository, a pull request, a manifest, the model, a tool)
+ * made inert for a terminal and for the runner's log, every character still visible: line
+ * endings become `\n` (a lone CR too, so it starts a line a reader sees rather than overwriting
+ * one), a C0 control becomes its Unicode control picture (ESC shows as `␛`, so `\x1b[2J` prints
+ * as `␛[2J`), DEL as `␡`, and a C1 or bidirectional control as `⟨U+202E⟩`. Tab and newline stay.
+ * Idempotent, and the identity on text without such characters.
+ */
+export function neutralText(text: string): string {
+  if (!ACTIVE_CHARACTER.test(text)) return text;
+  return text.replace(/\r\n?/gu, '\n').replace(ACTIVE_CHARACTERS, revealCharacter);
+}
+
+function revealCharacter(character: string): string {
+  const code = character.charCodeAt(0);
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  return `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+}
+
+/**
+ * What JSON.stringify leaves raw although a terminal acts on it: DEL, the C1 controls and the
+ * bidirectional controls (it escapes only the C0 controls), and the line and paragraph
+ * separators some readers take for line breaks.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
+
+/**
+ * `JSON.stringify(value, null, indent)` with every character a terminal could act on written as
+ * a `\uXXXX` escape: the same JSON value, printable as it stands. Such characters only ever
+ * occur inside strings of JSON.stringify's output, where the escape means the same character.
+ */
+export function inertJson(value: object, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    RAW_IN_JSON,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -5,7 +5,15 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { issueCommand, logLine, runnerCommands } from '../../src/platform/runner-commands.js';
+import { runnerLogger } from '../../src/platform/actions-logger.js';
+import {
+  annotate,
+  issueCommand,
+  logLine,
+  runnerCommands,
+} from '../../src/platform/runner-commands.js';
+import { neutralText } from '../../src/platform/text.js';
+import { readRunnerStdout } from '../support/runner-stdout.js';
 
 /** Text that needs every escape: percent signs, line breaks, colons and commas. */
 const AWKWARD = 'line one: 100% done,\r\nline two\nthree';
@@ -61,19 +69,70 @@ describe('runner commands', () => {
     for (const message of [AWKWARD, '', 'plain']) {
       ours.length = 0;
       issueCommand('debug', message, {}, write);
+      // A log line's CR is a line break to the runner: it is written as one.
       logLine(message, write);
       issueCommand('warning', message, {}, write);
       issueCommand('error', message, {}, write);
       runnerCommands({}, write).setSecret(message);
       const theirs = coreStdout(() => {
         core.debug(message);
-        core.info(message);
+        core.info(message.replace(/\r\n/g, '\n'));
         core.warning(message);
         core.error(message);
         core.setSecret(message);
       });
       expect(ours.join('')).toBe(theirs);
     }
+  });
+
+  it('logs a message the runner would read as commands between stop-commands markers', () => {
+    const ours: string[] = [];
+    const hostile = 'version 1.0\n::error title=x::pwned\n  ::add-mask::x\n##[set-output name=a;]b';
+    logLine(hostile, (text) => ours.push(text));
+    logLine(hostile, (text) => ours.push(text));
+    const [first, second] = ours;
+    const token = /^::stop-commands::([0-9a-f-]{36})\r?\n/.exec(first ?? '')?.[1];
+    expect(token).toBeDefined();
+    expect(first).toBe(
+      `::stop-commands::${token}${os.EOL}${hostile}${os.EOL}::${token}::${os.EOL}`,
+    );
+    // A new token for every message: one seen in the log is no use later.
+    expect(second).not.toContain(token);
+    const read = readRunnerStdout(ours.join('') + '::error::ours\n');
+    expect(read.commands.map((command) => [command.name, command.data])).toEqual([
+      ['error', 'ours'],
+    ]);
+    expect(read.stopped).toBe(false);
+    expect(read.text).toEqual(
+      expect.arrayContaining(['::error title=x::pwned', '  ::add-mask::x']),
+    );
+  });
+
+  it('makes every message neutral, in log lines and in annotations', () => {
+    const ours: string[] = [];
+    const write = (text: string) => {
+      ours.push(text);
+    };
+    const logger = runnerLogger(write);
+    const hostile =
+      'a\u001b[2J\u001b]8;;https://x.test\u0007link\u001b]8;;\u0007\r::add-mask::x\u009b1m\u202eb';
+    logger.info(hostile);
+    logger.warning(hostile);
+    logger.error(hostile);
+    logger.debug(hostile);
+    annotate('warning', 'm', { title: hostile }, write);
+    const stdout = ours.join('');
+    // eslint-disable-next-line no-control-regex -- the assertion is about control characters
+    expect(stdout.replace(/\r?\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    const read = readRunnerStdout(stdout);
+    expect(read.commands.map((command) => command.name)).toEqual([
+      'warning',
+      'error',
+      'debug',
+      'warning',
+    ]);
+    expect(read.commands[0]?.data).toBe(neutralText(hostile));
+    expect(read.commands.every((command) => command.name !== 'add-mask')).toBe(true);
   });
 
   it('escapes command properties as @actions/core does', () => {
@@ -149,7 +208,7 @@ describe('runner commands', () => {
     expect(process.exitCode).toBe(1);
     process.exitCode = savedExitCode;
     const theirs = coreStdout(() => {
-      core.setFailed(AWKWARD);
+      core.setFailed(neutralText(AWKWARD));
     });
     expect(process.exitCode).toBe(1);
     expect(ours.join('')).toBe(theirs);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { neutralSink, rawSink, streamLogger } from '../../src/platform/logger.js';
 import {
   escapeRegExp,
   groupDigits,
   groupedPlural,
+  inertJson,
+  neutralText,
   oneLine,
   plural,
 } from '../../src/platform/text.js';
@@ -39,5 +42,59 @@ describe('text helpers', () => {
     for (const value of values) {
       expect([value, groupDigits(value)]).toEqual([value, value.toLocaleString('en-US')]);
     }
+  });
+});
+
+describe('neutral text', () => {
+  it('shows every control character instead of letting a terminal act on it', () => {
+    expect(neutralText('a\u001b[2Jb')).toBe('a␛[2Jb');
+    expect(neutralText('\u001b]52;c;cHduZWQ=\u0007')).toBe('␛]52;c;cHduZWQ=␇');
+    expect(neutralText('x\u007fy\u009b1m')).toBe('x␡y⟨U+009B⟩1m');
+    expect(neutralText('evil\u202eexe.txt')).toBe('evil⟨U+202E⟩exe.txt');
+    expect(neutralText('\u0000\b')).toBe('␀␈');
+  });
+
+  it('keeps tabs and newlines, and makes every line break a newline', () => {
+    expect(neutralText('a\tb\nc')).toBe('a\tb\nc');
+    expect(neutralText('one\r\ntwo\rthree')).toBe('one\ntwo\nthree');
+  });
+
+  it('leaves ordinary text, emoji sequences and zero-width joiners alone, and is idempotent', () => {
+    for (const text of ['plain', 'über 東京 👩‍👩‍👧 🏳️‍🌈', 'a\u200db', '', '%0A::x']) {
+      expect(neutralText(text)).toBe(text);
+    }
+    const once = neutralText('\u001b[31m\r\u009b\u2066');
+    expect(neutralText(once)).toBe(once);
+  });
+
+  it('writes JSON whose characters a terminal would act on are escapes of the same value', () => {
+    const value = { text: 'a\u001b[2J\u009b\u202e\u2028b', n: 1 };
+    const json = inertJson(value);
+    // eslint-disable-next-line no-control-regex -- the assertion is about control characters
+    expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e\u2028]/);
+    expect(JSON.parse(json)).toEqual(value);
+    expect(inertJson({ a: [1] }, 2)).toBe(JSON.stringify({ a: [1] }, null, 2));
+  });
+});
+
+describe('neutral sinks', () => {
+  it('make every write neutral, keep the terminal facts, and wrap once', () => {
+    const written: string[] = [];
+    const below = { write: (text: string) => written.push(text), isTTY: true, columns: 120 };
+    const sink = neutralSink(below);
+    sink.write('a\u001b[2J\r\n');
+    expect(written).toEqual(['a␛[2J\n']);
+    expect(sink.isTTY).toBe(true);
+    expect(sink.columns).toBe(120);
+    expect(neutralSink(sink)).toBe(sink);
+    expect(rawSink(sink)).toBe(below);
+    expect(rawSink(below)).toBe(below);
+  });
+
+  it('back the stream logger, whatever the message holds', () => {
+    const written: string[] = [];
+    const logger = streamLogger({ write: (text: string) => written.push(text) });
+    logger.warning('manifest 1.0\u001b]8;;https://evil.test\u0007click\u001b]8;;\u0007');
+    expect(written).toEqual(['warning: manifest 1.0␛]8;;https://evil.test␇click␛]8;;␇\n']);
   });
 });

@@ -91,6 +91,11 @@ describe('CLI telemetry', () => {
     expect(
       logs.find((r) => r.eventName === 'gemini_cli.config')?.attributes.log_user_prompts_enabled,
     ).toBe(true);
+    // A tool's message goes out too; the secret the file name held is redacted.
+    const missing = logs.find(
+      (r) => r.attributes.function_name === 'read_file' && r.attributes.success === false,
+    );
+    expect(String(missing?.attributes['error.message'])).toContain('***.md');
     // Secrets stay out all the same.
     expectNoCanary(receiver.requests, [ENV_CANARY, API_KEY_CANARY, HEADER_CANARY]);
   });

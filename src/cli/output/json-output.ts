@@ -1,10 +1,12 @@
 /**
  * `--output-format json`: one object at the end, `{session_id, response, stats}` like the Gemini
  * CLI's, except that `response` holds all the model's text of the session, not only the last
- * turn's (text written before a tool call is part of the answer too).
+ * turn's (text written before a tool call is part of the answer too). Written with every
+ * character a terminal acts on escaped (`inertJson`), so the JSON can be printed as it is.
  */
 import type { SessionStatsCollector } from '../../report/session-stats.js';
 import type { TextSink } from '../../platform/logger.js';
+import { inertJson } from '../../platform/text.js';
 import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createJsonOutput(options: {
@@ -29,10 +31,10 @@ export function createJsonOutput(options: {
               },
             }),
       };
-      stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+      stdout.write(`${inertJson(output, 2)}\n`);
     },
     failBeforeStart(error) {
-      stdout.write(`${JSON.stringify({ error }, null, 2)}\n`);
+      stdout.write(`${inertJson({ error }, 2)}\n`);
     },
   };
 }

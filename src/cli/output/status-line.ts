@@ -12,6 +12,8 @@
 import type { AgentEvent, AgentEventListener, ToolCallData } from '../../agent/events.js';
 import { displayWidth, printableOneLine, truncateToWidth } from './terminal-text.js';
 import type { TextSink } from '../../platform/logger.js';
+import { rawSink } from '../../platform/logger.js';
+import { neutralText } from '../../platform/text.js';
 
 export interface RunningCall {
   id: string;
@@ -173,7 +175,10 @@ export interface IntervalHandle {
 }
 
 export interface TerminalProgressOptions {
-  /** Where the status line is drawn (the stream that carries progress: stderr for `-p`). */
+  /**
+   * Where the status line is drawn (the stream that carries progress: stderr for `-p`). Given a
+   * neutral sink (logger.ts), the status line writes its own escape codes to the stream below.
+   */
   stream: TextSink;
   /** Whether `stream` is a terminal; read from `stream.isTTY` when not given. */
   isTTY?: boolean;
@@ -196,7 +201,8 @@ export interface TerminalProgress {
   /**
    * A sink for final lines: when `sink` shows on the same terminal (it is `stream`, or a
    * terminal itself), each write first clears the status line, which is drawn again below it.
-   * Any other sink (a redirected stdout) is returned as it is.
+   * Any other sink (a redirected stdout) is returned as it is. The text of a neutral sink stays
+   * neutral: only the status line's own bytes are written around it.
    */
   above(sink: TextSink): TextSink;
   /** Clears the status line and stops the clock; safe to call more than once. */
@@ -211,7 +217,9 @@ const DEFAULT_COLUMNS = 80;
  * inert: the listener ignores events and `above` hands sinks back untouched.
  */
 export function createTerminalProgress(options: TerminalProgressOptions): TerminalProgress {
-  const { stream } = options;
+  // The status line's escape codes are the program's own formatting: they go to the stream below
+  // a neutral wrapper, and the text written above the line is made neutral here instead.
+  const stream = rawSink(options.stream);
   const env = options.env ?? {};
   const live = (options.isTTY ?? isTerminal(stream)) && env.TERM !== 'dumb';
   const colour = !env.NO_COLOR;
@@ -292,10 +300,13 @@ export function createTerminalProgress(options: TerminalProgressOptions): Termin
     draw(false);
   };
 
-  const above = (sink: TextSink): TextSink => {
-    if (!live || (sink !== stream && !isTerminal(sink))) return sink;
+  const above = (given: TextSink): TextSink => {
+    const sink = rawSink(given);
+    if (!live || (sink !== stream && !isTerminal(sink))) return given;
+    const clean = sink === given ? (text: string) => text : neutralText;
     return {
-      write(text: string) {
+      write(raw: string) {
+        const text = clean(raw);
         if (stopped) return sink.write(text);
         const wasShown = shown !== undefined;
         const cleared = clear();

@@ -3,10 +3,12 @@
  * (`init`, `message`, `tool_use`, `tool_result`, `error`, `result`), so tools that read its
  * stream read ours. What a subagent does is on lines of their own with `parent_tool_id` (the
  * call that runs it) and `agent_name`; a reader that only wants the main agent skips those.
+ * Each line is written with every character a terminal acts on escaped (`inertJson`).
  */
 import type { AgentEvent, ToolCallData } from '../../agent/events.js';
 import type { SessionStatsCollector } from '../../report/session-stats.js';
 import type { TextSink } from '../../platform/logger.js';
+import { inertJson } from '../../platform/text.js';
 import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createStreamJsonOutput(options: {
@@ -19,7 +21,7 @@ export function createStreamJsonOutput(options: {
   const now = options.now ?? (() => new Date());
   const announced = new Set<string>();
   const line = (event: Record<string, unknown>) =>
-    stdout.write(`${JSON.stringify({ ...event, timestamp: now().toISOString() })}\n`);
+    stdout.write(`${inertJson({ ...event, timestamp: now().toISOString() })}\n`);
 
   /**
    * A subagent's calls carry the id of the call that runs it (`parent_tool_id`) and an id made

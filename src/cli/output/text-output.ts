@@ -2,10 +2,14 @@
  * `--output-format text`: the model's words on stdout as they arrive; one short line per tool call
  * and every warning on stderr, so `> answer.md` captures only the answer. On a terminal a live
  * status line (see status-line.ts) sits below those lines.
+ *
+ * Everything here is text from the model, tools or manifests: both streams are neutral sinks
+ * (logger.ts), so no control character of theirs reaches the terminal or the file.
  */
 import type { AgentEvent, ToolCallData } from '../../agent/events.js';
 import type { TerminalProgress } from './status-line.js';
 import type { TextSink } from '../../platform/logger.js';
+import { neutralSink } from '../../platform/logger.js';
 import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createTextOutput(options: {
@@ -15,8 +19,9 @@ export function createTextOutput(options: {
   progress?: TerminalProgress;
 }): CliOutput {
   const { progress } = options;
-  const stdout = progress ? progress.above(options.stdout) : options.stdout;
-  const stderr = progress ? progress.above(options.stderr) : options.stderr;
+  const [plainOut, plainErr] = [neutralSink(options.stdout), neutralSink(options.stderr)];
+  const stdout = progress ? progress.above(plainOut) : plainOut;
+  const stderr = progress ? progress.above(plainErr) : plainErr;
   let endsWithNewline = true;
   let lastTextTurn: number | undefined;
 

@@ -17,7 +17,7 @@ import { chooseRunModels } from '../../model/model-choice.js';
 import { describeRetry } from '../../model/retry.js';
 import { errorMessage, UsageError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
-import { streamLogger } from '../../platform/logger.js';
+import { neutralIo, streamLogger } from '../../platform/logger.js';
 import type { Redactor } from '../../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
@@ -42,7 +42,9 @@ export interface ServeIo {
 }
 
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
-export async function runServeCommand(argv: readonly string[], io: ServeIo): Promise<number> {
+export async function runServeCommand(argv: readonly string[], terminal: ServeIo): Promise<number> {
+  // What the server logs names clients' workspaces, manifests and models' errors: neutral text only.
+  const io = neutralIo(terminal);
   let options: ServeOptions;
   try {
     options = parseServeArgs(argv, process.cwd());

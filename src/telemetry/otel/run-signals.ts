@@ -1,10 +1,12 @@
 /**
  * Telemetry for one run: the `gemini_cli.config` event at the start, and the signals of each
- * session it runs (session-signals.ts).
+ * session it runs (session-signals.ts). With `logPrompts` off, a session's events reach its
+ * signals only through produced-text.ts, and its prompt only as a length.
  */
 import type { AgentEventListener } from '../../agent/events.js';
 import { EVENTS } from '../signal-names.js';
 import type { TelemetryRun } from '../telemetry.js';
+import { ProducedTextFilter } from './produced-text.js';
 import { APPROVAL_MODE, SessionSignals } from './session-signals.js';
 import type { SignalWriter } from './signal-writer.js';
 
@@ -46,10 +48,17 @@ export class RunSignals {
   }
 
   observeSession(prompt: string): AgentEventListener {
-    const session = new SessionSignals(this.writer, prompt, this.options.logPrompts);
+    const { logPrompts } = this.options;
+    const session = new SessionSignals(
+      this.writer,
+      { length: prompt.length, text: logPrompts ? prompt : undefined },
+      logPrompts,
+    );
+    const filter = logPrompts ? undefined : new ProducedTextFilter();
     this.open.add(session);
     return (event) => {
-      session.onEvent(event);
+      const shown = filter === undefined ? event : filter.apply(event);
+      if (shown !== undefined) session.onEvent(shown);
       if (event.kind === 'state_change' && event.final) this.open.delete(session);
     };
   }

@@ -6,7 +6,8 @@
  * events drive. Attribute names and body texts follow @google/gemini-cli-core 0.61.0
  * (telemetry/types.js, metrics.js, trace.js).
  *
- * With `logPrompts` off no prompt text is put in any signal: not the prompt, not tool arguments.
+ * With `logPrompts` off the events come through produced-text.ts, without any text the model, a
+ * tool or the model's server produced, and the prompt as its length only.
  */
 import type { Context, Span } from '@opentelemetry/api';
 import { ROOT_CONTEXT } from '@opentelemetry/api';
@@ -26,7 +27,8 @@ export class SessionSignals {
 
   constructor(
     private readonly run: SignalWriter,
-    private readonly prompt: string,
+    /** The session's prompt: its length, and its text only with `logPrompts`. */
+    private readonly prompt: { length: number; text: string | undefined },
     private readonly logPrompts: boolean,
   ) {}
 
@@ -98,7 +100,7 @@ export class SessionSignals {
         prompt_length: this.prompt.length,
         // Non-interactive runs use the session id (the Gemini CLI's nonInteractiveCli.js).
         prompt_id: sessionId,
-        prompt: this.logPrompts ? this.prompt : undefined,
+        prompt: this.prompt.text,
       },
       { time, sessionId, context: this.root.context },
     );
