@@ -25,6 +25,12 @@ import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
+import { EMPTY_SETTINGS } from '../config/settings-types.js';
+import {
+  folderContents,
+  reportUntrustedContext,
+  requireWorkspaceTrust,
+} from '../session-setup/folder-trust.js';
 import { VERSION } from '../platform/version.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
@@ -78,8 +84,8 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
   // Everything the CLI and its subcommands print carries text from repositories, manifests, the
   // model or tools: no control character of theirs reaches the terminal (logger.ts).
   const io = neutralIo(terminal);
-  // `policy`, `run`, `commands` and `demo` as the first word are subcommands; a prompt starting with one
-  // of them needs -p.
+  // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
+  // starting with one of them needs -p.
   // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
   // whose loading would delay every run's first model request.
   if (argv[0] === 'policy') {
@@ -97,6 +103,10 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
   if (argv[0] === 'demo') {
     const { runDemoCommand } = await import('./demo-command.js');
     return runDemoCommand(argv.slice(1), io);
+  }
+  if (argv[0] === 'trust') {
+    const { runTrustCommand } = await import('./trust-command.js');
+    return runTrustCommand(argv.slice(1), io);
   }
   let options: CliOptions;
   try {
@@ -124,6 +134,17 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
+    // The workspace's own configuration loads only in a trusted folder; one that is not trusted
+    // and holds some stops here, before anything of it is read or started (folder-trust.ts).
+    const trust = await requireWorkspaceTrust({
+      folder: options.repo,
+      env: io.env,
+      skipTrust: options.skipTrust,
+      contents: () => folderContents(options.repo),
+    });
+    reportUntrustedContext(trust, options.repo, logger);
+    // Undefined: the repository's own extensions and commands are not read, only --extension's.
+    const configRoot = trust.trusted ? options.repo : undefined;
     // Files the run writes are checked before anything starts, so a path that cannot be written
     // is a usage error naming its flag rather than a failure in the middle of the session.
     if (options.record !== undefined) await requireWritableFile('--record', options.record);
@@ -159,10 +180,12 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     // Custom commands and extensions: from the repository and the --extension folders. Read
     // beside the settings, and the policy beside the agents (each pair is independent).
     const [settings, commands] = await bothInOrder(
-      loadAgentSettings({ input: undefined, configDirectory: options.repo, env: io.env }),
+      configRoot === undefined
+        ? Promise.resolve(EMPTY_SETTINGS)
+        : loadAgentSettings({ input: undefined, configDirectory: configRoot, env: io.env }),
       loadRunCommands({
         workspaceRoot: options.repo,
-        configRoot: options.repo,
+        configRoot,
         paths: options.extensions,
         pathsSetting: '--extension',
         env: io.env,
@@ -174,7 +197,10 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     const [policy, agents] = await bothInOrder(
       loadCliPolicy({ ...options, settings: runSettings, extensions: commands.extensions }),
       loadAgents(
-        [projectAgentsFolder(options.repo), ...extensionAgentFolders(commands.extensions)],
+        [
+          ...(configRoot === undefined ? [] : [projectAgentsFolder(configRoot)]),
+          ...extensionAgentFolders(commands.extensions),
+        ],
         logger,
       ),
     );
@@ -250,6 +276,7 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     const { session: agent, result } = await startAgent({
       prompt: sessionPrompt,
       extensionContextFiles: extensionContextFiles(commands.extensions),
+      ...(trust.trusted ? {} : { projectContext: false }),
       workspaceRoot: options.repo,
       ...models,
       env: io.env,
