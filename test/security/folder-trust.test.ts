@@ -361,7 +361,10 @@ describe('the repository tries to get around the rule', () => {
 
   it('settings.json as a link to a file elsewhere in the repository is still found', async () => {
     const { files, markers, receiver: telemetry } = await hostileFiles();
-    const moved = { ...files, 'docs/config.json': files['.gemini/settings.json'] ?? '' };
+    const moved: Record<string, string> = {
+      ...files,
+      'docs/config.json': files['.gemini/settings.json'] ?? '',
+    };
     delete moved['.gemini/settings.json'];
     const repo = await tempRepo(moved);
     await symlink('../docs/config.json', path.join(repo, '.gemini/settings.json'));
