@@ -8,12 +8,14 @@
  */
 import { DEFAULT_CONTEXT_FILE_NAME } from '../agent/context-files.js';
 import type { ConfigurationFinding, ConfigurationSource } from '../session-setup/folder-trust.js';
-import { findConfiguration, requireWorkspaceTrust } from '../session-setup/folder-trust.js';
+import {
+  findConfiguration,
+  MAX_DESCRIBED_BYTES,
+  requireWorkspaceTrust,
+} from '../session-setup/folder-trust.js';
 import type { WorkspaceTrust } from '../session-setup/folder-trust.js';
 import type { LocalRepository } from './local-git.js';
 
-/** Larger files are not read to describe them. */
-const MAX_DESCRIBED_BYTES = 1024 * 1024;
 /** What a link in the configuration is. */
 const LINK = 'a symbolic link: what it points to would load as configuration';
 /** The folder of the repository's configuration. */
@@ -44,8 +46,12 @@ export function commitSource(repository: LocalRepository, sha: string): Configur
   return {
     async read(relative) {
       const found = await repository.contentAt(sha, relative).catch(() => undefined);
-      if (found?.kind !== 'file' || found.content.length > MAX_DESCRIBED_BYTES) return undefined;
-      return found.content.toString('utf8');
+      // A link is reported on its own (symbolicLinks), whatever it points to.
+      if (found === undefined || found.kind === 'other') return undefined;
+      if (found.kind === 'dir' || found.content.length > MAX_DESCRIBED_BYTES) {
+        return { text: undefined };
+      }
+      return { text: found.content.toString('utf8') };
     },
     async list(relative) {
       const output = await repository

@@ -43,13 +43,17 @@ import { neutralText, oneLine, plural } from '../platform/text.js';
 const AGENTS_PATH = '.gemini/agents';
 /** An extension's manifest, inside its folder. */
 const MANIFEST = 'gemini-extension.json';
-/** Larger files are not read to describe them (a run would refuse most of them anyway). */
-const MAX_DESCRIBED_BYTES = 1024 * 1024;
+/** Larger files are not read to describe them; they still count. */
+export const MAX_DESCRIBED_BYTES = 1024 * 1024;
 
 /** Where the scan reads a folder's configuration: the folder on disk, or a commit of it. */
 export interface ConfigurationSource {
-  /** The text of the regular file at `relative` ('/'-separated), or undefined. */
-  read(relative: string): Promise<string | undefined>;
+  /**
+   * What is at `relative` ('/'-separated): undefined when nothing is, else its text when it is a
+   * regular file of at most `MAX_DESCRIBED_BYTES` — something else there still counts, as a run
+   * may read it.
+   */
+  read(relative: string): Promise<{ text: string | undefined } | undefined>;
   /** Every path below the folder `relative`, relative to it and '/'-separated; none if absent. */
   list(relative: string): Promise<string[]>;
 }
@@ -86,8 +90,9 @@ export function folderSource(root: string): ConfigurationSource {
     async read(relative) {
       const file = path.join(root, ...relative.split('/'));
       const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile() || info.size > MAX_DESCRIBED_BYTES) return undefined;
-      return readFile(file, 'utf8').catch(() => undefined);
+      if (info === undefined) return undefined;
+      if (!info.isFile() || info.size > MAX_DESCRIBED_BYTES) return { text: undefined };
+      return { text: await readFile(file, 'utf8').catch(() => undefined) };
     },
     async list(relative) {
       const folder = path.join(root, ...relative.split('/'));
@@ -103,7 +108,12 @@ export async function findConfiguration(
 ): Promise<ConfigurationFinding[]> {
   const findings: ConfigurationFinding[] = [];
   const settings = await source.read(DEFAULT_SETTINGS_PATH);
-  const settingsWhat = settings === undefined ? undefined : describeSettings(settings);
+  const settingsWhat =
+    settings === undefined
+      ? undefined
+      : settings.text === undefined
+        ? 'a settings file too large to describe, or not a plain file'
+        : describeSettings(settings.text);
   if (settingsWhat !== undefined)
     findings.push({ place: DEFAULT_SETTINGS_PATH, what: settingsWhat });
 
@@ -116,7 +126,7 @@ export async function findConfiguration(
     let servers = 0;
     for (const name of extensions) {
       const manifest = await source.read(`${REPOSITORY_EXTENSIONS_PATH}/${name}/${MANIFEST}`);
-      servers += manifest === undefined ? 0 : serverCount(manifest);
+      servers += manifest?.text === undefined ? 0 : serverCount(manifest.text);
     }
     findings.push({
       place: REPOSITORY_EXTENSIONS_PATH,

@@ -399,6 +399,27 @@ describe('the repository tries to get around the rule', () => {
     expect(run.stderr).not.toContain('.gemini/settings.json:');
   });
 
+  it('a settings file too large to describe still counts', async () => {
+    const { files, markers } = await hostileFiles();
+    const padded = `${files['.gemini/settings.json'] ?? ''}${' '.repeat(1024 * 1024)}`;
+    const repo = await tempRepo({ ...files, '.gemini/settings.json': padded });
+    const run = await explain(repo);
+    expect(run.code).toBe(55);
+    expect(run.stderr).toContain(
+      '.gemini/settings.json: a settings file too large to describe, or not a plain file',
+    );
+    expect(existsSync(markers.server)).toBe(false);
+  });
+
+  it('held: a --repo below the clone does not load the clone’s .gemini (only its own)', async () => {
+    const clone = await hostileClone();
+    await mkdir(path.join(clone.repo, 'sub'));
+    const run = await explain(path.join(clone.repo, 'sub'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(clone.started()).toEqual([]);
+    expect(clone.receiver.requests).toEqual([]);
+  });
+
   it('control characters in a server name reach the terminal inert', async () => {
     const repo = await tempRepo({
       '.gemini/settings.json': JSON.stringify({
@@ -492,11 +513,20 @@ describe('gemini-agent commands list in a folder that is not trusted', () => {
 });
 
 describe('gemini-agent run (the Action on a local clone) on a hostile repository', () => {
-  async function runOn(repo: string, extra: string[] = [], env: Record<string, string> = {}) {
-    const dir = await tempRepo();
+  function commentEvent() {
     const payload = webhookExample('issue_comment', { action: 'created' });
     payload.comment.body = '/gemini explain this repository';
-    const event = await writeJson(dir, 'event.json', payload);
+    return { name: 'issue_comment', payload: payload as unknown };
+  }
+
+  async function runOn(
+    repo: string,
+    extra: string[] = [],
+    env: Record<string, string> = {},
+    trigger: { name: string; payload: unknown } = commentEvent(),
+  ) {
+    const dir = await tempRepo();
+    const event = await writeJson(dir, 'event.json', trigger.payload);
     const session = await writeSession(dir, [{ text: 'It is a project.' }]);
     const out = path.join(dir, 'out');
     const terminal = testTerminal({
@@ -509,7 +539,7 @@ describe('gemini-agent run (the Action on a local clone) on a hostile repository
         '--event',
         event,
         '--event-name',
-        'issue_comment',
+        trigger.name,
         '--repo',
         repo,
         '--replay',
@@ -551,6 +581,36 @@ describe('gemini-agent run (the Action on a local clone) on a hostile repository
     const run = await runOn(repo);
     expect(run.code).toBe(55);
     expect(run.stderr).toContain('.gemini/settings.json: a symbolic link');
+  });
+
+  it('a committed settings file too large to describe still counts', async () => {
+    const { files, markers } = await hostileFiles();
+    const padded = `${files['.gemini/settings.json'] ?? ''}${' '.repeat(1024 * 1024)}`;
+    const repo = await tempRepo(
+      { 'README.md': '# x\n', '.gemini/settings.json': padded },
+      { git: true },
+    );
+    const run = await runOn(repo);
+    expect(run.code, run.stderr).toBe(55);
+    expect(run.stderr).toContain('.gemini/settings.json: a settings file too large to describe');
+    expect(existsSync(markers.server)).toBe(false);
+  });
+
+  it('a pull request whose base commit holds the configuration, its head none', async () => {
+    const clone = await hostileClone({ git: true });
+    const base = git(clone.repo, 'rev-parse', 'HEAD');
+    const { rm } = await import('node:fs/promises');
+    await rm(path.join(clone.repo, '.gemini'), { recursive: true });
+    const head = commitAll(clone.repo, 'head without configuration');
+    const payload = webhookExample('pull_request', { action: 'opened' });
+    payload.pull_request.head.sha = head;
+    payload.pull_request.base.sha = base;
+    const run = await runOn(clone.repo, [], {}, { name: 'pull_request', payload });
+    expect(run.code, run.stderr).toBe(55);
+    expect(run.stderr).toContain(
+      `.gemini/settings.json (at ${base.slice(0, 12)}, the pull request's base): 1 MCP server (spy)`,
+    );
+    expect(clone.started()).toEqual([]);
   });
 
   it('the configuration committed, not the working tree, is what counts', async () => {
