@@ -93,17 +93,24 @@ export async function checkPullRequestWorkspace(
       reason: 'the workspace is not a git checkout, so its code cannot be told apart',
     };
   }
+  // HEAD itself, or a merge of it (refs/pull/N/merge). The commit object lists its parents even
+  // where a shallow fetch left them out, so this holds for `fetch-depth: 1` checkouts too.
+  const head = await readGit(workspaceRoot, ['cat-file', 'commit', 'HEAD']);
+  const headId = (
+    await readGit(workspaceRoot, ['rev-parse', '--verify', '--quiet', 'HEAD'])
+  )?.trim();
+  const parents = (head ?? '')
+    .split('\n\n')[0]
+    ?.split('\n')
+    .filter((line) => line.startsWith('parent '))
+    .map((line) => line.slice('parent '.length).trim().toLowerCase());
+  if (headId?.toLowerCase() === headSha.toLowerCase()) {
+    return { holdsHeadCode: true, reason: `HEAD contains ${whose} head ${short}` };
+  }
+  if (parents?.includes(headSha.toLowerCase()) === true) {
+    return { holdsHeadCode: true, reason: `HEAD contains ${whose} head ${short}` };
+  }
   if ((await probe(workspaceRoot, ['cat-file', '-e', `${headSha}^{commit}`])) !== 0) {
-    // The commit object lists its parents even where a shallow fetch left them out.
-    const head = await readGit(workspaceRoot, ['cat-file', 'commit', 'HEAD']);
-    const parents = (head ?? '')
-      .split('\n\n')[0]
-      ?.split('\n')
-      .filter((line) => line.startsWith('parent '))
-      .map((line) => line.slice('parent '.length).trim().toLowerCase());
-    if (parents?.includes(headSha.toLowerCase()) === true) {
-      return { holdsHeadCode: true, reason: `HEAD merges ${whose} head ${short}` };
-    }
     return { holdsHeadCode: false, reason: `${whose} head ${short} is not in the repository` };
   }
   const ancestor = await probe(workspaceRoot, ['merge-base', '--is-ancestor', headSha, 'HEAD']);

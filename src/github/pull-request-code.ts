@@ -110,14 +110,11 @@ export async function planPullRequestCode(
       );
     }
     if (startedBy(extension).length === 0) continue;
-    const copied = await copyExtensionFolder(
-      folder,
-      path.join(options.directory, ...repoPath.split('/')),
-    );
+    const copied = await copyExtensionFolder(folder, options.directory, repoPath);
     origins.set(repoPath, 'workflow');
     copies.push(
       copied.ok
-        ? { folder: repoPath, directory: path.join(options.directory, ...repoPath.split('/')) }
+        ? { folder: repoPath, directory: copied.directory }
         : { folder: repoPath, reason: copied.reason },
     );
   }

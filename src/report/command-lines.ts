@@ -35,7 +35,7 @@ export function configuredProcessLines(lines: readonly ConfiguredProcessLine[]):
         ? `MCP server ${codeSpan(line.name)}`
         : `Discovered tools of ${codeSpan(line.name, { maxLength: 100 })}`;
     if (!line.started) {
-      return `${what}: not started, its files come from the pull request: ${inlineText(line.reason ?? '', { maxLength: 400 })}.`;
+      return `${what}: not started, its files would come from the pull request: ${inlineText(line.reason ?? '', { maxLength: 400 })}.`;
     }
     if (line.copies.length === 0) {
       return `${what}: started outside the workspace, which holds the pull request's code; it names none of its files.`;

@@ -61,7 +61,7 @@ export async function checkServerLaunch(
   // Where the server would have run: relative paths in its command line meant that folder.
   const configuredCwd = path.resolve(root, server.cwd ?? '.');
   const cwd = server.cwd === undefined ? context.directory : pointed(configuredCwd, context, used);
-  if (typeof cwd !== 'string') return { ok: false, reason: `its working directory ${cwd.named}` };
+  if (typeof cwd !== 'string') return { ok: false, reason: `its working directory is ${cwd.what}` };
   const relativeTo = server.cwd === undefined ? root : configuredCwd;
   const command = await checkWord(server.command, context, used, {
     relativeTo,
@@ -121,7 +121,7 @@ export async function checkCommandLineLaunch(
   if (left !== undefined) {
     return {
       ok: false,
-      reason: `names ${left}, the workspace, which holds the pull request's code`,
+      reason: `names ${left}, the workspace`,
     };
   }
   return { ok: true, value: rewritten, copies: [...used] };
@@ -161,7 +161,8 @@ function realPathOf(entry: string): string {
 
 // ---- one word ------------------------------------------------------------------------------
 
-type Pointed = string | { named: string };
+/** The path to use, or what it names in the workspace (for the reason). */
+type Pointed = string | { what: string };
 
 /**
  * A word of a command line: unchanged when it names nothing in the workspace; pointed at the copy
@@ -187,7 +188,8 @@ async function checkWord(
     context.workspaceRoots.some((root) => isInsideOrSame(absolute, root))
   ) {
     const target = pointed(absolute, context, used);
-    if (typeof target !== 'string') return { ok: false, reason: `${quote(word)} ${target.named}` };
+    if (typeof target !== 'string')
+      return { ok: false, reason: `${quote(word)} names ${target.what}` };
     return { ok: true, value: target };
   }
   // Anywhere else in the word (`/opt/a:/work/repo/b`, `file:///work/repo/x`).
@@ -195,7 +197,7 @@ async function checkWord(
   if (mentioned !== undefined) {
     return {
       ok: false,
-      reason: `${quote(word)} names ${mentioned}, the workspace, which holds the pull request's code`,
+      reason: `${quote(word)} names ${mentioned}, the workspace`,
     };
   }
   if (absolute !== undefined) return { ok: true, value: word };
@@ -207,7 +209,8 @@ async function checkWord(
   if (!(await exists(resolved))) return { ok: true, value: word };
   // It stays relative: the process starts in the copy's counterpart of where it would have.
   const target = pointed(resolved, context, used);
-  if (typeof target !== 'string') return { ok: false, reason: `${quote(word)} ${target.named}` };
+  if (typeof target !== 'string')
+    return { ok: false, reason: `${quote(word)} names ${target.what}` };
   return { ok: true, value: word };
 }
 
@@ -220,7 +223,7 @@ function pointed(absolute: string, context: LaunchContext, used: Set<string>): P
   if (root === undefined) return absolute;
   const relative = path.relative(root, absolute).split(path.sep).join('/');
   if (relative === '') {
-    return { named: "is the workspace, which holds the pull request's code" };
+    return { what: 'the workspace itself' };
   }
   const copy = context.copies.find(
     (candidate) => relative === candidate.folder || relative.startsWith(`${candidate.folder}/`),
@@ -231,11 +234,11 @@ function pointed(absolute: string, context: LaunchContext, used: Set<string>): P
   }
   if (copy !== undefined) {
     return {
-      named: `is ${relative} in the workspace, from the pull request, and the base branch's copy of ${copy.folder} could not be made: ${copy.reason ?? 'unknown'}`,
+      what: `${relative} in the workspace, and no copy of ${copy.folder} could be made (${copy.reason ?? 'unknown'})`,
     };
   }
   // Nothing tells a program's data from its code: a path in the workspace is refused either way.
-  return { named: `is ${relative} in the workspace, which holds the pull request's code` };
+  return { what: `${relative} in the workspace` };
 }
 
 /** The workspace root a text mentions anywhere, if it does. */
@@ -266,7 +269,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 function quote(word: string): string {
-  return `\`${word.length > 200 ? `${word.slice(0, 200)}…` : word}\``;
+  return JSON.stringify(word.length > 200 ? `${word.slice(0, 200)}…` : word);
 }
 
 /**

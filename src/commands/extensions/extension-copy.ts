@@ -19,15 +19,27 @@ import { isInsideOrSame } from '../../platform/path-containment.js';
 export const MAX_FOLDER_COPY_FILES = 20_000;
 export const MAX_FOLDER_COPY_BYTES = 256 * 1024 * 1024;
 
-/** Copies `source` to `target` (which must not exist); the reason when it cannot be done whole. */
+/**
+ * Copies `source` to `<root>/<repoPath>` (which must not exist yet), the folders between
+ * created readable by everyone; the reason when it cannot be done whole.
+ */
 export async function copyExtensionFolder(
   source: string,
-  target: string,
-): Promise<{ ok: true } | { ok: false; reason: string }> {
+  root: string,
+  repoPath: string,
+): Promise<{ ok: true; directory: string } | { ok: false; reason: string }> {
   const budget = { files: 0, bytes: 0 };
+  const segments = repoPath.split('/');
+  const target = path.join(root, ...segments);
   try {
+    let parent = root;
+    for (const segment of segments.slice(0, -1)) {
+      parent = path.join(parent, segment);
+      await mkdir(parent, { recursive: true, mode: 0o755 });
+      await chmod(parent, 0o755);
+    }
     const problem = await copyTree(source, target, source, budget);
-    if (problem === undefined) return { ok: true };
+    if (problem === undefined) return { ok: true, directory: target };
     await rm(target, { recursive: true, force: true });
     return { ok: false, reason: problem };
   } catch (error) {

@@ -39,8 +39,12 @@ export interface PullRequestCaseOptions {
   sandbox?: string;
   inputs?: Record<string, string>;
   script?: (ctx: AttackContext) => FakeStep[];
-  /** Runs after the head commit (untracked files, links, …). */
-  after?: (ctx: AttackContext) => Promise<void> | void;
+  /** Runs after the head commit (untracked files, another checkout, …). */
+  after?: (ctx: AttackContext, shas: { baseSha: string; headSha: string }) => Promise<void> | void;
+  /** The comment's text for `event: 'comment'`. */
+  command?: string;
+  /** The Action's environment besides the runner's. */
+  env?: (ctx: AttackContext) => Record<string, string>;
 }
 
 export interface MarkerContext {
@@ -97,10 +101,13 @@ export function filesOfCommit(workspace: string, sha: string): Record<string, st
 export async function runPullRequestCase(options: PullRequestCaseOptions): Promise<PullRequestRun> {
   let baseSha = '';
   let headSha = '';
+  let baseFiles: Record<string, string> = {};
+  let headFiles: Record<string, string> = {};
   const event = options.event ?? 'review';
   const run = await runHostileCase({
     eventName: event === 'review' ? 'pull_request' : 'issue_comment',
     inputs: { sandbox: options.sandbox ?? 'none', ...options.inputs },
+    ...(options.env === undefined ? {} : { env: options.env }),
     setup: async (ctx) => {
       const markers = markerContext(ctx.workspace);
       await applyFiles(ctx.workspace, {
@@ -112,7 +119,9 @@ export async function runPullRequestCase(options: PullRequestCaseOptions): Promi
       await applyFiles(ctx.workspace, options.head(markers));
       commitWorkspace(ctx, 'the pull request');
       headSha = git(ctx.workspace, 'rev-parse', 'HEAD').trim();
-      await options.after?.(ctx);
+      baseFiles = filesOfCommit(ctx.workspace, baseSha);
+      headFiles = filesOfCommit(ctx.workspace, headSha);
+      await options.after?.(ctx, { baseSha, headSha });
     },
     payload: () => {
       if (event === 'review') {
@@ -122,10 +131,10 @@ export async function runPullRequestCase(options: PullRequestCaseOptions): Promi
         return options.fork === true ? fromFork(payload) : payload;
       }
       const payload = issueCommentOnPullRequest();
-      payload.comment.body = '/gemini summarize the change';
+      payload.comment.body = options.command ?? '/gemini summarize the change';
       return payload;
     },
-    github: (ctx, payload) => {
+    github: (_ctx, payload) => {
       const pr = webhookExample('pull_request', { action: 'opened' }).pull_request;
       const comment = event === 'comment' ? [commentSeedFrom(payload as never)] : [];
       return {
@@ -145,10 +154,7 @@ export async function runPullRequestCase(options: PullRequestCaseOptions): Promi
             comments: comment,
           },
         ],
-        files: {
-          [baseSha]: filesOfCommit(ctx.workspace, baseSha),
-          [headSha]: filesOfCommit(ctx.workspace, headSha),
-        },
+        files: { [baseSha]: baseFiles, [headSha]: headFiles },
       };
     },
     script: options.script ?? (() => [textReply('The change looks fine.')]),
