@@ -150,8 +150,8 @@ export function launchEnvironment(
   return out;
 }
 
-/** The real path of an existing entry (a link into the workspace counts as the workspace). */
-function realPathOf(entry: string): string {
+/** The real path of an existing path (a link into the workspace counts as the workspace). */
+export function realPathOf(entry: string): string {
   try {
     return realpathSync.native(entry);
   } catch {

@@ -14,7 +14,7 @@ import type {
 import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { isInsideOrSame } from '../platform/path-containment.js';
 import { buildToolEnvironment } from '../platform/tool-environment.js';
-import { launchEnvironment } from './configured-launch.js';
+import { launchEnvironment, realPathOf } from './configured-launch.js';
 import type { Workspace } from './workspace.js';
 
 export interface ToolProcessesOptions {
@@ -91,8 +91,12 @@ export class ToolProcesses {
     const env = this.environment(options.extra);
     const launch = this.options.configuredLaunch;
     if (launch === undefined) return { cwd, env };
+    // Either spelling: the path as configured, or where its links lead.
+    const inside = [cwd, realPathOf(cwd)].some((spelling) =>
+      isInsideOrSame(spelling, this.workspaceRoot),
+    );
     return {
-      cwd: isInsideOrSame(cwd, this.workspaceRoot) ? launch.directory : cwd,
+      cwd: inside ? launch.directory : cwd,
       env: launchEnvironment(env, [this.workspaceRoot]),
     };
   }
