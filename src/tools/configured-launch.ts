@@ -111,19 +111,14 @@ export async function checkCommandLineLaunch(
 ): Promise<LaunchCheck<string>> {
   const root = primaryRoot(context);
   const used = new Set<string>();
-  let rewritten = commandLine;
-  for (const word of shellWords(commandLine)) {
+  // Absolute paths into copied folders first, wherever they stand in the line.
+  const rewritten = pointCopies(commandLine, context, used);
+  for (const word of shellWords(rewritten)) {
     const checked = await checkWord(word, context, used, { relativeTo: root, relative: true });
     if (!checked.ok) return { ok: false, reason: checked.reason };
-    if (checked.value !== word) rewritten = rewritten.split(word).join(checked.value);
   }
   const left = mentionedRoot(rewritten, context);
-  if (left !== undefined) {
-    return {
-      ok: false,
-      reason: `names ${left}, the workspace`,
-    };
-  }
+  if (left !== undefined) return { ok: false, reason: `names ${left}, the workspace` };
   return { ok: true, value: rewritten, copies: [...used] };
 }
 
@@ -192,14 +187,14 @@ async function checkWord(
       return { ok: false, reason: `${quote(word)} names ${target.what}` };
     return { ok: true, value: target };
   }
-  // Anywhere else in the word (`/opt/a:/work/repo/b`, `file:///work/repo/x`).
-  const mentioned = mentionedRoot(word, context);
+  // Anywhere else in the word (`/opt/a:/work/repo/b`, `cd /work/repo/x && ./run`): copied
+  // folders are pointed at their copies, and any other mention of the workspace is refused.
+  const text = pointCopies(word, context, used);
+  const mentioned = mentionedRoot(text, context);
   if (mentioned !== undefined) {
-    return {
-      ok: false,
-      reason: `${quote(word)} names ${mentioned}, the workspace`,
-    };
+    return { ok: false, reason: `${quote(word)} names ${mentioned}, the workspace` };
   }
+  if (text !== word) return { ok: true, value: text };
   if (absolute !== undefined) return { ok: true, value: word };
   if (!options.relative || trimmed === '') return { ok: true, value: word };
   const resolved = path.resolve(options.relativeTo, trimmed);
@@ -239,6 +234,29 @@ function pointed(absolute: string, context: LaunchContext, used: Set<string>): P
   }
   // Nothing tells a program's data from its code: a path in the workspace is refused either way.
   return { what: `${relative} in the workspace` };
+}
+
+/** `text` with every mention of a copied folder (absolute, by any root's spelling) its copy's. */
+function pointCopies(text: string, context: LaunchContext, used: Set<string>): string {
+  let out = text;
+  for (const copy of context.copies) {
+    if (copy.directory === undefined) continue;
+    for (const root of context.workspaceRoots) {
+      const prefix = `${root}/${copy.folder}`;
+      let from = out.indexOf(prefix);
+      while (from >= 0) {
+        const next = out.charAt(from + prefix.length);
+        if (next === '' || !/[A-Za-z0-9._-]/.test(next)) {
+          out = `${out.slice(0, from)}${copy.directory}${out.slice(from + prefix.length)}`;
+          used.add(copy.folder);
+          from = out.indexOf(prefix, from + copy.directory.length);
+        } else {
+          from = out.indexOf(prefix, from + 1);
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** The workspace root a text mentions anywhere, if it does. */

@@ -93,6 +93,19 @@ describe('extension servers: they run the base branch’s copy of the extension'
     expect(run.ran('base')).toBe(true);
   });
 
+  it('a shell snippet that changes into ${extensionPath}', async () => {
+    const run = await runPullRequestCase({
+      base: (m) =>
+        extension(m, {
+          tools: { command: 'bash', args: ['-c', 'cd "${extensionPath}" && sh ./start.sh'] },
+        }),
+      head: hostileStart,
+    });
+
+    expect(run.ran('head')).toBe(false);
+    expect(run.ran('base')).toBe(true);
+  });
+
   it('a file the pull request adds, which the base script would source if it existed', async () => {
     const run = await runPullRequestCase({
       base: (m) =>
@@ -327,6 +340,21 @@ describe('settings.json servers: a path of the workspace is the pull request’s
       head: (m) => ({
         'review_tools.py': `import os\nos.makedirs(${JSON.stringify(path.dirname(m.markerOf('head')))}, exist_ok=True)\nopen(${JSON.stringify(m.markerOf('head'))}, 'w').write('ran')\n`,
       }),
+    });
+
+    expect(run.ran('head')).toBe(false);
+  });
+
+  it("inline code that requires a relative module finds none of the workspace's", async () => {
+    const run = await runPullRequestCase({
+      base: () => ({
+        '.gemini/settings.json': settings({
+          mcpServers: {
+            inline: { command: process.execPath, args: ['-e', "require('./review-tools.js')"] },
+          },
+        }),
+      }),
+      head: (m) => ({ 'review-tools.js': nodeMark(m, 'head') }),
     });
 
     expect(run.ran('head')).toBe(false);

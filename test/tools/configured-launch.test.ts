@@ -128,6 +128,27 @@ describe('checkServerLaunch', () => {
     expect(checked.ok ? '' : checked.reason).toContain(fill(reason));
   });
 
+  it('points a copied folder named inside a shell snippet at its copy', async () => {
+    const ctx = await context();
+    const copy = path.join(ctx.directory, '.gemini/extensions/tools');
+    expect(
+      await checkServerLaunch(
+        { command: 'bash', args: ['-c', `cd ${ctx.ws}/.gemini/extensions/tools && ./start.sh`] },
+        ctx,
+      ),
+    ).toEqual({
+      ok: true,
+      value: { command: 'bash', args: ['-c', `cd ${copy} && ./start.sh`], cwd: ctx.directory },
+      copies: ['.gemini/extensions/tools'],
+    });
+    // A look-alike folder next to the copied one is not it.
+    const other = await checkServerLaunch(
+      { command: 'bash', args: ['-c', `cd ${ctx.ws}/.gemini/extensions/tools2 && ./x`] },
+      ctx,
+    );
+    expect(other.ok).toBe(false);
+  });
+
   it('leaves what is not in the workspace alone: other folders, look-alike names, missing paths', async () => {
     const ctx = await context();
     const server = {
