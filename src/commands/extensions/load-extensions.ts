@@ -23,7 +23,9 @@ const MAX_MANIFEST_BYTES = 256 * 1024;
 export interface LoadedExtension extends Omit<ExtensionManifest, 'contextFileNames'> {
   /**
    * `${extensionPath}`: the folder the extension's servers run from — the workspace's copy of a
-   * repository extension, or the folder the workflow named.
+   * repository extension, or the folder the workflow named. Where the workspace holds a pull
+   * request's code, its servers are pointed at a copy outside it instead (base-branch for a
+   * repository extension; github/pull-request-code.ts).
    */
   path: string;
   /**

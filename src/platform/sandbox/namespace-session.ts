@@ -75,6 +75,7 @@ export async function openNamespaceSession(
     workspaceRoot: workspace,
     // Cheap, and it matters wherever the command keeps groups or runs with uid 0.
     maskSockets: true,
+    ...(options.readablePaths === undefined ? {} : { readable: options.readablePaths }),
   });
   const sudo = config.sudo ?? DEFAULT_SUDO;
   const asRoot = elevation === 'sudo' ? sudo : [];
