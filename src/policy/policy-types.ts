@@ -122,6 +122,11 @@ export interface SubcommandVerdict {
   reason: string;
   /** What decided when it was not a rule (the workspace boundary). */
   decidedBy?: string;
+  /**
+   * How a deny or ask_user rule matched when it matched the command only as bash reads it (its
+   * parsed words or the canonical form of its options), not its raw text.
+   */
+  reading?: string;
 }
 
 export interface PolicyVerdict {
