@@ -29,7 +29,7 @@ import {
 } from './command-words.js';
 import type { ProgramGrammar } from './option-grammar.js';
 import { programGrammar } from './option-grammar.js';
-import type { PolicyRule } from './policy-types.js';
+import type { CommandReading, PolicyRule } from './policy-types.js';
 import type { ShellCommandPiece } from './shell-analysis-types.js';
 
 /**
@@ -125,12 +125,12 @@ export function prefixForm(prefix: string): PrefixForm {
 }
 
 /**
- * How the parsed command matches the rule's command conditions, as a sentence for the model and
+ * How the parsed command matches the rule's command conditions, for the model and
  * `policy explain`; undefined when it does not. A rule with both a prefix and a regex (never
  * written in a file, where they cannot be combined) needs both.
  */
-export function parsedReading(rule: PolicyRule, parsed: ParsedCommand): string | undefined {
-  let reading: string | undefined;
+export function parsedReading(rule: PolicyRule, parsed: ParsedCommand): CommandReading | undefined {
+  let reading: CommandReading | undefined;
   if (rule.commandPrefixes !== undefined) {
     reading = prefixForms(rule)
       .map((form) => prefixReading(form, parsed))
@@ -145,35 +145,43 @@ export function parsedReading(rule: PolicyRule, parsed: ParsedCommand): string |
     } else {
       const hit = [parsed, ...inner].find((candidate) => regex.test(candidate.text));
       if (hit === undefined) return undefined;
-      reading ??=
-        hit === parsed
-          ? `Read as bash runs it, the command is \`${shortened(parsed.text)}\`, which the commandRegex matches.`
-          : `Read as bash runs it, \`${shortened(parsed.text)}\` runs \`${shortened(hit.text)}\`, which the commandRegex matches.`;
+      const runs = hit === parsed ? '' : ` runs \`${shortened(hit.text)}\`, which`;
+      reading ??= {
+        on: 'words',
+        form: hit.text,
+        sentence: `Read as bash runs it, \`${shortened(parsed.text)}\`${runs} the commandRegex matches.`,
+      };
     }
   }
   return reading;
 }
 
-function prefixReading(form: PrefixForm, parsed: ParsedCommand): string | undefined {
+function prefixReading(form: PrefixForm, parsed: ParsedCommand): CommandReading | undefined {
   const program = form.words?.[0];
   if (program === undefined) return undefined;
   const direct = matchOne(form, parsed, program);
-  if (direct !== undefined) return `Read as bash runs it, ${direct}.`;
+  if (direct !== undefined)
+    return { ...direct, sentence: `Read as bash runs it, ${direct.sentence}.` };
   const inside = parsed.commandsInside(program);
   if (inside === 'too_many') return tooMany(parsed);
   for (const inner of inside) {
     const found = matchOne(form, inner, program);
-    if (found !== undefined)
-      return `Read as bash runs it, \`${shortened(parsed.text)}\` runs a command: ${found}.`;
+    if (found !== undefined) {
+      const sentence = `Read as bash runs it, \`${shortened(parsed.text)}\` runs a command: ${found.sentence}.`;
+      return { ...found, sentence };
+    }
   }
   return undefined;
 }
 
-function tooMany(parsed: ParsedCommand): string {
-  return (
-    `It runs other commands, and more than ${MAX_INNER_COMMANDS} of its words could start one, ` +
-    `so it is taken to run the one denied (\`${shortened(parsed.text)}\`).`
-  );
+function tooMany(parsed: ParsedCommand): CommandReading {
+  return {
+    on: 'words',
+    form: parsed.text,
+    sentence:
+      `It runs other commands, and more than ${MAX_INNER_COMMANDS} of its words could start one, ` +
+      `so it is taken to run the one denied (\`${shortened(parsed.text)}\`).`,
+  };
 }
 
 /** A command as quoted in a reading: long ones cut, so the reason stays readable. */
@@ -181,24 +189,41 @@ function shortened(text: string): string {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
-/** How one command matches one prefix, as a clause; undefined when it does not. */
-function matchOne(form: PrefixForm, parsed: ParsedCommand, program: string): string | undefined {
+/** How one command matches one prefix (the sentence is a clause); undefined when it does not. */
+function matchOne(
+  form: PrefixForm,
+  parsed: ParsedCommand,
+  program: string,
+): CommandReading | undefined {
   const words = form.words;
   if (words === undefined) return undefined;
+  const shown = shortened(parsed.text);
   if (wordsStartWith(parsed.words, words)) {
-    return `the command is \`${shortened(parsed.text)}\`, which starts with the prefix \`${form.prefix}\``;
+    return {
+      on: 'words',
+      form: parsed.text,
+      sentence: `the command is \`${shown}\`, which starts with the prefix \`${form.prefix}\``,
+    };
   }
   if (form.grammar === undefined || form.canonical === undefined) return undefined;
   const command = parsed.canonicalAs(program, form.grammar);
   const covered = canonicalCovers(form.canonical, command);
   if (covered === undefined) return undefined;
+  const canonical = showCanonical(command);
   const prefix = `the prefix \`${form.prefix}\` is \`${showCanonical(form.canonical)}\``;
   if (covered.wildcards.length > 0) {
-    const words = covered.wildcards.map((word) => `\`${word}\``).join(', ');
-    return (
-      `${words} in \`${shortened(parsed.text)}\` may expand into options, and ${prefix} (write \`./\` before ` +
-      `a file pattern, or \`--\` before the operands, to keep them operands)`
-    );
+    const wildcards = covered.wildcards.map((word) => `\`${word}\``).join(', ');
+    return {
+      on: 'options',
+      form: canonical,
+      sentence:
+        `${wildcards} in \`${shown}\` may expand into options, and ${prefix} (write \`./\` ` +
+        'before a file pattern, or `--` before the operands, to keep them operands)',
+    };
   }
-  return `\`${shortened(parsed.text)}\` is \`${shortened(showCanonical(command))}\`, and ${prefix}`;
+  return {
+    on: 'options',
+    form: canonical,
+    sentence: `\`${shown}\` is \`${shortened(canonical)}\`, and ${prefix}`,
+  };
 }

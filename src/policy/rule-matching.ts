@@ -14,7 +14,7 @@ import { stableStringify } from './argument-text.js';
 import type { ParsedCommand } from './deny-readings.js';
 import { parsedReading } from './deny-readings.js';
 import { ruleLocation, ruleOrigin } from './describe-rule.js';
-import type { PolicyContext, PolicyRule } from './policy-types.js';
+import type { CommandReading, PolicyContext, PolicyRule } from './policy-types.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
 
 export { ruleLocation, stableStringify };
@@ -78,11 +78,11 @@ export interface CommandSubject {
 }
 
 /**
- * How a rule's command conditions matched: on the raw text (in either reading), or on the parsed
- * words, which `reading` then describes for the model and `policy explain`.
+ * How a rule's command conditions matched: on the raw text (in either reading), or as bash reads
+ * the command, which `reading` then describes for the model and `policy explain`.
  */
 export interface CommandMatch {
-  reading?: string;
+  reading?: CommandReading;
 }
 
 // ---- locations and sources ------------------------------------------------------------------

@@ -206,7 +206,7 @@ function judgeByRules(piece: ShellCommandPiece, options: PieceJudgeOptions): Sub
       rule,
       // A rule that matched only as bash reads the command says so, so the model and
       // `policy explain` can see why.
-      reason: match.reading === undefined ? reason : `${reason} ${match.reading}`,
+      reason: match.reading === undefined ? reason : `${reason} ${match.reading.sentence}`,
       ...(match.reading === undefined ? {} : { reading: match.reading }),
     });
     if (rule.decision === 'deny') {
