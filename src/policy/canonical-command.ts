@@ -249,6 +249,25 @@ function readGit(words: readonly CommandWord[], out: CanonicalCommand): void {
   const name = subcommand.kind === 'literal' ? subcommand.value : '?';
   const { grammar } = gitSubcommandGrammar(name);
   new OptionReader(words, grammar, `git ${name}`, out, ['--', '--end-of-options']).read(at + 1);
+  if (name === 'push') pushRefspecOptions(out);
+}
+
+/**
+ * A push refspec can say what an option says: `+main` forces that ref as `--force` does, and
+ * `:main` deletes it as `--delete` does.
+ */
+function pushRefspecOptions(out: CanonicalCommand): void {
+  for (const { word } of out.operands.slice(1)) {
+    if (word.kind !== 'literal') continue;
+    const implied = word.value.startsWith('+')
+      ? 'force'
+      : word.value.startsWith(':')
+        ? 'delete'
+        : undefined;
+    if (implied !== undefined) {
+      out.options.push({ scope: 'git push', name: implied, known: true });
+    }
+  }
 }
 
 const FIND_OPERATORS = new Set(['(', ')', '!', ',']);
