@@ -100,7 +100,7 @@ const QUOTINGS: ((word: string) => string)[] = [
   (w) => w,
   (w) => `'${w}'`,
   (w) => `"${w}"`,
-  (w) => [...w].map((c) => `\\${c}`).join(''),
+  (w) => w.replace(/./gu, (c) => `\\${c}`),
   (w) => (w.length < 2 ? w : `${w.slice(0, 1)}'${w.slice(1)}'`),
   (w) => (w.length < 2 ? w : `"${w.slice(0, -1)}"${w.slice(-1)}`),
 ];
@@ -113,7 +113,11 @@ function respelled(spec: Spec, chosen: readonly string[], draw: Draw): string {
   const words: string[] = [];
   for (const name of chosen) {
     const option = spec.options[name] as Option;
-    const spellings = [...(option.letters ?? '')].map((l) => `-${l}`).concat(option.words);
+    const spellings = (option.letters ?? '')
+      .replace(/./gu, (l) => ` -${l}`)
+      .split(' ')
+      .filter((l) => l !== '')
+      .concat(option.words);
     const spelling = draw(fc.constantFrom(...spellings));
     if (spelling.length === 2 && option.letters?.includes(spelling[1] ?? '')) {
       short.push(spelling[1] ?? '');
