@@ -197,7 +197,7 @@ describe('respelling a denied command', () => {
           expect(verdict.decision, `${JSON.stringify(command)}: ${verdict.reason}`).toBe('deny');
           expect(verdict.rule, JSON.stringify(command)).toBe(deny);
         }),
-        { numRuns: 150 },
+        { numRuns: 150, endOnFailure: true },
       );
     },
   );
@@ -218,7 +218,7 @@ describe('respelling a denied command', () => {
           const verdict = await decide(rules, command);
           expect(verdict.decision, `${JSON.stringify(command)}: ${verdict.reason}`).toBe('allow');
         }),
-        { numRuns: 150 },
+        { numRuns: 150, endOnFailure: true },
       );
     },
   );

@@ -7,7 +7,7 @@
 // point (the CLI, `serve`, the Action) — checked there by the directory the command would delete
 // still being there.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -555,13 +555,13 @@ async function listeningUrl(
 
 describe('the Action: one run with a deny from a policy file, settings and an extension', () => {
   // Each source denies its own command, so the run shows all three hold: the policy file
-  // `rm -rf`, the settings `sed -i`, the extension `rmdir -p`. The workflow allows all three
-  // programs.
-  const SED_RESPELLINGS = [
-    'sed --in-place s/Comit/Commit/ README.md',
-    "sed '-i' s/Comit/Commit/ README.md",
-    'sed s/Comit/Commit/ -i README.md',
-    'sed  -i.bak s/Comit/Commit/ README.md',
+  // `rm -rf`, the settings `chmod -R 700`, the extension `rmdir -p`. The workflow allows all
+  // three programs.
+  const CHMOD_RESPELLINGS = [
+    'chmod --recursive 700 src',
+    "chmod '-R' 700 src",
+    'chmod 700 -R src',
+    'chmod  -vR 700 src',
   ];
   const RMDIR_RESPELLINGS = [
     (d: string) => `rmdir --parents ${d}`,
@@ -570,9 +570,10 @@ describe('the Action: one run with a deny from a policy file, settings and an ex
     (d: string) => `rmdir -vp ${d}`,
   ];
   let run: HostileRun | undefined;
-  const ids: { rm: string[]; sed: string[]; rmdir: string[]; control: string[] } = {
+  let srcMode = 0;
+  const ids: { rm: string[]; chmod: string[]; rmdir: string[]; control: string[] } = {
     rm: [],
-    sed: [],
+    chmod: [],
     rmdir: [],
     control: [],
   };
@@ -592,28 +593,31 @@ describe('the Action: one run with a deny from a policy file, settings and an ex
         }),
       },
       setup: (ctx) => {
+        srcMode = statSync(path.join(ctx.workspace, 'src/index.js')).mode & 0o777;
         RMDIR_RESPELLINGS.forEach((_spelling, index) => {
           mkdirSync(path.join(ctx.workspace, `empty/${index}/a/b`), { recursive: true });
         });
       },
       inputs: {
-        allowed_commands: 'rm\nsed\nrmdir',
+        allowed_commands: 'rm\nchmod\nrmdir',
         policy: 'ci/deny.toml',
-        settings: JSON.stringify({ tools: { exclude: ['run_shell_command(sed -i)'] } }),
+        settings: JSON.stringify({ tools: { exclude: ['run_shell_command(chmod -R 700)'] } }),
         extensions: 'vendor/guard',
         sandbox: 'none',
       },
       script: () => {
         const calls = [
           ...RESPELLINGS.map(([, command], index) => shell(command(`victims/${index}`))),
-          ...SED_RESPELLINGS.map((command) => shell(command)),
+          ...CHMOD_RESPELLINGS.map((command) => shell(command)),
           ...RMDIR_RESPELLINGS.map((command, index) => shell(command(`empty/${index}/a/b`))),
         ];
         ids.rm = calls.slice(0, RESPELLINGS.length).map((c) => c.id ?? '');
-        ids.sed = calls
-          .slice(RESPELLINGS.length, RESPELLINGS.length + SED_RESPELLINGS.length)
+        ids.chmod = calls
+          .slice(RESPELLINGS.length, RESPELLINGS.length + CHMOD_RESPELLINGS.length)
           .map((c) => c.id ?? '');
-        ids.rmdir = calls.slice(RESPELLINGS.length + SED_RESPELLINGS.length).map((c) => c.id ?? '');
+        ids.rmdir = calls
+          .slice(RESPELLINGS.length + CHMOD_RESPELLINGS.length)
+          .map((c) => c.id ?? '');
         const control = shell('rm control.txt');
         ids.control = [control.id ?? ''];
         return [callsReply([...calls, control]), exfiltrateInAnswer()];
@@ -629,12 +633,13 @@ describe('the Action: one run with a deny from a policy file, settings and an ex
     }
   });
 
-  it('refuses the sed -i respellings (settings): README.md is unchanged', () => {
+  it('refuses the chmod -R 700 respellings (settings): src/ keeps its modes', () => {
     const done = run as HostileRun;
-    expect(readFileSync(path.join(done.ctx.workspace, 'README.md'), 'utf8')).toContain('Comit');
-    expect(existsSync(path.join(done.ctx.workspace, 'README.md.bak'))).toBe(false);
-    for (const id of ids.sed) {
-      expect(responseTo(done, id).text).toContain('The settings exclude these commands: sed -i.');
+    expect(statSync(path.join(done.ctx.workspace, 'src/index.js')).mode & 0o777).toBe(srcMode);
+    for (const id of ids.chmod) {
+      expect(responseTo(done, id).text).toContain(
+        'The settings exclude these commands: chmod -R 700.',
+      );
     }
   });
 
