@@ -15,7 +15,7 @@
  * ends the options as it does for the program.
  */
 import type { CommandWord, CommandWords } from './command-words.js';
-import { sameProgram, showWord, wordCouldBe } from './command-words.js';
+import { sameProgram, showWord, startsWith, wordCouldBe } from './command-words.js';
 import type { OptionGrammar, ProgramGrammar } from './option-grammar.js';
 import { FIND_SYNONYMS, GIT_GLOBAL, findArity, gitSubcommandGrammar } from './option-grammar.js';
 
@@ -404,36 +404,20 @@ function optionCovers(wanted: CanonicalOption, given: CanonicalOption): boolean 
   return wordCouldBe(value, want.value);
 }
 
-/** Whether the prefix's operands can be the first of the command's (see listStartsWith). */
+/** Whether the prefix's operands can be the first of the command's (see `startsWith`). */
 function operandsStartWith(
   command: readonly CanonicalOperand[],
   prefix: readonly CanonicalOperand[],
 ): boolean {
-  const wanted = prefix.map((operand) =>
-    operand.word.kind === 'literal' ? operand.word.value : undefined,
+  const targets: string[] = [];
+  for (const operand of prefix) {
+    if (operand.word.kind !== 'literal') return false;
+    targets.push(operand.word.value);
+  }
+  return startsWith(
+    command.map((operand) => ({ word: operand.word, skippable: operand.maybeValue })),
+    targets,
   );
-  if (wanted.some((value) => value === undefined)) return false;
-  const targets = wanted as string[];
-  const memo = new Map<number, boolean>();
-  const match = (i: number, j: number): boolean => {
-    if (j === targets.length) return true;
-    if (i === command.length) return false;
-    const key = i * (targets.length + 1) + j;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const { word, maybeValue } = command[i] as CanonicalOperand;
-    const target = targets[j] ?? '';
-    let result = maybeValue && match(i + 1, j);
-    if (!result) {
-      if (word.kind === 'any') result = match(i + 1, j) || match(i, j + 1);
-      else if (word.kind === 'glob') {
-        result = match(i + 1, j) || (wordCouldBe(word, target) && match(i, j + 1));
-      } else result = wordCouldBe(word, target) && match(i + 1, j + 1);
-    }
-    memo.set(key, result);
-    return result;
-  };
-  return match(0, 0);
 }
 
 // ---- showing ------------------------------------------------------------------------------------

@@ -182,33 +182,42 @@ export function wordsStartWith(words: CommandWords, prefix: readonly string[]): 
 
 /** Whether `prefix` can be the first of the words `list` expands to. */
 export function listStartsWith(list: readonly CommandWord[], prefix: readonly string[]): boolean {
-  const memo = new Map<string, boolean>();
-  const match = (i: number, j: number): boolean => {
-    if (j === prefix.length) return true;
-    if (i === list.length) return false;
-    const key = `${i}:${j}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const word = list[i] as CommandWord;
-    const target = prefix[j] ?? '';
-    let result: boolean;
-    switch (word.kind) {
-      case 'literal':
-        result = word.value === target && match(i + 1, j + 1);
-        break;
-      case 'any':
-        result = match(i + 1, j) || match(i, j + 1);
-        break;
-      case 'glob':
-        result = match(i + 1, j) || (wordCouldBe(word, target) && match(i, j + 1));
-        break;
-      case 'operand':
-        result = wordCouldBe(word, target) && match(i + 1, j + 1);
+  return startsWith(
+    list.map((word) => ({ word, skippable: false })),
+    prefix,
+  );
+}
+
+/**
+ * Whether `targets` can be the first words of what `list` expands to, where a `skippable` word
+ * may also stand for no word at all. Read left to right over the set of how many targets are
+ * matched so far, so a long command costs its length times the prefix's, and no recursion.
+ */
+export function startsWith(
+  list: readonly { word: CommandWord; skippable: boolean }[],
+  targets: readonly string[],
+): boolean {
+  const end = targets.length;
+  let matched = new Set<number>([0]);
+  for (const { word, skippable } of list) {
+    if (matched.has(end)) return true;
+    const next = new Set<number>(skippable ? matched : []);
+    for (const j of matched) {
+      if (word.kind === 'any') {
+        // Any number of words: every later position is reachable.
+        for (let k = j; k <= end; k++) next.add(k);
+      } else if (word.kind === 'glob') {
+        // None or more names, each matching the pattern.
+        next.add(j);
+        for (let k = j; k < end && wordCouldBe(word, targets[k] ?? ''); k++) next.add(k + 1);
+      } else if (j < end && wordCouldBe(word, targets[j] ?? '')) {
+        next.add(j + 1);
+      }
     }
-    memo.set(key, result);
-    return result;
-  };
-  return match(0, 0);
+    if (next.size === 0) return false;
+    matched = next;
+  }
+  return matched.has(end);
 }
 
 /** Whether one word bash fills in could become `target` (one of its words, for a glob). */

@@ -37,7 +37,7 @@ import type { ShellCommandPiece } from './shell-analysis-types.js';
  * words that could start one is taken to run whatever a deny rule names: reading them all could
  * take a hostile command's length squared.
  */
-export const MAX_INNER_COMMANDS = 64;
+export const MAX_INNER_COMMANDS = 256;
 
 /** The commands inside a command, or `too_many` of them to read (see MAX_INNER_COMMANDS). */
 export type InnerCommands = ParsedCommand[] | 'too_many';

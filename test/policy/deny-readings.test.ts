@@ -306,10 +306,10 @@ describe('the reading that denied', () => {
 describe('a command with a great many words that could start another', () => {
   it('is taken to run the denied one rather than read word by word', async () => {
     const deny = denyRule({ prefix: 'rm -rf' });
-    const command = `timeout 1 ${'rm '.repeat(100)}x`;
+    const command = `timeout 1 ${'rm '.repeat(300)}x`;
     const verdict = await judge([deny, ALLOW_EVERYTHING], command);
     expect(verdict.rule).toBe(deny);
-    expect(verdict.reason).toContain('more than 64 of its words could start one');
+    expect(verdict.reason).toContain('more than 256 of its words could start one');
   });
 });
 
