@@ -24,6 +24,7 @@ import {
   commandWordsOf,
   embeddedCommands,
   prefixWords,
+  sameProgram,
   showWords,
   wordsStartWith,
 } from './command-words.js';
@@ -206,6 +207,8 @@ function matchOne(
     };
   }
   if (form.grammar === undefined || form.canonical === undefined) return undefined;
+  const own = parsed.words.program;
+  if (own.kind === 'literal' && !sameProgram(own.value, program)) return undefined;
   const command = parsed.canonicalAs(program, form.grammar);
   const covered = canonicalCovers(form.canonical, command);
   if (covered === undefined) return undefined;
