@@ -39,6 +39,7 @@ import type {
 } from './shell-analysis-types.js';
 import type { CommandSubject, MatchSubject } from './rule-matching.js';
 import {
+  commandMatch,
   excludedPathHit,
   hasCommandConditions,
   matchesCommand,
@@ -194,16 +195,19 @@ export function judgePiece(
 
 function judgeByRules(piece: ShellCommandPiece, options: PieceJudgeOptions): SubcommandVerdict {
   const subject = options.subjectFor(piece);
+  const command = options.commandFor(piece);
   let uncovered: { rule: PolicyRule; reason: string } | undefined;
   for (const rule of options.rules) {
-    const matched =
-      options.matches(rule, subject) && matchesCommand(rule, options.commandFor(piece));
-    if (!matched) continue;
+    const match = options.matches(rule, subject) ? commandMatch(rule, command) : undefined;
+    if (match === undefined) continue;
     const verdict = (decision: PolicyDecision, reason: string): SubcommandVerdict => ({
       text: piece.text,
       decision,
       rule,
-      reason,
+      // A rule that matched only as bash reads the command says so, so the model and
+      // `policy explain` can see why.
+      reason: match.reading === undefined ? reason : `${reason} ${match.reading.sentence}`,
+      ...(match.reading === undefined ? {} : { reading: match.reading }),
     });
     if (rule.decision === 'deny') {
       return verdict('deny', rule.denyMessage ?? `Denied by the rule at ${ruleLocation(rule)}.`);
