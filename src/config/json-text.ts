@@ -1,9 +1,37 @@
 /**
  * JSON configuration text as people write it: with `//` and `/* *\/` comments (the Gemini CLI
  * accepts them in settings.json), and with errors that point at a line and column — of a syntax
- * error, or of the key a validation error is about.
+ * error, of a limit passed, or of the key a validation error is about.
  */
 import { ConfigurationError } from '../platform/errors.js';
+import {
+  offsetPastBytes,
+  tooDeepMessage,
+  tooLargeError,
+  tooManyMessage,
+  utf8Bytes,
+} from './text-limits.js';
+
+/**
+ * How much one JSON configuration file (settings.json, an extension manifest) may hold. A real
+ * one nests a few levels (`mcpServers.<name>.env.<VAR>` is four) and lists tens of servers and
+ * tool names; these bounds sit far above that, and far below what would overflow the stack of
+ * the code that walks the value (validation, `${…}` substitution) or stall a run.
+ */
+export interface JsonLimits {
+  /** Bytes of UTF-8 in the file. */
+  maxBytes: number;
+  /** Objects and arrays inside one another; the outermost is level 1. */
+  maxDepth: number;
+  /** Members of one object, items of one array. */
+  maxEntries: number;
+}
+
+export const JSON_LIMITS: JsonLimits = {
+  maxBytes: 1024 * 1024,
+  maxDepth: 32,
+  maxEntries: 10_000,
+};
 
 export interface TextPosition {
   line: number;
@@ -60,15 +88,82 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
 }
 
-/** Parses JSON with comments; a syntax error is a `ConfigurationError` at its line and column. */
-export function parseJsonText(text: string, file: string): unknown {
-  const blanked = blankComments(text.replace(/^\uFEFF/, ''));
+/**
+ * Parses JSON with comments. A syntax error, or a limit passed (see {@link JSON_LIMITS}), is a
+ * `ConfigurationError` at its line and column; the limits are checked first, so nothing deeper
+ * than they allow ever reaches a parser or a walk over the value.
+ */
+export function parseJsonText(
+  text: string,
+  file: string,
+  limits: JsonLimits = JSON_LIMITS,
+): unknown {
+  const source = text.replace(/^\uFEFF/, '');
+  const past = offsetPastBytes(source, limits.maxBytes);
+  if (past !== undefined) {
+    throw tooLargeError('a JSON file', limits.maxBytes, utf8Bytes(source), {
+      file,
+      ...positionAt(source, past),
+    });
+  }
+  const blanked = blankComments(source);
+  const problem = jsonLimitProblem(blanked, limits);
+  if (problem !== undefined) {
+    throw new ConfigurationError(problem.message, { file, ...positionAt(blanked, problem.offset) });
+  }
   try {
     return JSON.parse(blanked) as unknown;
   } catch (error) {
     const { reason, position } = jsonSyntaxError(blanked, error);
     throw new ConfigurationError(`expected valid JSON; ${reason}.`, { file, ...position });
   }
+}
+
+/**
+ * The first limit `text` (comments already blanked) passes, and the offset of the bracket that
+ * opens what went over; undefined when it keeps them all. One pass over the characters, strings
+ * skipped, so it holds for text of any depth and for text that is not JSON at all.
+ */
+export function jsonLimitProblem(
+  text: string,
+  limits: Pick<JsonLimits, 'maxDepth' | 'maxEntries'>,
+): { offset: number; message: string } | undefined {
+  const open: { at: number; array: boolean; commas: number }[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '"') {
+      i = stringEnd(text, i) - 1;
+    } else if (char === '{' || char === '[') {
+      const array = char === '[';
+      if (open.length >= limits.maxDepth) {
+        return {
+          offset: i,
+          message: tooDeepMessage(
+            'JSON',
+            limits.maxDepth,
+            `the ${array ? 'array' : 'object'} opened`,
+          ),
+        };
+      }
+      open.push({ at: i, array, commas: 0 });
+    } else if (char === '}' || char === ']') {
+      open.pop();
+    } else if (char === ',') {
+      const container = open.at(-1);
+      if (container === undefined) continue;
+      container.commas += 1;
+      // The comma after the last entry allowed starts one entry too many.
+      if (container.commas >= limits.maxEntries) {
+        return {
+          offset: container.at,
+          message: container.array
+            ? tooManyMessage(limits.maxEntries, 'items', 'array')
+            : tooManyMessage(limits.maxEntries, 'members', 'object'),
+        };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** What `JSON.parse` said about `text`, and where in it, as a line and column. */

@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../platform/logger.js';
 import type { ToolRegistry } from '../../tools/registry.js';
+import { reservedToolName } from '../../tools/reserved-names.js';
 import type { Tool } from '../../tools/tool-types.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { SubagentRuntime } from './agent-executor.js';
@@ -35,7 +36,12 @@ export function registerSubagents(
       );
       continue;
     }
-    if (registry.get(definition.name) !== undefined || definition.name === INVOKE_AGENT_TOOL_NAME) {
+    // Agent files with a reserved name are refused when they are read; this holds for any
+    // definition, whatever it came from.
+    if (
+      registry.get(definition.name) !== undefined ||
+      reservedToolName(definition.name)?.kind === 'tool'
+    ) {
       logger.warning(
         `The agent '${definition.name}' (${definition.source}) is not offered: a tool of that name exists. Rename the agent.`,
       );
