@@ -25,6 +25,7 @@ import { ConfigurationError } from '../../src/platform/errors.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { loadPolicyFiles } from '../../src/policy/load-policy.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
+import { Workspace } from '../../src/tools/workspace.js';
 import type { CompletedToolCall } from '../../src/agent/scheduler.js';
 import { runActionInProcess } from '../support/action-harness.js';
 import { testIo } from '../support/cli-io.js';
@@ -59,7 +60,7 @@ function configurationError(run: () => unknown): ConfigurationError {
     thrown = error;
   }
   expect(thrown).toBeInstanceOf(ConfigurationError);
-  expect(String((thrown as Error).message)).not.toMatch(STACK_OVERFLOW);
+  expect((thrown as Error).message).not.toMatch(STACK_OVERFLOW);
   return thrown as ConfigurationError;
 }
 
@@ -69,7 +70,7 @@ async function rejection(run: () => Promise<unknown>): Promise<ConfigurationErro
     (error: unknown) => error,
   );
   expect(thrown).toBeInstanceOf(ConfigurationError);
-  expect(String((thrown as Error).message)).not.toMatch(STACK_OVERFLOW);
+  expect((thrown as Error).message).not.toMatch(STACK_OVERFLOW);
   return thrown as ConfigurationError;
 }
 
@@ -383,10 +384,12 @@ describe('YAML: the frontmatter of agent files', () => {
 });
 
 /** Services that record every tool call: none may happen for a command that is refused. */
-function recordingServices(output = 'ok'): { services: InjectionServices; calls: string[] } {
+async function recordingServices(
+  output = 'ok',
+): Promise<{ services: InjectionServices; calls: string[] }> {
   const calls: string[] = [];
-  const services = {
-    workspace: {} as InjectionServices['workspace'],
+  const services: InjectionServices = {
+    workspace: await Workspace.create(await tempRepo()),
     logger: silentLogger,
     runTool: (name: string, args: Record<string, unknown>) => {
       calls.push(`${name} ${JSON.stringify(args)}`);
@@ -439,7 +442,7 @@ describe('custom commands: their !{…} and @{…} blocks', () => {
   });
 
   it('runs none of 300 blocks of a command built without a file', async () => {
-    const { services, calls } = recordingServices();
+    const { services, calls } = await recordingServices();
     const command: CustomCommand = {
       name: 'many',
       description: 'Many.',
@@ -454,7 +457,7 @@ describe('custom commands: their !{…} and @{…} blocks', () => {
   });
 
   it('stops once the blocks inject more than 1,000,000 characters together', async () => {
-    const { services, calls } = recordingServices('y'.repeat(40_000));
+    const { services, calls } = await recordingServices('y'.repeat(40_000));
     const command: CustomCommand = {
       name: 'big',
       description: 'Big.',
