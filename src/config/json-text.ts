@@ -5,12 +5,13 @@
  */
 import { ConfigurationError } from '../platform/errors.js';
 import {
+  jsonLimitProblem,
   offsetPastBytes,
-  tooDeepMessage,
   tooLargeError,
-  tooManyMessage,
   utf8Bytes,
-} from './text-limits.js';
+} from '../platform/text-limits.js';
+
+export { jsonLimitProblem };
 
 /**
  * How much one JSON configuration file (settings.json, an extension manifest) may hold. A real
@@ -117,53 +118,6 @@ export function parseJsonText(
     const { reason, position } = jsonSyntaxError(blanked, error);
     throw new ConfigurationError(`expected valid JSON; ${reason}.`, { file, ...position });
   }
-}
-
-/**
- * The first limit `text` (comments already blanked) passes, and the offset of the bracket that
- * opens what went over; undefined when it keeps them all. One pass over the characters, strings
- * skipped, so it holds for text of any depth and for text that is not JSON at all.
- */
-export function jsonLimitProblem(
-  text: string,
-  limits: Pick<JsonLimits, 'maxDepth' | 'maxEntries'>,
-): { offset: number; message: string } | undefined {
-  const open: { at: number; array: boolean; commas: number }[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === '"') {
-      i = stringEnd(text, i) - 1;
-    } else if (char === '{' || char === '[') {
-      const array = char === '[';
-      if (open.length >= limits.maxDepth) {
-        return {
-          offset: i,
-          message: tooDeepMessage(
-            'JSON',
-            limits.maxDepth,
-            `the ${array ? 'array' : 'object'} opened`,
-          ),
-        };
-      }
-      open.push({ at: i, array, commas: 0 });
-    } else if (char === '}' || char === ']') {
-      open.pop();
-    } else if (char === ',') {
-      const container = open.at(-1);
-      if (container === undefined) continue;
-      container.commas += 1;
-      // The comma after the last entry allowed starts one entry too many.
-      if (container.commas >= limits.maxEntries) {
-        return {
-          offset: container.at,
-          message: container.array
-            ? tooManyMessage(limits.maxEntries, 'items', 'array')
-            : tooManyMessage(limits.maxEntries, 'members', 'object'),
-        };
-      }
-    }
-  }
-  return undefined;
 }
 
 /** What `JSON.parse` said about `text`, and where in it, as a line and column. */

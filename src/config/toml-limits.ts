@@ -13,7 +13,12 @@
  * Each returns a problem with a message and where it is, for the caller to report in its own way
  * (a policy file collects every problem; a command file throws the first).
  */
-import { tooDeepMessage, tooManyMessage, utf8Bytes, offsetPastBytes } from './text-limits.js';
+import {
+  tooDeepMessage,
+  tooManyMessage,
+  utf8Bytes,
+  offsetPastBytes,
+} from '../platform/text-limits.js';
 
 export interface TomlLimits {
   /** Bytes of UTF-8 in the file. */
@@ -74,7 +79,11 @@ export function tomlEntriesProblem(
     } else if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
       const entries = Object.entries(value);
       if (entries.length > maxEntries) {
-        return { path, message: tooManyMessage(maxEntries, 'keys', 'table') };
+        const message =
+          path.length === 0
+            ? `expected at most ${maxEntries} keys at the top of the file; it has more.`
+            : tooManyMessage(maxEntries, 'keys', 'table');
+        return { path, message };
       }
       for (const [key, item] of entries) pending.push({ value: item, path: [...path, key] });
     }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { JSON_LIMITS, jsonLimitProblem, parseJsonText } from '../../src/config/json-text.js';
-import { offsetPastBytes } from '../../src/config/text-limits.js';
+import { offsetPastBytes } from '../../src/platform/text-limits.js';
 import { tomlEntriesProblem, tomlTextProblem } from '../../src/config/toml-limits.js';
 import { COMMAND_FILE_LIMITS } from '../../src/commands/command-file.js';
 import { INJECTION_LIMITS } from '../../src/commands/injection-parser.js';

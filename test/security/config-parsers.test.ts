@@ -538,6 +538,23 @@ describe('through the CLI', () => {
     );
   });
 
+  it('refuses a recorded session (--replay) nested 5,000 deep at its line and column', async () => {
+    const repo = await hostileRepo({
+      'rec.jsonl': `{"method":"generateContentStream","response":[{"x":${nestedArrays(DEEP)}}]}\n`,
+    });
+    const run = testIo({ HOME: repo, PATH: process.env.PATH ?? '' });
+    const code = await runCli(
+      ['--repo', repo, '--sandbox', 'none', '--replay', path.join(repo, 'rec.jsonl'), '-p', 'hi'],
+      run.io,
+    );
+    // A malformed recording is a usage error of --replay (exit 42), as it always was.
+    expect(code).toBe(42);
+    expect(run.stderr).toMatch(
+      /--replay: .*rec\.jsonl:1:\d+: expected JSON nested at most 64 levels deep/,
+    );
+    expect(run.stderr).not.toMatch(STACK_OVERFLOW);
+  });
+
   it('refuses a command of 300 !{…} blocks before any runs: exit 52, no marker, no request', async () => {
     const repo = await hostileRepo({
       '.gemini/commands/many.toml': MANY_COMMAND,
@@ -561,6 +578,44 @@ function failedText(task: Task): string {
 }
 
 describe('through serve', () => {
+  it('answers a request nested 5,000 deep with an invalid-request error, and keeps serving', async () => {
+    const gemini = await useFakeGemini([textReply('Fine.')]);
+    const repo = await hostileRepo({});
+    const outcome = await runServeInProcess({ gemini, repo });
+    if (!outcome.started) throw new Error(outcome.stderr);
+    const { url, token } = outcome.server;
+    const deep = nestedArrays(DEEP);
+    const requests: { headers: Record<string, string>; body: string }[] = [
+      {
+        headers: {},
+        body: `{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}],"metadata":{"x":${deep}}}}}`,
+      },
+      {
+        headers: { 'A2A-Version': '1.0' },
+        body: `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","role":"ROLE_USER","parts":[{"text":"hi"}],"metadata":{"x":${deep}}}}}`,
+      },
+    ];
+    for (const request of requests) {
+      const response = await fetch(`${url}/a2a`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${token}`,
+          ...request.headers,
+        },
+        body: request.body,
+      });
+      const answer = (await response.json()) as { error?: { code: number; message: string } };
+      expect(answer.error?.code).toBe(-32600);
+      expect(answer.error?.message).toMatch(
+        /^Invalid request: expected JSON nested at most 64 levels deep; the array opened at offset \d+ is level 65\.$/,
+      );
+    }
+    const client = await v1Client(outcome.server);
+    const healthy = outline(await collect(client.sendMessageStream(prompt('hello'))));
+    expect(healthy.at(-1)).toMatch(/completed/);
+  });
+
   it('refuses to start on a default workspace with a 5,000-deep manifest: exit 52 and where', async () => {
     const gemini = await useFakeGemini([]);
     const repo = await hostileRepo({ [MANIFEST_FILE]: deepManifest(DEEP) });

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../../platform/logger.js';
 import type { ToolRegistry } from '../../tools/registry.js';
-import { reservedToolName } from '../../tools/reserved-names.js';
+import { describeReservedName, reservedToolName } from '../../tools/reserved-names.js';
 import type { Tool } from '../../tools/tool-types.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { SubagentRuntime } from './agent-executor.js';
@@ -38,12 +38,14 @@ export function registerSubagents(
     }
     // Agent files with a reserved name are refused when they are read; this holds for any
     // definition, whatever it came from.
-    if (
-      registry.get(definition.name) !== undefined ||
-      reservedToolName(definition.name)?.kind === 'tool'
-    ) {
+    const reserved = reservedToolName(definition.name);
+    if (registry.get(definition.name) !== undefined || reserved?.kind === 'tool') {
+      const why =
+        reserved?.kind === 'tool'
+          ? describeReservedName(definition.name, reserved)
+          : 'a tool of that name exists';
       logger.warning(
-        `The agent '${definition.name}' (${definition.source}) is not offered: a tool of that name exists. Rename the agent.`,
+        `The agent '${definition.name}' (${definition.source}) is not offered: ${why}. Rename the agent.`,
       );
       continue;
     }
