@@ -98,12 +98,11 @@ export function checkInjectionBlocks(
   for (const block of [...fileBlocks, { start: prompt.length, end: prompt.length }]) {
     const offset = cursor;
     const segment = prompt.slice(offset, block.start);
+    const { locate } = where;
     const shifted: InjectionWhere = {
       command: where.command,
       file: where.file,
-      ...(where.locate
-        ? { locate: (at: number) => where.locate?.(at + offset) ?? { line: 1, column: 1 } }
-        : {}),
+      ...(locate ? { locate: (at: number) => locate(at + offset) } : {}),
     };
     for (const found of findInjections(segment, SHELL_TRIGGER, shifted)) {
       shellBlocks.push({ ...found, start: found.start + offset, end: found.end + offset });

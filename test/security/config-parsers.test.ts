@@ -155,6 +155,18 @@ describe('JSON: settings.json and extension manifests', () => {
     expect(parseJsonText(enough, 'settings.json')).toHaveLength(10_000);
   });
 
+  it('refuses a manifest of 101 MCP servers at the one too many', () => {
+    const servers = Object.fromEntries(
+      Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'true' }]),
+    );
+    const text = JSON.stringify({ name: 'many', version: '1.0.0', mcpServers: servers }, null, 1);
+    const error = configurationError(() => parseExtensionManifest(text, MANIFEST_OPTIONS));
+    expect(error.location).toMatchObject(at(text, text.indexOf('"s100"')));
+    expect(error.detail).toBe(
+      'mcpServers.s100: expected at most 100 MCP servers in one file (each is started for every session); it has 101.',
+    );
+  });
+
   it('refuses a settings file of more than 1 MiB where it passes the limit', () => {
     const text = `{"x": "${'a'.repeat(JSON_LIMITS.maxBytes)}"}`;
     const error = configurationError(() => parseJsonText(text, '.gemini/settings.json'));
