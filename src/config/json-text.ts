@@ -1,9 +1,38 @@
 /**
  * JSON configuration text as people write it: with `//` and `/* *\/` comments (the Gemini CLI
  * accepts them in settings.json), and with errors that point at a line and column — of a syntax
- * error, or of the key a validation error is about.
+ * error, of a limit passed, or of the key a validation error is about.
  */
 import { ConfigurationError } from '../platform/errors.js';
+import {
+  jsonLimitProblem,
+  offsetPastBytes,
+  tooLargeError,
+  utf8Bytes,
+} from '../platform/text-limits.js';
+
+export { jsonLimitProblem };
+
+/**
+ * How much one JSON configuration file (settings.json, an extension manifest) may hold. A real
+ * one nests a few levels (`mcpServers.<name>.env.<VAR>` is four) and lists tens of servers and
+ * tool names; these bounds sit far above that, and far below what would overflow the stack of
+ * the code that walks the value (validation, `${…}` substitution) or stall a run.
+ */
+export interface JsonLimits {
+  /** Bytes of UTF-8 in the file. */
+  maxBytes: number;
+  /** Objects and arrays inside one another; the outermost is level 1. */
+  maxDepth: number;
+  /** Members of one object, items of one array. */
+  maxEntries: number;
+}
+
+export const JSON_LIMITS: JsonLimits = {
+  maxBytes: 1024 * 1024,
+  maxDepth: 32,
+  maxEntries: 10_000,
+};
 
 export interface TextPosition {
   line: number;
@@ -60,9 +89,29 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
 }
 
-/** Parses JSON with comments; a syntax error is a `ConfigurationError` at its line and column. */
-export function parseJsonText(text: string, file: string): unknown {
-  const blanked = blankComments(text.replace(/^\uFEFF/, ''));
+/**
+ * Parses JSON with comments. A syntax error, or a limit passed (see {@link JSON_LIMITS}), is a
+ * `ConfigurationError` at its line and column; the limits are checked first, so nothing deeper
+ * than they allow ever reaches a parser or a walk over the value.
+ */
+export function parseJsonText(
+  text: string,
+  file: string,
+  limits: JsonLimits = JSON_LIMITS,
+): unknown {
+  const source = text.replace(/^\uFEFF/, '');
+  const past = offsetPastBytes(source, limits.maxBytes);
+  if (past !== undefined) {
+    throw tooLargeError('a JSON file', limits.maxBytes, utf8Bytes(source), {
+      file,
+      ...positionAt(source, past),
+    });
+  }
+  const blanked = blankComments(source);
+  const problem = jsonLimitProblem(blanked, limits);
+  if (problem !== undefined) {
+    throw new ConfigurationError(problem.message, { file, ...positionAt(blanked, problem.offset) });
+  }
   try {
     return JSON.parse(blanked) as unknown;
   } catch (error) {
