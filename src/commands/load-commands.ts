@@ -10,6 +10,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage, isMissingPathError } from '../platform/errors.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
 import { commandNameFromPath, parseCommandFile } from './command-file.js';
 import type { CommandOrigin, CustomCommand } from './command-types.js';
 
@@ -103,8 +104,7 @@ async function readCommandFile(root: string, relative: string, shown: string): P
       file: shown,
     });
   }
-  const inside = path.relative(root, real);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) {
+  if (!isInsideOrSame(real, root)) {
     throw new ConfigurationError(
       'expected a command file inside the commands folder; it is a symlink that leads out of it.',
       { file: shown },

@@ -13,6 +13,7 @@ import { stableStringify } from './argument-text.js';
 import { ruleLocation, ruleOrigin } from './describe-rule.js';
 import type { PolicyContext, PolicyRule } from './policy-types.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
+import { relativeInside } from '../platform/path-containment.js';
 
 export { ruleLocation, stableStringify };
 
@@ -84,9 +85,8 @@ export function describeDecider(rule: PolicyRule | undefined): string {
 export function callPaths(locations: readonly string[], workspaceRoot: string): CallPath[] {
   return locations.map((written) => {
     const absolute = path.resolve(workspaceRoot, written);
-    const relative = path.relative(workspaceRoot, absolute);
-    const inside = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-    if (!inside) return { written, absolute };
+    const relative = relativeInside(absolute, workspaceRoot);
+    if (relative === undefined) return { written, absolute };
     return {
       written,
       absolute,

@@ -12,6 +12,7 @@ import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
+import { isInsideOrSame } from '../../platform/path-containment.js';
 import type { ExtensionManifest } from './extension-manifest.js';
 import { MANIFEST_FILE_NAME, parseExtensionManifest } from './extension-manifest.js';
 
@@ -203,8 +204,7 @@ async function insideFile(folder: string, name: string): Promise<string | undefi
   const candidate = path.join(folder, ...name.split('/'));
   try {
     const [real, realFolder] = await Promise.all([realpath(candidate), realpath(folder)]);
-    const relative = path.relative(realFolder, real);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+    if (!isInsideOrSame(real, realFolder)) return undefined;
     return (await stat(real)).isFile() ? real : undefined;
   } catch {
     return undefined;
