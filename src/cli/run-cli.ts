@@ -21,6 +21,7 @@ import { streamLogger } from '../platform/logger.js';
 import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { toolSandboxSession } from '../tools/tool-processes.js';
+import { protectedFolderProblem } from '../tools/protected-paths.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
@@ -121,6 +122,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
+    await requireUnprotected(options.repo);
     // Files the run writes are checked before anything starts, so a path that cannot be written
     // is a usage error naming its flag rather than a failure in the middle of the session.
     if (options.record !== undefined) await requireWritableFile('--record', options.record);
@@ -333,6 +335,14 @@ async function requireDirectory(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new UsageError(`--repo expects an existing directory, got "${path.resolve(dir)}".`);
+  }
+}
+
+/** The workspace may not lie inside a repository's .gemini or .github, or any .git. */
+async function requireUnprotected(dir: string): Promise<void> {
+  const problem = await protectedFolderProblem(dir);
+  if (problem !== undefined) {
+    throw new UsageError(`--repo (default: the current folder): ${problem}`);
   }
 }
 

@@ -92,7 +92,9 @@ async function startServer(
   const workspaces = await Workspaces.create([options.repo, ...options.roots]).catch(
     (error: unknown) => {
       const message = error instanceof WorkspaceRefused ? error.message : errorMessage(error);
-      throw new UsageError(`--repo and --root expect existing directories: ${message}`);
+      throw new UsageError(
+        `--repo and --root expect existing directories outside any .git, and outside a repository's .gemini and .github: ${message}`,
+      );
     },
   );
   if (options.tokenFile !== undefined) await requireOutside(options.tokenFile, workspaces.roots);
