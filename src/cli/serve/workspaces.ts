@@ -88,6 +88,13 @@ export class Workspaces {
   release(workspace: string, taskId: string): void {
     if (this.holders.get(workspace) === taskId) this.holders.delete(workspace);
   }
+
+  /** Hands a held workspace to another holder (an admitted request's to its task); false if not held by `from`. */
+  transfer(workspace: string, from: string, to: string): boolean {
+    if (this.holders.get(workspace) !== from) return false;
+    this.holders.set(workspace, to);
+    return true;
+  }
 }
 
 async function realDirectory(dir: string): Promise<string | undefined> {
