@@ -22,6 +22,11 @@ import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { toolSandboxSession } from '../tools/tool-processes.js';
 import { protectedFolderProblem } from '../tools/protected-paths.js';
+import {
+  checkWrittenConfiguration,
+  readUnlessHeldBack,
+  recordRun,
+} from '../session-setup/written-configuration.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
@@ -153,12 +158,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     );
     // The session, when nothing took it over (the run stopped before its session started).
     cleanups.push(() => sandboxProbe.release());
+    // What an earlier run's agent wrote among the configuration and nobody changed since is not
+    // loaded (written-configuration.ts); a --policy file of that kind stops the run.
+    const written = await checkWrittenConfiguration({
+      workspace: options.repo,
+      extensionPaths: options.extensions,
+      policyFiles: options.policyFiles,
+      env: io.env,
+    });
+    for (const warning of written.warnings) logger.warning(warning);
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     // Custom commands and extensions: from the repository and the --extension folders. Read
     // beside the settings, and the policy beside the agents (each pair is independent).
     const [settings, commands] = await bothInOrder(
-      loadAgentSettings({ input: undefined, configDirectory: options.repo, env: io.env }),
+      loadAgentSettings({
+        input: undefined,
+        configDirectory: options.repo,
+        env: io.env,
+        readFile: readUnlessHeldBack(written),
+      }),
       loadRunCommands({
         workspaceRoot: options.repo,
         configRoot: options.repo,
@@ -166,6 +185,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         pathsSetting: '--extension',
         env: io.env,
         logger,
+        mayLoad: written.mayLoad,
       }),
     );
     const runSettings = withExtensionServers(settings, commands.extensions, logger);
@@ -173,7 +193,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const [policy, agents] = await bothInOrder(
       loadCliPolicy({ ...options, settings: runSettings, extensions: commands.extensions }),
       loadAgents(
-        [projectAgentsFolder(options.repo), ...extensionAgentFolders(commands.extensions)],
+        [
+          { ...projectAgentsFolder(options.repo), mayLoad: written.mayLoad },
+          ...extensionAgentFolders(commands.extensions),
+        ],
         logger,
       ),
     );
@@ -246,7 +269,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         controller.abort();
       }),
     );
-    const { session: agent, result } = await startAgent({
+    // Recorded from before its first tool until its tools have stopped, so a later run does not
+    // load configuration this one wrote.
+    const recorded = await recordRun(options.repo, io.env, (message) => {
+      logger.warning(message);
+    });
+    const starting = startAgent({
       prompt: sessionPrompt,
       extensionContextFiles: extensionContextFiles(commands.extensions),
       workspaceRoot: options.repo,
@@ -272,6 +300,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ...(telemetry ? { telemetry } : {}),
       agents,
     });
+    const { session: agent, result } = await recorded(starting);
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);
     };

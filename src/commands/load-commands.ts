@@ -37,6 +37,8 @@ export interface CommandFolder {
   /** How messages show it: `.gemini/commands`, `.gemini/extensions/gcp/commands`. */
   shownAs: string;
   origin: Omit<CommandOrigin, 'file'>;
+  /** False for a command file not to load (see `LoadExtensionsOptions.mayLoad`). */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 /** Loads every command of `folder`; a folder that does not exist has none. */
@@ -54,6 +56,7 @@ export async function loadCommandFolder(folder: CommandFolder): Promise<LoadedCo
     );
   }
   for (const relative of files) {
+    if (folder.mayLoad?.(path.join(folder.directory, ...relative.split('/'))) === false) continue;
     const name = commandNameFromPath(relative);
     const origin: CommandOrigin = { ...folder.origin, file: `${folder.shownAs}/${relative}` };
     try {

@@ -35,6 +35,8 @@ export interface AgentFolder {
   path: string;
   /** Shown instead of `path` in sources and errors, e.g. `.gemini/agents`. */
   shownAs?: string;
+  /** False for an agent file not to load (the agent wrote it in an earlier session). */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 export interface LoadedAgents {
@@ -145,6 +147,7 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
       .filter((entry) => entry.endsWith('.md') && !entry.startsWith('_'))
       .sort()) {
       const file = path.join(folder.path, name);
+      if (folder.mayLoad?.(file) === false) continue;
       const shown = folder.shownAs === undefined ? file : `${folder.shownAs}/${name}`;
       try {
         const info = await lstat(file);

@@ -22,6 +22,7 @@ import type { Redactor } from '../../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
 import { startAgent } from '../../session-setup/run-agent.js';
+import { recordRun } from '../../session-setup/written-configuration.js';
 import { startA2AServer } from './a2a-server.js';
 import type { ServerToken } from './bearer-token.js';
 import { resolveToken } from './bearer-token.js';
@@ -138,7 +139,15 @@ async function startServer(
       },
     });
     logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
-    return startAgent({
+    // Recorded from before its first tool until its tools have stopped, so a later task does not
+    // load configuration this one wrote (written-configuration.ts). What was left out, and why,
+    // the task tells its client.
+    const notices = [...setup.heldBack];
+    const recorded = await recordRun(turn.workspace, io.env, (message) => {
+      logger.warning(message);
+      notices.push(message);
+    });
+    const starting = startAgent({
       prompt,
       extensionContextFiles: setup.extensionContextFiles,
       workspaceRoot: turn.workspace,
@@ -157,6 +166,7 @@ async function startServer(
       agents: setup.agents,
       ...(turn.history === undefined ? {} : { history: turn.history }),
     });
+    return { ...(await recorded(starting)), notices };
   };
 
   return startA2AServer({

@@ -49,7 +49,11 @@ export interface TurnRequest {
   signal: AbortSignal;
 }
 
-export type StartTurn = (turn: TurnRequest) => Promise<AgentRun>;
+/**
+ * A started turn; `notices` are what the task must tell its client beside the session's events
+ * (configuration left out because an earlier session wrote it).
+ */
+export type StartTurn = (turn: TurnRequest) => Promise<AgentRun & { notices?: readonly string[] }>;
 
 export interface TaskExecutorOptions {
   workspaces: Workspaces;
@@ -82,6 +86,8 @@ interface RunningTask {
   markDone: () => void;
   /** Set once the task is being cancelled: nothing but the canceled state is published. */
   cancelReason?: string;
+  /** Told to the client when the turn starts and again with the task's final state. */
+  notices: readonly string[];
 }
 
 interface Conversation {
@@ -244,6 +250,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
       letGo: () => undefined,
       done,
       markDone,
+      notices: [],
       confirmations: new ClientConfirmations({
         canAsk: extension,
         timeoutMs: this.options.confirmationTimeoutMs,
@@ -257,7 +264,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     };
     const paused = this.pause(task);
     this.tasks.set(ids.taskId, task);
-    let run: AgentRun;
+    let run: AgentRun & { notices?: readonly string[] };
     try {
       run = await this.options.startTurn({
         taskId: ids.taskId,
@@ -292,6 +299,13 @@ export class DevelopmentToolExecutor implements AgentExecutor {
         ),
       );
       return;
+    }
+    task.notices = run.notices ?? [];
+    for (const notice of task.notices) {
+      if (task.cancelReason !== undefined) break;
+      bus.publish(
+        AgentEvent.statusUpdate(events.stateChange(TaskState.TASK_STATE_WORKING, { text: notice })),
+      );
     }
     run.result.then(
       (result) => {
@@ -383,10 +397,11 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     task.markDone();
     // A cancelled task's end is published by `cancelTask`.
     if (task.cancelReason !== undefined) return;
+    const notes = task.notices.length === 0 ? {} : { text: task.notices.join('\n') };
     if (result?.reason === 'completed') {
       this.remember(contextId, { workspace: task.workspace, history: result.history });
       task.bus.publish(
-        AgentEvent.statusUpdate(task.events.stateChange(TaskState.TASK_STATE_COMPLETED)),
+        AgentEvent.statusUpdate(task.events.stateChange(TaskState.TASK_STATE_COMPLETED, notes)),
       );
     } else {
       const message =

@@ -55,6 +55,12 @@ export interface LoadExtensionsOptions {
   env: Readonly<Record<string, string | undefined>>;
   forbiddenValues?: readonly (string | undefined)[];
   logger: Logger;
+  /**
+   * Whether a configuration file or folder may be loaded: false for what the agent wrote in an
+   * earlier session (src/session-setup/written-configuration.ts, which also says so). An
+   * extension folder it refuses is left out; so is a command or agent file.
+   */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 /** Loads every extension, sorted by name. */
@@ -63,6 +69,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
   const repositoryFolder = path.join(options.configRoot, ...REPOSITORY_EXTENSIONS_PATH.split('/'));
   for (const name of await folderNames(repositoryFolder)) {
     const configDirectory = path.join(repositoryFolder, name);
+    if (options.mayLoad?.(configDirectory) === false) continue;
     const shownAs = `${REPOSITORY_EXTENSIONS_PATH}/${name}`;
     if (!(await isFile(path.join(configDirectory, MANIFEST_FILE_NAME)))) {
       options.logger.warning(
@@ -86,6 +93,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
   }
   for (const given of options.paths) {
     const folder = path.resolve(options.workspaceRoot, given);
+    if (options.mayLoad?.(folder) === false) continue;
     const info = await stat(folder).catch(() => undefined);
     if (!info?.isDirectory()) {
       throw new ConfigurationError(
