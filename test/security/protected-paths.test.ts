@@ -299,6 +299,43 @@ describe('2. protected paths below the workspace’s top', () => {
   });
 });
 
+describe('2b. another spelling of a protected folder', () => {
+  it('CLI with --yolo (no preset): the file tools refuse to write through .GEMINI, .gemini. or GEMINI~1, which some file systems open as .gemini', async () => {
+    const repo = await repository();
+    const gemini = await useFakeGemini([
+      callsReply([
+        writeCall('app/.GEMINI/settings.json', '{}\n'),
+        writeCall('.Gemini/settings.json', '{}\n'),
+        writeCall('.gemini./settings.json', '{}\n'),
+        writeCall('GEMINI~1/settings.json', '{}\n'),
+        writeCall('.GitHub/workflows/x.yml', 'on: push\n'),
+        writeCall('.gi\u200bthub/workflows/x.yml', 'on: push\n'),
+        writeCall('app/gemini/notes.md', 'ordinary\n'),
+      ]),
+      textReply('Done.'),
+    ]);
+    const run = testIo({ GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: gemini.url });
+    const code = await runCli(
+      ['-p', 'Write.', '--repo', repo, '--yolo', '--sandbox', 'none'],
+      run.io,
+    );
+    expect(code).toBe(0);
+    const told = answers(gemini);
+    expect(told.filter((text) => text.includes('a protected folder'))).toHaveLength(6);
+    for (const target of [
+      'app/.GEMINI',
+      '.Gemini',
+      '.gemini./settings.json',
+      'GEMINI~1',
+      '.GitHub',
+      '.gi\u200bthub',
+    ]) {
+      expect(existsSync(path.join(repo, target)), target).toBe(false);
+    }
+    expect(existsSync(path.join(repo, 'app', 'gemini', 'notes.md'))).toBe(true);
+  });
+});
+
 /**
  * A script the model writes (an ordinary file) and then runs through a command the run allows:
  * it plants configuration for the next session, with its modification time set back years.
