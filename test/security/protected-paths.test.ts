@@ -23,7 +23,7 @@ import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process
 import { serveInProcess } from '../serve/serve-in-process.js';
 import { call, shell, writeFile as writeCall } from './support/hostile-model.js';
 import { toolResponsesOf } from './support/model-requests.js';
-import { runHostileCase } from './support/hostile-run.js';
+import { commentPayload, runHostileCase } from './support/hostile-run.js';
 
 const SERVE_ARGS = ['--sandbox', 'none', '-m', 'gemini-2.5-flash'];
 
@@ -158,12 +158,32 @@ describe('1. a workspace inside a protected folder', () => {
     const repo = await repository();
     // A repository of its own inside .gemini: `run` would otherwise work on it.
     gitInit(path.join(repo, '.gemini'));
-    const run = testIo({});
+    execFileSync(
+      'git',
+      [
+        '-C',
+        path.join(repo, '.gemini'),
+        '-c',
+        'user.name=t',
+        '-c',
+        'user.email=t@example.com',
+        'commit',
+        '-q',
+        '--allow-empty',
+        '-m',
+        'x',
+      ],
+      { stdio: 'ignore' },
+    );
+    const event = path.join(await tempRepo(), 'event.json');
+    await writeFile(event, JSON.stringify(commentPayload('/gemini write the settings')));
+    const gemini = await useFakeGemini([textReply('Done.')]);
+    const run = testIo({ GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: gemini.url });
     const code = await runCli(
       [
         'run',
         '--event',
-        path.join(repo, 'README.md'),
+        event,
         '--event-name',
         'issue_comment',
         '--repo',
@@ -173,6 +193,7 @@ describe('1. a workspace inside a protected folder', () => {
     );
     expect(code).toBe(42);
     expect(run.stderr).toMatch(/--repo: .* lies inside .*\.gemini/);
+    expect(gemini.generateRequests()).toHaveLength(0);
   });
 
   it('Action: a checkout (GITHUB_WORKSPACE) inside a repository’s .gemini fails the run before the model', async () => {
