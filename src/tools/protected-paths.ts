@@ -9,7 +9,8 @@
  * workspace's own files: `<repo>/.gemini` as a workspace lets the agent write `settings.json`
  * as an ordinary file. So every entry point refuses such a workspace: the A2A server for
  * `AgentSettings.workspace_path`, `--repo` and `--root`, the CLI for `--repo` (or the current
- * folder), and every session for its roots (`Workspace.create`).
+ * folder), `gemini-agent run` for `--repo`, the Action for its checkout (`GITHUB_WORKSPACE`),
+ * and every session for its roots (`Workspace.create`).
  *
  * What "inside a protected folder" means, decided on the path's components (both as given and
  * after symlinks, names compared as the most forgiving file system would: `.GEMINI`, `.gemini.`,
