@@ -171,9 +171,6 @@ export interface WrittenConfigurationOptions {
   env: Environment;
 }
 
-/** Nothing is held back: for runs whose configuration nobody's session could have written. */
-export const NOTHING_HELD_BACK: WrittenConfiguration = { mayLoad: () => true, warnings: [] };
-
 /**
  * A settings reader (`loadAgentSettings`'s `readFile`) to which a held-back file is missing, so
  * the run goes on with the settings it would have without that file.
@@ -283,11 +280,14 @@ class SessionLookup {
 
   constructor(private readonly directory: string) {}
 
-  /** The sessions of the folders above any of `candidates` (each folder once). */
+  /**
+   * The sessions of each of `candidates` and the folders above them, each folder once (an
+   * extension folder may have been a workspace itself).
+   */
   async holding(candidates: readonly string[]): Promise<SessionSpan[]> {
     const folders = new Set<string>();
     for (const candidate of candidates) {
-      for (let dir = path.dirname(candidate); !folders.has(dir); dir = path.dirname(dir)) {
+      for (let dir = candidate; !folders.has(dir); dir = path.dirname(dir)) {
         folders.add(dir);
         if (path.dirname(dir) === dir) break;
       }
