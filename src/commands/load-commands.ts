@@ -10,6 +10,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage, isMissingPathError } from '../platform/errors.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
 import { COMMAND_FILE_LIMITS, commandNameFromPath, parseCommandFile } from './command-file.js';
 import type { CommandOrigin, CustomCommand } from './command-types.js';
 
@@ -34,6 +35,8 @@ export interface CommandFolder {
   /** How messages show it: `.gemini/commands`, `.gemini/extensions/gcp/commands`. */
   shownAs: string;
   origin: Omit<CommandOrigin, 'file'>;
+  /** False for a command file not to load (see `LoadExtensionsOptions.mayLoad`). */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 /** Loads every command of `folder`; a folder that does not exist has none. */
@@ -52,6 +55,7 @@ export async function loadCommandFolder(folder: CommandFolder): Promise<LoadedCo
     );
   }
   for (const relative of files) {
+    if (folder.mayLoad?.(path.join(folder.directory, ...relative.split('/'))) === false) continue;
     const name = commandNameFromPath(relative);
     const origin: CommandOrigin = { ...folder.origin, file: `${folder.shownAs}/${relative}` };
     try {
@@ -108,8 +112,7 @@ async function readCommandFile(root: string, relative: string, shown: string): P
       file: shown,
     });
   }
-  const inside = path.relative(root, real);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) {
+  if (!isInsideOrSame(real, root)) {
     throw new ConfigurationError(
       'expected a command file inside the commands folder; it is a symlink that leads out of it.',
       { file: shown },

@@ -16,6 +16,7 @@ import { parsedReading } from './deny-readings.js';
 import { ruleLocation, ruleOrigin } from './describe-rule.js';
 import type { CommandReading, PolicyContext, PolicyRule } from './policy-types.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
+import { relativeInside } from '../platform/path-containment.js';
 
 export { ruleLocation, stableStringify };
 
@@ -100,9 +101,8 @@ export function describeDecider(rule: PolicyRule | undefined): string {
 export function callPaths(locations: readonly string[], workspaceRoot: string): CallPath[] {
   return locations.map((written) => {
     const absolute = path.resolve(workspaceRoot, written);
-    const relative = path.relative(workspaceRoot, absolute);
-    const inside = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-    if (!inside) return { written, absolute };
+    const relative = relativeInside(absolute, workspaceRoot);
+    if (relative === undefined) return { written, absolute };
     return {
       written,
       absolute,

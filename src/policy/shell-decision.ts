@@ -20,6 +20,7 @@
  */
 import path from 'node:path';
 import { hasGitSegment } from '../tools/path-spelling.js';
+import { relativeInside } from '../platform/path-containment.js';
 import {
   fileAccessProblem,
   pathAsOpened,
@@ -308,8 +309,8 @@ export function redirectTargetProblem(
   const root = options.context.workspaceRoot;
   const base = options.directory ? path.resolve(root, options.directory) : root;
   const absolute = path.resolve(base, target);
-  const relative = path.relative(root, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  const relative = relativeInside(absolute, root);
+  if (relative === undefined) {
     return `The redirection ${shown} writes outside the workspace (${absolute}).`;
   }
   if (hasGitSegment(relative)) {

@@ -42,6 +42,8 @@ export interface AgentFolder {
   path: string;
   /** Shown instead of `path` in sources and errors, e.g. `.gemini/agents`. */
   shownAs?: string;
+  /** False for an agent file not to load (the agent wrote it in an earlier session). */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 export interface LoadedAgents {
@@ -157,6 +159,7 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
     }
     for (const name of agentFiles.sort()) {
       const file = path.join(folder.path, name);
+      if (folder.mayLoad?.(file) === false) continue;
       const shown = folder.shownAs === undefined ? file : `${folder.shownAs}/${name}`;
       try {
         const info = await lstat(file);

@@ -12,6 +12,7 @@ import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
+import { isInsideOrSame } from '../../platform/path-containment.js';
 import type { ExtensionManifest } from './extension-manifest.js';
 import { MANIFEST_FILE_NAME, parseExtensionManifest } from './extension-manifest.js';
 
@@ -56,6 +57,12 @@ export interface LoadExtensionsOptions {
   env: Readonly<Record<string, string | undefined>>;
   forbiddenValues?: readonly (string | undefined)[];
   logger: Logger;
+  /**
+   * Whether a configuration file or folder may be loaded: false for what the agent wrote in an
+   * earlier session (src/session-setup/written-configuration.ts, which also says so). An
+   * extension folder it refuses is left out; so is a command or agent file.
+   */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 /** Loads every extension, sorted by name. */
@@ -64,6 +71,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
   const repositoryFolder = path.join(options.configRoot, ...REPOSITORY_EXTENSIONS_PATH.split('/'));
   for (const name of await folderNames(repositoryFolder)) {
     const configDirectory = path.join(repositoryFolder, name);
+    if (options.mayLoad?.(configDirectory) === false) continue;
     const shownAs = `${REPOSITORY_EXTENSIONS_PATH}/${name}`;
     if (!(await isFile(path.join(configDirectory, MANIFEST_FILE_NAME)))) {
       options.logger.warning(
@@ -87,6 +95,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
   }
   for (const given of options.paths) {
     const folder = path.resolve(options.workspaceRoot, given);
+    if (options.mayLoad?.(folder) === false) continue;
     const info = await stat(folder).catch(() => undefined);
     if (!info?.isDirectory()) {
       throw new ConfigurationError(
@@ -205,8 +214,7 @@ async function insideFile(folder: string, name: string): Promise<string | undefi
   const candidate = path.join(folder, ...name.split('/'));
   try {
     const [real, realFolder] = await Promise.all([realpath(candidate), realpath(folder)]);
-    const relative = path.relative(realFolder, real);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+    if (!isInsideOrSame(real, realFolder)) return undefined;
     return (await stat(real)).isFile() ? real : undefined;
   } catch {
     return undefined;
