@@ -15,7 +15,9 @@
  *   `<state>` is `$XDG_STATE_HOME` or `~/.local/state`. It lies outside every workspace and in the
  *   home folder, which the sandbox hides from tool processes (`src/platform/sandbox/`), so the
  *   code a session runs can neither read nor rewrite it. A session that never recorded its end
- *   (its process was killed) counts as still running.
+ *   counts as running while its process (pid and host, recorded at its start) is alive; the first
+ *   check that finds the process gone (it was killed) records the end then, so what a person
+ *   changes from that moment on counts as theirs, and `touch` accepts a file again.
  * - **Who changed a file** is read from its change time (`ctime`): the kernel sets it on every
  *   write, rename, link or attribute change, and no unprivileged program can set it back. A file
  *   whose ctime falls within a session of a workspace holding it was changed by that session (or
@@ -60,8 +62,24 @@ type Environment = Readonly<Record<string, string | undefined>>;
 
 /** One recorded session: when it ran, in milliseconds; `end` absent while running (or killed). */
 interface SessionSpan {
+  session: string;
   start: number;
   end?: number;
+  /** The agent's process and host, to tell a killed session from a running one. */
+  pid?: number;
+  host?: string;
+}
+
+/** Whether the process that recorded a session still runs (on another host: assumed so). */
+function sessionProcessAlive(span: SessionSpan): boolean {
+  if (span.pid === undefined || span.host !== os.hostname()) return true;
+  try {
+    process.kill(span.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has that pid, so it is alive (if perhaps another one).
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** The folder of the ledger files: `$XDG_STATE_HOME/gemini-agent/sessions`, else under `~/.local/state`. */
@@ -101,9 +119,8 @@ export async function recordSession(
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const file = ledgerFile(directory, workspace);
   const session = randomUUID();
-  await appendFile(file, `${JSON.stringify({ session, workspace, start: Date.now() })}\n`, {
-    mode: 0o600,
-  });
+  const start = { session, workspace, start: Date.now(), pid: process.pid, host: os.hostname() };
+  await appendFile(file, `${JSON.stringify(start)}\n`, { mode: 0o600 });
   let ended = false;
   return {
     async end() {
@@ -300,11 +317,34 @@ class SessionLookup {
   private of(workspace: string): Promise<SessionSpan[]> {
     let spans = this.byWorkspace.get(workspace);
     if (spans === undefined) {
-      spans = readSpans(ledgerFile(this.directory, workspace));
+      spans = readSpans(ledgerFile(this.directory, workspace)).then((read) =>
+        endKilledSessions(ledgerFile(this.directory, workspace), read),
+      );
       this.byWorkspace.set(workspace, spans);
     }
     return spans;
   }
+}
+
+/**
+ * Ends, as of now, each open session whose process is gone, in the ledger too: from this check on,
+ * changes are a person's. The change times between the kill and now stay the session's, which is
+ * the safe side. A ledger that cannot be written keeps the session open (held back, never loaded).
+ */
+async function endKilledSessions(file: string, spans: SessionSpan[]): Promise<SessionSpan[]> {
+  const killed = spans.filter((span) => span.end === undefined && !sessionProcessAlive(span));
+  if (killed.length === 0) return spans;
+  const end = Date.now();
+  const lines = killed.map(
+    (span) => `${JSON.stringify({ session: span.session, end, killed: true })}\n`,
+  );
+  try {
+    await appendFile(file, lines.join(''));
+  } catch {
+    return spans;
+  }
+  for (const span of killed) span.end = end;
+  return spans;
 }
 
 async function readSpans(file: string): Promise<SessionSpan[]> {
@@ -323,9 +363,16 @@ async function readSpans(file: string): Promise<SessionSpan[]> {
       continue; // an empty line, or one cut short when its process was killed
     }
     if (typeof entry !== 'object' || entry === null) continue;
-    const { session, start, end } = entry as Record<string, unknown>;
+    const { session, start, end, pid, host } = entry as Record<string, unknown>;
     if (typeof session !== 'string') continue;
-    if (typeof start === 'number') byId.set(session, { start });
+    if (typeof start === 'number') {
+      byId.set(session, {
+        session,
+        start,
+        ...(typeof pid === 'number' ? { pid } : {}),
+        ...(typeof host === 'string' ? { host } : {}),
+      });
+    }
     const span = byId.get(session);
     if (span !== undefined && typeof end === 'number') span.end = end;
   }

@@ -11,6 +11,8 @@ import {
   utimes,
   writeFile,
 } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/platform/errors.js';
@@ -89,6 +91,34 @@ describe('configuration the agent wrote', () => {
     await writeFile(at('.gemini', 'settings.json'), '{}');
     const written = await checkWrittenConfiguration({ workspace, env });
     expect(written.mayLoad(at('.gemini', 'settings.json'))).toBe(false);
+  });
+
+  it('ends a session whose process was killed at the first check that finds it gone, so touch accepts again', async () => {
+    const { workspace, env, at } = await scratch({ '.gemini/settings.json': '{}' });
+    // A session recorded by a process that has exited without recording its end (killed).
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    const pid = Number(gone.stdout);
+    await recordSession(workspace, env);
+    const ledger = (await readdir(ledgerDirectory(env))).map((name) =>
+      path.join(ledgerDirectory(env), name),
+    );
+    // Rewrite the start as the dead process's: the ledger holds only this session.
+    const [file] = ledger;
+    if (file === undefined) throw new Error('no ledger file');
+    const start = JSON.parse((await readFile(file, 'utf8')).trim()) as Record<string, unknown>;
+    await writeFile(file, `${JSON.stringify({ ...start, pid, host: os.hostname() })}\n`);
+    await writeFile(at('.gemini', 'settings.json'), '{"mcpServers": {}}');
+    await pause();
+
+    const first = await checkWrittenConfiguration({ workspace, env });
+    expect(first.mayLoad(at('.gemini', 'settings.json'))).toBe(false);
+    expect(await readFile(file, 'utf8')).toContain('"killed":true');
+    await pause();
+    await touch(at('.gemini', 'settings.json'));
+    const accepted = await checkWrittenConfiguration({ workspace, env });
+    expect(accepted.mayLoad(at('.gemini', 'settings.json'))).toBe(true);
   });
 
   it('holds back a whole extension when one of its files changed, and a folder swapped for a link', async () => {
