@@ -6,6 +6,7 @@
 import { ConfigurationError } from '../platform/errors.js';
 import {
   jsonLimitProblem,
+  jsonStringEnd,
   offsetPastBytes,
   tooLargeError,
   utf8Bytes,
@@ -50,7 +51,7 @@ export function blankComments(text: string): string {
     const char = text[i] ?? '';
     const next = text[i + 1] ?? '';
     if (char === '"') {
-      const end = stringEnd(text, i);
+      const end = jsonStringEnd(text, i);
       out += text.slice(i, end);
       i = end;
     } else if (char === '/' && next === '/') {
@@ -69,18 +70,6 @@ export function blankComments(text: string): string {
     }
   }
   return out;
-}
-
-/** The index just past the string starting at `start` (a `"`), or the end of the text. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  while (i < text.length) {
-    const char = text[i];
-    if (char === '\\') i += 2;
-    else if (char === '"') return i + 1;
-    else i += 1;
-  }
-  return text.length;
 }
 
 export function positionAt(text: string, offset: number): TextPosition {
@@ -294,14 +283,14 @@ function skipSpace(text: string, offset: number): number {
 /** The end of the JSON value starting at `offset`. */
 function valueEnd(text: string, offset: number): number {
   const char = text[offset];
-  if (char === '"') return stringEnd(text, offset);
+  if (char === '"') return jsonStringEnd(text, offset);
   if (char === '{' || char === '[') {
     let depth = 0;
     let i = offset;
     while (i < text.length) {
       const c = text[i];
       if (c === '"') {
-        i = stringEnd(text, i);
+        i = jsonStringEnd(text, i);
         continue;
       }
       if (c === '{' || c === '[') depth += 1;
@@ -327,7 +316,7 @@ function member(
   if (text[offset] !== '{') return undefined;
   let i = skipSpace(text, offset + 1);
   while (i < text.length && text[i] === '"') {
-    const keyEnd = stringEnd(text, i);
+    const keyEnd = jsonStringEnd(text, i);
     let key: unknown;
     try {
       key = JSON.parse(text.slice(i, keyEnd));

@@ -127,7 +127,7 @@ export function jsonLimitProblem(
 }
 
 /** The index just past the JSON string starting at `start` (a `"`), or the end of the text. */
-function jsonStringEnd(text: string, start: number): number {
+export function jsonStringEnd(text: string, start: number): number {
   let i = start + 1;
   while (i < text.length) {
     const char = text[i];
