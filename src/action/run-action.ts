@@ -30,6 +30,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
 import { renderFailedJobSummary, renderSkippedJobSummary } from '../report/job-summary.js';
+import { protectedFolderProblem } from '../tools/protected-paths.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
 import type { ActionDeps, ActionResult, OutputName } from './types.js';
 
@@ -107,6 +108,9 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     return await fail(errorMessage(error));
   }
   for (const secret of inputs.secrets) redactor.register(secret);
+  // The checkout the runner gives may not lie inside a protected folder (protected-paths.ts).
+  const workspaceProblem = await protectedFolderProblem(env.GITHUB_WORKSPACE ?? process.cwd());
+  if (workspaceProblem !== undefined) return await fail(`GITHUB_WORKSPACE: ${workspaceProblem}`);
 
   // 2–3. Trigger and authorization.
   let octokit: GitHubClient;

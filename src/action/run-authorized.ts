@@ -14,7 +14,7 @@ import type { AgentEvent } from '../agent/events.js';
 import { createTranscriptWriter } from '../agent/transcript.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import type { ActionInputs } from './action-inputs.js';
-import { checkForkWorkspace } from '../github/fork-workspace.js';
+import { checkPullRequestWorkspace } from '../github/fork-workspace.js';
 import type { ArtifactOutcome, RunRecordPaths } from '../github/run-artifact.js';
 import type { CommandRegistry } from '../commands/command-registry.js';
 import { expandCommand } from '../commands/expand-command.js';
@@ -34,6 +34,11 @@ import {
   projectAgentsFolder,
 } from '../agent/subagents/agent-files.js';
 import { baseBranchConfigFor } from '../github/pull-request-config.js';
+import {
+  createLaunchDirectory,
+  planPullRequestCode,
+  removeLaunchDirectory,
+} from '../github/pull-request-code.js';
 import {
   extensionAgentFolders,
   extensionContextFiles,
@@ -84,7 +89,12 @@ import { startTelemetry } from '../telemetry/start-telemetry.js';
 import type { GitHubRunFacts, Telemetry } from '../telemetry/telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
 import { VERSION } from '../platform/version.js';
-import { availableCommandsSection, commandLine, extensionLines } from '../report/command-lines.js';
+import {
+  availableCommandsSection,
+  commandLine,
+  configuredProcessLines,
+  extensionLines,
+} from '../report/command-lines.js';
 
 export interface AuthorizedRun {
   deps: ActionDeps;
@@ -168,6 +178,12 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // beside the comment, the context and the configuration, and the session's start waits for it
   // (see sessionRunner). Starting it early is safe: it only checks that the sandbox user can
   // enter the workspace, and lends nothing before the first command.
+  // On a pull request: the private folder outside the workspace that the programs the
+  // configuration starts run from (the base branch's copies), which the sandbox shows read-only.
+  const launchDirectory =
+    'pullRequest' in trigger && trigger.pullRequest !== undefined
+      ? await createLaunchDirectory()
+      : undefined;
   const sandboxProbe = pendingSandbox(inputs.sandbox, () =>
     resolveSandbox(inputs.sandbox, {
       env,
@@ -175,6 +191,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       firstSession: toolSandboxSession({
         workspaceRoot,
         parentEnv: env,
+        ...(launchDirectory === undefined ? {} : { readablePaths: [launchDirectory] }),
         // A fork's head is expected to be in the workspace; if the check below finds it is not,
         // the session is set up again without the network cut off.
         isolateNetwork: isolatesNetwork(run, run.forkHead),
@@ -241,6 +258,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         sandboxProbe,
         sessionId,
         workspaceRoot,
+        launchDirectory,
         onEvent: (event) => {
           state = applyEvent(state, event);
           stats.listener(event);
@@ -331,6 +349,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     // The session the probe set up, when no agent session took it over (a skip, a failure).
     await sandboxProbe.release();
     await restoreCredential?.();
+    if (launchDirectory !== undefined) await removeLaunchDirectory(launchDirectory);
   }
 
   // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
@@ -406,6 +425,8 @@ async function sessionRunner(
     sandboxProbe: PendingSandbox;
     sessionId: string;
     workspaceRoot: string;
+    /** On a pull request, the private folder for the base branch's copies. */
+    launchDirectory: string | undefined;
     onEvent: (event: AgentEvent) => void;
   },
 ): Promise<{
@@ -418,7 +439,9 @@ async function sessionRunner(
 }> {
   const { deps, inputs, octokit, trigger, trust, logger } = run;
   const { env } = deps;
-  const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
+  const holdsPullRequest = await holdsPullRequestCode(run, session.workspaceRoot);
+  // A fork's code: no shell command runs at all.
+  const untrustedWorkspace = run.forkHead && holdsPullRequest;
   const isolateNetwork = isolatesNetwork(run, untrustedWorkspace);
   // On a pull request, every configuration file comes from the base branch (one request):
   // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
@@ -469,6 +492,21 @@ async function sessionRunner(
   );
   const runSettings = withExtensionServers(settings, commands.extensions, logger);
   for (const value of runSettings.expandedValues) run.registerSecret(value);
+  // The pull request's code is in the workspace: what the configuration starts runs from the base
+  // branch's files (copied into the private folder) or not at all.
+  const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
+  const configured =
+    holdsPullRequest && pullRequest !== undefined && session.launchDirectory !== undefined
+      ? await planPullRequestCode({
+          base: { owner: trigger.repo.owner, repo: trigger.repo.name, sha: pullRequest.baseSha },
+          octokit,
+          workspaceRoot: session.workspaceRoot,
+          directory: session.launchDirectory,
+          settings: runSettings,
+          extensions: commands.extensions,
+          logger,
+        })
+      : undefined;
   const policy = await loadCliPolicy({
     mode: trigger.mode,
     policyFiles:
@@ -561,7 +599,13 @@ async function sessionRunner(
       agents: [...agents, ...projectAgents],
       sandbox,
       isolateNetwork,
-      settings: runSettings,
+      settings: configured?.settings ?? runSettings,
+      ...(configured === undefined || session.launchDirectory === undefined
+        ? {}
+        : { configuredLaunch: { directory: session.launchDirectory } }),
+      ...(session.launchDirectory === undefined
+        ? {}
+        : { sandboxReadablePaths: [session.launchDirectory] }),
       extensionContextFiles: extensionContextFiles(commands.extensions),
       ...(telemetry ? { telemetry } : {}),
     });
@@ -570,7 +614,10 @@ async function sessionRunner(
   return {
     run: runSession,
     sandboxLine,
-    summaryLines: extensionLines(commands.extensions),
+    summaryLines: [
+      ...extensionLines(commands.extensions),
+      ...configuredProcessLines(configured?.lines ?? []),
+    ],
     commands: commands.registry,
     telemetry,
   };
@@ -630,19 +677,30 @@ function keepsLiveComment(trigger: Trigger): boolean {
   return trigger.mode === 'invoke' || trigger.mode === 'maintenance';
 }
 
-/** Whether the workspace holds a fork's code, logged when it does (no commands will run). */
-async function holdsForkCode(run: AuthorizedRun, workspaceRoot: string): Promise<boolean> {
-  if (!run.forkHead) return false;
-  const headSha = 'pullRequest' in run.trigger ? run.trigger.pullRequest?.headSha : undefined;
-  const check = await checkForkWorkspace(workspaceRoot, headSha);
-  if (check.holdsForkCode) {
+/**
+ * Whether the workspace holds (or may hold) the pull request's code, logged: on a fork's, no
+ * shell commands will run; on any, the configuration's programs run from the base branch's files.
+ */
+async function holdsPullRequestCode(run: AuthorizedRun, workspaceRoot: string): Promise<boolean> {
+  const pullRequest = 'pullRequest' in run.trigger ? run.trigger.pullRequest : undefined;
+  if (!run.forkHead && pullRequest === undefined) return false;
+  const check = await checkPullRequestWorkspace(
+    workspaceRoot,
+    pullRequest?.headSha,
+    run.forkHead ? { whose: "the fork's" } : {},
+  );
+  if (run.forkHead && check.holdsHeadCode) {
     run.logger.warning(
       `The workspace may hold the fork's pull request code (${check.reason}): no shell commands will run in this session.`,
     );
-  } else {
+  } else if (run.forkHead) {
     run.logger.info(`The workspace does not hold the fork's code: ${check.reason}.`);
+  } else if (check.holdsHeadCode) {
+    run.logger.info(
+      `The workspace may hold the pull request's code (${check.reason}): the programs the configuration starts run from the base branch's files.`,
+    );
   }
-  return check.holdsForkCode;
+  return check.holdsHeadCode;
 }
 
 /** The error output for an outcome that did not complete. */

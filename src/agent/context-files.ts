@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
-import { isInsideOrSame } from '../platform/path-containment.js';
+import { isInsideOrSame, relativeInside } from '../platform/path-containment.js';
 
 export const DEFAULT_CONTEXT_FILE_NAME = 'GEMINI.md';
 
@@ -230,7 +230,8 @@ function displayPath(
 ): string {
   if (source === 'user') {
     const home = path.resolve(homeDir);
-    return isInsideOrSame(file, home) ? `~/${toSlashes(path.relative(home, file))}` : file;
+    const inHome = relativeInside(file, home);
+    return inHome === undefined ? file : `~/${toSlashes(inHome)}`;
   }
   // Project files live in the workspace or one of its ancestors: `GEMINI.md`, `../GEMINI.md`.
   return toSlashes(path.relative(workspace, file));

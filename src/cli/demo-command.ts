@@ -21,6 +21,7 @@ import { runLocal } from '../local/local-run.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { CommandIo } from './run-command.js';
 import { exitCodeFor, printRunEnd, shellWord } from './run-command.js';
+import { relativeInside } from '../platform/path-containment.js';
 
 const run = promisify(execFile);
 
@@ -142,8 +143,7 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
  */
 export function invokedAs(script: string | undefined, cwd: string): string {
   if (script === undefined || path.basename(script) === 'gemini-agent') return 'gemini-agent';
-  const relative = path.relative(cwd, script);
-  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? script : relative;
+  const shown = relativeInside(script, cwd) ?? script;
   return `node ${shellWord(shown)}`;
 }
 

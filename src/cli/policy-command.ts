@@ -12,11 +12,14 @@ import { errorMessage, UsageError } from '../platform/errors.js';
 import { silentLogger } from '../platform/logger.js';
 import { describeRule, loadPolicyFiles, ruleLocation } from '../policy/load-policy.js';
 import { outcomeOf } from '../policy/policy-confirmer.js';
+import { respellingWarnings } from '../policy/respelling-coverage.js';
+import { hasCommandConditions } from '../policy/rule-matching.js';
 import type {
   PolicyCall,
   PolicyContext,
   PolicyTier,
   PolicyVerdict,
+  SubcommandVerdict,
 } from '../policy/policy-types.js';
 import { TIER_BASE } from '../policy/policy-types.js';
 import { POLICY_DENIAL_PREFIX } from '../agent/scheduler.js';
@@ -116,6 +119,8 @@ async function check(argv: readonly string[], io: PolicyCommandIo): Promise<numb
     io.stdout.write(`${file.file}: valid, ${count} (tier ${file.tier})\n`);
   }
   for (const warning of loaded.warnings) io.stderr.write(`warning: ${warning}\n`);
+  // A deny that a respelled command could slip past is worth knowing before a run relies on it.
+  for (const warning of respellingWarnings(loaded.rules)) io.stderr.write(`warning: ${warning}\n`);
   if (loaded.rules.length > 0) {
     io.stdout.write('\nRules in the order they are tried (first match wins):\n');
     for (const rule of loaded.rules) io.stdout.write(`  ${describeRule(rule)}\n`);
@@ -256,12 +261,29 @@ function formatExplanation(input: {
       // A deny message does not say where it comes from; the built-in reasons do.
       const where = at === undefined || sub.reason.includes(at) ? '' : ` (${at})`;
       lines.push(`  ${sub.decision.padEnd(8)} ${sub.text}`, `           ${sub.reason}${where}`);
+      const matchedOn = readingOf(sub);
+      if (matchedOn !== undefined) lines.push(`           matched on: ${matchedOn}`);
     }
   }
   lines.push(
     `Declared:    ${declared ? 'yes' : 'no — the policy denies every call of this tool, so it is left out of the declarations sent to the model'}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Which reading of the command a deny or ask_user rule on its text matched: the raw text, the
+ * words bash will run, or a known program's options in canonical form.
+ */
+function readingOf(sub: SubcommandVerdict): string | undefined {
+  if (sub.decision === 'allow' || sub.rule === undefined || !hasCommandConditions(sub.rule)) {
+    return undefined;
+  }
+  const reading = sub.reading;
+  if (reading === undefined) return 'the raw text';
+  return reading.on === 'words'
+    ? `the parsed words \`${reading.form}\``
+    : `the options in canonical form \`${reading.form}\``;
 }
 
 function parseTier(value: string | undefined): PolicyTier {

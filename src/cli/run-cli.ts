@@ -21,6 +21,12 @@ import { neutralIo, streamLogger } from '../platform/logger.js';
 import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { reportSandbox, resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { toolSandboxSession } from '../tools/tool-processes.js';
+import { protectedFolderProblem } from '../tools/protected-paths.js';
+import {
+  checkWrittenConfiguration,
+  readUnlessHeldBack,
+  recordRun,
+} from '../session-setup/written-configuration.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
@@ -134,6 +140,7 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
       throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
     await requireDirectory(options.repo);
+    await requireUnprotected(options.repo);
     // The workspace's own configuration loads only in a trusted folder; one that is not trusted
     // and holds some stops here, before anything of it is read or started (folder-trust.ts).
     const trust = await requireWorkspaceTrust({
@@ -175,6 +182,15 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     );
     // The session, when nothing took it over (the run stopped before its session started).
     cleanups.push(() => sandboxProbe.release());
+    // What an earlier run's agent wrote among the configuration and nobody changed since is not
+    // loaded (written-configuration.ts); a --policy file of that kind stops the run.
+    const written = await checkWrittenConfiguration({
+      workspace: options.repo,
+      extensionPaths: options.extensions,
+      policyFiles: options.policyFiles,
+      env: io.env,
+    });
+    for (const warning of written.warnings) logger.warning(warning);
     // Settings and policy problems (a typo in a --policy file) stop the run before any model
     // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
     // Custom commands and extensions: from the repository and the --extension folders. Read
@@ -182,7 +198,12 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     const [settings, commands] = await bothInOrder(
       configRoot === undefined
         ? Promise.resolve(EMPTY_SETTINGS)
-        : loadAgentSettings({ input: undefined, configDirectory: configRoot, env: io.env }),
+        : loadAgentSettings({
+            input: undefined,
+            configDirectory: configRoot,
+            env: io.env,
+            readFile: readUnlessHeldBack(written),
+          }),
       loadRunCommands({
         workspaceRoot: options.repo,
         configRoot,
@@ -190,6 +211,7 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
         pathsSetting: '--extension',
         env: io.env,
         logger,
+        mayLoad: written.mayLoad,
       }),
     );
     const runSettings = withExtensionServers(settings, commands.extensions, logger);
@@ -198,7 +220,9 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
       loadCliPolicy({ ...options, settings: runSettings, extensions: commands.extensions }),
       loadAgents(
         [
-          ...(configRoot === undefined ? [] : [projectAgentsFolder(configRoot)]),
+          ...(configRoot === undefined
+            ? []
+            : [{ ...projectAgentsFolder(configRoot), mayLoad: written.mayLoad }]),
           ...extensionAgentFolders(commands.extensions),
         ],
         logger,
@@ -273,7 +297,12 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
         controller.abort();
       }),
     );
-    const { session: agent, result } = await startAgent({
+    // Recorded from before its first tool until its tools have stopped, so a later run does not
+    // load configuration this one wrote.
+    const recorded = await recordRun(options.repo, io.env, (message) => {
+      logger.warning(message);
+    });
+    const starting = startAgent({
       prompt: sessionPrompt,
       extensionContextFiles: extensionContextFiles(commands.extensions),
       ...(trust.trusted ? {} : { projectContext: false }),
@@ -300,6 +329,7 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
       ...(telemetry ? { telemetry } : {}),
       agents,
     });
+    const { session: agent, result } = await recorded(starting);
     reportRetry = (message) => {
       agent.reportWarning('model_retry', message);
     };
@@ -363,6 +393,14 @@ async function requireDirectory(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new UsageError(`--repo expects an existing directory, got "${path.resolve(dir)}".`);
+  }
+}
+
+/** The workspace may not lie inside a repository's .gemini or .github, or any .git. */
+async function requireUnprotected(dir: string): Promise<void> {
+  const problem = await protectedFolderProblem(dir);
+  if (problem !== undefined) {
+    throw new UsageError(`--repo (default: the current folder): ${problem}`);
   }
 }
 

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { ZodType } from 'zod';
 import { actionInputsSchema, INPUT_NAMES } from '../action/action-inputs.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
+import { protectedFolderProblem } from '../tools/protected-paths.js';
 import { parseFlags } from './args.js';
 import type { PermissionLevel } from '../local/dry-run-github.js';
 import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
@@ -81,6 +82,8 @@ export async function runRunCommand(argv: readonly string[], io: CommandIo): Pro
   }
   try {
     await requireDirectory(options.repo);
+    const problem = await protectedFolderProblem(options.repo);
+    if (problem !== undefined) throw new UsageError(`--repo: ${problem}`);
     const run = await runLocal(options, io);
     printRunEnd(run, io);
     return exitCodeFor(run);

@@ -9,8 +9,24 @@
  * name the problem when someone asks for that command.
  */
 import { parse, TomlError } from 'smol-toml';
+import type { TomlLimits } from '../config/toml-limits.js';
+import { tomlEntriesProblem, tomlTextProblem } from '../config/toml-limits.js';
 import { ConfigurationError } from '../platform/errors.js';
+import type { SourcePosition } from '../policy/toml-positions.js';
 import { scanTomlPositions } from '../policy/toml-positions.js';
+import { checkInjectionBlocks } from './injection-parser.js';
+
+/**
+ * How much one command file may hold. A command is a prompt and a description: a few kilobytes,
+ * no nesting at all. The bounds leave room for long prompts and for keys the Gemini CLI ignores,
+ * and keep what the parser and the position scan do small. (Its `!{…}` and `@{…}` blocks have
+ * their own limits, `INJECTION_LIMITS`.)
+ */
+export const COMMAND_FILE_LIMITS: TomlLimits = {
+  maxBytes: 256 * 1024,
+  maxDepth: 32,
+  maxEntries: 1000,
+};
 
 export interface CommandFileContent {
   prompt: string;
@@ -42,15 +58,26 @@ export function commandNameFromPath(relativePath: string): string {
 
 /**
  * Parses a command file. `file` is how messages name it; `fileName` its base name, for the default
- * description (`Custom command from commit.toml`).
+ * description (`Custom command from commit.toml`); `command` its name, for messages (default: the
+ * name `fileName` gives). Its limits and its `!{…}`/`@{…}` blocks are checked here, so a file
+ * that passes one is refused before anything of it runs.
  */
 export function parseCommandFile(
   text: string,
-  options: { file: string; fileName: string },
+  options: { file: string; fileName: string; command?: string },
 ): CommandFileContent {
+  const source = text.replace(/^\uFEFF/, '');
+  const tooMuch = tomlTextProblem(source, COMMAND_FILE_LIMITS, 'a command file');
+  if (tooMuch !== undefined) {
+    throw new ConfigurationError(tooMuch.message, {
+      file: options.file,
+      line: tooMuch.line,
+      column: tooMuch.column,
+    });
+  }
   let document: Record<string, unknown>;
   try {
-    document = parse(text.replace(/^\uFEFF/, ''));
+    document = parse(source, { maxDepth: COMMAND_FILE_LIMITS.maxDepth });
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
@@ -60,7 +87,14 @@ export function parseCommandFile(
       column: error.column,
     });
   }
-  const positions = scanTomlPositions(text);
+  const positions = scanTomlPositions(source);
+  const crowded = tomlEntriesProblem(document, COMMAND_FILE_LIMITS.maxEntries);
+  if (crowded !== undefined) {
+    throw new ConfigurationError(crowded.message, {
+      file: options.file,
+      ...positions.locate(crowded.path),
+    });
+  }
   const fail = (key: string, message: string): never => {
     throw new ConfigurationError(message, { file: options.file, ...positions.locate([key]) });
   };
@@ -80,6 +114,11 @@ export function parseCommandFile(
       `expected "description" to be a string, got ${describeValue(description)}.`,
     );
   }
+  checkInjectionBlocks(prompt, {
+    command: options.command ?? commandNameFromPath(options.fileName),
+    file: options.file,
+    locate: promptLocator(source, prompt, positions.locate(['prompt'])),
+  });
   const shown = description === undefined || description === '' ? undefined : description;
   return {
     prompt,
@@ -107,4 +146,59 @@ function describeValue(value: unknown): string {
   if (value instanceof Date) return 'a date';
   if (typeof value === 'object' && value !== null) return 'a table';
   return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * Where an offset of the parsed prompt is in the file: the trigger (`!{`, `@{`) starting there is
+ * found in the prompt's string as written, by how many of its kind come before it. Exact for
+ * every prompt that writes its triggers as they are; one that spells them with escapes
+ * (`\u0021{`) is pointed at by its `prompt` key instead.
+ */
+function promptLocator(
+  source: string,
+  prompt: string,
+  keyAt: SourcePosition,
+): (offset: number) => SourcePosition {
+  const lineStarts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) {
+    lineStarts.push(i + 1);
+  }
+  const keyOffset = (lineStarts[keyAt.line - 1] ?? 0) + keyAt.column - 1;
+  const valueStart = source.indexOf('=', keyOffset) + 1;
+  const valueEnd = rawStringEnd(source, valueStart);
+  const positionOf = (offset: number): SourcePosition => {
+    let line = 1;
+    while (line < lineStarts.length && (lineStarts[line] ?? Infinity) <= offset) line += 1;
+    return { line, column: offset - (lineStarts[line - 1] ?? 0) + 1 };
+  };
+  return (offset) => {
+    const trigger = prompt.slice(offset, offset + 2);
+    let before = 0;
+    for (
+      let i = prompt.indexOf(trigger);
+      i !== -1 && i < offset;
+      i = prompt.indexOf(trigger, i + 1)
+    ) {
+      before += 1;
+    }
+    let at = source.indexOf(trigger, valueStart);
+    for (; before > 0 && at !== -1; before -= 1) at = source.indexOf(trigger, at + 1);
+    return valueStart > 0 && at !== -1 && at < valueEnd ? positionOf(at) : keyAt;
+  };
+}
+
+/** Where the TOML string value starting at (or after spaces from) `start` ends. */
+function rawStringEnd(source: string, start: number): number {
+  let i = start;
+  while (source[i] === ' ' || source[i] === '\t') i += 1;
+  const quote = source[i];
+  if (quote !== '"' && quote !== "'") return i;
+  const delimiter = source.startsWith(quote.repeat(3), i) ? quote.repeat(3) : quote;
+  i += delimiter.length;
+  while (i < source.length) {
+    if (quote === '"' && source[i] === '\\') i += 2;
+    else if (source.startsWith(delimiter, i)) return i;
+    else i += 1;
+  }
+  return source.length;
 }

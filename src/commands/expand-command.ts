@@ -18,12 +18,21 @@
  *
  * The result keeps injected text apart from the command's own words, so each front end can mark
  * it as data: the Action frames it as untrusted, the CLI joins it as the Gemini CLI does.
+ *
+ * The number of blocks is checked before any of them runs, and what they inject together is
+ * bounded (`INJECTION_LIMITS`): past the bound the expansion stops at that block.
  */
 import { ConfigurationError } from '../platform/errors.js';
 import { RUN_SHELL_COMMAND_TOOL_NAME, shellRunOf } from '../tools/run-shell-command.js';
 import type { CommandInvocation, CustomCommand } from './command-types.js';
 import { injectPath } from './file-injection.js';
-import { FILE_TRIGGER, findInjections, SHELL_TRIGGER } from './injection-parser.js';
+import {
+  checkInjectionBlocks,
+  FILE_TRIGGER,
+  findInjections,
+  INJECTION_LIMITS,
+  SHELL_TRIGGER,
+} from './injection-parser.js';
 import type { InjectionServices } from './injection-services.js';
 import { escapeShellArgument } from './shell-escape.js';
 
@@ -48,8 +57,14 @@ export async function expandCommand(
   invocation: CommandInvocation,
   services: InjectionServices,
 ): Promise<ExpandedCommand> {
-  const where = { command: command.name, file: command.origin.file };
+  const where: Where = {
+    command: command.name,
+    file: command.origin.file,
+    injected: injectedText(command.name, command.origin.file),
+  };
   const { prompt } = command;
+  // Checked when the file was read; again here, before any block runs, whatever built the command.
+  checkInjectionBlocks(prompt, where);
   let pieces: PromptPiece[] = [{ kind: 'text', text: prompt }];
   if (prompt.includes(FILE_TRIGGER)) pieces = await expandFiles(pieces, where, services);
   if (prompt.includes(SHELL_TRIGGER) || prompt.includes(ARGS_PLACEHOLDER)) {
@@ -69,6 +84,22 @@ export function plainPrompt(pieces: readonly PromptPiece[]): string {
 interface Where {
   command: string;
   file: string;
+  /** Counts what the blocks inject; throws past `INJECTION_LIMITS.maxInjectedChars`. */
+  injected: (text: string, block: string) => string;
+}
+
+function injectedText(command: string, file: string): Where['injected'] {
+  let total = 0;
+  return (text, block) => {
+    total += text.length;
+    if (total > INJECTION_LIMITS.maxInjectedChars) {
+      throw new ConfigurationError(
+        `/${command}: its blocks inject more than ${INJECTION_LIMITS.maxInjectedChars} characters into the prompt together (passed at ${block}); name fewer or smaller files, or print less.`,
+        { file },
+      );
+    }
+    return text;
+  };
 }
 
 async function expandFiles(
@@ -87,7 +118,10 @@ async function expandFiles(
       out.push({ kind: 'text', text: piece.text.slice(cursor, block.start) });
       if (block.content !== '') {
         const text = await injectPath(block.content, where, services);
-        if (text !== undefined) out.push({ kind: 'file', path: block.content, text });
+        if (text !== undefined) {
+          where.injected(text, `@{${block.content}}`);
+          out.push({ kind: 'file', path: block.content, text });
+        }
       }
       cursor = block.end;
     }
@@ -118,7 +152,7 @@ async function expandShell(
       out.push({
         kind: 'command-output',
         command,
-        text: await runInjected(command, where, services),
+        text: where.injected(await runInjected(command, where, services), `!{${command}}`),
       });
     }
     out.push({ kind: 'text', text: withArgs(piece.text.slice(cursor), args) });

@@ -10,11 +10,10 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage, isMissingPathError } from '../platform/errors.js';
-import { commandNameFromPath, parseCommandFile } from './command-file.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
+import { COMMAND_FILE_LIMITS, commandNameFromPath, parseCommandFile } from './command-file.js';
 import type { CommandOrigin, CustomCommand } from './command-types.js';
 
-/** A prompt file larger than this is not a prompt. */
-const MAX_COMMAND_FILE_BYTES = 256 * 1024;
 /** More files than this in one folder are not commands someone wrote by hand. */
 const MAX_COMMAND_FILES = 1000;
 
@@ -36,6 +35,8 @@ export interface CommandFolder {
   /** How messages show it: `.gemini/commands`, `.gemini/extensions/gcp/commands`. */
   shownAs: string;
   origin: Omit<CommandOrigin, 'file'>;
+  /** False for a command file not to load (see `LoadExtensionsOptions.mayLoad`). */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 /** Loads every command of `folder`; a folder that does not exist has none. */
@@ -46,13 +47,15 @@ export async function loadCommandFolder(folder: CommandFolder): Promise<LoadedCo
     throw error;
   });
   if (root === undefined) return result;
-  const files = await findTomlFiles(root);
+  const files = await findTomlFiles(root, MAX_COMMAND_FILES + 1);
   if (files.length > MAX_COMMAND_FILES) {
     throw new ConfigurationError(
-      `expected at most ${MAX_COMMAND_FILES} command files in ${folder.shownAs}, found ${files.length}.`,
+      `expected at most ${MAX_COMMAND_FILES} command files in ${folder.shownAs}; it has more.`,
+      { file: folder.shownAs },
     );
   }
   for (const relative of files) {
+    if (folder.mayLoad?.(path.join(folder.directory, ...relative.split('/'))) === false) continue;
     const name = commandNameFromPath(relative);
     const origin: CommandOrigin = { ...folder.origin, file: `${folder.shownAs}/${relative}` };
     try {
@@ -60,6 +63,7 @@ export async function loadCommandFolder(folder: CommandFolder): Promise<LoadedCo
       const content = parseCommandFile(text, {
         file: origin.file,
         fileName: path.posix.basename(relative),
+        command: name,
       });
       result.commands.push({ name, ...content, origin });
     } catch (error) {
@@ -70,8 +74,12 @@ export async function loadCommandFolder(folder: CommandFolder): Promise<LoadedCo
   return result;
 }
 
-/** The `.toml` files below `root`, relative with `/`, sorted. Symlinked folders are not entered. */
-async function findTomlFiles(root: string): Promise<string[]> {
+/**
+ * The `.toml` files below `root`, relative with `/`, sorted; the walk stops once `enough` are
+ * found (a folder of a million files is not read to the end to be refused). Symlinked folders are
+ * not entered.
+ */
+async function findTomlFiles(root: string, enough: number): Promise<string[]> {
   const found: string[] = [];
   const visit = async (relative: string): Promise<void> => {
     let entries: Dirent[];
@@ -82,6 +90,7 @@ async function findTomlFiles(root: string): Promise<string[]> {
       throw error;
     }
     for (const entry of entries) {
+      if (found.length >= enough) return;
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) await visit(child);
       else if ((entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.toml')) {
@@ -103,8 +112,7 @@ async function readCommandFile(root: string, relative: string, shown: string): P
       file: shown,
     });
   }
-  const inside = path.relative(root, real);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) {
+  if (!isInsideOrSame(real, root)) {
     throw new ConfigurationError(
       'expected a command file inside the commands folder; it is a symlink that leads out of it.',
       { file: shown },
@@ -116,9 +124,9 @@ async function readCommandFile(root: string, relative: string, shown: string): P
       file: shown,
     });
   }
-  if (info.size > MAX_COMMAND_FILE_BYTES) {
+  if (info.size > COMMAND_FILE_LIMITS.maxBytes) {
     throw new ConfigurationError(
-      `expected a command file of at most ${MAX_COMMAND_FILE_BYTES} bytes; it has ${info.size}.`,
+      `expected a command file of at most ${COMMAND_FILE_LIMITS.maxBytes} bytes; it has ${info.size}.`,
       { file: shown },
     );
   }

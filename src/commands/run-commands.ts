@@ -61,6 +61,7 @@ export async function loadRunCommands(options: LoadRunCommandsOptions): Promise<
             directory: path.join(options.configRoot, ...REPOSITORY_COMMANDS_PATH.split('/')),
             shownAs: REPOSITORY_COMMANDS_PATH,
             origin: { layer: 'project' as const },
+            ...(options.mayLoad ? { mayLoad: options.mayLoad } : {}),
           },
         ]),
   ];

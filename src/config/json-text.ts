@@ -1,9 +1,39 @@
 /**
  * JSON configuration text as people write it: with `//` and `/* *\/` comments (the Gemini CLI
  * accepts them in settings.json), and with errors that point at a line and column — of a syntax
- * error, or of the key a validation error is about.
+ * error, of a limit passed, or of the key a validation error is about.
  */
 import { ConfigurationError } from '../platform/errors.js';
+import {
+  jsonLimitProblem,
+  jsonStringEnd,
+  offsetPastBytes,
+  tooLargeError,
+  utf8Bytes,
+} from '../platform/text-limits.js';
+
+export { jsonLimitProblem };
+
+/**
+ * How much one JSON configuration file (settings.json, an extension manifest) may hold. A real
+ * one nests a few levels (`mcpServers.<name>.env.<VAR>` is four) and lists tens of servers and
+ * tool names; these bounds sit far above that, and far below what would overflow the stack of
+ * the code that walks the value (validation, `${…}` substitution) or stall a run.
+ */
+export interface JsonLimits {
+  /** Bytes of UTF-8 in the file. */
+  maxBytes: number;
+  /** Objects and arrays inside one another; the outermost is level 1. */
+  maxDepth: number;
+  /** Members of one object, items of one array. */
+  maxEntries: number;
+}
+
+export const JSON_LIMITS: JsonLimits = {
+  maxBytes: 1024 * 1024,
+  maxDepth: 32,
+  maxEntries: 10_000,
+};
 
 export interface TextPosition {
   line: number;
@@ -21,7 +51,7 @@ export function blankComments(text: string): string {
     const char = text[i] ?? '';
     const next = text[i + 1] ?? '';
     if (char === '"') {
-      const end = stringEnd(text, i);
+      const end = jsonStringEnd(text, i);
       out += text.slice(i, end);
       i = end;
     } else if (char === '/' && next === '/') {
@@ -42,27 +72,35 @@ export function blankComments(text: string): string {
   return out;
 }
 
-/** The index just past the string starting at `start` (a `"`), or the end of the text. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  while (i < text.length) {
-    const char = text[i];
-    if (char === '\\') i += 2;
-    else if (char === '"') return i + 1;
-    else i += 1;
-  }
-  return text.length;
-}
-
 export function positionAt(text: string, offset: number): TextPosition {
   const before = text.slice(0, Math.max(0, offset));
   const lines = before.split('\n');
   return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
 }
 
-/** Parses JSON with comments; a syntax error is a `ConfigurationError` at its line and column. */
-export function parseJsonText(text: string, file: string): unknown {
-  const blanked = blankComments(text.replace(/^\uFEFF/, ''));
+/**
+ * Parses JSON with comments. A syntax error, or a limit passed (see {@link JSON_LIMITS}), is a
+ * `ConfigurationError` at its line and column; the limits are checked first, so nothing deeper
+ * than they allow ever reaches a parser or a walk over the value.
+ */
+export function parseJsonText(
+  text: string,
+  file: string,
+  limits: JsonLimits = JSON_LIMITS,
+): unknown {
+  const source = text.replace(/^\uFEFF/, '');
+  const past = offsetPastBytes(source, limits.maxBytes);
+  if (past !== undefined) {
+    throw tooLargeError('a JSON file', limits.maxBytes, utf8Bytes(source), {
+      file,
+      ...positionAt(source, past),
+    });
+  }
+  const blanked = blankComments(source);
+  const problem = jsonLimitProblem(blanked, limits);
+  if (problem !== undefined) {
+    throw new ConfigurationError(problem.message, { file, ...positionAt(blanked, problem.offset) });
+  }
   try {
     return JSON.parse(blanked) as unknown;
   } catch (error) {
@@ -245,14 +283,14 @@ function skipSpace(text: string, offset: number): number {
 /** The end of the JSON value starting at `offset`. */
 function valueEnd(text: string, offset: number): number {
   const char = text[offset];
-  if (char === '"') return stringEnd(text, offset);
+  if (char === '"') return jsonStringEnd(text, offset);
   if (char === '{' || char === '[') {
     let depth = 0;
     let i = offset;
     while (i < text.length) {
       const c = text[i];
       if (c === '"') {
-        i = stringEnd(text, i);
+        i = jsonStringEnd(text, i);
         continue;
       }
       if (c === '{' || c === '[') depth += 1;
@@ -278,7 +316,7 @@ function member(
   if (text[offset] !== '{') return undefined;
   let i = skipSpace(text, offset + 1);
   while (i < text.length && text[i] === '"') {
-    const keyEnd = stringEnd(text, i);
+    const keyEnd = jsonStringEnd(text, i);
     let key: unknown;
     try {
       key = JSON.parse(text.slice(i, keyEnd));

@@ -136,6 +136,12 @@ export function firstIssue(error: z.ZodError): { keyPath: (string | number)[]; m
 }
 
 /**
+ * MCP servers one settings file or manifest may declare: each is a process or a connection that
+ * every session starts, and a real file has a handful.
+ */
+export const MAX_MCP_SERVERS = 100;
+
+/**
  * Every entry of an `mcpServers` object, named and checked, its `env` and `headers` expanded; a
  * problem is reported at `mcpServers.<name>` (or a key under it).
  */
@@ -143,6 +149,13 @@ export function checkServers(
   servers: Readonly<Record<string, RawServer>>,
   checks: ServerChecks,
 ): Record<string, McpServerSettings> {
+  const names = Object.keys(servers);
+  if (names.length > MAX_MCP_SERVERS) {
+    checks.fail(
+      ['mcpServers', names[MAX_MCP_SERVERS] ?? ''],
+      `expected at most ${MAX_MCP_SERVERS} MCP servers in one file (each is started for every session); it has ${names.length}.`,
+    );
+  }
   const checked: Record<string, McpServerSettings> = {};
   for (const [name, server] of Object.entries(servers)) {
     const at = ['mcpServers', name];

@@ -21,6 +21,8 @@ export type BaseTreeClient = Pick<Octokit, 'graphql'>;
 export const MAX_BASE_FILE_BYTES = 1024 * 1024;
 /** Git's mode of a symlink (0o120000) as GraphQL gives it, a number. */
 const SYMLINK_MODE = 0o120000;
+/** Git's mode of an executable file (0o100755). */
+const EXECUTABLE_MODE = 0o100755;
 
 export interface TreeRequest {
   /** A repository path: a folder (or a file). */
@@ -39,6 +41,8 @@ export interface ListedFile {
   text?: string;
   /** Why the file cannot be copied, if it cannot. */
   unusable?: string;
+  /** Git's executable mode (100755), where the listing gave the file's mode. */
+  executable?: boolean;
 }
 
 export interface TreeListing {
@@ -49,7 +53,7 @@ export interface TreeListing {
   skipped: { path: string; reason: string }[];
 }
 
-interface Location {
+export interface Location {
   owner: string;
   repo: string;
   /** The base commit: a full SHA. */
@@ -230,7 +234,9 @@ function collect(node: GitNode, repoPath: string, listing: TreeListing): void {
     } else if (entry.mode === SYMLINK_MODE) {
       listing.skipped.push({ path: child, reason: 'a symlink, not a file' });
     } else if (entry.object?.__typename === 'Blob') {
-      listing.files.push(blobFile(entry.object as BlobNode, child, false));
+      const file = blobFile(entry.object as BlobNode, child, false);
+      if (entry.mode === EXECUTABLE_MODE) file.executable = true;
+      listing.files.push(file);
     } else {
       // Below the depth the query asked objects for: listed by name only.
       listing.files.push({ path: child, byteSize: 0 });

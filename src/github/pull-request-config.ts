@@ -43,7 +43,8 @@ const MAX_COMMAND_CONFIG_FILES = 500;
  *
  * One GraphQL request lists them all with their text, together with `.gemini/commands` and
  * `.gemini/extensions`; a second reads the extensions' configuration files, when there are any.
- * An extension's code stays where the workspace has it.
+ * An extension's code is not read here: where the workspace holds the pull request's code, the
+ * folders whose servers start are copied from the base commit later (pull-request-code.ts).
  */
 export async function baseBranchConfigFor(
   trigger: Trigger,

@@ -82,7 +82,7 @@ async function gitNode(
         case 'type':
           return TYPES[entry.type];
         case 'mode':
-          return MODES[entry.type];
+          return entry.executable === true ? 0o100755 : MODES[entry.type];
         case 'object':
           return gitNode(context, sha, entry.path).then((node) => node ?? null);
         default:

@@ -28,6 +28,8 @@ export interface TreeEntry {
   path: string;
   sha: string;
   size: number;
+  /** Git's executable mode (100755). */
+  executable?: boolean;
 }
 
 export type ContentAtRef =
@@ -176,6 +178,7 @@ export class LocalRepository {
           path: entryPath,
           sha: objectSha,
           size: size === '-' ? 0 : Number(size),
+          ...(mode === '100755' ? { executable: true } : {}),
         };
       });
   }

@@ -12,6 +12,7 @@ import { lstat, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import { groupDigits } from '../platform/text.js';
+import { climbsOut, relativeInside } from '../platform/path-containment.js';
 
 /** A larger prompt file is almost certainly the wrong file. */
 export const MAX_PROMPT_FILE_BYTES = 100_000;
@@ -80,8 +81,8 @@ async function readPromptFile(file: string, workspaceRoot: string): Promise<stri
       error,
     );
   }
-  const inside = path.relative(root, resolved);
-  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+  const inside = relativeInside(resolved, root);
+  if (inside === undefined || inside === '') {
     throw fileError(file, 'leads outside the repository through a symbolic link.');
   }
   if (isUnderGit(inside))
@@ -121,7 +122,7 @@ function checkRelativePath(file: string): string {
     throw fileError(file, 'is absolute; expected a path relative to the repository root.');
   }
   const normalized = path.posix.normalize(file.replace(/\\/g, '/'));
-  if (normalized === '..' || normalized.startsWith('../')) {
+  if (climbsOut(normalized, path.posix)) {
     throw fileError(
       file,
       'leaves the repository; expected a path relative to the repository root.',

@@ -7,6 +7,7 @@ import {
 } from './genai-values.js';
 import type { CountTokensParameters, GenerateContentParameters } from '@google/genai';
 import { ConfigurationError } from '../platform/errors.js';
+import { jsonLimitProblem } from '../platform/text-limits.js';
 import type { ContentGenerator } from './content-generator.js';
 import { responseShapeProblem } from './response-shape.js';
 
@@ -200,6 +201,15 @@ export function parseRecordedSession(text: string, file: string): RecordedCall[]
     const line = raw.trim();
     if (line === '') continue;
     const where = { file, line: index + 1 };
+    // A response is a few levels deep; thousands would overflow the code that serves it again.
+    const tooDeep = jsonLimitProblem(line, { maxDepth: 64, maxEntries: Number.MAX_SAFE_INTEGER });
+    if (tooDeep !== undefined) {
+      const indent = raw.length - raw.trimStart().length;
+      throw new ConfigurationError(tooDeep.message, {
+        ...where,
+        column: indent + tooDeep.offset + 1,
+      });
+    }
     let value: unknown;
     try {
       value = JSON.parse(line) as unknown;

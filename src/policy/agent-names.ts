@@ -4,8 +4,13 @@
  * a second tool name; here each subagent is a tool of its own. Both spellings of a rule hold
  * either way: `toolName = "invoke_agent"` covers every subagent (the presets allow them so), and
  * `toolName = "<agent>"` one of them, whether it is called directly or through `invoke_agent`.
+ *
+ * An `agent_name` that is a reserved tool name (tools/reserved-names.ts) is no agent's — agent
+ * files under such a name are refused — so the call is judged as `invoke_agent` alone: naming
+ * `write_file` or `complete_task` there never brings in the rules written for those tools.
  */
 import { INVOKE_AGENT_TOOL_NAME } from '../agent/subagents/invoke-agent.js';
+import { reservedToolName } from '../tools/reserved-names.js';
 import type { ToolKind } from '../tools/tool-types.js';
 
 export function agentNameAliases(
@@ -16,5 +21,6 @@ export function agentNameAliases(
   if (kind !== 'agent') return [];
   if (toolName !== INVOKE_AGENT_TOOL_NAME) return [INVOKE_AGENT_TOOL_NAME];
   const named = args.agent_name;
-  return typeof named === 'string' && named !== '' ? [named] : [];
+  if (typeof named !== 'string' || named === '') return [];
+  return reservedToolName(named)?.kind === 'tool' ? [] : [named];
 }

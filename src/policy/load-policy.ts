@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import { checkPolicy } from './parse-policy.js';
 import { formatProblem, PolicyFileError } from './policy-file-error.js';
+import { POLICY_LIMITS } from './policy-limits.js';
 import type { PolicyProblem } from './policy-file-error.js';
 import type { PolicyRule, PolicyTier } from './policy-types.js';
 
@@ -82,6 +83,12 @@ async function expand(spec: PolicyFileSpec): Promise<{ path: string; file: strin
   }
   if (!isDirectory) return [{ path: spec.path, file: label }];
   const names = (await readdir(spec.path)).filter((name) => name.endsWith('.toml')).sort();
+  if (names.length > POLICY_LIMITS.maxFilesPerDirectory) {
+    throw new ConfigurationError(
+      `expected at most ${POLICY_LIMITS.maxFilesPerDirectory} policy files in one directory; it has ${names.length}.`,
+      { file: label },
+    );
+  }
   return names.map((name) => ({ path: join(spec.path, name), file: join(label, name) }));
 }
 

@@ -15,6 +15,7 @@
 import { parse, TomlError } from 'smol-toml';
 import { PolicyFileError } from './policy-file-error.js';
 import type { PolicyProblem } from './policy-file-error.js';
+import { POLICY_LIMITS, policyCountProblem, policyTextProblem } from './policy-limits.js';
 import type { PolicyRule, PolicyTier } from './policy-types.js';
 import { TIER_BASE } from './policy-types.js';
 import { didYouMean } from './rule-fields.js';
@@ -62,8 +63,10 @@ export interface CheckedPolicy {
 /** Like {@link parsePolicy}, but returns the problems (so a loader can report several files). */
 export function checkPolicy(text: string, source: PolicySource): CheckedPolicy {
   let document: TomlTable;
+  const tooMuch = policyTextProblem(text, source.file);
+  if (tooMuch) return { rules: [], problems: [tooMuch], warnings: [] };
   try {
-    document = parse(text, { unsafeKeyBehaviour: 'throw' });
+    document = parse(text, { unsafeKeyBehaviour: 'throw', maxDepth: POLICY_LIMITS.maxDepth });
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const reason = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
@@ -76,6 +79,8 @@ export function checkPolicy(text: string, source: PolicySource): CheckedPolicy {
   }
 
   const positions = scanTomlPositions(text);
+  const crowded = policyCountProblem(document, positions, source.file);
+  if (crowded) return { rules: [], problems: [crowded], warnings: [] };
   const problems: PolicyProblem[] = [];
   const report = (path: TomlPath, message: string) => {
     problems.push({ file: source.file, ...positions.locate(path), message });

@@ -43,6 +43,7 @@ import {
 import { agentNameAliases } from './agent-names.js';
 import { argumentTexts, geminiCommandText } from './argument-text.js';
 import { decideShellCommand, excludedReason, shellDirectory } from './shell-decision.js';
+import { parsedCommandOf } from './deny-readings.js';
 import type { ToolKind } from '../tools/tool-types.js';
 
 /** Analyses a shell command; must not throw for bad input (a thrown error is read as a parse error). */
@@ -147,10 +148,14 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
       directory: shellDirectory(call.args),
       homeDir,
       subjectFor: (piece) => subjectOf(call, { ...call.args, command: piece.text }, context),
-      commandFor: (piece) => ({
-        text: piece.text,
-        geminiText: geminiCommandText(call.args, piece.text),
-      }),
+      commandFor: (piece) => {
+        const parsed = parsedCommandOf(piece);
+        return {
+          text: piece.text,
+          geminiText: geminiCommandText(call.args, piece.text),
+          ...(parsed === undefined ? {} : { parsed }),
+        };
+      },
       whole: {
         subject: subjectOf(call, call.args, context),
         command: { text: command, geminiText: geminiCommandText(call.args) },

@@ -122,6 +122,24 @@ export interface SubcommandVerdict {
   reason: string;
   /** What decided when it was not a rule (the workspace boundary). */
   decidedBy?: string;
+  /**
+   * How a deny or ask_user rule matched when it matched the command only as bash reads it, not
+   * its raw text.
+   */
+  reading?: CommandReading;
+}
+
+/** A deny or ask_user rule that matched a command as bash reads it (see deny-readings.ts). */
+export interface CommandReading {
+  /**
+   * `words`: the parsed words (quotes removed, whitespace collapsed, the program by its name);
+   * `options`: the canonical form of a known program's options.
+   */
+  on: 'words' | 'options';
+  /** The command in that reading: `rm -rf x`, or `rm --force --recursive x`. */
+  form: string;
+  /** What the model and `policy explain` are told. */
+  sentence: string;
 }
 
 export interface PolicyVerdict {

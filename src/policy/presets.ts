@@ -22,6 +22,25 @@ export type PresetName = 'read-only' | 'edit' | 'maintenance';
 export const PRESET_NAMES: readonly PresetName[] = ['read-only', 'edit', 'maintenance'];
 
 /**
+ * The protected paths every preset that allows edits keeps the file tools out of, at the top and
+ * at any depth: `.github/` (what CI runs, who must review), `.gemini/` and `GEMINI.md` (this
+ * agent's settings, extensions, commands, subagents, policies and context), `.git/`. The TOML
+ * files list them literally (`excludedPaths` of the edit allow, `pathPattern` of the 900 deny);
+ * test/policy/presets.test.ts holds each preset to this list, and docs/policy.md's table shows
+ * it. A workspace inside such a folder is refused by `src/tools/protected-paths.ts`.
+ */
+export const PROTECTED_PATH_PATTERNS: readonly string[] = [
+  '.github/**',
+  '**/.github/**',
+  '.gemini/**',
+  '**/.gemini/**',
+  'GEMINI.md',
+  '**/GEMINI.md',
+  '.git/**',
+  '**/.git/**',
+];
+
+/**
  * Priority of the rules {@link commandAllowRules} makes: above the presets' own allows (100) and
  * explained denials (50), below their hard denials (900) when loaded in the same tier.
  */

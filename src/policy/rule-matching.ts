@@ -9,10 +9,14 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import picomatch from 'picomatch';
+import { anchored } from './anchored-regex.js';
 import { stableStringify } from './argument-text.js';
+import type { ParsedCommand } from './deny-readings.js';
+import { parsedReading } from './deny-readings.js';
 import { ruleLocation, ruleOrigin } from './describe-rule.js';
-import type { PolicyContext, PolicyRule } from './policy-types.js';
+import type { CommandReading, PolicyContext, PolicyRule } from './policy-types.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
+import { relativeInside } from '../platform/path-containment.js';
 
 export { ruleLocation, stableStringify };
 
@@ -67,6 +71,19 @@ export interface CommandSubject {
   text: string;
   /** The arguments as the Gemini CLI writes them for this command (see `geminiCommandText`). */
   geminiText: string;
+  /**
+   * One sub-command's words as bash will run them (see deny-readings.ts): a third reading, for
+   * deny and ask_user rules only. Absent for the whole command line.
+   */
+  parsed?: ParsedCommand;
+}
+
+/**
+ * How a rule's command conditions matched: on the raw text (in either reading), or as bash reads
+ * the command, which `reading` then describes for the model and `policy explain`.
+ */
+export interface CommandMatch {
+  reading?: CommandReading;
 }
 
 // ---- locations and sources ------------------------------------------------------------------
@@ -84,9 +101,8 @@ export function describeDecider(rule: PolicyRule | undefined): string {
 export function callPaths(locations: readonly string[], workspaceRoot: string): CallPath[] {
   return locations.map((written) => {
     const absolute = path.resolve(workspaceRoot, written);
-    const relative = path.relative(workspaceRoot, absolute);
-    const inside = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-    if (!inside) return { written, absolute };
+    const relative = relativeInside(absolute, workspaceRoot);
+    if (relative === undefined) return { written, absolute };
     return {
       written,
       absolute,
@@ -311,22 +327,6 @@ export function prefixMatches(prefix: string, text: string): boolean {
   return /\s$/u.test(prefix) || /^\s/u.test(text.slice(prefix.length));
 }
 
-const anchoredCache = new WeakMap<RegExp, { start: RegExp; whole: RegExp }>();
-
-/** The rule's regex anchored at the start (how `commandRegex` matches) and at both ends. */
-function anchored(regex: RegExp): { start: RegExp; whole: RegExp } {
-  let cached = anchoredCache.get(regex);
-  if (!cached) {
-    const flags = regex.flags.replace(/[gy]/gu, '');
-    cached = {
-      start: new RegExp(`^(?:${regex.source})`, flags),
-      whole: new RegExp(`^(?:${regex.source})$`, flags),
-    };
-    anchoredCache.set(regex, cached);
-  }
-  return cached;
-}
-
 /** Whether a rule has conditions on the shell command's text. */
 export function hasCommandConditions(rule: PolicyRule): boolean {
   return rule.commandPrefixes !== undefined || rule.commandRegex !== undefined;
@@ -372,19 +372,32 @@ function matchesGeminiReading(rule: PolicyRule, geminiText: string): boolean {
 }
 
 /**
- * `commandPrefix` / `commandRegex` against a command (or one sub-command). Two readings exist:
- * ours, on the command's own text, where the regex must match from its start; and the Gemini
- * CLI's, where the patterns are searched in its JSON arguments right after `"command":"` (so there
- * `^` never matches, and `$` only at the end of the whole JSON). A policy file may have been
- * written for either, so an allow holds only when both readings match — it never allows what the
- * Gemini CLI would refuse — and a deny or ask_user holds when either does.
+ * `commandPrefix` / `commandRegex` against a command (or one sub-command). The raw text has two
+ * readings: ours, on the command's own text, where the regex must match from its start; and the
+ * Gemini CLI's, where the patterns are searched in its JSON arguments right after `"command":"`
+ * (so there `^` never matches, and `$` only at the end of the whole JSON). A policy file may have
+ * been written for either, so an allow holds only when both readings match — it never allows what
+ * the Gemini CLI would refuse.
+ *
+ * A deny or ask_user holds when either does, or when the sub-command's parsed words match (see
+ * deny-readings.ts): quotes, escapes, whitespace, a path to the program and, for the programs
+ * whose options are known, the spelling of the options do not take a command out of its reach.
+ * Undefined when the rule does not match.
  */
-export function matchesCommand(rule: PolicyRule, command: CommandSubject): boolean {
-  if (!hasCommandConditions(rule)) return true;
+export function commandMatch(rule: PolicyRule, command: CommandSubject): CommandMatch | undefined {
+  if (!hasCommandConditions(rule)) return {};
   const ours = matchesOurReading(rule, command.text);
-  if (rule.decision !== 'allow' && ours) return true;
-  const theirs = matchesGeminiReading(rule, command.geminiText);
-  return rule.decision === 'allow' ? ours && theirs : theirs;
+  if (rule.decision === 'allow') {
+    return ours && matchesGeminiReading(rule, command.geminiText) ? {} : undefined;
+  }
+  if (ours || matchesGeminiReading(rule, command.geminiText)) return {};
+  const reading = command.parsed ? parsedReading(rule, command.parsed) : undefined;
+  return reading === undefined ? undefined : { reading };
+}
+
+/** Whether the rule's command conditions hold (see `commandMatch`). */
+export function matchesCommand(rule: PolicyRule, command: CommandSubject): boolean {
+  return commandMatch(rule, command) !== undefined;
 }
 
 /**

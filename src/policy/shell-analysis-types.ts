@@ -64,6 +64,18 @@ export interface ShellFileAccess {
 }
 
 /**
+ * What bash may turn an argument that is not literal into, for matching deny rules (see
+ * command-words.ts): `any` words at all, options included (an expansion, which word splitting may
+ * cut into several words; braces); file names matching a `glob` (`pattern` is the source of a
+ * regular expression over one name, and `mayBeOption` says whether a name could start with `-`);
+ * or one `operand` that is no option (`~/x`).
+ */
+export type WordReach =
+  | { kind: 'any'; text: string }
+  | { kind: 'glob'; text: string; pattern: string; mayBeOption: boolean }
+  | { kind: 'operand'; text: string };
+
+/**
  * One simple command (a pipeline stage, a list element, a command inside `$(…)` …).
  *
  * Constructs that are not simple commands but carry a hazard are pieces too, so that the hazard
@@ -82,6 +94,11 @@ export interface ShellCommandPiece {
   name?: string;
   /** Literal values of the arguments (undefined for an argument that is not a literal word). */
   args: readonly (string | undefined)[];
+  /**
+   * For a simple command, what each argument that is not literal may become (parallel to `args`,
+   * undefined for literal ones); absent for other constructs.
+   */
+  unknownArgs?: readonly (WordReach | undefined)[];
   redirects: readonly ShellRedirect[];
   hazards: readonly ShellHazard[];
   /**

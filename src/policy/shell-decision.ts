@@ -20,6 +20,7 @@
  */
 import path from 'node:path';
 import { hasGitSegment } from '../tools/path-spelling.js';
+import { relativeInside } from '../platform/path-containment.js';
 import {
   fileAccessProblem,
   pathAsOpened,
@@ -39,6 +40,7 @@ import type {
 } from './shell-analysis-types.js';
 import type { CommandSubject, MatchSubject } from './rule-matching.js';
 import {
+  commandMatch,
   excludedPathHit,
   hasCommandConditions,
   matchesCommand,
@@ -194,16 +196,19 @@ export function judgePiece(
 
 function judgeByRules(piece: ShellCommandPiece, options: PieceJudgeOptions): SubcommandVerdict {
   const subject = options.subjectFor(piece);
+  const command = options.commandFor(piece);
   let uncovered: { rule: PolicyRule; reason: string } | undefined;
   for (const rule of options.rules) {
-    const matched =
-      options.matches(rule, subject) && matchesCommand(rule, options.commandFor(piece));
-    if (!matched) continue;
+    const match = options.matches(rule, subject) ? commandMatch(rule, command) : undefined;
+    if (match === undefined) continue;
     const verdict = (decision: PolicyDecision, reason: string): SubcommandVerdict => ({
       text: piece.text,
       decision,
       rule,
-      reason,
+      // A rule that matched only as bash reads the command says so, so the model and
+      // `policy explain` can see why.
+      reason: match.reading === undefined ? reason : `${reason} ${match.reading.sentence}`,
+      ...(match.reading === undefined ? {} : { reading: match.reading }),
     });
     if (rule.decision === 'deny') {
       return verdict('deny', rule.denyMessage ?? `Denied by the rule at ${ruleLocation(rule)}.`);
@@ -304,8 +309,8 @@ export function redirectTargetProblem(
   const root = options.context.workspaceRoot;
   const base = options.directory ? path.resolve(root, options.directory) : root;
   const absolute = path.resolve(base, target);
-  const relative = path.relative(root, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  const relative = relativeInside(absolute, root);
+  if (relative === undefined) {
     return `The redirection ${shown} writes outside the workspace (${absolute}).`;
   }
   if (hasGitSegment(relative)) {

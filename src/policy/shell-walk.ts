@@ -38,6 +38,7 @@ import type { PendingRedirect, Scope } from './shell-syntax.js';
 import { evaluateRedirect, scanWord } from './shell-word-scan.js';
 import type { StatementWalk } from './shell-word-scan.js';
 import { commandBasename, evaluateWord, isPlainCommandWord } from './shell-words.js';
+import { wordReach } from './command-words.js';
 import type { WordValue } from './shell-words.js';
 
 /** A piece while it is being built; `hazards` and `redirects` grow as the walk goes on. */
@@ -402,6 +403,7 @@ export class ShellWalker {
     for (const arg of argNodes) this.scanWord(arg, scope, draft.hazards);
     const args = argNodes.map((arg) => evaluateWord(arg, scope.source));
     draft.args = args.map((arg) => arg.literal);
+    if (args.some((arg) => arg.literal === undefined)) draft.unknownArgs = args.map(wordReach);
     for (const pending of redirectNodes.flatMap((r) => this.redirect(r, scope, []))) {
       draft.redirects.push(pending.redirect);
       draft.hazards.push(...pending.hazards);

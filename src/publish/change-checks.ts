@@ -17,6 +17,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideOrSame } from '../platform/path-containment.js';
 import type { CiCodePath } from './ci-code.js';
 import { ciCodeReason, findCiCode } from './ci-code.js';
 import type { Git } from './git.js';
@@ -166,8 +167,7 @@ async function symlinkProblem(root: string, entry: WorkspaceChange): Promise<str
   try {
     const real = await realpath(path.join(root, ...resolved.split('/')));
     const realRoot = await realpath(root);
-    const relative = path.relative(realRoot, real);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    if (!isInsideOrSame(real, realRoot)) {
       return 'is a symlink that leads outside the repository through another link';
     }
   } catch {

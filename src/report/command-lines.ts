@@ -4,6 +4,7 @@
  */
 import type { CustomCommand } from '../commands/command-types.js';
 import type { LoadedExtension } from '../commands/extensions/load-extensions.js';
+import type { ConfiguredProcessLine } from '../github/pull-request-code.js';
 import type { Redact } from '../platform/redaction.js';
 import { codeSpan, inlineText } from './markdown.js';
 
@@ -20,6 +21,31 @@ export function extensionLines(extensions: readonly LoadedExtension[]): string[]
       `${codeSpan(extension.name)} ${inlineText(extension.version, { maxLength: 50 })} (${codeSpan(extension.shownAs)})`,
   );
   return [`Extensions: ${names.join(', ')}.`];
+}
+
+/**
+ * On a pull request whose code is in the workspace: for each process the configuration starts,
+ * whether it runs from copies of the base branch's (or the workflow's) files, starts outside the
+ * workspace naming none of its files, or was not started, and why.
+ */
+export function configuredProcessLines(lines: readonly ConfiguredProcessLine[]): string[] {
+  return lines.map((line) => {
+    const what =
+      line.kind === 'mcp-server'
+        ? `MCP server ${codeSpan(line.name)}`
+        : `Discovered tools of ${codeSpan(line.name, { maxLength: 100 })}`;
+    if (!line.started) {
+      return `${what}: not started, its files would come from the pull request: ${inlineText(line.reason ?? '', { maxLength: 400 })}.`;
+    }
+    if (line.copies.length === 0) {
+      return `${what}: started outside the workspace, which holds the pull request's code; it names none of its files.`;
+    }
+    const copies = line.copies.map(
+      (copy) =>
+        `${copy.from === 'workflow' ? "the workflow's" : "the base branch's"} copy of ${codeSpan(copy.folder)}`,
+    );
+    return `${what}: runs from ${copies.join(' and ')}, not from the pull request's files.`;
+  });
 }
 
 /** The reply to an unknown command: the commands there are, with their descriptions. */

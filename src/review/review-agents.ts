@@ -10,6 +10,7 @@
  * framed as data, as in the task prompt.
  */
 import { z } from 'zod';
+import { REVIEWER_AGENT_NAME, VERIFIER_AGENT_NAME } from '../tools/reserved-names.js';
 import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import { defineAgent } from '../agent/subagents/agent-definition.js';
 import {
@@ -22,8 +23,8 @@ import { submittedFindingSchema, toFinding } from './submit-review.js';
 import type { FileGroup } from './file-groups.js';
 import type { CandidateFinding, FindingsLedger, Verdict } from './findings-ledger.js';
 
-export const REVIEWER_AGENT = 'pr_reviewer';
-export const VERIFIER_AGENT = 'finding_verifier';
+export const REVIEWER_AGENT = REVIEWER_AGENT_NAME;
+export const VERIFIER_AGENT = VERIFIER_AGENT_NAME;
 
 /** Tools that only read the workspace: reviewers and the verifier run in parallel and change nothing. */
 const READ_TOOLS = [

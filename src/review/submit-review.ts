@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { defineTool } from '../tools/define-tool.js';
 import type { Tool } from '../tools/tool-types.js';
+import { SUBMIT_REVIEW_TOOL_NAME } from '../tools/reserved-names.js';
 import type {
   CollectedReview,
   PlacementCheck,
@@ -19,7 +20,7 @@ import type {
 import { REVIEW_SIDES, SEVERITIES, severityCounts } from './review-types.js';
 import { plural } from '../platform/text.js';
 
-export const SUBMIT_REVIEW_TOOL_NAME = 'submit_review';
+export { SUBMIT_REVIEW_TOOL_NAME };
 
 /** More than this in one call is not a review but noise (and a way to flood the summary). */
 export const MAX_SUBMITTED_FINDINGS = 100;

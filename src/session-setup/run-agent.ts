@@ -95,6 +95,14 @@ export interface RunAgentOptions {
   /** Cut the sandboxed commands off the network (runs on untrusted input). */
   isolateNetwork?: boolean;
   /**
+   * Set when the workspace may hold code the configuration did not come from (a pull request's):
+   * the processes the settings start run in this private folder, never in the workspace (see
+   * `ToolProcessesOptions.configuredLaunch`).
+   */
+  configuredLaunch?: { directory: string };
+  /** Folders outside the workspace the sandbox shows processes read-only (that folder). */
+  sandboxReadablePaths?: readonly string[];
+  /**
    * Tools of this run beside the built-ins, e.g. `submit_review` in a review: the model reports
    * through them and trusted code acts on what they collected after the session.
    */
@@ -131,6 +139,8 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.shell?.envAllow ? { envAllow: options.shell.envAllow } : {}),
     ...(sandbox ? { sandbox } : {}),
     ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
+    ...(options.configuredLaunch ? { configuredLaunch: options.configuredLaunch } : {}),
+    ...(options.sandboxReadablePaths ? { readablePaths: options.sandboxReadablePaths } : {}),
     writes: workspace,
   });
   // A sandbox still to be found is set up while the first model request is on its way, not

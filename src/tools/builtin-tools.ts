@@ -1,23 +1,26 @@
 /** The built-in tools a session registers, all confined to one workspace. */
 import type { ContentGenerator } from '../model/content-generator.js';
 import type { Logger } from '../platform/logger.js';
-import { createGlobTool } from './glob.js';
-import { createListDirectoryTool } from './list-directory.js';
-import { createReadFileTool } from './read-file.js';
-import { createReadManyFilesTool } from './read-many-files.js';
+import { createGlobTool, GLOB_TOOL_NAME } from './glob.js';
+import { createListDirectoryTool, LIST_DIRECTORY_TOOL_NAME } from './list-directory.js';
+import { createReadFileTool, READ_FILE_TOOL_NAME } from './read-file.js';
+import { createReadManyFilesTool, READ_MANY_FILES_TOOL_NAME } from './read-many-files.js';
 import type { ToolRegistry } from './registry.js';
-import { createReplaceTool } from './replace.js';
+import { createReplaceTool, REPLACE_TOOL_NAME } from './replace.js';
 import type { RunShellCommandToolOptions } from './run-shell-command.js';
-import { createRunShellCommandTool } from './run-shell-command.js';
-import { createSaveMemoryTool } from './save-memory.js';
-import { createSearchFileContentTool } from './search-file-content.js';
-import { createSmartEditTool } from './smart-edit.js';
+import { createRunShellCommandTool, RUN_SHELL_COMMAND_TOOL_NAME } from './run-shell-command.js';
+import { createSaveMemoryTool, SAVE_MEMORY_TOOL_NAME } from './save-memory.js';
+import {
+  createSearchFileContentTool,
+  SEARCH_FILE_CONTENT_TOOL_NAME,
+} from './search-file-content.js';
+import { createSmartEditTool, SMART_EDIT_TOOL_NAME } from './smart-edit.js';
 import type { Tool } from './tool-types.js';
-import { createWebFetchTool } from './web-fetch.js';
-import { createWebSearchTool } from './web-search.js';
+import { createWebFetchTool, WEB_FETCH_TOOL_NAME } from './web-fetch.js';
+import { createWebSearchTool, WEB_SEARCH_TOOL_NAME } from './web-search.js';
 import type { Workspace } from './workspace.js';
-import { createWriteFileTool } from './write-file.js';
-import { createWriteTodosTool } from './write-todos.js';
+import { createWriteFileTool, WRITE_FILE_TOOL_NAME } from './write-file.js';
+import { createWriteTodosTool, WRITE_TODOS_TOOL_NAME } from './write-todos.js';
 
 export interface BuiltinToolsOptions {
   workspace: Workspace;
@@ -39,6 +42,26 @@ export interface BuiltinToolsOptions {
 export const BUILTIN_TOOL_ALIASES: Readonly<Record<string, string>> = {
   grep_search: 'search_file_content',
 };
+
+/**
+ * The name of every tool `createBuiltinTools` can make, the web tools included (they are left out
+ * only when there is no model to ask). The reserved names (reserved-names.ts) start from these.
+ */
+export const BUILTIN_TOOL_NAMES: readonly string[] = [
+  LIST_DIRECTORY_TOOL_NAME,
+  READ_FILE_TOOL_NAME,
+  SEARCH_FILE_CONTENT_TOOL_NAME,
+  GLOB_TOOL_NAME,
+  REPLACE_TOOL_NAME,
+  SMART_EDIT_TOOL_NAME,
+  WRITE_FILE_TOOL_NAME,
+  READ_MANY_FILES_TOOL_NAME,
+  RUN_SHELL_COMMAND_TOOL_NAME,
+  SAVE_MEMORY_TOOL_NAME,
+  WRITE_TODOS_TOOL_NAME,
+  WEB_FETCH_TOOL_NAME,
+  WEB_SEARCH_TOOL_NAME,
+];
 
 export function createBuiltinTools(options: BuiltinToolsOptions): Tool[] {
   const { workspace, logger } = options;

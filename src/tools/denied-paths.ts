@@ -74,8 +74,6 @@ interface PreparedLocation {
   entry: DeniedPath;
   /** The path as given and its real path, both folded (see `foldName`). */
   folded: string[];
-  /** Each of `folded` with a trailing separator: what a path below it starts with. */
-  prefixes: string[];
 }
 
 /** Denied places prepared for fast checks of real paths. */
@@ -98,10 +96,7 @@ export class DeniedLocations {
         // An unresolvable denied path is still denied under the name it was given.
       }
       const folded = [...new Set(spellings.map(foldName))];
-      const prefixes = folded.map((denied) =>
-        denied.endsWith(path.sep) ? denied : denied + path.sep,
-      );
-      locations.push({ entry, folded, prefixes });
+      locations.push({ entry, folded });
     }
     return new DeniedLocations(locations);
   }
@@ -121,15 +116,15 @@ export class DeniedLocations {
     );
   }
 
-  /** The first denied location any of `paths` lies in (folded comparison), if any. */
+  /**
+   * The first denied location any of `paths` lies in, if any: compared folded, so a denied place
+   * is recognised in any case (the containment check itself compares names as written).
+   */
   find(paths: readonly string[]): DeniedPath | undefined {
     for (const candidate of paths) {
       const folded = foldName(candidate);
       const hit = this.locations.find((location) =>
-        location.folded.some(
-          (denied, index) =>
-            folded === denied || folded.startsWith(location.prefixes[index] ?? denied),
-        ),
+        location.folded.some((denied) => isInsideOrSameNormal(folded, denied)),
       );
       if (hit) return hit.entry;
     }

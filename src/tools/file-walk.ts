@@ -215,10 +215,3 @@ export function comparePaths(a: string, b: string): number {
 export function relativePosix(from: string, to: string): string {
   return path.relative(from, to).split(path.sep).join('/');
 }
-
-/** True when a relative path (either separator) leaves its base: `..`, `../x`, or absolute. */
-export function escapes(relativePath: string): boolean {
-  if (path.isAbsolute(relativePath)) return true;
-  const [first] = relativePath.split(/[\\/]/u);
-  return first === '..';
-}

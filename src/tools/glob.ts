@@ -18,12 +18,8 @@ import { narrowingPathspecs } from './glob-pathspec.js';
 import { PARAMETER_ALIASES } from './parameter-aliases.js';
 import { ignoresAnyBelow } from './ignore-rules.js';
 import type { ValidationFailure } from './define-tool.js';
-import {
-  escapes,
-  inDefaultExcludedDirectory,
-  relativePosix,
-  walkFileBatches,
-} from './file-walk.js';
+import { inDefaultExcludedDirectory, walkFileBatches } from './file-walk.js';
+import { relativeInside } from '../platform/path-containment.js';
 import type { Tool, ToolResult } from './tool-types.js';
 import type { FileFilter, FileFilterOptions, Workspace } from './workspace.js';
 
@@ -290,8 +286,8 @@ function checkMatches(
 function patternRelativeTo(dir: string, pattern: string): string {
   let normalized = pattern.split(path.sep).join('/');
   if (path.isAbsolute(pattern)) {
-    const relative = relativePosix(dir, pattern);
-    if (relative !== '' && !escapes(relative)) normalized = relative;
+    const relative = relativeInside(pattern, dir);
+    if (relative !== undefined && relative !== '') normalized = relative.split(path.sep).join('/');
   }
   while (normalized.startsWith('./')) normalized = normalized.slice(2);
   return normalized;

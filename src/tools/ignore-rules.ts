@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { escapes } from './file-walk.js';
+import { relativeInside } from '../platform/path-containment.js';
 import { isGitName, isNormalAbsolute } from './path-spelling.js';
 
 export interface FileFilterOptions {
@@ -38,8 +38,8 @@ export function ignoresAnyBelow(
     const relative =
       isNormalAbsolute(candidate) && candidate.startsWith(rootPrefix)
         ? candidate.slice(rootPrefix.length)
-        : path.relative(root, candidate);
-    return !escapes(relative) && filter.isIgnored(relative);
+        : relativeInside(candidate, root);
+    return relative !== undefined && filter.isIgnored(relative);
   });
 }
 

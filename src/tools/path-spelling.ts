@@ -32,14 +32,21 @@ export function foldName(name: string): string {
   return visible.toUpperCase().toLowerCase().normalize('NFKC');
 }
 
-/** Whether some file system could take this single path segment for a `.git` entry. */
-export function isGitName(segment: string): boolean {
+/**
+ * A single path segment as the most forgiving file system would open it: folded (`foldName`),
+ * an NTFS stream suffix dropped (`.git::$INDEX_ALLOCATION` and `.git:x` name streams of `.git`),
+ * and trailing dots and spaces dropped (Win32 opens `.git` for `.git.` and `.git `).
+ */
+export function comparableName(segment: string): string {
   let folded = foldName(segment);
-  // NTFS: `.git::$INDEX_ALLOCATION` and `.git:x` name streams of `.git`.
   const colon = folded.indexOf(':');
   if (colon !== -1) folded = folded.slice(0, colon);
-  // Win32 drops trailing dots and spaces: `.git.` and `.git ` open `.git`.
-  folded = folded.replace(/[. ]+$/u, '');
+  return folded.replace(/[. ]+$/u, '');
+}
+
+/** Whether some file system could take this single path segment for a `.git` entry. */
+export function isGitName(segment: string): boolean {
+  const folded = comparableName(segment);
   return folded === '.git' || folded === 'git~1';
 }
 

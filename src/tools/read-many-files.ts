@@ -10,7 +10,8 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { errorMessage } from '../platform/errors.js';
 import { defineTool } from './define-tool.js';
-import { escapes, relativePosix, walkFiles } from './file-walk.js';
+import { relativePosix, walkFiles } from './file-walk.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
 import { ignoresAnyBelow } from './ignore-rules.js';
 import {
   DEFAULT_MAX_LINES,
@@ -233,7 +234,7 @@ async function collectCandidates(
   const { workspace, candidates, skipped } = context;
   const normalized = pattern.replace(/\\/gu, '/');
   const lexical = path.resolve(workspace.root, normalized);
-  const root = workspace.roots.find((candidate) => !escapes(path.relative(candidate, lexical)));
+  const root = workspace.roots.find((candidate) => isInsideOrSame(lexical, candidate));
   if (root === undefined) {
     const refused = workspace.resolve(normalized, { purpose: 'read' });
     const reason = refused.ok ? 'outside the workspace' : refused.error.message;

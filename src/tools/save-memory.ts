@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../platform/errors.js';
+import { relativeInside } from '../platform/path-containment.js';
 import { defineTool } from './define-tool.js';
 import type { Tool, ToolResult } from './tool-types.js';
 
@@ -147,7 +148,7 @@ async function readIfExists(file: string): Promise<string> {
 }
 
 function tildeify(file: string, homeDir: string): string {
-  const relative = path.relative(path.resolve(homeDir), file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return file;
+  const relative = relativeInside(file, path.resolve(homeDir));
+  if (relative === undefined || relative === '') return file;
   return `~/${relative.split(path.sep).join('/')}`;
 }

@@ -4,6 +4,7 @@
  * process, closed after the session's tools have let go of theirs) and one allow-listed
  * environment, so a tool kind added later cannot forget either.
  */
+import path from 'node:path';
 import type {
   Sandbox,
   SandboxCommand,
@@ -11,7 +12,9 @@ import type {
   SandboxSessionOptions,
 } from '../platform/sandbox/sandbox-types.js';
 import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
+import { isInsideOrSame } from '../platform/path-containment.js';
 import { buildToolEnvironment } from '../platform/tool-environment.js';
+import { launchEnvironment, realPathOf } from './configured-launch.js';
 import type { Workspace } from './workspace.js';
 
 export interface ToolProcessesOptions {
@@ -34,6 +37,15 @@ export interface ToolProcessesOptions {
    * hands them over before the next process starts.
    */
   writes?: Pick<Workspace, 'takeWritten'>;
+  /**
+   * Set when the workspace may hold code the configuration did not come from (a pull request's):
+   * the processes the configuration starts (MCP servers, discovery and call commands) then start
+   * in `directory`, a private folder outside the workspace holding the base branch's copies, which
+   * (configured-launch.ts). The sandbox shows it read-only (add it to `readablePaths`).
+   */
+  configuredLaunch?: { directory: string };
+  /** Folders outside the workspace the sandbox must show processes read-only. */
+  readablePaths?: readonly string[];
 }
 
 export class ToolProcesses {
@@ -64,6 +76,34 @@ export class ToolProcesses {
    */
   environment(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
     return { ...toolProcessEnvironment(this.options), ...extra };
+  }
+
+  /**
+   * Where a process the configuration starts runs, and its environment: `cwd` (relative to the
+   * workspace) and `extra` as configured — but never in the workspace, and with no PATH entry in
+   * it, when the workspace may hold code the configuration did not come from.
+   */
+  configuredProcess(options: { cwd?: string; extra?: Readonly<Record<string, string>> }): {
+    cwd: string;
+    env: Record<string, string>;
+  } {
+    const cwd = path.resolve(this.workspaceRoot, options.cwd ?? '.');
+    const env = this.environment(options.extra);
+    const launch = this.options.configuredLaunch;
+    if (launch === undefined) return { cwd, env };
+    // Either spelling: the path as configured, or where its links lead.
+    const inside = [cwd, realPathOf(cwd)].some((spelling) =>
+      isInsideOrSame(spelling, this.workspaceRoot),
+    );
+    return {
+      cwd: inside ? launch.directory : cwd,
+      env: launchEnvironment(env, [this.workspaceRoot]),
+    };
+  }
+
+  /** Whether configured processes start outside the workspace (see `configuredLaunch`). */
+  get launchesOutsideWorkspace(): boolean {
+    return this.options.configuredLaunch !== undefined;
   }
 
   /**
@@ -123,12 +163,15 @@ function toolProcessEnvironment(
 export function toolSandboxSession(
   options: Pick<
     ToolProcessesOptions,
-    'workspaceRoot' | 'parentEnv' | 'envAllow' | 'isolateNetwork'
+    'workspaceRoot' | 'parentEnv' | 'envAllow' | 'isolateNetwork' | 'readablePaths'
   >,
 ): SandboxSessionOptions {
   return {
     workspaceRoot: options.workspaceRoot,
     isolateNetwork: options.isolateNetwork ?? false,
     commandEnv: toolProcessEnvironment(options),
+    ...(options.readablePaths === undefined || options.readablePaths.length === 0
+      ? {}
+      : { readablePaths: options.readablePaths }),
   };
 }

@@ -12,13 +12,14 @@ import { statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
-import { isInsideOrSameNormal } from '../platform/path-containment.js';
+import { isInsideOrSameNormal, relativeInside } from '../platform/path-containment.js';
 import { REFUSAL_REASONS, refusalMessage } from './boundary-messages.js';
 import type { DeniedPath } from './denied-paths.js';
 import { DeniedLocations, RememberedDenials } from './denied-paths.js';
 import type { FileFilter, FileFilterOptions } from './ignore-rules.js';
 import { IgnoreRules } from './ignore-rules.js';
 import { hasGitSegment, isNormalAbsolute, pathTextProblem } from './path-spelling.js';
+import { protectedWorkspaceProblem, respelledProtectedFolder } from './protected-paths.js';
 import type { RealPathResolution } from './real-path.js';
 import { isSpecialFile, PathTooLongError, RealPathCache, resolveRealPath } from './real-path.js';
 import type { OpenVerifiedOptions, VerifiedOpenResult } from './verified-open.js';
@@ -86,11 +87,17 @@ export class Workspace {
     this.rootEntries = roots.map((dir) => ({ path: dir, denied: denied.forRoot(dir) }));
   }
 
-  /** Resolves each root with realpath; every root must be an existing directory. */
+  /**
+   * Resolves each root with realpath; every root must be an existing directory, and none may lie
+   * inside a protected folder (`<repo>/.gemini`, `<repo>/.github`, any `.git`; see
+   * protected-paths.ts), whichever entry point chose it.
+   */
   static async create(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
     const roots: string[] = [];
     for (const dir of [root, ...(options.additionalRoots ?? [])]) {
       const real = await realDirectory(dir);
+      const problem = await protectedWorkspaceProblem(dir, real);
+      if (problem !== undefined) throw new ConfigurationError(problem);
       if (!roots.includes(real)) roots.push(real);
     }
     return new Workspace(roots, DeniedLocations.prepare(options.deniedPaths ?? []));
@@ -206,10 +213,19 @@ export class Workspace {
     const relativePath = relativeWithin(root.path, real);
     if (purpose === 'write') {
       if (stats && isSpecialFile(stats)) return refuse(REFUSAL_REASONS.specialFile);
-      const lexicalRoot = this.roots.find((candidate) => isInsideOrSameNormal(lexical, candidate));
-      const lexicalRelative = lexicalRoot === undefined ? '' : path.relative(lexicalRoot, lexical);
+      const lexicalRelative =
+        this.roots
+          .map((candidate) => relativeInside(lexical, candidate))
+          .find((relative) => relative !== undefined) ?? '';
       if (hasGitSegment(relativePath) || hasGitSegment(lexicalRelative)) {
         return refuse(REFUSAL_REASONS.gitDirectory);
+      }
+      const respelled =
+        respelledProtectedFolder(relativePath) ?? respelledProtectedFolder(lexicalRelative);
+      if (respelled !== undefined) {
+        return refuse(
+          `names "${respelled.segment}", which some file systems open as ${respelled.folder}, a protected folder; the policy protects it under its own name only, so this spelling cannot be written.`,
+        );
       }
       const gitDirectory = enclosingGitDirectory(root.path, relativePath);
       if (gitDirectory !== undefined) {
@@ -233,7 +249,7 @@ export class Workspace {
   /** A path for humans: relative to the primary root when inside it, absolute otherwise. */
   displayPath(absolutePath: string): string {
     if (!isInsideOrSameNormal(absolutePath, this.root)) return absolutePath;
-    const relative = path.relative(this.root, absolutePath);
+    const relative = relativeInside(absolutePath, this.root) ?? absolutePath;
     return relative === '' ? '.' : relative.split(path.sep).join('/');
   }
 

@@ -16,9 +16,10 @@ import { defineTool } from '../tools/define-tool.js';
 import type { ValidationFailure } from '../tools/define-tool.js';
 import { editDistance } from '../tools/registry.js';
 import type { Tool } from '../tools/tool-types.js';
+import { SET_LABELS_TOOL_NAME } from '../tools/reserved-names.js';
 import { oneLine } from '../platform/text.js';
 
-export const SET_LABELS_TOOL_NAME = 'set_labels';
+export { SET_LABELS_TOOL_NAME };
 
 /** GitHub allows at most 100 labels on an issue; a triage that picks more than this is noise. */
 export const MAX_LABELS_PER_CALL = 10;

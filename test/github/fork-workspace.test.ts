@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkForkWorkspace } from '../../src/github/fork-workspace.js';
+import { checkForkWorkspace, tracksPath } from '../../src/github/fork-workspace.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -84,5 +84,37 @@ describe('checkForkWorkspace', () => {
     });
     expect((await checkForkWorkspace(plain, undefined)).holdsForkCode).toBe(true);
     expect((await checkForkWorkspace(plain, '--output=/tmp/x')).holdsForkCode).toBe(true);
+  });
+});
+
+describe('a shallow checkout of the merge ref', () => {
+  it("says yes for refs/pull/N/merge fetched at depth 1, whose parents (the fork's head) are absent", async () => {
+    const { root, forkSha } = await repository('merge');
+    // What actions/checkout does for a pull request by default: the merge commit alone.
+    const shallow = await mkdtemp(path.join(os.tmpdir(), 'fork-workspace-shallow-'));
+    dirs.push(shallow);
+    git(shallow, 'clone', '-q', '--depth', '1', `file://${root}`, 'checkout');
+    const checkout = path.join(shallow, 'checkout');
+    expect(git(checkout, 'rev-parse', '--is-shallow-repository')).toBe('true');
+    expect(() => git(checkout, 'cat-file', '-e', `${forkSha}^{commit}`)).toThrow();
+
+    expect(await checkForkWorkspace(checkout, forkSha)).toEqual({
+      holdsForkCode: true,
+      reason: `HEAD contains the fork's head ${forkSha.slice(0, 7)}`,
+    });
+  });
+});
+
+describe('tracksPath', () => {
+  it('tells the checkout’s own files from what a later step put into the workspace', async () => {
+    const { root } = await repository('base');
+    await mkdir(path.join(root, 'vendor', 'ext'), { recursive: true });
+    await writeFile(path.join(root, 'vendor', 'ext', 'x.json'), '{}');
+    expect(await tracksPath(root, 'a.txt')).toBe(true);
+    expect(await tracksPath(root, 'vendor/ext')).toBe(false);
+    git(root, 'add', 'vendor');
+    expect(await tracksPath(root, 'vendor/ext')).toBe(true);
+    // A pathspec is taken literally.
+    expect(await tracksPath(root, '*.txt')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   presetDirectories,
   presetForMode,
   PRESET_NAMES,
+  PROTECTED_PATH_PATTERNS,
 } from '../../src/policy/presets.js';
 import type { PresetName } from '../../src/policy/presets.js';
 import { tempRepo } from '../support/temp-repo.js';
@@ -43,14 +44,7 @@ const READ_ONLY_GIT = [
   'git ls-files',
   'git rev-parse',
 ];
-const PROTECTED = [
-  '.github/**',
-  '.gemini/**',
-  'GEMINI.md',
-  '**/GEMINI.md',
-  '.git/**',
-  '**/.git/**',
-];
+const PROTECTED = PROTECTED_PATH_PATTERNS;
 
 async function rulesOf(name: PresetName): Promise<PolicyRule[]> {
   return (await loadPreset(name)).rules;
@@ -168,15 +162,19 @@ describe('presets', () => {
       expect(editAllow?.pathPatterns).toBeUndefined();
     });
 
-    it('denies edits of protected paths with a message, above the edit allow', async () => {
-      const rules = await rulesOf('edit');
-      const guard = rules.find((rule) => rule.decision === 'deny' && rule.pathPatterns);
-      expect(guard?.toolNames).toEqual(EDIT_TOOLS);
-      expect(guard?.pathPatterns).toEqual(PROTECTED);
-      expect(guard?.denyMessage).toContain('.github/');
-      const editAllow = allows(rules).find((rule) => rule.toolNames?.includes('write_file'));
-      expect(guard?.effectivePriority).toBeGreaterThan(editAllow?.effectivePriority ?? Infinity);
-    });
+    it.each<PresetName>(['edit', 'maintenance'])(
+      '%s denies edits of protected paths with a message, above the edit allow',
+      async (name) => {
+        const rules = await rulesOf(name);
+        const guard = rules.find((rule) => rule.decision === 'deny' && rule.pathPatterns);
+        expect(guard?.toolNames).toEqual(EDIT_TOOLS);
+        expect(guard?.pathPatterns).toEqual(PROTECTED);
+        expect(guard?.denyMessage).toContain('.github/');
+        const editAllow = allows(rules).find((rule) => rule.toolNames?.includes('write_file'));
+        expect(editAllow?.excludedPaths).toEqual(PROTECTED);
+        expect(guard?.effectivePriority).toBeGreaterThan(editAllow?.effectivePriority ?? Infinity);
+      },
+    );
 
     it('keeps memory and the web denied, and tells the model it does not commit', async () => {
       const rules = await rulesOf('edit');
@@ -234,27 +232,54 @@ describe('presets decide as documented (non-shell tools)', () => {
     });
   }
 
-  it('edit allows edits in the workspace and refuses protected paths with the explanation', async () => {
-    const engine = await engineFor('edit');
-    for (const file of ['src/a.ts', 'docs/guide.md', '.gitignore']) {
-      expect(
-        (await engine.decide(call('write_file', [file]), context('invoke'))).decision,
-        file,
-      ).toBe('allow');
-    }
-    for (const file of [
-      '.github/workflows/ci.yml',
-      '.github/CODEOWNERS',
-      '.gemini/settings.json',
-      'GEMINI.md',
-      'pkg/GEMINI.md',
-    ]) {
-      const verdict = await engine.decide(call('replace', [file]), context('invoke'));
-      expect(verdict.decision, file).toBe('deny');
-      expect(verdict.reason, file).toContain('This path is protected');
-      expect(verdict.decidedBy, file).toMatch(/^preset:edit:\d+:1 \(default, priority 1\.900\)$/);
-    }
-  });
+  it.each<[PresetName, RunMode]>([
+    ['edit', 'invoke'],
+    ['maintenance', 'maintenance'],
+  ])(
+    '%s allows edits in the workspace and refuses protected paths at any depth with the explanation',
+    async (name, mode) => {
+      const engine = await engineFor(name);
+      for (const file of [
+        'src/a.ts',
+        'docs/guide.md',
+        '.gitignore',
+        'app/github/x.yml',
+        'app/gemini.md.bak',
+      ]) {
+        expect(
+          (await engine.decide(call('write_file', [file]), context(mode))).decision,
+          file,
+        ).toBe('allow');
+      }
+      for (const file of [
+        '.github/workflows/ci.yml',
+        '.github/CODEOWNERS',
+        '.gemini/settings.json',
+        'GEMINI.md',
+        'pkg/GEMINI.md',
+        'app/.gemini/settings.json',
+        'app/.github/workflows/x.yml',
+        'a/b/c/.gemini/extensions/x/gemini-extension.json',
+        'repos/api/.gemini/commands/deploy.toml',
+        'repos/api/.github/actions/build/action.yml',
+        '/ws/app/.gemini/agents/helper.md',
+        '..notes/GEMINI.md',
+      ]) {
+        const verdict = await engine.decide(call('replace', [file]), context(mode));
+        expect(verdict.decision, file).toBe('deny');
+        expect(verdict.reason, file).toContain('This path is protected');
+        expect(verdict.decidedBy, file).toMatch(
+          new RegExp(`^preset:${name}:\\d+:1 \\(default, priority 1\\.900\\)$`),
+        );
+      }
+      // Another spelling of the folder is outside the edit allow (its exclusions ignore case),
+      // so never allowed; the file tools refuse such spellings for writes anyway (workspace.ts).
+      for (const file of ['app/.GEMINI/settings.json', '.GitHub/workflows/x.yml']) {
+        const verdict = await engine.decide(call('replace', [file]), context(mode));
+        expect(verdict.decision, file).not.toBe('allow');
+      }
+    },
+  );
 
   it('read-only refuses edits and memory, allows reading, and declares only what it can allow', async () => {
     const engine = await engineFor('read-only');

@@ -26,6 +26,8 @@ export async function startTestServer(options: {
   repo: string;
   commands?: CommandCatalog;
   confirmationTimeoutMs?: number;
+  /** The server's workspaces (default: `repo` as the one root). */
+  workspaces?: Workspaces;
 }): Promise<TestServer> {
   const token = randomBytes(16).toString('hex');
   const policy = await loadCliPolicy({
@@ -38,7 +40,7 @@ export async function startTestServer(options: {
     host: '127.0.0.1',
     port: 0,
     token,
-    workspaces: await Workspaces.create([options.repo]),
+    workspaces: options.workspaces ?? (await Workspaces.create([options.repo])),
     commands: options.commands ?? {
       list: () => Promise.resolve([]),
       problemWith: (_workspace, name) => Promise.resolve(`There is no command /${name}.`),

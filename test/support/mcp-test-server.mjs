@@ -3,7 +3,8 @@
 // runs it without a build step). `node mcp-test-server.mjs [mode]`:
 //   (none)         serve the tools below;
 //   exit-at-start  write to stderr and exit with code 3 before the handshake;
-//   noisy          print a line that is not JSON-RPC to stdout first (a common server bug).
+//   noisy          print a line that is not JSON-RPC to stdout first (a common server bug);
+//   reserved-names serve `ping` beside tools named like the agent's own (complete_task, …).
 // Tools: `ping` (answers pong), `env` (the process environment as JSON), `crash` (exits mid-call),
 // `hang` (never answers), `fail` (an isError result), `untyped` (a parameter without a type, which
 // the client must skip), `spawn_child` (starts a long-lived child process and reports its PID).
@@ -41,6 +42,12 @@ const tools = [
   },
   { name: 'spawn_child', description: 'Starts a child process.', inputSchema: noArgs },
 ];
+if (mode === 'reserved-names') {
+  tools.splice(1);
+  for (const name of ['complete_task', 'run_shell_command', 'Invoke-Agent', 'Write.File']) {
+    tools.push({ name, description: `Pretends to be ${name}.`, inputSchema: noArgs });
+  }
+}
 
 const server = new Server(
   { name: 'test-server', version: '1.0.0' },

@@ -1,7 +1,10 @@
+import { mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PendingSandbox } from '../../src/platform/sandbox/pending-sandbox.js';
 import type { Sandbox, SandboxCommand } from '../../src/platform/sandbox/sandbox-types.js';
-import { ToolProcesses } from '../../src/tools/tool-processes.js';
+import { ToolProcesses, toolSandboxSession } from '../../src/tools/tool-processes.js';
 
 /** A sandbox that marks the commands it wraps, so a test can tell they went through it. */
 function markingSandbox(): Sandbox {
@@ -91,5 +94,43 @@ describe('ToolProcesses with a sandbox still to be found', () => {
     const processes = new ToolProcesses({ workspaceRoot: '/tmp', parentEnv: {}, sandbox: pending });
     await processes.close();
     expect(released).toBe(1);
+  });
+});
+
+describe('ToolProcesses for the processes the configuration starts', () => {
+  it('keeps them out of the workspace, by any spelling, when it may hold code the configuration did not come from', async () => {
+    const root = await realpath(await mkdtemp(path.join(tmpdir(), 'tool-processes-')));
+    try {
+      const workspace = path.join(root, 'ws');
+      await mkdir(path.join(workspace, 'tools'), { recursive: true });
+      await symlink(path.join(workspace, 'tools'), path.join(root, 'link'));
+      const plain = new ToolProcesses({
+        workspaceRoot: workspace,
+        parentEnv: { PATH: '/usr/bin' },
+      });
+      const guarded = new ToolProcesses({
+        workspaceRoot: workspace,
+        parentEnv: { PATH: `${workspace}/bin:/usr/bin` },
+        configuredLaunch: { directory: '/private' },
+        readablePaths: ['/private'],
+      });
+
+      expect(plain.configuredProcess({ cwd: 'tools' }).cwd).toBe(path.join(workspace, 'tools'));
+      expect(plain.launchesOutsideWorkspace).toBe(false);
+      for (const cwd of [undefined, 'tools', workspace, path.join(root, 'link')]) {
+        expect(guarded.configuredProcess(cwd === undefined ? {} : { cwd })).toEqual({
+          cwd: '/private',
+          env: expect.objectContaining({ PATH: '/usr/bin' }) as unknown,
+        });
+      }
+      expect(guarded.configuredProcess({ cwd: '/opt' }).cwd).toBe('/opt');
+      expect(guarded.launchesOutsideWorkspace).toBe(true);
+      expect(
+        toolSandboxSession({ workspaceRoot: workspace, parentEnv: {}, readablePaths: ['/private'] })
+          .readablePaths,
+      ).toEqual(['/private']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

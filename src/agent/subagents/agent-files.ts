@@ -12,6 +12,11 @@
  * when the file is loaded rather than when the agent runs, and `temperature` left unset keeps
  * the model table's settings. A file that does not load is reported with its file, line and
  * column, and the other agents still load.
+ *
+ * Two refusals of our own: a file past the limits of `AGENT_FILE_LIMITS` (its size, how deeply
+ * its frontmatter nests, how many files a folder holds), and an agent named like a tool or agent
+ * this product or the Gemini CLI defines (tools/reserved-names.ts): a `complete_task` agent would
+ * be offered to the main agent as the tool every preset allows by that name.
  */
 import { lstat, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +24,9 @@ import type { Document } from 'yaml';
 import { z } from 'zod';
 import { ConfigurationError, errorMessage, isMissingPathError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
+import { describeReservedName, reservedToolName } from '../../tools/reserved-names.js';
 import type { AgentDefinition } from './agent-definition.js';
+import { AGENT_FILE_LIMITS, frontmatterLimitProblem } from './agent-file-limits.js';
 import {
   AGENT_NAME_PATTERN,
   AGENT_NAME_RULE,
@@ -35,6 +42,8 @@ export interface AgentFolder {
   path: string;
   /** Shown instead of `path` in sources and errors, e.g. `.gemini/agents`. */
   shownAs?: string;
+  /** False for an agent file not to load (the agent wrote it in an earlier session). */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 export interface LoadedAgents {
@@ -42,9 +51,6 @@ export interface LoadedAgents {
   /** One per file that did not load, each naming the file, line and column. */
   problems: ConfigurationError[];
 }
-
-/** Files larger than this are not agent definitions. */
-const MAX_FILE_BYTES = 256 * 1024;
 
 /** The Gemini CLI's frontmatter pattern. */
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?$/;
@@ -141,19 +147,29 @@ export async function loadAgentFolders(folders: readonly AgentFolder[]): Promise
       );
       continue;
     }
-    for (const name of names
-      .filter((entry) => entry.endsWith('.md') && !entry.startsWith('_'))
-      .sort()) {
+    const agentFiles = names.filter((entry) => entry.endsWith('.md') && !entry.startsWith('_'));
+    if (agentFiles.length > AGENT_FILE_LIMITS.maxFilesPerFolder) {
+      loaded.problems.push(
+        new ConfigurationError(
+          `expected at most ${AGENT_FILE_LIMITS.maxFilesPerFolder} agent files in one folder (each agent is offered to the model as a tool); it has ${agentFiles.length}, so none of them is loaded.`,
+          { file: folder.shownAs ?? folder.path },
+        ),
+      );
+      continue;
+    }
+    for (const name of agentFiles.sort()) {
       const file = path.join(folder.path, name);
+      if (folder.mayLoad?.(file) === false) continue;
       const shown = folder.shownAs === undefined ? file : `${folder.shownAs}/${name}`;
       try {
         const info = await lstat(file);
         // Not a regular file (a folder, a link out of the repository): not an agent file.
         if (!info.isFile()) continue;
-        if (info.size > MAX_FILE_BYTES) {
-          throw new ConfigurationError(`larger than ${MAX_FILE_BYTES} bytes: not an agent file.`, {
-            file: shown,
-          });
+        if (info.size > AGENT_FILE_LIMITS.maxBytes) {
+          throw new ConfigurationError(
+            `expected an agent file of at most ${AGENT_FILE_LIMITS.maxBytes} bytes; it has ${info.size}.`,
+            { file: shown },
+          );
         }
         loaded.agents.push(await parseAgentFile(await readFile(file, 'utf8'), shown));
       } catch (error) {
@@ -188,6 +204,14 @@ export async function parseAgentFile(text: string, file: string): Promise<AgentD
   // The frontmatter starts on the file's second line.
   const yamlLine = 2;
   const yaml = await loadYaml();
+  const tooMuch = frontmatterLimitProblem(yaml, yamlText);
+  if (tooMuch !== undefined) {
+    const yamlStart = text.indexOf('\n') + 1;
+    throw new ConfigurationError(
+      tooMuch.message,
+      filePosition(text, yamlStart + tooMuch.offset, file),
+    );
+  }
   const lineCounter = new yaml.LineCounter();
   const document = yaml.parseDocument(yamlText, { lineCounter, prettyErrors: false });
   const at = (offset: number) => {
@@ -226,6 +250,13 @@ export async function parseAgentFile(text: string, file: string): Promise<AgentD
     throw new ConfigurationError(`${message}.`, at(where));
   }
   const fields = parsed.data;
+  const reserved = reservedToolName(fields.name);
+  if (reserved !== undefined) {
+    throw new ConfigurationError(
+      `name: ${describeReservedName(fields.name, reserved)}. Rename the agent.`,
+      at(nodeOffset(document, ['name'])),
+    );
+  }
   const body = match[2] ?? '';
   const bodyStart = text.length - body.length;
   const fileAt = (offset: number) => filePosition(text, offset, file);

@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import type { AgentDefinition } from './agent-definition.js';
 import { defineAgent } from './agent-definition.js';
+import { CODEBASE_INVESTIGATOR_AGENT_NAME } from '../../tools/reserved-names.js';
 
-export const CODEBASE_INVESTIGATOR = 'codebase_investigator';
+export const CODEBASE_INVESTIGATOR = CODEBASE_INVESTIGATOR_AGENT_NAME;
 
 const report = z.object({
   SummaryOfFindings: z

@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { defineTool } from '../../tools/define-tool.js';
+import { COMPLETE_TASK_TOOL_NAME } from '../../tools/reserved-names.js';
 import type { Tool } from '../../tools/tool-types.js';
 import type { AgentOutput } from './agent-definition.js';
 
-export const COMPLETE_TASK_TOOL_NAME = 'complete_task';
+export { COMPLETE_TASK_TOOL_NAME };
 
 /** The argument of an agent without an output schema. */
 const RESULT_ARGUMENT = 'result';

@@ -7,11 +7,12 @@
  */
 import type { FunctionDeclaration } from '@google/genai';
 import { toModelJsonSchema } from '../../tools/define-tool.js';
+import { INVOKE_AGENT_TOOL_NAME } from '../../tools/reserved-names.js';
 import type { BuildError, Tool, ToolInvocation } from '../../tools/tool-types.js';
 import { isBuildError } from '../../tools/tool-types.js';
 import { z } from 'zod';
 
-export const INVOKE_AGENT_TOOL_NAME = 'invoke_agent';
+export { INVOKE_AGENT_TOOL_NAME };
 
 const parameters = z.object({
   agent_name: z.string().describe('Name of the subagent to invoke'),

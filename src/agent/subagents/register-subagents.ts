@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../platform/logger.js';
 import type { ToolRegistry } from '../../tools/registry.js';
+import { describeReservedName, reservedToolName } from '../../tools/reserved-names.js';
 import type { Tool } from '../../tools/tool-types.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { SubagentRuntime } from './agent-executor.js';
@@ -35,9 +36,16 @@ export function registerSubagents(
       );
       continue;
     }
-    if (registry.get(definition.name) !== undefined || definition.name === INVOKE_AGENT_TOOL_NAME) {
+    // Agent files with a reserved name are refused when they are read; this holds for any
+    // definition, whatever it came from.
+    const reserved = reservedToolName(definition.name);
+    if (registry.get(definition.name) !== undefined || reserved?.kind === 'tool') {
+      const why =
+        reserved?.kind === 'tool'
+          ? describeReservedName(definition.name, reserved)
+          : 'a tool of that name exists';
       logger.warning(
-        `The agent '${definition.name}' (${definition.source}) is not offered: a tool of that name exists. Rename the agent.`,
+        `The agent '${definition.name}' (${definition.source}) is not offered: ${why}. Rename the agent.`,
       );
       continue;
     }

@@ -19,12 +19,19 @@ import {
   STATE_HEADERS_KEY,
   validateVersion,
 } from '@a2a-js/sdk/server';
+import { jsonLimitProblem } from '../../platform/text-limits.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { cardJsonV03, cardJsonV1 } from './agent-card.js';
 
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
 export const JSON_RPC_PATH = '/a2a';
+/**
+ * How deeply a request may nest. A2A messages nest a few levels (a data part's answer to a
+ * confirmation is six); the SDK walks the request recursively, and thousands of levels overflow
+ * its stack, which must not be what the client reads.
+ */
+export const MAX_REQUEST_DEPTH = 64;
 
 /** Methods the extension adds; answered for both protocol versions alike. */
 export interface ExtensionMethods {
@@ -101,6 +108,17 @@ export function httpRoutes(options: HttpRoutesOptions) {
     }
     const body = await readBody(req, res, options.maxBodyBytes);
     if (body === undefined) return;
+    const tooDeep = jsonLimitProblem(body, {
+      maxDepth: MAX_REQUEST_DEPTH,
+      maxEntries: Number.MAX_SAFE_INTEGER,
+    });
+    if (tooDeep !== undefined) {
+      rpcError(res, null, {
+        code: -32600,
+        message: `Invalid request: ${tooDeep.message.replace(' here', ` at offset ${tooDeep.offset}`)}`,
+      });
+      return;
+    }
     let request: unknown;
     try {
       request = JSON.parse(body);

@@ -1,8 +1,8 @@
 /**
  * The SDK's request handler, with the checks a message must pass before it reaches a task:
- * a new task's workspace (inside a root, not busy), a paused task's confirmation, and no second
- * message to a task that is still working. Refusals here are JSON-RPC errors the client reads,
- * not failed tasks.
+ * a new task's workspace (inside a root, not in a protected folder, not busy — and then claimed
+ * for it at once), a paused task's confirmation, and no second message to a task that is still
+ * working. Refusals here are JSON-RPC errors the client reads, not failed tasks.
  *
  * A message to a completed task continues its conversation, as the extension's appendix says
  * ("can be continued by sending another message with the same taskId"). A2A 1.0 keeps terminal
@@ -16,7 +16,7 @@ import { RequestMalformedError, UnsupportedOperationError } from '@a2a-js/sdk/er
 import type { AgentCard, Message, Task } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { DefaultExecutionEventBusManager, DefaultRequestHandler } from '@a2a-js/sdk/server';
-import type { DevelopmentToolExecutor } from './task-executor.js';
+import type { DevelopmentToolExecutor, WorkspaceReservation } from './task-executor.js';
 
 export class DevelopmentToolRequestHandler extends DefaultRequestHandler {
   constructor(
@@ -31,37 +31,51 @@ export class DevelopmentToolRequestHandler extends DefaultRequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext,
   ): Promise<Message | Task> {
-    return super.sendMessage(await this.admit(params, context), context);
+    const admitted = await this.admit(params, context);
+    try {
+      return await super.sendMessage(admitted.params, context);
+    } finally {
+      // A no-op once the task took the workspace over; gives it back if the SDK refused.
+      admitted.reservation?.cancel();
+    }
   }
 
   override async *sendMessageStream(
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    yield* super.sendMessageStream(await this.admit(params, context), context);
+    const admitted = await this.admit(params, context);
+    try {
+      yield* super.sendMessageStream(admitted.params, context);
+    } finally {
+      admitted.reservation?.cancel();
+    }
   }
 
+  /**
+   * The request as the SDK should handle it; for a new task, with its workspace already claimed
+   * (`reservation`), so two requests racing for one workspace cannot both get through.
+   */
   private async admit(
     params: SendMessageRequest,
     context: ServerCallContext,
-  ): Promise<SendMessageRequest> {
+  ): Promise<{ params: SendMessageRequest; reservation?: WorkspaceReservation }> {
     const message = params.message;
     // Malformed requests are the SDK's to refuse.
-    if (message === undefined || message.messageId === '') return params;
+    if (message === undefined || message.messageId === '') return { params };
     if (message.taskId === '') {
-      await this.executor.admitNewTask(message);
-      return params;
+      return { params, reservation: await this.executor.admitNewTask(message) };
     }
     const task = await this.store.load(message.taskId, context);
     switch (task?.status?.state) {
       case TaskState.TASK_STATE_COMPLETED: {
         const continued = continuation(message, task);
-        await this.executor.admitNewTask(continued);
-        return { ...params, message: continued };
+        const reservation = await this.executor.admitNewTask(continued);
+        return { params: { ...params, message: continued }, reservation };
       }
       case TaskState.TASK_STATE_INPUT_REQUIRED:
         this.executor.admitAnswer(message.taskId, message);
-        return params;
+        return { params };
       case TaskState.TASK_STATE_SUBMITTED:
       case TaskState.TASK_STATE_WORKING:
         throw new UnsupportedOperationError(
@@ -69,7 +83,7 @@ export class DevelopmentToolRequestHandler extends DefaultRequestHandler {
         );
       default:
         // Unknown, failed, canceled or rejected: the SDK's own refusal says which.
-        return params;
+        return { params };
     }
   }
 }

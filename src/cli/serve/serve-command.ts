@@ -22,6 +22,7 @@ import type { Redactor } from '../../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
 import { startAgent } from '../../session-setup/run-agent.js';
+import { recordRun } from '../../session-setup/written-configuration.js';
 import { startA2AServer } from './a2a-server.js';
 import type { ServerToken } from './bearer-token.js';
 import { resolveToken } from './bearer-token.js';
@@ -94,7 +95,9 @@ async function startServer(
   const workspaces = await Workspaces.create([options.repo, ...options.roots]).catch(
     (error: unknown) => {
       const message = error instanceof WorkspaceRefused ? error.message : errorMessage(error);
-      throw new UsageError(`--repo and --root expect existing directories: ${message}`);
+      throw new UsageError(
+        `--repo and --root expect existing directories outside any .git, and outside a repository's .gemini and .github: ${message}`,
+      );
     },
   );
   if (options.tokenFile !== undefined) await requireOutside(options.tokenFile, workspaces.roots);
@@ -147,7 +150,15 @@ async function startServer(
       },
     });
     logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
-    return startAgent({
+    // Recorded from before its first tool until its tools have stopped, so a later task does not
+    // load configuration this one wrote (written-configuration.ts). What was left out, and why,
+    // the task tells its client.
+    const notices = [...setup.heldBack];
+    const recorded = await recordRun(turn.workspace, io.env, (message) => {
+      logger.warning(message);
+      notices.push(message);
+    });
+    const starting = startAgent({
       prompt,
       extensionContextFiles: setup.extensionContextFiles,
       workspaceRoot: turn.workspace,
@@ -166,6 +177,7 @@ async function startServer(
       agents: setup.agents,
       ...(turn.history === undefined ? {} : { history: turn.history }),
     });
+    return { ...(await recorded(starting)), notices };
   };
 
   return startA2AServer({

@@ -49,7 +49,11 @@ export interface TurnRequest {
   signal: AbortSignal;
 }
 
-export type StartTurn = (turn: TurnRequest) => Promise<AgentRun>;
+/**
+ * A started turn; `notices` are what the task must tell its client beside the session's events
+ * (configuration left out because an earlier session wrote it).
+ */
+export type StartTurn = (turn: TurnRequest) => Promise<AgentRun & { notices?: readonly string[] }>;
 
 export interface TaskExecutorOptions {
   workspaces: Workspaces;
@@ -82,6 +86,8 @@ interface RunningTask {
   markDone: () => void;
   /** Set once the task is being cancelled: nothing but the canceled state is published. */
   cancelReason?: string;
+  /** Told to the client when the turn starts and again with the task's final state. */
+  notices: readonly string[];
 }
 
 interface Conversation {
@@ -89,8 +95,29 @@ interface Conversation {
   history: readonly Content[];
 }
 
+/**
+ * A new task's workspace, claimed when its request was admitted and handed to the task when it
+ * starts. Claiming at admission is what makes a second request for a busy workspace a JSON-RPC
+ * error: between admission and the task's start the SDK awaits, and a check without a claim let
+ * two requests through, the loser then failing as a task.
+ */
+export interface WorkspaceReservation {
+  workspace: string;
+  /** Gives the workspace back unless a task took it (a refused or abandoned request). */
+  cancel(): void;
+}
+
+const ADMISSION_HOLDER = 'starting:';
+
+/** The holder name of a workspace claimed for a request that has no task yet. */
+function admissionHolder(messageId: string): string {
+  return `${ADMISSION_HOLDER}${messageId}`;
+}
+
 export class DevelopmentToolExecutor implements AgentExecutor {
   private readonly tasks = new Map<string, RunningTask>();
+  /** Workspaces claimed at admission, by the message id of the request, until its task starts. */
+  private readonly reservations = new Map<string, { workspace: string; holder: string }>();
   private readonly conversations = new Map<string, Conversation>();
   private readonly contextOfTask = new Map<string, string>();
   /**
@@ -104,11 +131,34 @@ export class DevelopmentToolExecutor implements AgentExecutor {
   // --- admission: checked before the request handler takes a message, so a refusal is a
   // JSON-RPC error and not a failed task. ---
 
-  /** Refuses a new task whose workspace is not allowed or is busy. */
-  async admitNewTask(message: Message): Promise<void> {
+  /**
+   * Refuses a new task whose workspace is not allowed or is busy, and otherwise claims the
+   * workspace for it at once (the task takes the claim over when it starts).
+   */
+  async admitNewTask(message: Message): Promise<WorkspaceReservation> {
     const workspace = await this.workspaceFor(message);
-    const holder = this.options.workspaces.holder(workspace);
-    if (holder !== undefined) throw new UnsupportedOperationError(busyMessage(workspace, holder));
+    const { messageId } = message;
+    if (this.reservations.has(messageId)) {
+      throw new RequestMalformedError(
+        `A request with message id ${messageId} is already being started; give every message its own id.`,
+      );
+    }
+    const holder = admissionHolder(messageId);
+    const workspaces = this.options.workspaces;
+    if (!workspaces.claim(workspace, holder)) {
+      throw new UnsupportedOperationError(
+        busyMessage(workspace, workspaces.holder(workspace) ?? 'another task'),
+      );
+    }
+    this.reservations.set(messageId, { workspace, holder });
+    return {
+      workspace,
+      cancel: () => {
+        if (this.reservations.get(messageId)?.holder !== holder) return;
+        this.reservations.delete(messageId);
+        workspaces.release(workspace, holder);
+      },
+    };
   }
 
   /** Refuses a message to a paused task that does not answer its pending confirmation. */
@@ -176,12 +226,10 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     const ids = { taskId: context.taskId, contextId: context.contextId };
     const message = context.userMessage;
     const conversation = this.conversations.get(ids.contextId);
-    // Checked again: the workspace may have been taken since the request was admitted.
-    const workspace = await this.workspaceFor(message, conversation);
-    if (!this.options.workspaces.claim(workspace, ids.taskId)) {
-      const holder = this.options.workspaces.holder(workspace) ?? 'another task';
-      throw new UnsupportedOperationError(busyMessage(workspace, holder));
-    }
+    // The workspace admission claimed for this request, taken over before anything is awaited.
+    const workspace =
+      this.takeReservation(message.messageId, ids.taskId) ??
+      (await this.claimUnadmitted(message, conversation, ids.taskId));
     bus.publish(AgentEvent.task(context.task ?? submittedTask(ids, message)));
     const events = new TaskEvents({
       ids,
@@ -202,6 +250,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
       letGo: () => undefined,
       done,
       markDone,
+      notices: [],
       confirmations: new ClientConfirmations({
         canAsk: extension,
         timeoutMs: this.options.confirmationTimeoutMs,
@@ -215,7 +264,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     };
     const paused = this.pause(task);
     this.tasks.set(ids.taskId, task);
-    let run: AgentRun;
+    let run: AgentRun & { notices?: readonly string[] };
     try {
       run = await this.options.startTurn({
         taskId: ids.taskId,
@@ -251,6 +300,13 @@ export class DevelopmentToolExecutor implements AgentExecutor {
       );
       return;
     }
+    task.notices = run.notices ?? [];
+    for (const notice of task.notices) {
+      if (task.cancelReason !== undefined) break;
+      bus.publish(
+        AgentEvent.statusUpdate(events.stateChange(TaskState.TASK_STATE_WORKING, { text: notice })),
+      );
+    }
     run.result.then(
       (result) => {
         this.finish(task, result);
@@ -260,6 +316,29 @@ export class DevelopmentToolExecutor implements AgentExecutor {
       },
     );
     await paused;
+  }
+
+  /** The workspace admission claimed for the message, now held by the task. */
+  private takeReservation(messageId: string, taskId: string): string | undefined {
+    const reservation = this.reservations.get(messageId);
+    if (reservation === undefined) return undefined;
+    this.reservations.delete(messageId);
+    const { workspace, holder } = reservation;
+    return this.options.workspaces.transfer(workspace, holder, taskId) ? workspace : undefined;
+  }
+
+  /** A task that did not come through admission (not a path the request handler takes). */
+  private async claimUnadmitted(
+    message: Message,
+    conversation: Conversation | undefined,
+    taskId: string,
+  ): Promise<string> {
+    const workspace = await this.workspaceFor(message, conversation);
+    if (!this.options.workspaces.claim(workspace, taskId)) {
+      const holder = this.options.workspaces.holder(workspace) ?? 'another task';
+      throw new UnsupportedOperationError(busyMessage(workspace, holder));
+    }
+    return workspace;
   }
 
   /** The answer to the pending confirmation arrived: the session goes on. */
@@ -318,10 +397,11 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     task.markDone();
     // A cancelled task's end is published by `cancelTask`.
     if (task.cancelReason !== undefined) return;
+    const notes = task.notices.length === 0 ? {} : { text: task.notices.join('\n') };
     if (result?.reason === 'completed') {
       this.remember(contextId, { workspace: task.workspace, history: result.history });
       task.bus.publish(
-        AgentEvent.statusUpdate(task.events.stateChange(TaskState.TASK_STATE_COMPLETED)),
+        AgentEvent.statusUpdate(task.events.stateChange(TaskState.TASK_STATE_COMPLETED, notes)),
       );
     } else {
       const message =
@@ -415,7 +495,10 @@ export class DevelopmentToolExecutor implements AgentExecutor {
 }
 
 function busyMessage(workspace: string, holder: string): string {
-  return `The workspace ${workspace} is busy with task ${holder}: one task works in a workspace at a time. Send this again when that task has ended, or cancel it (tasks/cancel, CancelTask).`;
+  const task = holder.startsWith(ADMISSION_HOLDER)
+    ? `a task that is starting (message ${holder.slice(ADMISSION_HOLDER.length)})`
+    : `task ${holder}`;
+  return `The workspace ${workspace} is busy with ${task}: one task works in a workspace at a time. Send this again when that task has ended, or cancel it (tasks/cancel, CancelTask).`;
 }
 
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

@@ -6,7 +6,8 @@
  * over the server's flags.
  *
  * Read again for every task and every `commands/get`, so an edited command file or policy takes
- * effect without restarting the server.
+ * effect without restarting the server. What an earlier task's agent wrote there and nobody has
+ * changed since is not loaded (src/session-setup/written-configuration.ts): the task says so.
  */
 import type { ExtensionContextFile } from '../../agent/context-files.js';
 import type { AgentDefinition } from '../../agent/subagents/agent-definition.js';
@@ -24,6 +25,11 @@ import { loadRunCommands, REPOSITORY_COMMANDS_PATH } from '../../commands/run-co
 import type { Logger } from '../../platform/logger.js';
 import type { CliPolicy } from '../../session-setup/policy-setup.js';
 import { loadCliPolicy } from '../../session-setup/policy-setup.js';
+import type { WrittenConfiguration } from '../../session-setup/written-configuration.js';
+import {
+  checkWrittenConfiguration,
+  readUnlessHeldBack,
+} from '../../session-setup/written-configuration.js';
 import type { ServeOptions } from './serve-args.js';
 import type { CommandCatalog } from './slash-commands.js';
 
@@ -37,6 +43,8 @@ export interface WorkspaceSetup {
   /** Subagents beside the built-in ones: the workspace's `.gemini/agents/`, then extensions'. */
   agents: AgentDefinition[];
   policy: CliPolicy;
+  /** What was not loaded because an earlier session wrote it, one line each (also logged). */
+  heldBack: readonly string[];
 }
 
 export type WorkspaceFlags = Pick<
@@ -55,23 +63,32 @@ export async function loadWorkspaceSetup(
   heldSecrets: readonly string[],
   logger: Logger,
 ): Promise<WorkspaceSetup> {
+  const written = await checkWrittenConfiguration({
+    workspace,
+    extensionPaths: flags.extensions,
+    policyFiles: flags.policyFiles,
+    env,
+  });
+  for (const warning of written.warnings) logger.warning(warning);
   const ownSettings = await loadAgentSettings({
     input: undefined,
     configDirectory: workspace,
     env,
     forbiddenValues: heldSecrets,
+    readFile: readUnlessHeldBack(written),
   });
-  const { extensions, registry } = await loadWorkspaceCommands(
-    workspace,
-    flags,
-    env,
+  const { extensions, registry } = await loadWorkspaceCommands(workspace, flags, env, {
     heldSecrets,
     logger,
-  );
+    written,
+  });
   const settings = withExtensionServers(ownSettings, extensions, logger);
   const policy = await loadCliPolicy({ ...flags, yolo: false, settings, extensions });
   const agents = await loadAgents(
-    [projectAgentsFolder(workspace), ...extensionAgentFolders(extensions)],
+    [
+      { ...projectAgentsFolder(workspace), mayLoad: written.mayLoad },
+      ...extensionAgentFolders(extensions),
+    ],
     logger,
   );
   return {
@@ -81,6 +98,7 @@ export async function loadWorkspaceSetup(
     extensionContextFiles: extensionContextFiles(extensions),
     agents,
     policy,
+    heldBack: written.warnings,
   };
 }
 
@@ -88,8 +106,7 @@ function loadWorkspaceCommands(
   workspace: string,
   flags: WorkspaceFlags,
   env: NodeJS.ProcessEnv,
-  heldSecrets: readonly string[],
-  logger: Logger,
+  options: { heldSecrets: readonly string[]; logger: Logger; written: WrittenConfiguration },
 ): Promise<RunCommands> {
   return loadRunCommands({
     workspaceRoot: workspace,
@@ -97,8 +114,9 @@ function loadWorkspaceCommands(
     paths: flags.extensions,
     pathsSetting: '--extension',
     env,
-    forbiddenValues: heldSecrets,
-    logger,
+    forbiddenValues: options.heldSecrets,
+    logger: options.logger,
+    mayLoad: options.written.mayLoad,
   });
 }
 
@@ -109,8 +127,17 @@ export function workspaceCommandCatalog(
   heldSecrets: readonly string[],
   logger: Logger,
 ): CommandCatalog {
-  const registryOf = async (workspace: string) =>
-    (await loadWorkspaceCommands(workspace, flags, env, heldSecrets, quietLogger(logger))).registry;
+  const registryOf = async (workspace: string) => {
+    const written = await checkWrittenConfiguration({
+      workspace,
+      extensionPaths: flags.extensions,
+      env,
+    });
+    const quiet = quietLogger(logger);
+    return (
+      await loadWorkspaceCommands(workspace, flags, env, { heldSecrets, logger: quiet, written })
+    ).registry;
+  };
   return {
     async list(workspace) {
       return (await registryOf(workspace))

@@ -1,11 +1,14 @@
 /**
  * Where tasks may work: inside the roots the server was started with (`--repo`, `--root`),
- * checked after symlinks are resolved, and one task at a time per workspace (a workspace inside
+ * checked after symlinks are resolved, never inside a protected folder (a repository's `.gemini`
+ * or `.github`, any `.git`, and below a root no `.gemini` or `.github` at all: see
+ * `src/tools/protected-paths.ts`), and one task at a time per workspace (a workspace inside
  * another counts as the same one, since both tasks would touch the same files).
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideOrSame } from '../../platform/path-containment.js';
+import { protectedWorkspaceProblem } from '../../tools/protected-paths.js';
 
 export class WorkspaceRefused extends Error {
   override readonly name = 'WorkspaceRefused';
@@ -25,6 +28,8 @@ export class Workspaces {
     for (const root of roots) {
       const resolved = await realDirectory(root);
       if (resolved === undefined) throw new WorkspaceRefused(`${root} is not a directory.`);
+      const problem = await protectedWorkspaceProblem(root, resolved);
+      if (problem !== undefined) throw new WorkspaceRefused(problem);
       if (!real.includes(resolved)) real.push(resolved);
     }
     if (real.length === 0) throw new WorkspaceRefused('At least one workspace root is needed.');
@@ -51,10 +56,15 @@ export class Workspaces {
         `AgentSettings.workspace_path ${JSON.stringify(requested)} is not an existing directory.`,
       );
     }
-    if (!this.roots.some((root) => isInsideOrSame(resolved, root))) {
+    const root = this.roots.find((candidate) => isInsideOrSame(resolved, candidate));
+    if (root === undefined) {
       throw new WorkspaceRefused(
         `AgentSettings.workspace_path ${JSON.stringify(requested)} is outside the workspaces this server was started with (${this.roots.join(', ')}); start it with --root for another one.`,
       );
+    }
+    const problem = await protectedWorkspaceProblem(requested, resolved, { pickedBelow: root });
+    if (problem !== undefined) {
+      throw new WorkspaceRefused(`AgentSettings.workspace_path is refused: ${problem}`);
     }
     return resolved;
   }
@@ -77,6 +87,13 @@ export class Workspaces {
 
   release(workspace: string, taskId: string): void {
     if (this.holders.get(workspace) === taskId) this.holders.delete(workspace);
+  }
+
+  /** Hands a held workspace to another holder (an admitted request's to its task); false if not held by `from`. */
+  transfer(workspace: string, from: string, to: string): boolean {
+    if (this.holders.get(workspace) !== from) return false;
+    this.holders.set(workspace, to);
+    return true;
   }
 }
 

@@ -12,6 +12,7 @@ import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
+import { isInsideOrSame } from '../../platform/path-containment.js';
 import type { ExtensionManifest } from './extension-manifest.js';
 import { MANIFEST_FILE_NAME, parseExtensionManifest } from './extension-manifest.js';
 
@@ -23,7 +24,9 @@ const MAX_MANIFEST_BYTES = 256 * 1024;
 export interface LoadedExtension extends Omit<ExtensionManifest, 'contextFileNames'> {
   /**
    * `${extensionPath}`: the folder the extension's servers run from — the workspace's copy of a
-   * repository extension, or the folder the workflow named.
+   * repository extension, or the folder the workflow named. Where the workspace holds a pull
+   * request's code, its servers are pointed at a copy outside it instead (base-branch for a
+   * repository extension; github/pull-request-code.ts).
    */
   path: string;
   /**
@@ -55,6 +58,12 @@ export interface LoadExtensionsOptions {
   env: Readonly<Record<string, string | undefined>>;
   forbiddenValues?: readonly (string | undefined)[];
   logger: Logger;
+  /**
+   * Whether a configuration file or folder may be loaded: false for what the agent wrote in an
+   * earlier session (src/session-setup/written-configuration.ts, which also says so). An
+   * extension folder it refuses is left out; so is a command or agent file.
+   */
+  mayLoad?: (absolutePath: string) => boolean;
 }
 
 /** Loads every extension, sorted by name. */
@@ -68,6 +77,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
     options.configRoot === undefined ? [] : await folderNames(repositoryFolder);
   for (const name of repositoryNames) {
     const configDirectory = path.join(repositoryFolder, name);
+    if (options.mayLoad?.(configDirectory) === false) continue;
     const shownAs = `${REPOSITORY_EXTENSIONS_PATH}/${name}`;
     if (!(await isFile(path.join(configDirectory, MANIFEST_FILE_NAME)))) {
       options.logger.warning(
@@ -91,6 +101,7 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Lo
   }
   for (const given of options.paths) {
     const folder = path.resolve(options.workspaceRoot, given);
+    if (options.mayLoad?.(folder) === false) continue;
     const info = await stat(folder).catch(() => undefined);
     if (!info?.isDirectory()) {
       throw new ConfigurationError(
@@ -209,8 +220,7 @@ async function insideFile(folder: string, name: string): Promise<string | undefi
   const candidate = path.join(folder, ...name.split('/'));
   try {
     const [real, realFolder] = await Promise.all([realpath(candidate), realpath(folder)]);
-    const relative = path.relative(realFolder, real);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+    if (!isInsideOrSame(real, realFolder)) return undefined;
     return (await stat(real)).isFile() ? real : undefined;
   } catch {
     return undefined;

@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { Logger } from '../logger.js';
 import { isProcessRunning } from '../process-group.js';
 import { READY_LINE, SETUP_SCRIPT, setupArguments } from './namespace-setup.js';
-import { isInsideOrSame } from '../path-containment.js';
+import { isInsideOrSame, relativeInside } from '../path-containment.js';
 import { sandboxPaths } from './sandbox-paths.js';
 import type {
   SandboxCommand,
@@ -75,6 +75,7 @@ export async function openNamespaceSession(
     workspaceRoot: workspace,
     // Cheap, and it matters wherever the command keeps groups or runs with uid 0.
     maskSockets: true,
+    ...(options.readablePaths === undefined ? {} : { readable: options.readablePaths }),
   });
   const sudo = config.sudo ?? DEFAULT_SUDO;
   const asRoot = elevation === 'sudo' ? sudo : [];
@@ -338,7 +339,8 @@ async function pidInNamespace(pid: number): Promise<number> {
 /** The directory as the sandbox sees it: the workspace is mounted at its real path. */
 async function directoryInside(cwd: string, given: string, real: string): Promise<string> {
   if (isInsideOrSame(cwd, real)) return cwd;
-  if (isInsideOrSame(cwd, given)) return path.join(real, path.relative(given, cwd));
+  const inGiven = relativeInside(cwd, given);
+  if (inGiven !== undefined) return path.join(real, inGiven);
   return realpath(cwd);
 }
 

@@ -465,6 +465,7 @@ async function sameSessionOptions(
     );
   if (a.isolateNetwork !== b.isolateNetwork) return false;
   if (definedEntries(a.commandEnv) !== definedEntries(b.commandEnv)) return false;
+  if ((a.readablePaths ?? []).join('\0') !== (b.readablePaths ?? []).join('\0')) return false;
   const [rootA, rootB] = await Promise.all([
     realpath(a.workspaceRoot).catch(() => a.workspaceRoot),
     realpath(b.workspaceRoot).catch(() => b.workspaceRoot),

@@ -11,9 +11,10 @@
  *   which change later steps of the job, and XDG_RUNTIME_DIR (agent sockets);
  * - the runner's own installation (found from the Node executable running the Action): its
  *   credentials and diagnostic logs.
- * Kept visible, read-only: the tool cache (RUNNER_TOOL_CACHE, AGENT_TOOLSDIRECTORY) and PATH
- * entries named `bin`, where they lie under a hidden directory, so the programs a workflow set up
- * still run.
+ * Kept visible, read-only: the folders the session asks for (the base branch's copies a pull
+ * request's run starts its configured processes from), the tool cache (RUNNER_TOOL_CACHE,
+ * AGENT_TOOLSDIRECTORY) and PATH entries named `bin`, where they lie under a hidden directory, so
+ * the programs a workflow set up still run.
  */
 import { existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
@@ -49,6 +50,8 @@ export interface SandboxPathsInput {
   homes?: readonly string[];
   /** Cover container sockets (for commands that keep their supplementary groups). */
   maskSockets: boolean;
+  /** Folders to keep readable wherever they are (kept first, before the tool cache and PATH). */
+  readable?: readonly string[];
 }
 
 export type SandboxPaths = Pick<NamespaceSetup, 'hide' | 'keep' | 'mask'>;
@@ -69,7 +72,7 @@ export async function sandboxPaths(input: SandboxPathsInput): Promise<SandboxPat
   ];
   // Looked up side by side: setting up the sandbox is on the way to the first command (and, in
   // the Action, to the first model request).
-  const [homeDirs, temporaryDirs, otherDirs, keepCandidates] = await Promise.all([
+  const [homeDirs, temporaryDirs, otherDirs, keepCandidates, readableDirs] = await Promise.all([
     existingDirectories([...all('HOME'), ...homes]),
     existingDirectories(temporary),
     existingDirectories(other),
@@ -80,6 +83,7 @@ export async function sandboxPaths(input: SandboxPathsInput): Promise<SandboxPat
         .flatMap((value) => (value ?? '').split(path.delimiter))
         .filter((entry) => path.basename(entry) === 'bin'),
     ]),
+    existingDirectories(input.readable ?? []),
   ]);
   const candidates = [
     ...homeDirs.map((dir) => ({ path: dir, mode: '0700' as const })),
@@ -98,7 +102,7 @@ export async function sandboxPaths(input: SandboxPathsInput): Promise<SandboxPat
   const hidden = hide.map((dir) => dir.path);
   const keep = [
     ...new Set(
-      keepCandidates.filter(
+      [...readableDirs, ...keepCandidates].filter(
         (dir) =>
           hidden.some((outer) => isStrictlyInside(dir, outer)) &&
           // Never an ancestor of something hidden or of the workspace: that would show it again.

@@ -30,6 +30,12 @@ export interface SandboxSessionOptions {
   isolateNetwork: boolean;
   /** The environment commands will get: its HOME and TMPDIR are made private too. */
   commandEnv?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Folders outside the workspace that commands must be able to read (never write), even where
+   * the sandbox hides the directory they are in: the base branch's copies a pull request's run
+   * starts its configured processes from.
+   */
+  readablePaths?: readonly string[];
 }
 
 export interface WrapOptions {

@@ -3,8 +3,10 @@
  * (`{name, description, parametersJsonSchema}`) or tool wrappers holding them
  * (`{functionDeclarations: [...]}`, also spelled `function_declarations`), as the Gemini CLI
  * reads it. A declaration the model could not call is left out with the reason, so one bad entry
- * does not cost the others.
+ * does not cost the others; so is one named like a tool of ours or of the Gemini CLI, in any
+ * spelling (../reserved-names.ts), whose rules and prompts would then apply to it.
  */
+import { describeReservedName, reservedToolName } from '../reserved-names.js';
 
 export interface DiscoveredDeclaration {
   name: string;
@@ -82,6 +84,8 @@ function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
   if (!TOOL_NAME.test(name)) {
     return `"${name}" is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
   }
+  const reserved = reservedToolName(name);
+  if (reserved !== undefined) return `${describeReservedName(name, reserved)}; it is left out.`;
   const schema = entry.parametersJsonSchema ?? entry.parameters;
   if (schema !== undefined && !isObject(schema)) {
     const key = entry.parametersJsonSchema === undefined ? 'parameters' : 'parametersJsonSchema';

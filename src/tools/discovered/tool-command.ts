@@ -1,5 +1,6 @@
 /**
- * Runs a discovery or call command from settings.json: `bash -c <command>` in the workspace root,
+ * Runs a discovery or call command from settings.json: `bash -c <command>` in the workspace root
+ * (outside it when the workspace may hold code the configuration did not come from),
  * started through the session's `ToolProcesses` (its sandbox and allow-listed environment), as the
  * leader of its own process group, so a timeout or an abort stops everything it started. Input is
  * written to stdin, which is then closed; stdout and stderr go to separate sinks.
@@ -56,14 +57,17 @@ export interface ToolCommandResult {
 export async function runToolCommand(options: ToolCommandOptions): Promise<ToolCommandResult> {
   if (options.signal?.aborted === true) return notStarted(undefined, 'aborted');
   const { processes } = options;
+  // The workspace root; outside the workspace when it may hold code the configuration did not
+  // come from (tools/configured-launch.ts).
+  const { cwd, env } = processes.configuredProcess({});
   let program: SandboxCommand;
   try {
     program = await processes.prepare({
       // `--norc`: stdin is a socket pair, which bash takes for a remote login and would read
       // ~/.bashrc for (whatever the user's shell start-up prints or changes).
       argv: ['bash', '--norc', '-c', options.command, 'bash', ...(options.args ?? [])],
-      env: processes.environment(),
-      cwd: processes.workspaceRoot,
+      env,
+      cwd,
     });
   } catch (error) {
     // A sandbox that cannot take the command fails it: it never runs unconfined instead.

@@ -5,6 +5,8 @@
  * server's name as `server__tool`, as the Gemini CLI does.
  */
 
+import { describeReservedName, reservedToolName } from '../reserved-names.js';
+
 /** Longer names are cut in the middle (28 + `___` + 32 characters). */
 const MAX_NAME_LENGTH = 63;
 const HEAD_LENGTH = 28;
@@ -41,11 +43,13 @@ export type ExposedName<T extends McpToolIdentity> =
  * The name each tool is offered under, in the order given (servers in settings order, each
  * server's tools in its listing order).
  *
- * A tool keeps its sanitized plain name unless a built-in tool (`reserved`) or a tool of another
+ * A tool keeps its sanitized plain name unless a tool of the session (`reserved`), a reserved name
+ * in any spelling (../reserved-names.ts: `complete_task`, `Run-Shell-Command`), or a tool of another
  * server has the same one; then every tool sharing that name is qualified (`server__tool`), so
  * which server's tool answers to a name never depends on which server happened to connect first.
  * Two tools of one server whose names sanitize alike, or a qualified name that is still taken,
- * cannot both be offered: the later one is left out with the reason.
+ * cannot both be offered: the later one is left out with the reason, as is a tool whose
+ * qualified name is itself reserved.
  */
 export function assignExposedNames<T extends McpToolIdentity>(
   tools: readonly T[],
@@ -62,8 +66,15 @@ export function assignExposedNames<T extends McpToolIdentity>(
   const taken = new Set(reserved);
   return tools.map((tool): ExposedName<T> => {
     const plain = sanitizeMcpToolName(tool.toolName);
-    const shared = reserved.has(plain) || (serversByPlainName.get(plain)?.size ?? 0) > 1;
+    const shared =
+      reserved.has(plain) ||
+      reservedToolName(plain) !== undefined ||
+      (serversByPlainName.get(plain)?.size ?? 0) > 1;
     const name = shared ? qualifiedMcpToolName(tool.serverName, tool.toolName) : plain;
+    const clash = reservedToolName(name);
+    if (clash !== undefined) {
+      return { tool, name: undefined, reason: describeReservedName(name, clash) };
+    }
     if (taken.has(name)) {
       return {
         tool,

@@ -78,10 +78,13 @@ export class McpServerConnection implements McpToolCaller {
       // Roots tell file-oriented servers which directory the run works in.
       { capabilities: { roots: { listChanged: false } } },
     );
+    // Not where the workspace may hold code the configuration did not come from: a server is not
+    // told of files it could load as code (its command line may not name them either).
     const root = options.processes.workspaceRoot;
-    client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: [{ uri: pathToFileURL(root).href, name: basename(root) }],
-    }));
+    const roots = options.processes.launchesOutsideWorkspace
+      ? []
+      : [{ uri: pathToFileURL(root).href, name: basename(root) }];
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
     const connection = new McpServerConnection(serverName, created.kind, client, created);
     client.onerror = (error) => {
       logger.debug(`MCP server '${serverName}': ${error.message}`);

@@ -2,9 +2,10 @@
  * How to reach one configured MCP server, as the Gemini CLI decides it: `httpUrl` is streamable
  * HTTP, `url` is SSE (or streamable HTTP with `type: "http"`), `command` is a program started over
  * stdio. Stdio servers start through the run's `ToolProcesses`: in its sandbox, with the
- * allow-listed environment plus the server's own `env`.
+ * allow-listed environment plus the server's own `env`, in the workspace or their `cwd` — never
+ * in the workspace when it may hold code the configuration did not come from
+ * (tools/configured-launch.ts).
  */
-import path from 'node:path';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -48,13 +49,15 @@ export async function createMcpTransport(
   if (kind === 'stdio') {
     const { processes } = options;
     const command = settings.command ?? '';
+    // In the workspace (or the configured cwd); outside it when the workspace holds code the
+    // configuration did not come from.
+    const { cwd, env } = processes.configuredProcess({
+      ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
+      extra: settings.env ?? {},
+    });
     let prepared: SandboxCommand;
     try {
-      prepared = await processes.prepare({
-        argv: [command, ...(settings.args ?? [])],
-        env: processes.environment(settings.env ?? {}),
-        cwd: path.resolve(processes.workspaceRoot, settings.cwd ?? '.'),
-      });
+      prepared = await processes.prepare({ argv: [command, ...(settings.args ?? [])], env, cwd });
     } catch (error) {
       // Never started unconfined instead.
       throw new Error(`the sandbox could not start it: ${errorMessage(error)}`, { cause: error });

@@ -10,7 +10,8 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { looksBinary } from '../read-file.js';
-import { comparePaths, escapes, inDefaultExcludedDirectory } from '../file-walk.js';
+import { comparePaths, inDefaultExcludedDirectory } from '../file-walk.js';
+import { relativeInside } from '../../platform/path-containment.js';
 import type { FileFilter, Workspace } from '../workspace.js';
 import type { LineMatcher } from './line-matcher.js';
 import { hasSkippedExtension } from './skipped-extensions.js';
@@ -194,8 +195,7 @@ export class MatchCollector {
   /** The path relative to the primary root, or null when the file lies in another root. */
   private rootRelative(relativePath: string): string | null {
     const absolutePath = path.join(this.options.searchDir, relativePath);
-    const fromRoot = path.relative(this.options.workspace.root, absolutePath);
-    return escapes(fromRoot) ? null : fromRoot;
+    return relativeInside(absolutePath, this.options.workspace.root) ?? null;
   }
 }
 

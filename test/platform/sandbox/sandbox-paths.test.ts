@@ -125,6 +125,20 @@ describe('sandboxPaths', () => {
     expect(paths.keep).toEqual([dirs['home/work/_tool'], dirs['home/.cargo/bin']]);
   });
 
+  it('keeps the folders the session asks to read first, before the tool cache and PATH', async () => {
+    const dirs = await layout('home/work/_tool', 'home/work/repo', 'tmp/gemini-agent-base-x');
+    const paths = await sandboxPaths({
+      environments: [
+        { HOME: dirs.home, TMPDIR: dirs.tmp, RUNNER_TOOL_CACHE: dirs['home/work/_tool'] },
+      ],
+      workspaceRoot: dirs['home/work/repo'] ?? '',
+      homes: [],
+      maskSockets: false,
+      readable: [dirs['tmp/gemini-agent-base-x'] ?? '', path.join(dirs.base ?? '', 'missing')],
+    });
+    expect(paths.keep).toEqual([dirs['tmp/gemini-agent-base-x'], dirs['home/work/_tool']]);
+  });
+
   it('keeps nothing that would show a hidden directory or the workspace again', async () => {
     const dirs = await layout('home/bin/_temp', 'home/work/bin/repo');
     const paths = await sandboxPaths({

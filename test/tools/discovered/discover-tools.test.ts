@@ -130,6 +130,29 @@ describe('discoverTools', () => {
     ]);
   });
 
+  it('runs in the private folder, with no PATH entry of the workspace, when the workspace holds code its configuration did not come from', async () => {
+    const root = await tempWorkspace();
+    const directory = await tempWorkspace();
+    // Found only where it runs: in the private folder, not in the workspace.
+    await writeFile(
+      path.join(directory, 'tools.sh'),
+      `case ":$PATH:" in *":${root}:"*) where=workspace_path;; *) where=clean_path;; esac\n` +
+        `[ "$PWD" = "${directory}" ] && printf '[{"name":"%s"}]' "$where"\n`,
+    );
+    const processes = new ToolProcesses({
+      workspaceRoot: root,
+      parentEnv: { PATH: `${root}:${process.env['PATH'] ?? ''}` },
+      configuredLaunch: { directory },
+    });
+    const tools = await discoverTools({
+      discoveryCommand: 'bash tools.sh',
+      callCommand: 'true',
+      processes,
+      logger: memoryLogger(),
+    });
+    expect(tools.map((tool) => tool.name)).toEqual(['clean_path']);
+  });
+
   it('fails with the command, its exit code and the end of its error output', async () => {
     const error = await discoveryError(
       'echo starting >&2; echo "tools.json: no such file" >&2; exit 3',

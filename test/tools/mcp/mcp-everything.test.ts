@@ -1,7 +1,8 @@
 // The reference MCP server from npm (@modelcontextprotocol/server-everything) started over stdio,
 // its tools discovered and called through a scripted session with the real genai client: the
 // functionResponse parts the model is sent are checked on the wire.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ToolProcesses } from '../../../src/tools/tool-processes.js';
 import { callsReply, textReply } from '../../support/fake-gemini.js';
 import {
   connectForTest,
@@ -9,7 +10,9 @@ import {
   everythingServer,
   lastParts,
   runMcpSession,
+  tempWorkspace,
   testProcesses,
+  testServer,
 } from '../../support/mcp-session.js';
 
 describe('server-everything over stdio', () => {
@@ -171,5 +174,42 @@ describe('server-everything over stdio', () => {
     ]);
     const output = JSON.stringify(lastParts(run.bodies[1]));
     expect(output).toContain(`file://${processes.workspaceRoot}`);
+  });
+});
+
+describe('when the workspace holds code the configuration did not come from', () => {
+  it('starts the server in the private folder, with no PATH entry of the workspace, and tells it no roots', async () => {
+    const workspace = await tempWorkspace();
+    const directory = await tempWorkspace();
+    const processes = new ToolProcesses({
+      workspaceRoot: workspace,
+      parentEnv: { PATH: `${workspace}/node_modules/.bin:${process.env['PATH'] ?? ''}` },
+      configuredLaunch: { directory },
+    });
+    onTestFinished(() => processes.close());
+    // A cwd in the workspace is not honoured either, whatever decided before.
+    const mcp = await connectForTest(
+      { everything: everythingServer({ cwd: '.' }), test: testServer() },
+      { processes },
+    );
+    const run = await runMcpSession(mcp.tools, [
+      callsReply([
+        { id: 'r', name: 'get-roots-list', args: {} },
+        { id: 'e', name: 'env', args: {} },
+      ]),
+      textReply('Done.'),
+    ]);
+    const parts = lastParts(run.bodies[1]);
+    expect(JSON.stringify(parts)).not.toContain(`file://${workspace}`);
+    expect(JSON.stringify(parts)).toContain('no roots are currently configured');
+    const env = JSON.parse(
+      String(
+        parts.find((part) => part.functionResponse?.name === 'env')?.functionResponse?.response?.[
+          'output'
+        ],
+      ),
+    ) as Record<string, string>;
+    expect(env['PATH']?.split(':')).not.toContain(`${workspace}/node_modules/.bin`);
+    expect(env['PATH']).not.toBe('');
   });
 });

@@ -89,4 +89,32 @@ describe('stdio MCP servers and the sandbox', () => {
       reason: 'the sandbox could not start it: no user namespaces here',
     });
   });
+
+  it('starts a server outside the workspace when the workspace holds code its configuration did not come from', async () => {
+    const sandbox = fakeSandbox();
+    const workspace = await tempWorkspace();
+    const directory = await tempWorkspace();
+    const processes = new ToolProcesses({
+      workspaceRoot: workspace,
+      parentEnv: { PATH: `${workspace}/bin:.:/usr/bin:/bin` },
+      sandbox,
+      configuredLaunch: { directory },
+    });
+    onTestFinished(() => processes.close());
+    await mkdir(path.join(workspace, 'tools'));
+    await connectForTest(
+      {
+        inside: testServer(undefined, { cwd: 'tools' }),
+        plain: testServer(),
+        outside: testServer(undefined, { cwd: '/' }),
+      },
+      { processes },
+    );
+
+    expect(sandbox.wrapped.map((command) => [command.cwd, command.env['PATH']])).toEqual([
+      [directory, '/usr/bin:/bin'],
+      [directory, '/usr/bin:/bin'],
+      ['/', '/usr/bin:/bin'],
+    ]);
+  });
 });
