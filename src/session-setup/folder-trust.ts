@@ -159,14 +159,8 @@ export async function projectContextFiles(folder: string): Promise<string[]> {
   const workspace = path.resolve(folder);
   for (const dir of await contextDirectories(workspace)) {
     const file = path.join(dir, DEFAULT_CONTEXT_FILE_NAME);
-    if (
-      await lstat(file).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      found.push(path.relative(workspace, file).split(path.sep).join('/'));
-    }
+    const present = await lstat(file).catch(() => undefined);
+    if (present !== undefined) found.push(path.relative(workspace, file).split(path.sep).join('/'));
   }
   return found;
 }
