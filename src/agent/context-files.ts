@@ -33,6 +33,11 @@ export interface ContextFilesOptions {
    */
   contextDirectory?: string;
   /**
+   * `false`: no project context file is read (a local run in a folder that is not trusted); the
+   * user's memory and the extensions' files still are. Default true.
+   */
+  projectFiles?: boolean;
+  /**
    * Extensions' context files, read after the user's memory and before the project's (the Gemini
    * CLI's order), each shown under its given path. Each file must stay inside its `boundary`.
    */
@@ -158,9 +163,11 @@ export async function loadContextFiles(options: ContextFilesOptions): Promise<Lo
   }
 
   const dirs =
-    options.contextDirectory === undefined
-      ? await contextDirectories(workspace)
-      : [path.resolve(options.contextDirectory)];
+    options.projectFiles === false
+      ? []
+      : options.contextDirectory === undefined
+        ? await contextDirectories(workspace)
+        : [path.resolve(options.contextDirectory)];
   // Symlinks in the repository must not pull in files from outside it (a GEMINI.md pointing at
   // a credentials file would put secrets in the prompt).
   const boundary = await realpathOrUndefined(dirs[0] ?? workspace);

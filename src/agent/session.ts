@@ -102,6 +102,8 @@ export interface AgentSessionOptions {
    * passes the base branch's copies on pull requests).
    */
   contextDirectory?: string;
+  /** `false`: the project's context files are not read (a folder that is not trusted). */
+  projectContext?: boolean;
   /** Extensions' context files, read after the memory file and before the project's. */
   extensionContextFiles?: readonly ExtensionContextFile[];
   /** Default `~/.gemini/GEMINI.md`; `null` leaves the memory file out. */
@@ -463,6 +465,7 @@ export class AgentSession {
       ...(this.options.contextDirectory === undefined
         ? {}
         : { contextDirectory: this.options.contextDirectory }),
+      ...(this.options.projectContext === false ? { projectContext: false } : {}),
       ...(this.options.extensionContextFiles === undefined
         ? {}
         : { extensionContextFiles: this.options.extensionContextFiles }),

@@ -52,6 +52,8 @@ export interface SystemInstructionOptions {
   contextFileNames: readonly string[];
   /** Read project context files from this directory only (see `ContextFilesOptions`). */
   contextDirectory?: string;
+  /** `false`: no project context file is read (see `ContextFilesOptions`). */
+  projectContext?: boolean;
   /** Extensions' context files (see `ContextFilesOptions`). */
   extensionContextFiles?: readonly ExtensionContextFile[];
   /** Default `~/.gemini/GEMINI.md`; `null` leaves it out. */
@@ -70,6 +72,7 @@ export async function loadSystemInstruction(options: SystemInstructionOptions): 
     ...(options.contextDirectory === undefined
       ? {}
       : { contextDirectory: options.contextDirectory }),
+    ...(options.projectContext === false ? { projectFiles: false } : {}),
     ...(options.extensionContextFiles === undefined
       ? {}
       : { extensionFiles: options.extensionContextFiles }),

@@ -44,6 +44,8 @@ export interface CliOptions {
   sandbox: SandboxMode;
   /** Extension folders (`--extension`, repeatable) besides the repository's `.gemini/extensions`. */
   extensions: string[];
+  /** `--skip-trust`: the workspace is trusted for this run (src/session-setup/folder-trust.ts). */
+  skipTrust: boolean;
 }
 
 export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
@@ -53,6 +55,7 @@ export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
        gemini-agent run --event FILE --event-name NAME [options]   (see run --help)
        gemini-agent demo [--live] [--out DIR]                        (see demo --help)
        gemini-agent serve [--port PORT] [--repo DIR] [options]        (see serve --help)
+       gemini-agent trust [--parent] [DIR]                             (see trust --help)
 
 Runs a Gemini coding agent on a repository without asking anyone: it reads, searches and
 changes files in the workspace and answers with what it did.
@@ -86,17 +89,25 @@ Options:
                              or none (no sandbox, no notice)
       --extension DIR        load the Gemini CLI extension in DIR (repeatable), besides the
                              repository's .gemini/extensions/<name>/
+      --skip-trust           trust the workspace for this run, as GEMINI_CLI_TRUST_WORKSPACE=true
+                             does: its .gemini/ settings, extensions, commands and agents and its
+                             GEMINI.md load even when it is not a trusted folder
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
 
 Every tool call is answered by the policy: nobody is asked. A call no rule allows is denied.
 
+A workspace's own configuration (.gemini/settings.json, extensions, commands, agents) loads only
+in a trusted folder: --skip-trust, GEMINI_CLI_TRUST_WORKSPACE=true, or a rule in
+~/.gemini/trustedFolders.json ("gemini-agent trust DIR" adds one). An untrusted folder holding
+some stops the run before loading it (exit code 55); one without any runs, its GEMINI.md left out.
+
 Authentication: GEMINI_API_KEY; or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and
 GOOGLE_CLOUD_LOCATION; or GOOGLE_GENAI_USE_GCA=true (Code Assist). Not needed with --replay.
 
 Exit codes: 0 done, 1 error, 41 authentication, 42 bad input, 52 configuration, 53 turn limit,
-130 cancelled.
+55 untrusted folder, 130 cancelled.
 `;
 
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
@@ -175,6 +186,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         yolo: { type: 'boolean' },
         sandbox: { type: 'string' },
         extension: { type: 'string', multiple: true },
+        'skip-trust': { type: 'boolean' },
         debug: { type: 'boolean', short: 'd' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -231,6 +243,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     yolo: values.yolo ?? false,
     sandbox: sandbox as SandboxMode,
     extensions: values.extension ?? [],
+    skipTrust: values['skip-trust'] ?? false,
   };
 }
 

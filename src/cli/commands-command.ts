@@ -8,6 +8,13 @@ import { describeShadowing } from '../commands/command-registry.js';
 import { describeExtension } from '../commands/extensions/load-extensions.js';
 import { loadRunCommands } from '../commands/run-commands.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
+import {
+  assessWorkspaceTrust,
+  describeUntrusted,
+  folderContents,
+  howToTrust,
+  neededTrust,
+} from '../session-setup/folder-trust.js';
 import { parseFlags } from './args.js';
 import { silentLogger } from '../platform/logger.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
@@ -19,6 +26,9 @@ Lists the custom commands of the repository (.gemini/commands/**/*.toml) and of 
 (.gemini/extensions/<name>/ and each --extension folder), as "/name  description  (file)". A
 command of the repository replaces an extension's of the same name. Invoke one with
 gemini-agent -p "/name args", or in a comment with "/gemini /name args".
+
+Commands are listed in a folder that is not trusted too: listing runs nothing. A note then says
+that a run there stops before loading them until the folder is trusted.
 
 Exit 0 when every file loads, 52 when an extension manifest or a command file has a problem
 (each printed as file:line:column).
@@ -92,5 +102,16 @@ async function list(argv: readonly string[], io: CommandsCommandIo): Promise<num
   for (const shadowed of registry.shadowed) out.push(`note: ${describeShadowing(shadowed)}`);
   io.stdout.write(`${out.join('\n')}\n`);
   for (const problem of registry.problems) io.stderr.write(`error: ${problem.error.message}\n`);
+  const trust = await assessWorkspaceTrust({
+    folder: repo,
+    env: io.env,
+    skipTrust: false,
+    contents: () => folderContents(repo),
+  });
+  if (!trust.trusted && trust.decision !== undefined && neededTrust(trust, {}).length > 0) {
+    io.stderr.write(
+      `note: ${describeUntrusted(repo, trust.decision)}: a run there stops before loading its configuration, these commands included (exit code 55). ${howToTrust(repo, trust.decision.file)}\n`,
+    );
+  }
   return registry.problems.length > 0 ? ExitCode.CONFIG : ExitCode.OK;
 }

@@ -1,5 +1,6 @@
 import type { SessionEndReason } from '../agent/events.js';
 import { AuthenticationError, ConfigurationError, UsageError } from '../platform/errors.js';
+import { UntrustedFolderError } from '../session-setup/folder-trust.js';
 
 /** The Gemini CLI's exit codes, so scripts written for it keep working. */
 export const ExitCode = {
@@ -9,6 +10,8 @@ export const ExitCode = {
   INPUT: 42,
   CONFIG: 52,
   TURN_LIMIT: 53,
+  /** A folder that is not trusted holds configuration (`FatalUntrustedWorkspaceError`). */
+  UNTRUSTED_FOLDER: 55,
   CANCELLED: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -33,6 +36,7 @@ export function exitCodeForReason(reason: SessionEndReason): ExitCode {
 
 export function exitCodeForError(error: unknown): ExitCode {
   if (error instanceof AuthenticationError) return ExitCode.AUTH;
+  if (error instanceof UntrustedFolderError) return ExitCode.UNTRUSTED_FOLDER;
   if (error instanceof UsageError) return ExitCode.INPUT;
   if (error instanceof ConfigurationError) return ExitCode.CONFIG;
   return ExitCode.ERROR;

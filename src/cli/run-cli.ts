@@ -31,6 +31,12 @@ import { SessionStatsCollector } from '../report/session-stats.js';
 import { startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
+import { EMPTY_SETTINGS } from '../config/settings-types.js';
+import {
+  folderContents,
+  reportUntrustedContext,
+  requireWorkspaceTrust,
+} from '../session-setup/folder-trust.js';
 import { VERSION } from '../platform/version.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
@@ -84,8 +90,8 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
   // Everything the CLI and its subcommands print carries text from repositories, manifests, the
   // model or tools: no control character of theirs reaches the terminal (logger.ts).
   const io = neutralIo(terminal);
-  // `policy`, `run`, `commands` and `demo` as the first word are subcommands; a prompt starting with one
-  // of them needs -p.
+  // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
+  // starting with one of them needs -p.
   // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
   // whose loading would delay every run's first model request.
   if (argv[0] === 'policy') {
@@ -103,6 +109,10 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
   if (argv[0] === 'demo') {
     const { runDemoCommand } = await import('./demo-command.js');
     return runDemoCommand(argv.slice(1), io);
+  }
+  if (argv[0] === 'trust') {
+    const { runTrustCommand } = await import('./trust-command.js');
+    return runTrustCommand(argv.slice(1), io);
   }
   let options: CliOptions;
   try {
@@ -131,6 +141,17 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     }
     await requireDirectory(options.repo);
     await requireUnprotected(options.repo);
+    // The workspace's own configuration loads only in a trusted folder; one that is not trusted
+    // and holds some stops here, before anything of it is read or started (folder-trust.ts).
+    const trust = await requireWorkspaceTrust({
+      folder: options.repo,
+      env: io.env,
+      skipTrust: options.skipTrust,
+      contents: () => folderContents(options.repo),
+    });
+    reportUntrustedContext(trust, options.repo, logger);
+    // Undefined: the repository's own extensions and commands are not read, only --extension's.
+    const configRoot = trust.trusted ? options.repo : undefined;
     // Files the run writes are checked before anything starts, so a path that cannot be written
     // is a usage error naming its flag rather than a failure in the middle of the session.
     if (options.record !== undefined) await requireWritableFile('--record', options.record);
@@ -175,15 +196,17 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     // Custom commands and extensions: from the repository and the --extension folders. Read
     // beside the settings, and the policy beside the agents (each pair is independent).
     const [settings, commands] = await bothInOrder(
-      loadAgentSettings({
-        input: undefined,
-        configDirectory: options.repo,
-        env: io.env,
-        readFile: readUnlessHeldBack(written),
-      }),
+      configRoot === undefined
+        ? Promise.resolve(EMPTY_SETTINGS)
+        : loadAgentSettings({
+            input: undefined,
+            configDirectory: configRoot,
+            env: io.env,
+            readFile: readUnlessHeldBack(written),
+          }),
       loadRunCommands({
         workspaceRoot: options.repo,
-        configRoot: options.repo,
+        configRoot,
         paths: options.extensions,
         pathsSetting: '--extension',
         env: io.env,
@@ -197,7 +220,9 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
       loadCliPolicy({ ...options, settings: runSettings, extensions: commands.extensions }),
       loadAgents(
         [
-          { ...projectAgentsFolder(options.repo), mayLoad: written.mayLoad },
+          ...(configRoot === undefined
+            ? []
+            : [{ ...projectAgentsFolder(configRoot), mayLoad: written.mayLoad }]),
           ...extensionAgentFolders(commands.extensions),
         ],
         logger,
@@ -280,6 +305,7 @@ export async function runCli(argv: readonly string[], terminal: CliIo): Promise<
     const starting = startAgent({
       prompt: sessionPrompt,
       extensionContextFiles: extensionContextFiles(commands.extensions),
+      ...(trust.trusted ? {} : { projectContext: false }),
       workspaceRoot: options.repo,
       ...models,
       env: io.env,

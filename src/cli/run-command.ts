@@ -46,6 +46,10 @@ Options:
       --record FILE             record the model's replies to FILE, for --replay later
       --github                  use the real GitHub API with $GITHUB_TOKEN instead: comments,
                                 reviews, labels, pushes and pull requests are real
+      --skip-trust              trust the repository for this run, as
+                                GEMINI_CLI_TRUST_WORKSPACE=true does: the Action loads its
+                                .gemini/ configuration and GEMINI.md, which otherwise need it to
+                                be a trusted folder (see gemini-agent trust)
   -d, --debug                   log details, every GitHub request included
   -h, --help                    print this help
 
@@ -58,7 +62,7 @@ Model credentials as for the Action (--input gemini_api_key=… or GEMINI_API_KE
 Assist); none with --replay.
 
 Exit codes: 0 success or skipped, 1 the run failed, 42 bad arguments, 52 an invalid policy file
-or event payload.
+or event payload, 55 the repository is not a trusted folder and holds configuration.
 `;
 
 export type CommandIo = LocalRunIo;
@@ -112,6 +116,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
         replay: { type: 'string' },
         record: { type: 'string' },
         github: { type: 'boolean' },
+        'skip-trust': { type: 'boolean' },
         debug: { type: 'boolean', short: 'd' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -157,6 +162,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
     ...(values.record !== undefined ? { record: values.record } : {}),
     github: values.github ?? false,
     debug: values.debug ?? false,
+    ...(values['skip-trust'] === true ? { skipTrust: true } : {}),
   };
 }
 

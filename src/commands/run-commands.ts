@@ -54,12 +54,16 @@ export async function loadRunCommands(options: LoadRunCommandsOptions): Promise<
       shownAs: `${extension.shownAs}/commands`,
       origin: { layer: 'extension' as const, extension: extension.name },
     })),
-    {
-      directory: path.join(options.configRoot, ...REPOSITORY_COMMANDS_PATH.split('/')),
-      shownAs: REPOSITORY_COMMANDS_PATH,
-      origin: { layer: 'project' as const },
-      ...(options.mayLoad ? { mayLoad: options.mayLoad } : {}),
-    },
+    ...(options.configRoot === undefined
+      ? []
+      : [
+          {
+            directory: path.join(options.configRoot, ...REPOSITORY_COMMANDS_PATH.split('/')),
+            shownAs: REPOSITORY_COMMANDS_PATH,
+            origin: { layer: 'project' as const },
+            ...(options.mayLoad ? { mayLoad: options.mayLoad } : {}),
+          },
+        ]),
   ];
   const loaded: LoadedCommandFolder[] = [];
   for (const folder of folders) loaded.push(await loadCommandFolder(folder));

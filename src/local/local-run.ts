@@ -33,8 +33,9 @@ import type { DryRunGitHub, PermissionLevel } from './dry-run-github.js';
 import { createDryRunGitHub, DEFAULT_LABELS } from './dry-run-github.js';
 import { createDryRunReport } from './dry-run-report.js';
 import type { LabelRecord } from './dry-run-store.js';
-import { eventFacts } from './event-facts.js';
+import { eventFacts, pullRequestCommits } from './event-facts.js';
 import type { EventFacts } from './event-facts.js';
+import { requireLocalRunTrust } from './local-trust.js';
 import { LocalRepository } from './local-git.js';
 import {
   checkoutPlan,
@@ -67,6 +68,8 @@ export interface LocalRunOptions {
   /** The real GitHub API (with `GITHUB_TOKEN`) instead of the dry run. */
   github?: boolean;
   debug?: boolean;
+  /** `--skip-trust`: the repository is trusted for this run (local-trust.ts). */
+  skipTrust?: boolean;
 }
 
 export interface LocalRunIo {
@@ -126,6 +129,14 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
   }
 
   const plan = await checkoutPlan(facts, repository, logger);
+  // The repository's configuration loads only when it is a trusted folder; checked before the
+  // clone, so a run stopped here leaves --out as it was.
+  await requireLocalRunTrust({
+    repository,
+    commits: [plan.sha, ...(await pullRequestBase(facts, repository))],
+    env: io.env,
+    skipTrust: options.skipTrust ?? false,
+  });
   const outDir = await prepareOutDir(options.outDir);
   if (await hasUncommittedChanges(repository)) {
     logger.warning(
@@ -225,6 +236,18 @@ async function topLevel(dir: string): Promise<string> {
   } catch {
     return dir;
   }
+}
+
+/** The base commit a pull request event's configuration is read from, when it is here. */
+async function pullRequestBase(facts: EventFacts, repository: LocalRepository): Promise<string[]> {
+  const base =
+    facts.pullRequest !== undefined
+      ? pullRequestCommits(facts.pullRequest).base
+      : facts.commentOnPullRequest
+        ? `refs/heads/${facts.repository.defaultBranch ?? 'main'}`
+        : undefined;
+  const found = base === undefined ? undefined : await repository.commit(base);
+  return found === undefined ? [] : [found];
 }
 
 function isPullRequestEvent(facts: EventFacts): boolean {

@@ -76,6 +76,8 @@ export interface RunAgentOptions {
   userMemoryPath?: string;
   /** Read GEMINI.md files from this directory only (the base branch's copies on a pull request). */
   contextDirectory?: string;
+  /** `false`: no GEMINI.md of the project is read (a local run in a folder that is not trusted). */
+  projectContext?: boolean;
   /** An earlier completed session's history, which this prompt continues. */
   history?: AgentSessionOptions['history'];
   /** Extensions' context files, read like GEMINI.md. */
@@ -218,6 +220,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.contextDirectory !== undefined
       ? { contextDirectory: options.contextDirectory }
       : {}),
+    ...(options.projectContext === false ? { projectContext: false } : {}),
     ...(options.extensionContextFiles !== undefined
       ? { extensionContextFiles: options.extensionContextFiles }
       : {}),

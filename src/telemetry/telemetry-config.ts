@@ -14,6 +14,13 @@
  * the caller passes (the Action removes credentials from its own `process.env`), and the header
  * values are returned as secrets to redact.
  *
+ * The headers are the collector credentials of whoever set the environment, so they go only to
+ * an endpoint the environment chose too: one of the endpoint variables, or — none set anywhere —
+ * the standard local port, where OpenTelemetry's exporters send them as well. An endpoint from
+ * settings (`telemetry.otlpEndpoint`, which a repository's `.gemini/settings.json` may set) gets
+ * the signals without them, and one warning says so. Unlike the Gemini CLI, which hands the
+ * variables to OpenTelemetry's exporters whatever endpoint the settings chose.
+ *
  * A mistyped target or protocol is a configuration error, as in the Gemini CLI; an endpoint that
  * is not a URL only turns telemetry off with a warning, so it never fails a run.
  */
@@ -113,7 +120,7 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
   }
 
   const warnings: string[] = [];
-  const [endpoint, endpointSource] = chosenEndpoint(options, protocol);
+  const [endpoint, endpointSource, fromEnvironment] = chosenEndpoint(options, protocol);
   const off = (source: string, text: string): ResolvedTelemetry => ({
     warnings: [
       `Telemetry is off: ${source} is ${JSON.stringify(text)}, not an http:// or https:// URL.`,
@@ -130,6 +137,9 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
   const urls = {} as Record<TelemetrySignal, string>;
   const headers = {} as Record<TelemetrySignal, Record<string, string>>;
   const shared = parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS);
+  const secrets = new Set(Object.values(shared));
+  /** The header variables whose values a settings-chosen endpoint did not get. */
+  const withheld = new Set<string>();
   for (const signal of TELEMETRY_SIGNALS) {
     const upper = signal.toUpperCase();
     const name = `OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`;
@@ -143,10 +153,21 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
         : protocol === 'grpc'
           ? ownUrl.origin
           : ownUrl.href;
-    headers[signal] = {
-      ...shared,
-      ...parseKeyValueList(env[`OTEL_EXPORTER_OTLP_${upper}_HEADERS`]),
-    };
+    const headerVariable = `OTEL_EXPORTER_OTLP_${upper}_HEADERS`;
+    const signalHeaders = { ...shared, ...parseKeyValueList(env[headerVariable]) };
+    for (const value of Object.values(signalHeaders)) secrets.add(value);
+    if (ownUrl !== undefined || fromEnvironment) {
+      headers[signal] = signalHeaders;
+    } else {
+      headers[signal] = {};
+      if (Object.keys(shared).length > 0) withheld.add('OTEL_EXPORTER_OTLP_HEADERS');
+      if (nonEmpty(env[headerVariable]) !== undefined) withheld.add(headerVariable);
+    }
+  }
+  if (withheld.size > 0) {
+    warnings.push(
+      `Telemetry goes to ${base.href}, which ${endpointSource} chose, without the headers of ${[...withheld].join(' and ')}: the environment's collector credentials go only to an endpoint the environment names. Set GEMINI_TELEMETRY_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT to send them there.`,
+    );
   }
   const compression =
     envChoice(env, 'OTEL_EXPORTER_OTLP_COMPRESSION', ['gzip', 'none']) ??
@@ -160,21 +181,23 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
       resourceAttributes,
     },
     warnings,
-    secrets: [...new Set(Object.values(headers).flatMap((map) => Object.values(map)))],
+    // Withheld or sent, they stay secrets of the run.
+    secrets: [...secrets],
   };
 }
 
+/** The endpoint, what chose it, and whether the environment did (the default counts as its). */
 function chosenEndpoint(
   options: ResolveTelemetryOptions,
   protocol: 'grpc' | 'http',
-): [endpoint: string, source: string] {
+): [endpoint: string, source: string, fromEnvironment: boolean] {
   for (const name of ['GEMINI_TELEMETRY_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
     const value = nonEmpty(options.env[name]);
-    if (value !== undefined) return [value, name];
+    if (value !== undefined) return [value, name, true];
   }
   const setting = nonEmpty(options.settings?.otlpEndpoint);
-  if (setting !== undefined) return [setting, `telemetry.otlpEndpoint in ${options.source}`];
-  return [DEFAULT_ENDPOINTS[protocol], 'the default endpoint'];
+  if (setting !== undefined) return [setting, `telemetry.otlpEndpoint in ${options.source}`, false];
+  return [DEFAULT_ENDPOINTS[protocol], 'the default endpoint', true];
 }
 
 /** The endpoint as a URL; quotes around it are dropped, as the Gemini CLI does. */

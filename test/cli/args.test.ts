@@ -35,6 +35,11 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads --skip-trust, which trusts the workspace for this run only', () => {
+    expect(parseCliArgs(['-p', 'x']).skipTrust).toBe(false);
+    expect(parseCliArgs(['-p', 'x', '--skip-trust']).skipTrust).toBe(true);
+  });
+
   it('reads the model flags as written, leaving the rest to GEMINI_MODEL and the settings', () => {
     expect(parseCliArgs(['-p', 'x', '-m', 'flash', '--fallback-model', 'pro'])).toMatchObject({
       model: 'flash',

@@ -45,7 +45,7 @@ describe('gemini-agent commands list', () => {
 
   it('exits 52 and names file, line and column of a command file that does not load', async () => {
     const repo = await tempRepo({ '.gemini/commands/bad.toml': 'prompt = [1, 2]\n' });
-    const run = testIo({});
+    const run = testIo({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
     const code = await runCli(['commands', 'list', '--repo', repo], run.io);
     expect(code).toBe(52);
     expect(run.stderr).toBe(
@@ -58,7 +58,11 @@ describe('gemini-agent -p "/name args"', () => {
   it("sends the command's prompt with the arguments", async () => {
     const repo = await tempRepo(DOCS_COMMANDS);
     const server = await useFakeGemini([textReply('Fixed.')]);
-    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
 
     const code = await runCli(
       ['-p', '/git:fix "Button is misaligned"', '--repo', repo, '--sandbox', 'none'],
@@ -77,7 +81,11 @@ describe('gemini-agent -p "/name args"', () => {
   it('answers an unknown command with the list of commands, without asking the model', async () => {
     const repo = await tempRepo(DOCS_COMMANDS);
     const server = await useFakeGemini([textReply('unused')]);
-    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
 
     const code = await runCli(['-p', '/deploy now', '--repo', repo, '--sandbox', 'none'], run.io);
 

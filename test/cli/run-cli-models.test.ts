@@ -86,7 +86,11 @@ describe('what the API receives for each model (the model table)', () => {
       '.gemini/settings.json': '{"model": {"name": "flash-lite"}}',
     });
     const server = await useFakeGemini([textReply('Hello.')]);
-    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
     expect(await runCli(['-p', 'hi', '--repo', repo], run.io)).toBe(0);
     expect(server.generateRequests()[0]?.model).toBe('gemini-3.5-flash-lite');
   });

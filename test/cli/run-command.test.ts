@@ -442,5 +442,8 @@ describe('gemini-agent run', () => {
       repo: '/x',
       actorPermission: 'write',
     });
+    expect(
+      parseRunArgs(['--event', 'e.json', '--event-name', 'issues', '--skip-trust'], '/x'),
+    ).toMatchObject({ skipTrust: true });
   });
 });

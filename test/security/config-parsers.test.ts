@@ -499,7 +499,12 @@ const TOUCH_POLICY =
 
 async function cli(repo: string, args: readonly string[]) {
   const gemini = await useFakeGemini([textReply('Done.')]);
-  const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url, HOME: repo });
+  const run = testIo({
+    GEMINI_API_KEY: 'k',
+    GOOGLE_GEMINI_BASE_URL: gemini.url,
+    HOME: repo,
+    GEMINI_CLI_TRUST_WORKSPACE: 'true',
+  });
   const code = await runCli(['--repo', repo, '--sandbox', 'none', ...args], run.io);
   expect(run.stderr).not.toMatch(STACK_OVERFLOW);
   return { code, stderr: run.stderr, requests: gemini.generateRequests().length };

@@ -418,6 +418,7 @@ describe.each(Object.entries(SOURCES))(
         GEMINI_API_KEY: 'k',
         GOOGLE_GEMINI_BASE_URL: server.url,
         HOME: path.join(repo, '..', 'home'),
+        GEMINI_CLI_TRUST_WORKSPACE: 'true',
       });
       code = await runCli(
         [

@@ -297,7 +297,12 @@ async function runCliAgainst(
 ) {
   const gemini = await useFakeGemini(script);
   const cli = cliIo(
-    { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: gemini.url, TERM: 'xterm-256color' },
+    {
+      GEMINI_API_KEY: 'test-key',
+      GOOGLE_GEMINI_BASE_URL: gemini.url,
+      TERM: 'xterm-256color',
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    },
     options,
   );
   const code = await runCli(

@@ -335,7 +335,11 @@ describe('2b. another spelling of a protected folder', () => {
       ]),
       textReply('Done.'),
     ]);
-    const run = testIo({ GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: gemini.url });
+    const run = testIo({
+      GEMINI_API_KEY: 'test-key',
+      GOOGLE_GEMINI_BASE_URL: gemini.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
     const code = await runCli(
       ['-p', 'Write.', '--repo', repo, '--yolo', '--sandbox', 'none'],
       run.io,
@@ -470,6 +474,7 @@ describe('3. configuration the agent’s own code wrote is not loaded by the nex
       GOOGLE_GEMINI_BASE_URL: gemini.url,
       HOME: await tempRepo(),
       PATH: process.env.PATH ?? '',
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
     };
     const cli = async (...extra: string[]) => {
       const run = testIo(env);

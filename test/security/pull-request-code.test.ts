@@ -684,7 +684,7 @@ describe('gemini-agent run on a pull request event', () => {
     payload.pull_request.head.sha = head;
     const event = await writeJson(dir, 'event.json', payload);
     const session = await writeSession(dir, [{ text: 'Looks fine.' }]);
-    const terminal = testTerminal();
+    const terminal = testTerminal({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
 
     const code = await runCli(
       [

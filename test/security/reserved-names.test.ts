@@ -211,7 +211,12 @@ describe('through the CLI', () => {
   it('never offers .gemini/agents/complete_task.md, and says where it was refused', async () => {
     const repo = await tempRepo({ 'README.md': '# demo\n', ...AGENT_FILES }, { git: true });
     const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url, HOME: repo });
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: gemini.url,
+      HOME: repo,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
     const code = await runCli(['--repo', repo, '--sandbox', 'none', '-p', 'hello'], run.io);
     expect(code).toBe(0);
     expect(declaredNames(gemini)).not.toContain('complete_task');
@@ -232,7 +237,12 @@ describe('through the CLI', () => {
       { git: true },
     );
     const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url, HOME: repo });
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: gemini.url,
+      HOME: repo,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
     // --yolo: every tool is declared, so what is offered under which name is all that differs.
     const code = await runCli(['--repo', repo, '--sandbox', 'none', '--yolo', '-p', 'hi'], run.io);
     expect(code).toBe(0);
@@ -269,7 +279,12 @@ describe('through the CLI', () => {
       { git: true },
     );
     const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url, HOME: repo });
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: gemini.url,
+      HOME: repo,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
     const code = await runCli(['--repo', repo, '--sandbox', 'none', '--yolo', '-p', 'hi'], run.io);
     expect(code).toBe(0);
     const impostors = declared(gemini).filter((d) => d.description?.startsWith('Pretends to be'));

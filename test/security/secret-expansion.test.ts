@@ -456,6 +456,7 @@ describe('the CLI (-p): refused with exit 52 at the key, and no server started',
       HOME: await tempRepo(),
       GEMINI_API_KEY: MODEL_KEY,
       GOOGLE_GEMINI_BASE_URL: gemini.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
       ...extraEnv,
     });
     const code = await runCli(['-p', 'Look around.', '--repo', repo, '--sandbox', 'none'], run.io);

@@ -124,6 +124,7 @@ async function runCliWithTelemetry(env: Record<string, string>, cwd?: string) {
     GEMINI_API_KEY: 'test-key',
     GOOGLE_GEMINI_BASE_URL: gemini.url,
     GEMINI_TELEMETRY_ENABLED: 'true',
+    GEMINI_CLI_TRUST_WORKSPACE: 'true',
     ...env,
   });
   const previous = process.cwd();

@@ -109,7 +109,9 @@ describe('CLI telemetry', () => {
     });
     const gemini = await useFakeGemini(modelScript(repo));
     const cwd = await tempRepo();
-    const run = testIo(telemetryEnv({ GOOGLE_GEMINI_BASE_URL: gemini.url }));
+    const run = testIo(
+      telemetryEnv({ GOOGLE_GEMINI_BASE_URL: gemini.url, GEMINI_CLI_TRUST_WORKSPACE: 'true' }),
+    );
     const previous = process.cwd();
     process.chdir(cwd);
     onTestFinished(() => {

@@ -39,6 +39,7 @@ export type SharedSessionOptions = Pick<
   | 'logger'
   | 'contextFileName'
   | 'contextDirectory'
+  | 'projectContext'
   | 'extensionContextFiles'
   | 'userMemoryPath'
   | 'streaming'

@@ -47,9 +47,10 @@ export interface LoadExtensionsOptions {
   workspaceRoot: string;
   /**
    * The folder holding the repository's configuration as trusted for this run: the workspace, or
-   * on a pull request the base branch's copy (its `.gemini/extensions` is read).
+   * on a pull request the base branch's copy (its `.gemini/extensions` is read). Undefined: the
+   * repository's own is not read (a local run in a folder that is not trusted).
    */
-  configRoot: string;
+  configRoot: string | undefined;
   /** Folders the workflow names, absolute or relative to the workspace. */
   paths: readonly string[];
   /** For messages about `paths`: the input or flag that gave them. */
@@ -68,8 +69,13 @@ export interface LoadExtensionsOptions {
 /** Loads every extension, sorted by name. */
 export async function loadExtensions(options: LoadExtensionsOptions): Promise<LoadedExtension[]> {
   const loaded: LoadedExtension[] = [];
-  const repositoryFolder = path.join(options.configRoot, ...REPOSITORY_EXTENSIONS_PATH.split('/'));
-  for (const name of await folderNames(repositoryFolder)) {
+  const repositoryFolder = path.join(
+    options.configRoot ?? '',
+    ...REPOSITORY_EXTENSIONS_PATH.split('/'),
+  );
+  const repositoryNames =
+    options.configRoot === undefined ? [] : await folderNames(repositoryFolder);
+  for (const name of repositoryNames) {
     const configDirectory = path.join(repositoryFolder, name);
     if (options.mayLoad?.(configDirectory) === false) continue;
     const shownAs = `${REPOSITORY_EXTENSIONS_PATH}/${name}`;
