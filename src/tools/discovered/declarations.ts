@@ -4,8 +4,16 @@
  * (`{functionDeclarations: [...]}`, also spelled `function_declarations`), as the Gemini CLI
  * reads it. A declaration the model could not call is left out with the reason, so one bad entry
  * does not cost the others; so is one named like a tool of ours or of the Gemini CLI, in any
- * spelling (../reserved-names.ts), whose rules and prompts would then apply to it.
+ * spelling (../reserved-names.ts), whose rules and prompts would then apply to it; and so is one
+ * past the limits of ../declaration-limits.ts (a schema nested thousands of levels deep, a
+ * description of megabytes), checked before anything walks the schema. Entries past the number
+ * of tools one command may declare are left out with one line.
  */
+import {
+  declarationLimitProblem,
+  MAX_DECLARED_TOOLS,
+  tooManyToolsMessage,
+} from '../declaration-limits.js';
 import { describeReservedName, reservedToolName } from '../reserved-names.js';
 
 export interface DiscoveredDeclaration {
@@ -58,9 +66,12 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
     found.push({ entry: item, where });
   });
 
+  if (found.length > MAX_DECLARED_TOOLS) {
+    skipped.push(tooManyToolsMessage(found.length, found.length - MAX_DECLARED_TOOLS));
+  }
   const declarations: DiscoveredDeclaration[] = [];
   const names = new Set<string>();
-  for (const { entry, where } of found) {
+  for (const { entry, where } of found.slice(0, MAX_DECLARED_TOOLS)) {
     const result = readDeclaration(entry);
     if (typeof result === 'string') {
       skipped.push(`${where}: ${result}`);
@@ -82,7 +93,7 @@ function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
     return 'a declaration without a "name" is left out.';
   }
   if (!TOOL_NAME.test(name)) {
-    return `"${name}" is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
+    return `${JSON.stringify(cut(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
   }
   const reserved = reservedToolName(name);
   if (reserved !== undefined) return `${describeReservedName(name, reserved)}; it is left out.`;
@@ -91,6 +102,8 @@ function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
     const key = entry.parametersJsonSchema === undefined ? 'parameters' : 'parametersJsonSchema';
     return `"${name}" has "${key}" that is ${describeJson(schema)}, not a JSON schema object.`;
   }
+  const limit = declarationLimitProblem({ description: entry.description, schema });
+  if (limit !== undefined) return `"${name}" is left out: ${limit}`;
   return {
     name,
     description: typeof entry.description === 'string' ? entry.description : '',
@@ -122,6 +135,10 @@ function lowerCaseTypes(schema: Record<string, unknown>): Record<string, unknown
     );
   };
   return visit(schema, undefined) as Record<string, unknown>;
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
