@@ -243,6 +243,22 @@ describe('a model’s function-call arguments, through serve and the Action', ()
 });
 
 describe('policy argument texts', () => {
+  it('policy explain refuses --args 100,000 deep as a run would: exit 42, saying where', async () => {
+    const repo = await demoRepo();
+    for (const tool of ['run_shell_command', 'an_mcp_tool']) {
+      const run = testIo({ HOME: repo });
+      const args = `{"command":"ls","x":${nestedArrays(DEEP)}}`;
+      const code = await runCli(
+        ['policy', 'explain', '--repo', repo, '--tool', tool, '--args', args],
+        run.io,
+      );
+      expect(code).toBe(42);
+      expect(run.stderr).toContain(
+        '--args: expected arguments nested at most 64 levels deep; the array at x[0][0][0]…[0][0][0][0] is level 65.',
+      );
+    }
+  });
+
   it('writes 100,000-deep arguments for argsPattern without exhausting the stack', () => {
     const args = JSON.parse(`{"command":"ls","x":${nestedArrays(DEEP)}}`) as Record<
       string,
