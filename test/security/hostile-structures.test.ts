@@ -525,6 +525,17 @@ describe('discovered tools', () => {
     ]);
   });
 
+  it('reads 512 of 1,000,001 entries, most not declarations, in 512 warnings', async () => {
+    const found = await discovery(
+      `[${GOOD},${Array.from({ length: 1_000_000 }, () => '1').join(',')}]`,
+    );
+    expect(found.names).toEqual(['good']);
+    expect(found.warnings).toHaveLength(DECLARATION_LIMITS.maxTools);
+    expect(found.warnings.at(-1)).toContain(
+      'it declares 1000001, so the last 999489 are left out.',
+    );
+  });
+
   it('leaves out a list nested 100,000 deep as one item that is not a declaration', async () => {
     const found = await discovery(`[${GOOD},${nestedArrays(DEEP)}]`);
     expect(found.names).toEqual(['good']);

@@ -44,34 +44,37 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
       `expected a JSON array of function declarations (or of {"functionDeclarations": [...]} tools); got ${describeJson(value)}.`,
     );
   }
+  // Each declaration, or item that is not one, is an entry; only the first entries allowed are
+  // read, so an output of millions of items costs one line, not one each.
   const found: { entry: unknown; where: string }[] = [];
   const skipped: string[] = [];
+  let entries = 0;
+  const take = (): boolean => (entries += 1) <= MAX_DECLARED_TOOLS;
   value.forEach((item: unknown, index) => {
     const where = `item ${index}`;
     if (!isObject(item)) {
-      skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
+      if (take()) skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
       return;
     }
     const wrapped = item.functionDeclarations ?? item.function_declarations;
     if (wrapped !== undefined) {
       if (!Array.isArray(wrapped)) {
-        skipped.push(`${where}: "functionDeclarations" is ${describeJson(wrapped)}, not a list.`);
+        if (take()) {
+          skipped.push(`${where}: "functionDeclarations" is ${describeJson(wrapped)}, not a list.`);
+        }
         return;
       }
       wrapped.forEach((entry: unknown, inner) => {
-        found.push({ entry, where: `${where}, declaration ${inner}` });
+        if (take()) found.push({ entry, where: `${where}, declaration ${inner}` });
       });
       return;
     }
-    found.push({ entry: item, where });
+    if (take()) found.push({ entry: item, where });
   });
 
-  if (found.length > MAX_DECLARED_TOOLS) {
-    skipped.push(tooManyToolsMessage(found.length, found.length - MAX_DECLARED_TOOLS));
-  }
   const declarations: DiscoveredDeclaration[] = [];
   const names = new Set<string>();
-  for (const { entry, where } of found.slice(0, MAX_DECLARED_TOOLS)) {
+  for (const { entry, where } of found) {
     const result = readDeclaration(entry);
     if (typeof result === 'string') {
       skipped.push(`${where}: ${result}`);
@@ -81,6 +84,9 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
       names.add(result.name);
       declarations.push(result);
     }
+  }
+  if (entries > MAX_DECLARED_TOOLS) {
+    skipped.push(tooManyToolsMessage(entries, entries - MAX_DECLARED_TOOLS));
   }
   return { declarations, skipped };
 }
