@@ -11,7 +11,15 @@ import type { Environment, ModelAuth } from '../model/model-auth.js';
 import { resolveModelAuth } from '../model/model-auth.js';
 import { AuthenticationError, ConfigurationError } from '../platform/errors.js';
 import { secretEnvironmentValues } from '../platform/redaction.js';
+import type { TextPosition } from '../config/json-text.js';
+import { JSON_LIMITS, positionAt } from '../config/json-text.js';
 import type { SettingsSource } from '../config/settings-types.js';
+import {
+  jsonLimitProblem,
+  offsetPastBytes,
+  tooLargeMessage,
+  utf8Bytes,
+} from '../platform/text-limits.js';
 import type { SandboxMode } from '../platform/sandbox/sandbox-types.js';
 import { SANDBOX_MODES } from '../platform/sandbox/sandbox-types.js';
 import type { TriageOptions } from '../modes/triage-plan.js';
@@ -186,12 +194,45 @@ const policyFiles = lineList.superRefine((files, ctx) => {
 });
 
 /**
+ * The size or nesting limit of a JSON configuration file (config/json-text.ts) that JSON written
+ * into an input passes, with its line and column in the input's text (for the error's location);
+ * undefined when it keeps them. The workflow's author writes it, but 5,000 nested brackets still
+ * overflowed the stack of the code that walks the value, and the run ended without saying where.
+ */
+function inlineJsonProblem(
+  value: string,
+): { message: string; params: { line: number; column: number } } | undefined {
+  const past = offsetPastBytes(value, JSON_LIMITS.maxBytes);
+  if (past !== undefined) {
+    return {
+      message: tooLargeMessage('JSON', JSON_LIMITS.maxBytes, utf8Bytes(value)),
+      params: positionAt(value, past),
+    };
+  }
+  const problem = jsonLimitProblem(value, JSON_LIMITS);
+  if (problem === undefined) return undefined;
+  return { message: problem.message, params: positionAt(value, problem.offset) };
+}
+
+/** A JSON value in a message: primitives as written, containers by their kind. */
+function describeEntry(entry: unknown): string {
+  if (Array.isArray(entry)) return 'a list';
+  if (typeof entry === 'object' && entry !== null) return 'an object';
+  return JSON.stringify(entry);
+}
+
+/**
  * Extension folders: one a line, or a JSON list as run-gemini-cli's `extensions` input takes.
  * Nothing is installed at run time, so a URL or `owner/repo` is refused with the way to vendor it.
  */
 const extensionFolders = z.string().transform((value, ctx): string[] => {
   let entries: unknown[];
   if (value.startsWith('[')) {
+    const limit = inlineJsonProblem(value);
+    if (limit !== undefined) {
+      ctx.addIssue({ code: 'custom', ...limit });
+      return z.NEVER;
+    }
     try {
       entries = JSON.parse(value) as unknown[];
     } catch (error) {
@@ -211,7 +252,7 @@ const extensionFolders = z.string().transform((value, ctx): string[] => {
     if (typeof entry !== 'string') {
       ctx.addIssue({
         code: 'custom',
-        message: `expected extension folders as strings; got ${JSON.stringify(entry)}.`,
+        message: `expected extension folders as strings; got ${describeEntry(entry)}.`,
       });
       return z.NEVER;
     }
@@ -234,6 +275,11 @@ const settings = optionalString.transform((value, ctx): SettingsSource | undefin
     'expected a JSON object or the path of a settings JSON file relative to the repository root';
   // A path never starts with a bracket; JSON that is not an object gets a clear message.
   if (/^[[{]/.test(value)) {
+    const limit = inlineJsonProblem(value);
+    if (limit !== undefined) {
+      ctx.addIssue({ code: 'custom', ...limit });
+      return z.NEVER;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);
@@ -444,7 +490,14 @@ export function readActionInputs(
   if (!result.success) {
     const issue = result.error.issues[0];
     const input = String(issue?.path[0] ?? 'inputs');
-    throw new ConfigurationError(issue?.message ?? 'invalid value.', { input });
+    // JSON inputs say where in their text the problem is (inlineJsonProblem).
+    const at = issue?.code === 'custom' ? (issue.params as Partial<TextPosition> | undefined) : {};
+    throw new ConfigurationError(issue?.message ?? 'invalid value.', {
+      input,
+      ...(at?.line === undefined || at.column === undefined
+        ? {}
+        : { line: at.line, column: at.column }),
+    });
   }
   const inputs = result.data;
   const auth = resolveAuth(inputs, env);

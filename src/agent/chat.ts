@@ -22,6 +22,7 @@ import { modelNotFoundMessage, quotaExhaustedMessage } from '../model/model-choi
 import { errorMessage } from '../platform/errors.js';
 import type { AgentThought } from './events.js';
 import { curateModelParts, functionCallsOf, isPlainTextPart, textOfParts } from './history.js';
+import { checkModelPart } from './response-limits.js';
 import { parseThought } from './thought.js';
 
 /** Finish reasons meaning the response was withheld by a content filter. */
@@ -89,6 +90,13 @@ export interface ModelResponse {
   blockReasonMessage: string | undefined;
   /** The last usage report of the response (streams repeat it, growing, on each chunk). */
   usage: GenerateContentResponseUsageMetadata | undefined;
+  /**
+   * Calls of `functionCalls` whose arguments passed a limit (response-limits.ts) and were taken
+   * away, with why: each is answered as invalid parameters without reaching its tool.
+   */
+  refusedArguments: ReadonlyMap<FunctionCall, string>;
+  /** Why parts past the limits were left out of the response, one sentence each. */
+  droppedParts: string[];
 }
 
 export interface SendOptions {
@@ -185,10 +193,22 @@ class ResponseCollector {
   private blockReason: string | undefined;
   private blockReasonMessage: string | undefined;
   private usage: GenerateContentResponseUsageMetadata | undefined;
+  private readonly refusedArguments = new Map<FunctionCall, string>();
+  private readonly droppedParts: string[] = [];
 
   add(chunk: GenerateContentResponse): void {
     const candidate = chunk.candidates?.[0];
-    for (const part of candidate?.content?.parts ?? []) {
+    for (const received of candidate?.content?.parts ?? []) {
+      // Before anything else reads the part.
+      const checked = checkModelPart(received);
+      if (checked.kind === 'dropped') {
+        this.droppedParts.push(checked.problem);
+        continue;
+      }
+      const { part } = checked;
+      if (checked.kind === 'refused_call') {
+        this.refusedArguments.set(checked.part.functionCall, checked.problem);
+      }
       this.parts.push(part);
       if (part.thought === true) {
         if (part.text) this.items.push({ kind: 'thought', thought: parseThought(part.text) });
@@ -226,6 +246,8 @@ class ResponseCollector {
       blockReason: this.blockReason,
       blockReasonMessage: this.blockReasonMessage,
       usage: this.usage,
+      refusedArguments: this.refusedArguments,
+      droppedParts: this.droppedParts,
     };
   }
 }

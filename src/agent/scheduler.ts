@@ -33,6 +33,11 @@ export interface ToolCallRequest {
   callId: string;
   name: string;
   args: Record<string, unknown>;
+  /**
+   * Why the model's arguments were taken away before the call got here (they passed a limit of
+   * response-limits.ts): the call fails as invalid parameters without reaching its tool.
+   */
+  refusedArguments?: string;
 }
 
 export interface CompletedToolCall {
@@ -143,10 +148,17 @@ export class ToolScheduler {
       ...(tool.serverName === undefined ? {} : { server_name: tool.serverName }),
     });
     let built: ReturnType<Tool['build']>;
-    try {
-      built = tool.build(request.args);
-    } catch (error) {
-      built = { error: errorMessage(error), type: 'invalid_tool_params' };
+    if (request.refusedArguments !== undefined) {
+      built = {
+        error: `Invalid parameters for ${tool.name}: ${request.refusedArguments} Call the tool again with arguments within the limit.`,
+        type: 'invalid_tool_params',
+      };
+    } else {
+      try {
+        built = tool.build(request.args);
+      } catch (error) {
+        built = { error: errorMessage(error), type: 'invalid_tool_params' };
+      }
     }
     if (isBuildError(built)) {
       this.emit(call);

@@ -386,7 +386,9 @@ export class AgentSession {
       }
       this.answersWithoutResult = 0;
 
-      const requests = response.functionCalls.map((call, index) => this.toRequest(call, index));
+      const requests = response.functionCalls.map((call, index) =>
+        this.toRequest(call, index, response.refusedArguments.get(call)),
+      );
       const loops = [
         textLoop,
         ...requests.map((r) => this.loopDetector.recordToolCall(r.name, r.args)),
@@ -502,6 +504,9 @@ export class AgentSession {
 
   /** Emits what the response showed: thoughts, text and token usage. */
   private reportResponse(response: ModelResponse): void {
+    for (const message of response.droppedParts) {
+      this.emit({ kind: 'warning', code: 'invalid_response', message });
+    }
     for (const item of response.items) {
       if (item.kind === 'thought') this.emit({ kind: 'thought', thought: item.thought });
       else this.emit({ kind: 'text_content', text: item.text });
@@ -623,12 +628,17 @@ export class AgentSession {
     }
   }
 
-  private toRequest(call: FunctionCall, index: number): ToolCallRequest {
+  private toRequest(
+    call: FunctionCall,
+    index: number,
+    refusedArguments: string | undefined,
+  ): ToolCallRequest {
     const name = call.name ?? 'undefined_tool_name';
     return {
       callId: call.id ?? `${name}-${this.turn}-${index}`,
       name,
       args: call.args ?? {},
+      ...(refusedArguments === undefined ? {} : { refusedArguments }),
     };
   }
 

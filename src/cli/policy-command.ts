@@ -22,7 +22,9 @@ import type {
   SubcommandVerdict,
 } from '../policy/policy-types.js';
 import { TIER_BASE } from '../policy/policy-types.js';
+import { MODEL_ARGUMENT_LIMITS } from '../agent/response-limits.js';
 import { POLICY_DENIAL_PREFIX } from '../agent/scheduler.js';
+import { valueLimitProblem } from '../platform/text-limits.js';
 import { registerBuiltinTools } from '../tools/builtin-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { isBuildError } from '../tools/tool-types.js';
@@ -315,5 +317,8 @@ function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError(`--args expects a JSON object, e.g. '{"command":"npm test"}'.`);
   }
+  // A run refuses such arguments before the policy sees them (agent/response-limits.ts).
+  const problem = valueLimitProblem(value, MODEL_ARGUMENT_LIMITS, 'arguments');
+  if (problem !== undefined) throw new UsageError(`--args: ${problem.message}`);
   return value as Record<string, unknown>;
 }

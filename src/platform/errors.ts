@@ -13,12 +13,11 @@ export interface ErrorLocation {
 }
 
 function formatLocation(location: ErrorLocation | undefined): string {
-  if (!location) return '';
-  if (location.file) {
-    const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
-    return `${parts.join(':')}: `;
-  }
-  return location.input ? `${location.input}: ` : '';
+  // A line and column are in the file, or else in the input's text (JSON written into an input).
+  const where = location?.file || location?.input;
+  if (!location || !where) return '';
+  const parts = [where, location.line, location.column].filter((p) => p !== undefined);
+  return `${parts.join(':')}: `;
 }
 
 /** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */

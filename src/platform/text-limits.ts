@@ -9,6 +9,11 @@
  * Each parser keeps its own numbers beside it, with the reason for them; this module words the
  * errors alike (each a `ConfigurationError` at the file, line and column of what went over, saying
  * the limit and what was found) and holds the one-pass JSON scan they share.
+ *
+ * Values that arrive already parsed — a model's function-call arguments, an MCP server's tool
+ * schemas and results, a discovery command's declarations — are held to the same kind of limits by
+ * {@link valueLimitProblem}, a walk without recursion, before any code that recurses (our own
+ * walkers, `JSON.stringify`, `structuredClone`, a schema compiler) ever sees them.
  */
 import { ConfigurationError } from './errors.js';
 
@@ -25,10 +30,11 @@ export function tooLargeError(
   found: number,
   at: LimitLocation,
 ): ConfigurationError {
-  return new ConfigurationError(
-    `expected ${what} of at most ${limit} bytes; it has ${found} (the limit is passed here).`,
-    at,
-  );
+  return new ConfigurationError(tooLargeMessage(what, limit, found), at);
+}
+
+export function tooLargeMessage(what: string, limit: number, found: number): string {
+  return `expected ${what} of at most ${limit} bytes; it has ${found} (the limit is passed here).`;
 }
 
 /** Something opened at `at` lies deeper than `limit` levels of `what`. */
@@ -136,4 +142,128 @@ export function jsonStringEnd(text: string, start: number): number {
     else i += 1;
   }
   return text.length;
+}
+
+/** How much a parsed value may hold (see {@link valueLimitProblem}). */
+export interface ValueLimits {
+  /** Objects and arrays inside one another; the value itself, when it is one, is level 1. */
+  maxDepth: number;
+  /** Members of one object, items of one array. */
+  maxEntries: number;
+  /**
+   * Characters the value takes as JSON, counted without escapes or whitespace: each key and
+   * string with its quotes, each other value as written, and the brackets, colons and commas.
+   */
+  maxChars: number;
+}
+
+/** A limit a value passes: a sentence, and the keys and indexes that lead to what went over. */
+export interface ValueLimitProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+interface PendingValue {
+  value: unknown;
+  /** The level of `value` if it is an object or array. */
+  depth: number;
+  parent: PendingValue | undefined;
+  key: string | number | undefined;
+}
+
+/**
+ * The first limit `value` (as parsed JSON holds: objects, arrays, strings, numbers, booleans,
+ * null) passes, or undefined when it keeps them all. The walk uses a list, not the call stack, so
+ * it holds for a value of any depth; it stops at the first problem, and since every value it
+ * visits counts towards `maxChars`, it never does more than that much work, whatever it is given
+ * (a cycle passes `maxDepth`, a value shared many times `maxChars`). `what` names the value in the
+ * messages ("arguments", "a parameter schema").
+ */
+export function valueLimitProblem(
+  value: unknown,
+  limits: ValueLimits,
+  what: string,
+): ValueLimitProblem | undefined {
+  let chars = 0;
+  const tooLarge = (at: PendingValue): ValueLimitProblem => ({
+    path: pathOf(at),
+    message: `expected ${what} of at most ${limits.maxChars} characters as JSON; the limit is passed at ${describeValuePath(pathOf(at))}.`,
+  });
+  const pending: PendingValue[] = [{ value, depth: 1, parent: undefined, key: undefined }];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const current = node.value;
+    if (typeof current === 'string') {
+      chars += current.length + 2;
+    } else if (typeof current !== 'object' || current === null) {
+      chars += String(current).length;
+    } else {
+      const array = Array.isArray(current);
+      const kind = array ? 'array' : 'object';
+      if (node.depth > limits.maxDepth) {
+        return {
+          path: pathOf(node),
+          message: `expected ${what} nested at most ${limits.maxDepth} levels deep; the ${kind} at ${describeValuePath(pathOf(node))} is level ${node.depth}.`,
+        };
+      }
+      const items: readonly unknown[] | undefined = array ? (current as unknown[]) : undefined;
+      const keys = items === undefined ? Object.keys(current) : undefined;
+      const count = items?.length ?? keys?.length ?? 0;
+      if (count > limits.maxEntries) {
+        const entries = array ? 'items' : 'members';
+        return {
+          path: pathOf(node),
+          message: `expected at most ${limits.maxEntries} ${entries} in one ${kind} of ${what}; the ${kind} at ${describeValuePath(pathOf(node))} has ${count}.`,
+        };
+      }
+      // The brackets and the commas between entries.
+      chars += 1 + Math.max(count, 1);
+      if (keys !== undefined) {
+        const record = current as Record<string, unknown>;
+        for (const key of keys) chars += key.length + 3;
+        if (chars > limits.maxChars) return tooLarge(node);
+        for (let i = keys.length - 1; i >= 0; i -= 1) {
+          const key = keys[i] ?? '';
+          pending.push({ value: record[key], depth: node.depth + 1, parent: node, key });
+        }
+      } else if (items !== undefined) {
+        if (chars > limits.maxChars) return tooLarge(node);
+        for (let i = items.length - 1; i >= 0; i -= 1) {
+          pending.push({ value: items[i], depth: node.depth + 1, parent: node, key: i });
+        }
+      }
+    }
+    if (chars > limits.maxChars) return tooLarge(node);
+  }
+  return undefined;
+}
+
+function pathOf(node: PendingValue): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: PendingValue | undefined = node; at?.key !== undefined; at = at.parent) {
+    path.push(at.key);
+  }
+  return path.reverse();
+}
+
+/** Steps of a long path shown on each side of the `…` that stands for the rest. */
+const PATH_ENDS = 4;
+/** Longer keys are cut in the path a message shows. */
+const PATH_KEY_CHARS = 40;
+
+/**
+ * A path as a message shows it: `the top level`, or keys and indexes as JavaScript writes them
+ * (`properties.a.items[0]`, `["odd key"]`), a long one as its first and last steps around `…`.
+ */
+export function describeValuePath(path: readonly (string | number)[]): string {
+  if (path.length === 0) return 'the top level';
+  const step = (key: string | number, first: boolean): string => {
+    if (typeof key === 'number') return `[${key}]`;
+    const shown = key.length > PATH_KEY_CHARS ? `${key.slice(0, PATH_KEY_CHARS - 1)}…` : key;
+    if (/^[A-Za-z_$][\w$]*$/.test(key)) return first ? shown : `.${shown}`;
+    return `[${JSON.stringify(shown)}]`;
+  };
+  const write = (steps: readonly (string | number)[], first: boolean) =>
+    steps.map((key, index) => step(key, first && index === 0)).join('');
+  if (path.length <= 2 * PATH_ENDS + 1) return write(path, true);
+  return `${write(path.slice(0, PATH_ENDS), true)}…${write(path.slice(-PATH_ENDS), true)}`;
 }

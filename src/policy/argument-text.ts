@@ -17,32 +17,64 @@ import { withGeminiNames } from '../tools/parameter-aliases.js';
  * the same text whatever order the model sent the keys in. `undefined` members are left out (as
  * `JSON.stringify` does); a cycle (impossible for parsed JSON) is written as `"[Circular]"`.
  * With `markTopLevel`, each top-level pair stands between NUL characters, as the Gemini CLI writes
- * it.
+ * it. The value is written from a list of pending pieces, not by recursion, so arguments of any
+ * depth (`policy check --args`, a caller that skipped the session's limits) cannot exhaust the
+ * stack.
  */
 export function stableStringify(value: unknown, options: { markTopLevel?: boolean } = {}): string {
-  const ancestors = new Set<unknown>();
-  const write = (current: unknown, topLevel: boolean): string => {
-    if (current === undefined || typeof current === 'function') return 'null';
-    if (current === null || typeof current !== 'object') return JSON.stringify(current);
-    if (ancestors.has(current)) return '"[Circular]"';
+  type Piece = { text: string } | { value: unknown; topLevel: boolean } | { leave: object };
+  const out: string[] = [];
+  const ancestors = new Set<object>();
+  const pending: Piece[] = [{ value, topLevel: options.markTopLevel === true }];
+  for (let piece = pending.pop(); piece !== undefined; piece = pending.pop()) {
+    if ('text' in piece) {
+      out.push(piece.text);
+      continue;
+    }
+    if ('leave' in piece) {
+      ancestors.delete(piece.leave);
+      continue;
+    }
+    const current = piece.value;
+    if (current === undefined || typeof current === 'function') {
+      out.push('null');
+      continue;
+    }
+    if (current === null || typeof current !== 'object') {
+      out.push(JSON.stringify(current));
+      continue;
+    }
+    if (ancestors.has(current)) {
+      out.push('"[Circular]"');
+      continue;
+    }
     ancestors.add(current);
-    try {
-      if (Array.isArray(current))
-        return `[${current.map((item: unknown) => write(item, false)).join(',')}]`;
+    const pieces: Piece[] = [];
+    if (Array.isArray(current)) {
+      pieces.push({ text: '[' });
+      (current as unknown[]).forEach((item, index) => {
+        if (index > 0) pieces.push({ text: ',' });
+        pieces.push({ value: item, topLevel: false });
+      });
+      pieces.push({ text: ']' });
+    } else {
       const record = current as Record<string, unknown>;
-      const members = Object.keys(record)
+      const mark = piece.topLevel ? '\0' : '';
+      pieces.push({ text: '{' });
+      Object.keys(record)
         .sort()
         .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
-        .map((key) => {
-          const pair = `${JSON.stringify(key)}:${write(record[key], false)}`;
-          return topLevel ? `\0${pair}\0` : pair;
+        .forEach((key, index) => {
+          pieces.push({ text: `${index > 0 ? ',' : ''}${mark}${JSON.stringify(key)}:` });
+          pieces.push({ value: record[key], topLevel: false });
+          if (mark !== '') pieces.push({ text: mark });
         });
-      return `{${members.join(',')}}`;
-    } finally {
-      ancestors.delete(current);
+      pieces.push({ text: '}' });
     }
-  };
-  return write(value, options.markTopLevel === true);
+    pieces.push({ leave: current });
+    for (let i = pieces.length - 1; i >= 0; i -= 1) pending.push(pieces[i] as Piece);
+  }
+  return out.join('');
 }
 
 /**

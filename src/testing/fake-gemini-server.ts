@@ -221,6 +221,16 @@ export async function startFakeGeminiServer(
       return;
     }
     const streamed = req.rpc === 'streamGenerateContent';
+    if (step.type === 'raw') {
+      if (!streamed) {
+        sendJson(res, 200, step.chunks[0] ?? '{}');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      for (const text of step.chunks) await write(res, `data: ${text}\r\n\r\n`);
+      res.end();
+      return;
+    }
     if (!streamed) {
       const body = JSON.stringify(wrap(req.api, mergeChunks(step.chunks)));
       if (step.type === 'cut') {

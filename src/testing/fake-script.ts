@@ -47,7 +47,16 @@ export interface CutStep extends StepTiming {
   after: number;
 }
 
-export type FakeStepValue = ResponseStep | ErrorStep | CutStep;
+/**
+ * A reply of JSON texts sent exactly as given, one SSE event each (a unary call gets the first):
+ * for replies `JSON.stringify` cannot write, such as arguments nested thousands of levels deep.
+ */
+export interface RawStep extends StepTiming {
+  type: 'raw';
+  chunks: string[];
+}
+
+export type FakeStepValue = ResponseStep | ErrorStep | CutStep | RawStep;
 
 /** What the server received, as the fake records it for assertions. */
 export interface FakeRequest {
@@ -211,6 +220,10 @@ export function chunk(
 
 export function respond(chunks: FakeResponseChunk[], options: StepTiming = {}): ResponseStep {
   return { type: 'response', chunks, ...options };
+}
+
+export function rawReply(chunks: string[], options: StepTiming = {}): RawStep {
+  return { type: 'raw', chunks, ...options };
 }
 
 export function httpError(

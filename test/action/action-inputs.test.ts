@@ -197,6 +197,32 @@ describe('readActionInputs', () => {
     expect(failure({ extensions: '["a", 1]' }).message).toBe(
       'extensions: expected extension folders as strings; got 1.',
     );
+    expect(failure({ extensions: '["a", {"b": [[]]}]' }).message).toBe(
+      'extensions: expected extension folders as strings; got an object.',
+    );
+  });
+
+  it('holds JSON in the settings and extensions inputs to the limits of a settings file', () => {
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const settings = failure({
+      settings: `{
+  "tools": ${deep(40)}
+}`,
+    });
+    expect(settings.input).toBe('settings');
+    expect(settings.message).toBe(
+      'settings:2:43: expected JSON nested at most 32 levels deep; the array opened here is level 33.',
+    );
+    expect(failure({ extensions: `["a", ${deep(5000)}]` }).message).toBe(
+      'extensions:1:38: expected JSON nested at most 32 levels deep; the array opened here is level 33.',
+    );
+    const big = failure({ settings: `{"x": "${'é'.repeat(600_000)}"}` });
+    // The character that ends past 1 MiB: é is two bytes, after the 7 of `{"x": "`.
+    expect(big.message).toBe(
+      'settings:1:524292: expected JSON of at most 1048576 bytes; it has 1200009 (the limit is passed here).',
+    );
+    // At the limits, the inputs still load.
+    expect(read({ settings: `{"x": ${deep(31)}}` }).settings).toMatchObject({ kind: 'inline' });
   });
 
   it.each(['true', 'True', 'TRUE'])('reads %s as true', (value) => {

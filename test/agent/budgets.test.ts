@@ -64,6 +64,8 @@ describe('blockedMessage', () => {
     blockReason: undefined,
     blockReasonMessage: undefined,
     usage: undefined,
+    refusedArguments: new Map(),
+    droppedParts: [],
     ...overrides,
   });
 

@@ -4,8 +4,16 @@
  * (`{functionDeclarations: [...]}`, also spelled `function_declarations`), as the Gemini CLI
  * reads it. A declaration the model could not call is left out with the reason, so one bad entry
  * does not cost the others; so is one named like a tool of ours or of the Gemini CLI, in any
- * spelling (../reserved-names.ts), whose rules and prompts would then apply to it.
+ * spelling (../reserved-names.ts), whose rules and prompts would then apply to it; and so is one
+ * past the limits of ../declaration-limits.ts (a schema nested thousands of levels deep, a
+ * description of megabytes), checked before anything walks the schema. Entries past the number
+ * of tools one command may declare are left out with one line.
  */
+import {
+  declarationLimitProblem,
+  MAX_DECLARED_TOOLS,
+  tooManyToolsMessage,
+} from '../declaration-limits.js';
 import { describeReservedName, reservedToolName } from '../reserved-names.js';
 
 export interface DiscoveredDeclaration {
@@ -36,26 +44,32 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
       `expected a JSON array of function declarations (or of {"functionDeclarations": [...]} tools); got ${describeJson(value)}.`,
     );
   }
+  // Each declaration, or item that is not one, is an entry; only the first entries allowed are
+  // read, so an output of millions of items costs one line, not one each.
   const found: { entry: unknown; where: string }[] = [];
   const skipped: string[] = [];
+  let entries = 0;
+  const take = (): boolean => (entries += 1) <= MAX_DECLARED_TOOLS;
   value.forEach((item: unknown, index) => {
     const where = `item ${index}`;
     if (!isObject(item)) {
-      skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
+      if (take()) skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
       return;
     }
     const wrapped = item.functionDeclarations ?? item.function_declarations;
     if (wrapped !== undefined) {
       if (!Array.isArray(wrapped)) {
-        skipped.push(`${where}: "functionDeclarations" is ${describeJson(wrapped)}, not a list.`);
+        if (take()) {
+          skipped.push(`${where}: "functionDeclarations" is ${describeJson(wrapped)}, not a list.`);
+        }
         return;
       }
       wrapped.forEach((entry: unknown, inner) => {
-        found.push({ entry, where: `${where}, declaration ${inner}` });
+        if (take()) found.push({ entry, where: `${where}, declaration ${inner}` });
       });
       return;
     }
-    found.push({ entry: item, where });
+    if (take()) found.push({ entry: item, where });
   });
 
   const declarations: DiscoveredDeclaration[] = [];
@@ -71,6 +85,9 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
       declarations.push(result);
     }
   }
+  if (entries > MAX_DECLARED_TOOLS) {
+    skipped.push(tooManyToolsMessage(entries, entries - MAX_DECLARED_TOOLS));
+  }
   return { declarations, skipped };
 }
 
@@ -82,7 +99,7 @@ function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
     return 'a declaration without a "name" is left out.';
   }
   if (!TOOL_NAME.test(name)) {
-    return `"${name}" is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
+    return `${JSON.stringify(cut(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
   }
   const reserved = reservedToolName(name);
   if (reserved !== undefined) return `${describeReservedName(name, reserved)}; it is left out.`;
@@ -91,6 +108,8 @@ function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
     const key = entry.parametersJsonSchema === undefined ? 'parameters' : 'parametersJsonSchema';
     return `"${name}" has "${key}" that is ${describeJson(schema)}, not a JSON schema object.`;
   }
+  const limit = declarationLimitProblem({ description: entry.description, schema });
+  if (limit !== undefined) return `"${name}" is left out: ${limit}`;
   return {
     name,
     description: typeof entry.description === 'string' ? entry.description : '',
@@ -122,6 +141,10 @@ function lowerCaseTypes(schema: Record<string, unknown>): Record<string, unknown
     );
   };
   return visit(schema, undefined) as Record<string, unknown>;
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

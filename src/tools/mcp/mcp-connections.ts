@@ -8,7 +8,8 @@ import { errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { ToolProcesses } from '../tool-processes.js';
 import { assignExposedNames } from './mcp-names.js';
-import { hasValidTypes } from './mcp-schema.js';
+import { MAX_DECLARED_TOOLS, tooManyToolsMessage } from '../declaration-limits.js';
+import { mcpToolProblem } from './mcp-schema.js';
 import { McpConnectError, McpServerConnection } from './mcp-server-connection.js';
 import type { McpToolDescription } from './mcp-server-connection.js';
 import { isMcpToolEnabled, mcpServerDisabledReason } from './mcp-tool-filter.js';
@@ -167,7 +168,7 @@ function offerable(
 ): Candidate[] {
   const { status, logger } = context;
   const candidates: Candidate[] = [];
-  for (const description of descriptions) {
+  for (const [index, description] of descriptions.entries()) {
     const toolName = description.name;
     if (!isMcpToolEnabled(toolName, context.settings)) {
       logger.debug(
@@ -175,12 +176,27 @@ function offerable(
       );
       continue;
     }
-    if (!hasValidTypes(description.inputSchema)) {
-      status.skippedTools.push({ name: toolName, reason: 'its parameter schema lacks types' });
+    const problem = mcpToolProblem(description);
+    if (problem?.kind === 'untyped') {
+      status.skippedTools.push({ name: toolName, reason: problem.message });
       logger.warning(
         `Skipping tool '${toolName}' from MCP server '${status.name}' because it has missing types in its parameter schema. Please file an issue with the owner of the MCP server.`,
       );
       continue;
+    }
+    if (problem !== undefined) {
+      status.skippedTools.push({ name: toolName, reason: problem.message });
+      logger.warning(
+        `Skipping tool '${toolName}' from MCP server '${status.name}': ${problem.message}`,
+      );
+      continue;
+    }
+    if (candidates.length === MAX_DECLARED_TOOLS) {
+      const rest = descriptions.slice(index);
+      const reason = tooManyToolsMessage(descriptions.length, rest.length);
+      for (const tool of rest) status.skippedTools.push({ name: tool.name, reason });
+      logger.warning(`MCP server '${status.name}': ${reason}`);
+      break;
     }
     candidates.push({ serverName: status.name, toolName, description, connection });
   }

@@ -4,10 +4,31 @@
  * strings are the Gemini CLI's, so a prompt written for it reads the same results here.
  */
 import type { Part } from '@google/genai';
+import type { ValueLimits } from '../../platform/text-limits.js';
+import { valueLimitProblem } from '../../platform/text-limits.js';
 import { cutMiddle, DEFAULT_MAX_OUTPUT_CHARS } from '../shell-output.js';
 
 /** Text longer than this keeps its first 20% and last 80%, as the shell tool's output does. */
 export const MAX_MCP_TEXT_CHARS = DEFAULT_MAX_OUTPUT_CHARS;
+
+/**
+ * How much one `tools/call` result may hold. A result is written out as JSON (structured content,
+ * an error result, the transcript), which recursion does; a server that nests it thousands of
+ * levels deep overflowed the stack there, and one of millions of content blocks would become as
+ * many parts of the next request. A result has a few levels of its own (content, block, resource)
+ * and the model reads at most {@link MAX_MCP_TEXT_CHARS} characters of each text, so these sit
+ * far above anything it could use; an image of tens of megabytes still fits.
+ */
+export const MCP_RESULT_LIMITS: ValueLimits = {
+  maxDepth: 64,
+  maxEntries: 10_000,
+  maxChars: 64 * 1024 * 1024,
+};
+
+/** Why a result passes {@link MCP_RESULT_LIMITS} (a sentence), or undefined. */
+export function mcpResultLimitProblem(result: unknown): string | undefined {
+  return valueLimitProblem(result, MCP_RESULT_LIMITS, 'a tool result')?.message;
+}
 
 /**
  * The result of `tools/call` as far as it matters here. Servers are not trusted to send only the

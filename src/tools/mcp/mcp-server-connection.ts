@@ -14,6 +14,8 @@ import type { Logger } from '../../platform/logger.js';
 import { VERSION } from '../../platform/version.js';
 import type { ToolProcesses } from '../tool-processes.js';
 import type { McpCallResult } from './mcp-parts.js';
+import { mcpResultLimitProblem } from './mcp-parts.js';
+import { uncheckedOutputSchemas } from './mcp-schema.js';
 import type { McpToolArgs, McpToolCaller } from './mcp-tool.js';
 import type { CreatedTransport, McpTransportKind } from './mcp-transport.js';
 import { createMcpTransport } from './mcp-transport.js';
@@ -75,8 +77,12 @@ export class McpServerConnection implements McpToolCaller {
     });
     const client = new Client(
       { name: 'gemini-agent-action', version: VERSION },
-      // Roots tell file-oriented servers which directory the run works in.
-      { capabilities: { roots: { listChanged: false } } },
+      {
+        // Roots tell file-oriented servers which directory the run works in.
+        capabilities: { roots: { listChanged: false } },
+        // The server's output schemas are not compiled (see mcp-schema.ts).
+        jsonSchemaValidator: uncheckedOutputSchemas,
+      },
     );
     // Not where the workspace may hold code the configuration did not come from: a server is not
     // told of files it could load as code (its command line may not name them either).
@@ -160,6 +166,9 @@ export class McpServerConnection implements McpToolCaller {
         cause: error,
       });
     }
+    // Before anything walks the result or writes it out as JSON.
+    const problem = mcpResultLimitProblem(result);
+    if (problem !== undefined) throw new Error(`its result was refused: ${problem}`);
     return toCallResult(result);
   }
 

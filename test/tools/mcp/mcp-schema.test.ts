@@ -1,6 +1,6 @@
 // Schema gating: tools whose parameter schemas lack types are not offered (the spec's examples).
 import { describe, expect, it } from 'vitest';
-import { hasValidTypes } from '../../../src/tools/mcp/mcp-schema.js';
+import { hasValidTypes, mcpToolProblem } from '../../../src/tools/mcp/mcp-schema.js';
 
 describe('hasValidTypes', () => {
   it('accepts the spec’s validTool and rejects its invalidTool', () => {
@@ -44,5 +44,50 @@ describe('hasValidTypes', () => {
     expect(hasValidTypes(undefined)).toBe(true);
     expect(hasValidTypes(true)).toBe(true);
     expect(hasValidTypes({ type: 'object' })).toBe(true);
+  });
+});
+
+describe('mcpToolProblem', () => {
+  const deepSchema = (depth: number) => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < depth; i += 1) schema = { type: 'object', properties: { a: schema } };
+    return schema;
+  };
+
+  it('offers a tool within the limits whose schema has types', () => {
+    expect(mcpToolProblem({ description: 'd', inputSchema: deepSchema(31) })).toBeUndefined();
+  });
+
+  it('refuses a schema past the limits before it checks types', () => {
+    const problem = mcpToolProblem({ inputSchema: deepSchema(10_000) });
+    expect(problem).toEqual({
+      kind: 'limit',
+      message:
+        'expected a parameter schema nested at most 64 levels deep; the object at properties.a.properties.a…properties.a.properties.a is level 65.',
+    });
+    expect(mcpToolProblem({ description: 'x'.repeat(40_000), inputSchema: {} })).toMatchObject({
+      kind: 'limit',
+      message: 'expected a description of at most 32768 characters; it has 40000.',
+    });
+  });
+
+  it('says a schema lacks types, as before', () => {
+    expect(mcpToolProblem({ inputSchema: { type: 'object', properties: { a: {} } } })).toEqual({
+      kind: 'untyped',
+      message: 'its parameter schema lacks types',
+    });
+  });
+});
+
+describe('hasValidTypes on schemas of any depth', () => {
+  it('checks a 100,000-deep schema without recursion', () => {
+    let typed: unknown = { type: 'string' };
+    let untyped: unknown = { description: 'no type' };
+    for (let i = 0; i < 100_000; i += 1) {
+      typed = { anyOf: [typed] };
+      untyped = { type: 'array', items: untyped };
+    }
+    expect(hasValidTypes(typed)).toBe(true);
+    expect(hasValidTypes(untyped)).toBe(false);
   });
 });
