@@ -189,11 +189,14 @@ function destinationAccesses(
     destination = { text: '.', purpose: 'write', path: '.' };
   }
   const sourcesWritten = spec.sourcesWritten === true || how.given(spec.sourcesWrittenWith);
-  const accesses = sources.map((word) =>
-    sourcesWritten ? written(toAccess(word, 'write'), how.tree) : toAccess(word, 'read'),
+  const intoFolder = !how.given(spec.noTargetDirectory);
+  const symbolic = how.given(spec.symbolicWith);
+  const accesses = sources.flatMap((word) =>
+    symbolic
+      ? linkTargetAccesses(word, destination, intoFolder)
+      : [sourcesWritten ? written(toAccess(word, 'write'), how.tree) : toAccess(word, 'read')],
   );
   if (destination === undefined) return accesses;
-  const intoFolder = !how.given(spec.noTargetDirectory);
   // A destination that is surely a folder is not replaced: only the entries made inside it are.
   const surelyFolder =
     intoFolder &&
@@ -208,6 +211,31 @@ function destinationAccesses(
     if (inside !== undefined) accesses.push(written(inside, how.tree));
   }
   return accesses;
+}
+
+/**
+ * A symbolic link's target, as a path it gives another name to: a relative one is looked up from
+ * the link's folder, which is the destination's own folder or, when the destination is a folder,
+ * the destination itself.
+ */
+function linkTargetAccesses(
+  target: WordValue,
+  destination: ShellFileAccess | undefined,
+  intoFolder: boolean,
+): ShellFileAccess[] {
+  const access = toAccess(target, 'write');
+  const written = access.path ?? access.glob;
+  const link = destination?.path ?? destination?.glob;
+  if (written === undefined || path.posix.isAbsolute(written) || link === undefined) {
+    return [access];
+  }
+  const folders = new Set([path.posix.dirname(link), ...(intoFolder ? [link] : [])]);
+  return [...folders].map((folder): ShellFileAccess => {
+    const joined = path.posix.join(folder, written);
+    return access.glob === undefined
+      ? { text: access.text, purpose: 'write', path: joined }
+      : { text: access.text, purpose: 'write', glob: joined };
+  });
 }
 
 /** `<destination>/<source's name>`, or undefined when that is the destination itself. */
@@ -284,7 +312,8 @@ function gitAccesses(args: readonly WordValue[]): ShellFileAccess[] | undefined 
       {
         text: elsewhere,
         purpose: 'write',
-        unknown: 'git works in another folder, so where the paths it writes lie is only known when it runs',
+        unknown:
+          'git works in another folder, so where the paths it writes lie is only known when it runs',
       },
     ];
   }

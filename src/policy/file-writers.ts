@@ -43,6 +43,11 @@ export interface WriterSpec extends ReaderSpec {
   sourcesWritten?: boolean;
   /** Options that make the sources written too (`cp -l`, `cp -s`: linked, not copied). */
   sourcesWrittenWith?: readonly string[];
+  /**
+   * Options that make each source a symbolic link's target, which is looked up from the link's
+   * folder rather than the current one (`ln -s ../x app/y` points at `app/../x`).
+   */
+  symbolicWith?: readonly string[];
   /** Options that make every operand a path written (`install -d`). */
   operandsWrittenWith?: readonly string[];
   /** Every path written reaches everything below it too (a move). */
@@ -175,15 +180,17 @@ export const WRITERS: Readonly<Record<string, WriterSpec>> = {
     operandsWrittenWith: ['-d'],
   },
   // `ln TARGET… LINK`: the link; the targets get another name (a hard link is the same file, a
-  // symbolic one a way into it), so they count as written. `ln -s TARGET` links `./<name>`.
+  // symbolic one a way into it), so they count as written, a symbolic link's relative target as
+  // seen from the link's folder. `ln -s TARGET` links `./<name>`.
   ln: {
     targets: 'destination',
     ...BACKUP,
     longFlags: ['symbolic', 'no-target-directory'],
-    longToShort: { 'target-directory': '-t', 'no-target-directory': '-T' },
+    longToShort: { symbolic: '-s', 'target-directory': '-t', 'no-target-directory': '-T' },
     targetDirectory: TARGET,
     noTargetDirectory: NO_TARGET,
     sourcesWritten: true,
+    symbolicWith: ['-s'],
     oneOperandInCurrentFolder: true,
   },
   // `tee FILE…` writes every operand.

@@ -38,7 +38,7 @@ export function reach(written: string, pattern: string, below: boolean): Reach {
   let unsure = false;
   for (const filler of FILLERS) {
     const found = meet(ours, theirs, filler);
-    if (found === 'unsure') unsure = true;
+    if (found === UNSURE) unsure = true;
     else if (found !== undefined) witnesses.add(found.join('/'));
   }
   if (witnesses.size > 0) return { witnesses: [...witnesses] };
@@ -69,17 +69,29 @@ function patternSegments(pattern: string): Segment[] | undefined {
     });
 }
 
+/** Stands for "they may meet, but no name was found that shows it". */
+const UNSURE = Symbol('unsure');
+/** A name in common: found, unsure, or none. */
+type Name = string | typeof UNSURE | undefined;
+/** A path in common, as its names: found, unsure, or none. */
+type Found = string[] | typeof UNSURE | undefined;
+
+/** The path `name` followed by `rest`, when both exist. */
+function joinFound(name: Name, rest: () => Found): Found {
+  if (name === undefined) return undefined;
+  const tail = rest();
+  if (tail === undefined) return undefined;
+  if (name === UNSURE || tail === UNSURE) return UNSURE;
+  return name === '' ? tail : [name, ...tail];
+}
+
 /**
- * A path both sequences of segments match, as its names; `unsure` when the only way they meet is
- * through two globs with no name found that both match.
+ * A path both sequences of segments match, as its names; `UNSURE` when the only way they meet
+ * is through two globs with no name found that both match.
  */
-function meet(
-  ours: readonly Segment[],
-  theirs: readonly Segment[],
-  filler: string,
-): string[] | 'unsure' | undefined {
-  const memo = new Map<string, string[] | 'unsure' | undefined>();
-  const walk = (i: number, j: number): string[] | 'unsure' | undefined => {
+function meet(ours: readonly Segment[], theirs: readonly Segment[], filler: string): Found {
+  const memo = new Map<string, Found>();
+  const walk = (i: number, j: number): Found => {
     const key = `${i},${j}`;
     if (memo.has(key)) return memo.get(key);
     memo.set(key, undefined);
@@ -87,45 +99,34 @@ function meet(
     memo.set(key, found);
     return found;
   };
-  const step = (i: number, j: number): string[] | 'unsure' | undefined => {
+  const step = (i: number, j: number): Found => {
     const a = ours[i];
     const b = theirs[j];
     if (a === undefined && b === undefined) return [];
-    let unsure = false;
-    const attempt = (
-      name: string | 'unsure' | undefined,
-      next: () => string[] | 'unsure' | undefined,
-    ): string[] | undefined => {
-      if (name === undefined) return undefined;
-      const rest = next();
-      if (rest === undefined) return undefined;
-      if (name === 'unsure' || rest === 'unsure') {
-        unsure = true;
-        return undefined;
-      }
-      return name === '' ? rest : [name, ...rest];
-    };
-    const options: (() => string[] | undefined)[] = [];
+    const ways: (() => Found)[] = [];
     if (a?.kind === 'any') {
-      options.push(() => attempt('', () => walk(i + 1, j)));
+      // `**` of ours: it ends here, or it stands for the pattern's next segment.
+      ways.push(() => joinFound('', () => walk(i + 1, j)));
       if (b !== undefined && b.kind !== 'any') {
-        options.push(() => attempt(sample(b, filler), () => walk(i, j + 1)));
+        ways.push(() => joinFound(sample(b, filler), () => walk(i, j + 1)));
       }
     }
     if (b?.kind === 'any') {
-      options.push(() => attempt('', () => walk(i, j + 1)));
+      ways.push(() => joinFound('', () => walk(i, j + 1)));
       if (a !== undefined && a.kind !== 'any') {
-        options.push(() => attempt(sample(a, filler), () => walk(i + 1, j)));
+        ways.push(() => joinFound(sample(a, filler), () => walk(i + 1, j)));
       }
     }
     if (a !== undefined && b !== undefined && a.kind !== 'any' && b.kind !== 'any') {
-      options.push(() => attempt(common(a, b, filler), () => walk(i + 1, j + 1)));
+      ways.push(() => joinFound(common(a, b, filler), () => walk(i + 1, j + 1)));
     }
-    for (const option of options) {
-      const found = option();
-      if (found !== undefined) return found;
+    let result: Found;
+    for (const way of ways) {
+      const found = way();
+      if (Array.isArray(found)) return found;
+      result ??= found;
     }
-    return unsure ? 'unsure' : undefined;
+    return result;
   };
   return walk(0, 0);
 }
@@ -133,22 +134,40 @@ function meet(
 type Single = Exclude<Segment, { kind: 'any' }>;
 
 /** A name one segment matches. */
-function sample(segment: Single, filler: string): string | 'unsure' {
+function sample(segment: Single, filler: string): Name {
   if (segment.kind === 'name') return segment.text;
   const name = fill(segment.text, filler);
-  return segment.test(name) ? name : 'unsure';
+  return segment.test(name) ? name : UNSURE;
 }
 
 /** A name both segments match; undefined when there is none. */
-function common(a: Single, b: Single, filler: string): string | 'unsure' | undefined {
+function common(a: Single, b: Single, filler: string): Name {
   if (a.kind === 'name' && b.kind === 'name') {
     return a.text.toLowerCase() === b.text.toLowerCase() ? a.text : undefined;
   }
-  if (a.kind === 'name' && b.kind === 'glob') return b.test(a.text) ? a.text : undefined;
-  if (a.kind === 'glob' && b.kind === 'name') return a.test(b.text) ? b.text : undefined;
-  if (a.kind !== 'glob' || b.kind !== 'glob') return undefined;
-  const candidates = [fill(a.text, filler), fill(b.text, filler)];
-  return candidates.find((name) => a.test(name) && b.test(name)) ?? 'unsure';
+  if (a.kind === 'name') return b.kind === 'glob' && b.test(a.text) ? a.text : undefined;
+  if (b.kind === 'name') return a.test(b.text) ? b.text : undefined;
+  const [prefixA, suffixA] = fixedEnds(a.text);
+  const [prefixB, suffixB] = fixedEnds(b.text);
+  // Names that start or end differently never match both (`*.log` and `*.secret`); nor does a
+  // leading `.` our glob does not write (bash's `*` does not match it).
+  const longer = (x: string, y: string) => (x.length >= y.length ? x : y);
+  if (!prefixA.startsWith(prefixB) && !prefixB.startsWith(prefixA)) return undefined;
+  if (!suffixA.endsWith(suffixB) && !suffixB.endsWith(suffixA)) return undefined;
+  if (prefixB.startsWith('.') && !a.text.startsWith('.')) return undefined;
+  const candidates = [
+    `${longer(prefixA, prefixB)}${filler}${longer(suffixA, suffixB)}`,
+    fill(a.text, filler),
+    fill(b.text, filler),
+  ];
+  return candidates.find((name) => a.test(name) && b.test(name)) ?? UNSURE;
+}
+
+/** The literal text before a glob's first special character and after its last. */
+function fixedEnds(glob: string): [string, string] {
+  const first = glob.search(/[*?[]/u);
+  const last = Math.max(glob.lastIndexOf('*'), glob.lastIndexOf('?'), glob.lastIndexOf(']'));
+  return [first < 0 ? glob : glob.slice(0, first), last < 0 ? '' : glob.slice(last + 1)];
 }
 
 /** A name a glob segment matches: `*` filled, `?` and `[…]` given one character. */

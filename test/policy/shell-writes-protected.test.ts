@@ -171,6 +171,7 @@ const ALLOWED_WRITES: readonly string[] = [
   'touch src/new.ts',
   'tee out.txt',
   'ln -s target link',
+  'ln -s ../shared app/shared',
   'dd if=a of=b',
   'chmod +x scripts/run.sh',
   'git checkout -- src/a.ts',
@@ -184,14 +185,17 @@ describe('the edit preset, --allow-command and a rule with allowRedirection', ()
     engine = await engineWith('edit');
   });
 
-  it.each(REFUSED)('refuses %s (%s), with the file tools’ explanation and the command', async (command) => {
-    const verdict = await engine.decide(shell(command), textContext);
-    expect(verdict.decision).toBe('deny');
-    expect(verdict.reason).toContain(PROTECTED);
-    expect(verdict.reason).toContain('which the file tools may not write either');
-    // The preset's rule that keeps write_file out decides, as it would for the file tool.
-    expect(verdict.decidedBy).toMatch(/^preset:edit:\d+:1 \(default, priority 1\.900\)$/u);
-  });
+  it.each(REFUSED)(
+    'refuses %s (%s), with the file tools’ explanation and the command',
+    async (command) => {
+      const verdict = await engine.decide(shell(command), textContext);
+      expect(verdict.decision).toBe('deny');
+      expect(verdict.reason).toContain(PROTECTED);
+      expect(verdict.reason).toContain('which the file tools may not write either');
+      // The preset's rule that keeps write_file out decides, as it would for the file tool.
+      expect(verdict.decidedBy).toMatch(/^preset:edit:\d+:1 \(default, priority 1\.900\)$/u);
+    },
+  );
 
   it.each(RESPELLED)('refuses %s, a protected folder in another spelling', async (command) => {
     const verdict = await engine.decide(shell(command), textContext);
@@ -199,11 +203,14 @@ describe('the edit preset, --allow-command and a rule with allowRedirection', ()
     expect(verdict.reason).toMatch(/some file systems open that as \.(gemini|github)/u);
   });
 
-  it.each(UNKNOWN)('refuses %s, whose written paths are only known when it runs', async (command, why) => {
-    const verdict = await engine.decide(shell(command), textContext);
-    expect(verdict.decision).toBe('deny');
-    expect(verdict.reason).toMatch(why);
-  });
+  it.each(UNKNOWN)(
+    'refuses %s, whose written paths are only known when it runs',
+    async (command, why) => {
+      const verdict = await engine.decide(shell(command), textContext);
+      expect(verdict.decision).toBe('deny');
+      expect(verdict.reason).toMatch(why);
+    },
+  );
 
   it.each(ALLOWED_WRITES)('still allows %s', async (command) => {
     const verdict = await engine.decide(shell(command), textContext);
@@ -315,7 +322,9 @@ describe('what other policies make of shell writes', () => {
     ]) {
       const verdict = await engine.decide(shell(command), textContext);
       expect(verdict.decision, command).toBe('deny');
-      expect(verdict.reason, command).toMatch(/secrets\/ is kept by hand\.|This path is protected/u);
+      expect(verdict.reason, command).toMatch(
+        /secrets\/ is kept by hand\.|This path is protected/u,
+      );
     }
     expect((await engine.decide(shell('cp x src/key.txt'), textContext)).decision).toBe('allow');
   });
