@@ -238,7 +238,10 @@ function linkTargetAccesses(
   });
 }
 
-/** `<destination>/<source's name>`, or undefined when that is the destination itself. */
+/**
+ * `<destination>/<source's name>`: the destination itself for a source's contents (`app/.`),
+ * undefined for a name that says nothing (`..`).
+ */
 function joinedAccess(
   destination: ShellFileAccess,
   source: WordValue,
@@ -252,7 +255,9 @@ function joinedAccess(
     return { text: `${destination.text}/${source.text}`, purpose: 'write', unknown: from.unknown };
   }
   const name = parents ? sourcePath.replace(/^\/+/u, '') : path.posix.basename(sourcePath);
-  if (name === '' || name === '.' || name === '..') return undefined;
+  // `cp -r app/. dest` puts what `app` holds straight into `dest`: the destination itself.
+  if (name === '.') return { ...destination };
+  if (name === '' || name === '..') return undefined;
   const joined = path.posix.join(base, name);
   const glob = from.glob !== undefined || destination.glob !== undefined;
   return glob

@@ -115,6 +115,14 @@ export const GIT_WRITERS: Readonly<Record<string, WriterSpec>> = {
     unknownUnless: ['--check', '--stat', '--numstat', '--summary', '--cached'],
     unknownAgainWith: ['--apply'],
   },
+  // `git mv SRC… DEST`: as mv.
+  mv: {
+    targets: 'destination',
+    sourcesWritten: true,
+    recursive: true,
+  },
+  // `git rm <pathspec>…` removes the paths from the work tree.
+  rm: { targets: 'pathspecs', longValues: { 'pathspec-from-file': 'names' } },
   // Applies mailed patches to the work tree: the files they name.
   am: {
     targets: 'unnamed',
@@ -281,6 +289,6 @@ export const WRITERS: Readonly<Record<string, WriterSpec>> = {
     longFlags: ['dry-run'],
     unknownUnless: ['--dry-run'],
   },
-  // `git checkout`, `git restore`, `git apply`, `git am` (see `GIT_WRITERS`).
+  // `git checkout`, `git restore`, `git mv`, `git rm`, `git apply`, `git am` (see `GIT_WRITERS`).
   git: { targets: 'subcommand' },
 };

@@ -37,7 +37,10 @@ const ALLOWED = [
   'git checkout',
   'git restore',
   'git apply',
+  'git mv',
+  'git rm',
   'cat',
+  'sort',
 ];
 
 /** A policy file's rules: a generator whose output may be redirected, and echo likewise. */
@@ -130,6 +133,13 @@ const REFUSED: readonly (readonly [string, string])[] = [
   ['rm *.md', 'a glob that could match GEMINI.md'],
   ['bash -c "cp evil.json .gemini/settings.json"', 'inside bash -c'],
   ['cat notes.txt > /dev/null; cp evil.json .github/CODEOWNERS', 'the second of a list'],
+  ['cp -r app/. .', 'a folder’s contents copied over the root'],
+  ['cp evil.json /ws/.gemini/settings.json', 'an absolute path'],
+  ['cp evil.json -- .gemini/settings.json', 'after --'],
+  ['mv .gemini/settings.json old.json', 'moving a protected file away'],
+  ['sort -o .gemini/settings.json evil.json', 'a reader’s output file'],
+  ['git mv evil.json .gemini/settings.json', 'git mv'],
+  ['git rm -r .github', 'git rm'],
 ];
 
 /** Other spellings of a protected folder, refused as the workspace refuses them. */
@@ -162,6 +172,7 @@ const ALLOWED_WRITES: readonly string[] = [
   'cp x app/.geminirc',
   'cp -r cfg app/',
   'cp -a cfg .',
+  'cp -r template/. newdir',
   'cp .gemini/settings.json backup.json',
   'mv a.txt b.txt',
   'mkdir -p app/src',
@@ -216,6 +227,22 @@ describe('the edit preset, --allow-command and a rule with allowRedirection', ()
     const verdict = await engine.decide(shell(command), textContext);
     expect(verdict.reason).not.toContain(PROTECTED);
     expect(verdict.decision).toBe('allow');
+  });
+
+  it('answers a name the preset excludes regardless of case as the file tool is answered: it asks', async () => {
+    const verdict = await engine.decide(shell('cp evil.json GEMINI.MD'), textContext);
+    const file = await engine.decide(
+      {
+        toolName: 'write_file',
+        args: { file_path: 'GEMINI.MD', content: 'x' },
+        kind: 'edit',
+        locations: ['GEMINI.MD'],
+      },
+      textContext,
+    );
+    expect(file.decision).toBe('ask_user');
+    expect(verdict.decision).toBe('ask_user');
+    expect(verdict.reason).toContain(file.reason);
   });
 
   it('resolves relative paths against the call’s directory', async () => {
