@@ -198,6 +198,23 @@ function targetProblem(
     if (exact !== undefined) return refused(shown, exact);
     return target.tree === true ? reachProblem(candidate, shown, true) : undefined;
   };
+  /**
+   * The folders a path goes through before a `..` (`app/.gemini/../x`): the kernel enters each,
+   * and `mkdir -p` creates them.
+   */
+  const passedThrough = (writtenPath: string): ProtectedWrite | undefined => {
+    const segments = writtenPath.split('/');
+    for (let index = 1; index < segments.length; index += 1) {
+      if (segments[index] !== '..') continue;
+      const folder = workspaceRelative(
+        path.resolve(base, segments.slice(0, index).join('/') || '/'),
+        root,
+      );
+      const problem = folder === undefined ? undefined : checkPath(folder, folder);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  };
   const reachProblem = (
     written: string,
     shown: string,
@@ -228,7 +245,7 @@ function targetProblem(
 
   if (target.path !== undefined) {
     const shown = relative === '.' ? 'the workspace root' : relative;
-    const problem = checkPath(relative, shown);
+    const problem = checkPath(relative, shown) ?? passedThrough(target.path);
     if (problem !== undefined) return problem;
     const real = options.context.realWorkspacePath?.(pathAsOpened(base, target.path));
     return real === undefined || real === relative

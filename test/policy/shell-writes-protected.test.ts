@@ -134,6 +134,7 @@ const REFUSED: readonly (readonly [string, string])[] = [
   ['bash -c "cp evil.json .gemini/settings.json"', 'inside bash -c'],
   ['cat notes.txt > /dev/null; cp evil.json .github/CODEOWNERS', 'the second of a list'],
   ['cp -r app/. .', 'a folder’s contents copied over the root'],
+  ['mkdir -p app/.gemini/../x', 'a folder made on the way to another'],
   ['cp evil.json /ws/.gemini/settings.json', 'an absolute path'],
   ['cp evil.json -- .gemini/settings.json', 'after --'],
   ['mv .gemini/settings.json old.json', 'moving a protected file away'],
