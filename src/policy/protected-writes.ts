@@ -130,6 +130,8 @@ export interface WriteTarget {
   glob?: string;
   /** The write reaches everything below the path too. */
   tree?: boolean;
+  /** A file redirection (`text` is its operator and target). */
+  redirect?: boolean;
 }
 
 export interface ProtectedWriteOptions {
@@ -171,11 +173,13 @@ export function protectedWrite(
 }
 
 function targetProblem(
-  command: string,
+  text: string,
   target: WriteTarget,
   base: string,
   options: ProtectedWriteOptions,
 ): ProtectedWrite | undefined {
+  // A redirection is not part of the sub-command's text; the model is shown it too.
+  const command = target.redirect === true ? `${text} ${target.text}` : text;
   const root = options.context.workspaceRoot;
   const written = target.path ?? target.glob;
   if (written === undefined) return undefined;

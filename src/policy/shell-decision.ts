@@ -226,7 +226,7 @@ function writeTargets(piece: ShellCommandPiece): WriteTarget[] {
     if (!isFileRedirect(redirect) || !redirect.operator.includes('>') || target === undefined) {
       continue;
     }
-    targets.push({ text: `${redirect.operator} ${redirect.target}`, path: target });
+    targets.push({ text: `${redirect.operator} ${redirect.target}`, path: target, redirect: true });
   }
   for (const access of piece.files ?? []) {
     if (access.purpose !== 'write') continue;

@@ -230,6 +230,16 @@ describe('the edit preset, --allow-command and a rule with allowRedirection', ()
     expect(verdict.decision).toBe('allow');
   });
 
+  it('shows a redirection with its command', async () => {
+    const verdict = await engine.decide(
+      shell('npm run gen > app/.gemini/settings.json'),
+      textContext,
+    );
+    expect(verdict.reason).toMatch(
+      /^`npm run gen > app\/\.gemini\/settings\.json` writes app\/\.gemini\/settings\.json, which/u,
+    );
+  });
+
   it('answers a name the preset excludes regardless of case as the file tool is answered: it asks', async () => {
     const verdict = await engine.decide(shell('cp evil.json GEMINI.MD'), textContext);
     const file = await engine.decide(
