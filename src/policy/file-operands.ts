@@ -1,23 +1,32 @@
 /**
- * Which files a command reads or writes through its arguments, for the programs a policy is
- * likely to allow for looking at files: `cat`, `head`, `grep`, `ls`, `jq` and the like. The
+ * Which files a command reads or writes through its arguments: for the programs a policy is
+ * likely to allow for looking at files (`cat`, `head`, `grep`, `ls`, `jq` and the like; see
+ * `file-readers.ts`), and for those that create, replace, remove, move or link the files they
+ * name (`cp`, `mv`, `tee`, `touch`, `rm`, `dd`, `git checkout`, …; see `file-writers.ts`). The
  * engine checks every one against the workspace (see `shell-decision.ts`), so an allowed `cat`
- * reads what `read_file` may read and nothing more, sandbox or not.
+ * reads what `read_file` may read and nothing more, sandbox or not, and judges every path written
+ * the way a `write_file` call to it would be judged (`protected-writes.ts`).
  *
  * Each program's options are read the way GNU getopt reads them (options anywhere before `--`,
  * clusters of short letters, long options by unique prefix). The reading errs towards paths:
  * a word it cannot place is taken for a file (which only costs a refusal if it lies outside),
  * and a value attached to a long option it does not know (`--foo=/etc/x`) is checked as a path
  * too. What it cannot know before the command runs — a path built by `~`, braces or an
- * expansion, a list of names read from a file, a recursion that follows symlinks — is marked
- * `unknown`, which the engine refuses.
+ * expansion, a list of names read from a file, a recursion that follows symlinks, the files a
+ * patch names — is marked `unknown`, which the engine refuses.
  */
+import path from 'node:path';
 import { READERS } from './file-readers.js';
 import type { ReaderSpec, ValueRole } from './file-readers.js';
+import { GIT_WRITERS, WRITERS } from './file-writers.js';
+import type { WriterSpec } from './file-writers.js';
 import type { FileAccessPurpose, ShellFileAccess } from './shell-analysis-types.js';
 import type { WordValue } from './shell-words.js';
 
 export { FILE_READERS } from './file-readers.js';
+
+/** The programs whose written files are known from their arguments. */
+export const FILE_WRITERS: readonly string[] = Object.keys(WRITERS);
 
 /** One option as written, with the word its value came from. */
 interface SeenOption {
@@ -40,7 +49,10 @@ export function fileAccesses(
   args: readonly WordValue[],
 ): ShellFileAccess[] | undefined {
   const spec = READERS[program];
-  if (spec === undefined) return undefined;
+  if (spec === undefined) {
+    const writer = WRITERS[program];
+    return writer === undefined ? undefined : writerAccesses(writer, args);
+  }
   const { options, operands } = splitArguments(spec, args);
   const accesses: ShellFileAccess[] = [];
   const names = new Set(options.map((option) => option.name));
@@ -78,6 +90,239 @@ export function fileAccesses(
     accesses.push(toAccess(word, inPlace ? 'write' : role));
   });
   return accesses;
+}
+
+/** Git's own options before the subcommand that take the next word as their value. */
+const GIT_GLOBALS_WITH_VALUE = new Set([
+  '-C',
+  '-c',
+  '--config-env',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--super-prefix',
+  '--attr-source',
+  '--list-cmds',
+]);
+/** Git's own options that make relative paths lead elsewhere. */
+const GIT_ELSEWHERE = new Set(['-C', '--git-dir', '--work-tree']);
+
+/**
+ * The files a writer (see `file-writers.ts`) writes, and reads, through its arguments; undefined
+ * for a git subcommand whose writes are not known.
+ */
+function writerAccesses(
+  spec: WriterSpec,
+  args: readonly WordValue[],
+): ShellFileAccess[] | undefined {
+  if (spec.targets === 'subcommand') return gitAccesses(args);
+  const { options, operands } = splitArguments(spec, args);
+  const names = new Set(options.map((option) => option.name));
+  const given = (list: readonly string[] | undefined) =>
+    (list ?? []).some((name) => names.has(name));
+  const tree = spec.recursive === true || given(spec.recursiveWith);
+  const accesses: ShellFileAccess[] = [];
+  for (const option of options) {
+    if (option.value !== undefined && option.role !== 'value') {
+      accesses.push(toAccess(option.value, option.role, option.attached));
+    }
+  }
+  switch (spec.targets) {
+    case 'operands':
+      for (const word of operands) accesses.push(written(toAccess(word, 'write'), tree));
+      break;
+    case 'keyValue':
+      accesses.push(...keyValueAccesses(spec, operands));
+      break;
+    case 'pathspecs':
+      for (const word of operands) accesses.push(pathspecAccess(word));
+      break;
+    case 'unnamed':
+      if (!given(spec.unknownUnless) || given(spec.unknownAgainWith)) {
+        const text = args.map((arg) => arg.text).join(' ');
+        accesses.push({
+          text: text === '' ? '(no arguments)' : text,
+          purpose: 'write',
+          unknown: spec.unnamedReason ?? 'what it writes is only known when it runs',
+        });
+      }
+      break;
+    case 'destination': {
+      const target = options.find((option) => spec.targetDirectory?.includes(option.name));
+      accesses.push(...destinationAccesses(spec, operands, { target, given, tree }));
+      break;
+    }
+  }
+  return accesses;
+}
+
+/** A write access, reaching everything below its path when `tree`. */
+function written(access: ShellFileAccess, tree: boolean): ShellFileAccess {
+  return tree && access.unknown === undefined ? { ...access, tree: true } : access;
+}
+
+/**
+ * `cp`, `mv`, `install`, `ln`: the sources, the destination, and `<destination>/<source's name>`
+ * (the whole source path with `--parents`) for when the destination is a folder.
+ */
+function destinationAccesses(
+  spec: WriterSpec,
+  operands: readonly WordValue[],
+  how: {
+    target: SeenOption | undefined;
+    given: (list: readonly string[] | undefined) => boolean;
+    tree: boolean;
+  },
+): ShellFileAccess[] {
+  if (how.given(spec.operandsWrittenWith)) {
+    return operands.map((word) => toAccess(word, 'write'));
+  }
+  let destination: ShellFileAccess | undefined;
+  let sources = operands;
+  if (how.target?.value !== undefined) {
+    destination = toAccess(how.target.value, 'write', how.target.attached);
+  } else if (operands.length >= 2) {
+    const last = operands[operands.length - 1];
+    destination = last === undefined ? undefined : toAccess(last, 'write');
+    sources = operands.slice(0, -1);
+  } else if (spec.oneOperandInCurrentFolder === true && operands.length === 1) {
+    destination = { text: '.', purpose: 'write', path: '.' };
+  }
+  const sourcesWritten = spec.sourcesWritten === true || how.given(spec.sourcesWrittenWith);
+  const intoFolder = !how.given(spec.noTargetDirectory);
+  const symbolic = how.given(spec.symbolicWith);
+  const accesses = sources.flatMap((word) =>
+    symbolic
+      ? linkTargetAccesses(word, destination, intoFolder)
+      : [sourcesWritten ? written(toAccess(word, 'write'), how.tree) : toAccess(word, 'read')],
+  );
+  if (destination === undefined) return accesses;
+  // A destination that is surely a folder is not replaced: only the entries made inside it are.
+  const surelyFolder =
+    intoFolder &&
+    (how.target !== undefined ||
+      sources.length > 1 ||
+      /(^|\/)\.{0,2}$/u.test(destination.path ?? destination.glob ?? 'x'));
+  accesses.push(written(destination, how.tree && !surelyFolder));
+  if (!intoFolder) return accesses;
+  const parents = how.given(spec.parentsWith);
+  for (const source of sources) {
+    const inside = joinedAccess(destination, source, parents);
+    if (inside !== undefined) accesses.push(written(inside, how.tree));
+  }
+  return accesses;
+}
+
+/**
+ * A symbolic link's target, as a path it gives another name to: a relative one is looked up from
+ * the link's folder, which is the destination's own folder or, when the destination is a folder,
+ * the destination itself.
+ */
+function linkTargetAccesses(
+  target: WordValue,
+  destination: ShellFileAccess | undefined,
+  intoFolder: boolean,
+): ShellFileAccess[] {
+  const access = toAccess(target, 'write');
+  const written = access.path ?? access.glob;
+  const link = destination?.path ?? destination?.glob;
+  if (written === undefined || path.posix.isAbsolute(written) || link === undefined) {
+    return [access];
+  }
+  const folders = new Set([path.posix.dirname(link), ...(intoFolder ? [link] : [])]);
+  return [...folders].map((folder): ShellFileAccess => {
+    const joined = path.posix.join(folder, written);
+    return access.glob === undefined
+      ? { text: access.text, purpose: 'write', path: joined }
+      : { text: access.text, purpose: 'write', glob: joined };
+  });
+}
+
+/**
+ * `<destination>/<source's name>`: the destination itself for a source's contents (`app/.`),
+ * undefined for a name that says nothing (`..`).
+ */
+function joinedAccess(
+  destination: ShellFileAccess,
+  source: WordValue,
+  parents: boolean,
+): ShellFileAccess | undefined {
+  const from = toAccess(source, 'write');
+  const sourcePath = from.path ?? from.glob;
+  const base = destination.path ?? destination.glob;
+  if (base === undefined) return undefined;
+  if (sourcePath === undefined) {
+    return { text: `${destination.text}/${source.text}`, purpose: 'write', unknown: from.unknown };
+  }
+  const name = parents ? sourcePath.replace(/^\/+/u, '') : path.posix.basename(sourcePath);
+  // `cp -r app/. dest` puts what `app` holds straight into `dest`: the destination itself.
+  if (name === '.') return { ...destination };
+  if (name === '' || name === '..') return undefined;
+  const joined = path.posix.join(base, name);
+  const glob = from.glob !== undefined || destination.glob !== undefined;
+  return glob
+    ? { text: joined, purpose: 'write', glob: joined }
+    : { text: joined, purpose: 'write', path: joined };
+}
+
+/** `dd if=IN of=OUT`: the keys that name files. */
+function keyValueAccesses(spec: WriterSpec, operands: readonly WordValue[]): ShellFileAccess[] {
+  const accesses: ShellFileAccess[] = [];
+  for (const word of operands) {
+    const equals = word.literalPrefix.indexOf('=');
+    if (equals < 0) continue;
+    const role = spec.fileKeys?.[word.literalPrefix.slice(0, equals)];
+    if (role === undefined) continue;
+    if (word.literal === undefined) {
+      accesses.push({ text: word.text, purpose: role, unknown: dynamicReason(word) });
+    } else {
+      accesses.push(toAccess(word, role, word.literal.slice(equals + 1)));
+    }
+  }
+  return accesses;
+}
+
+/**
+ * A git pathspec: a path with all it holds. Git matches `*`, `?` and `[` itself, across `/`,
+ * and `:` starts pathspec magic, so such a pathspec names paths only known when it runs.
+ */
+function pathspecAccess(word: WordValue): ShellFileAccess {
+  const literal = word.literal;
+  if (literal !== undefined && (/[*?[]/u.test(literal) || literal.startsWith(':'))) {
+    return {
+      text: word.text,
+      purpose: 'write',
+      unknown:
+        'git matches it as a pattern itself, so the paths it names are only known when it runs (name the files)',
+    };
+  }
+  return written(toAccess(word, 'write'), true);
+}
+
+/** `git [options] <subcommand> …`: the subcommands of `GIT_WRITERS`. */
+function gitAccesses(args: readonly WordValue[]): ShellFileAccess[] | undefined {
+  let i = 0;
+  let elsewhere: string | undefined;
+  for (; i < args.length; i++) {
+    const literal = args[i]?.literal;
+    if (literal === undefined || !literal.startsWith('-')) break;
+    const name = literal.startsWith('--') ? literal.replace(/=.*$/su, '') : literal;
+    if (GIT_ELSEWHERE.has(name)) elsewhere = literal;
+    if (GIT_GLOBALS_WITH_VALUE.has(literal)) i++;
+  }
+  const spec = GIT_WRITERS[args[i]?.literal ?? ''];
+  if (spec === undefined) return undefined;
+  if (elsewhere !== undefined) {
+    return [
+      {
+        text: elsewhere,
+        purpose: 'write',
+        unknown:
+          'git works in another folder, so where the paths it writes lie is only known when it runs',
+      },
+    ];
+  }
+  return writerAccesses(spec, args.slice(i + 1));
 }
 
 function unknown(text: string, reason: string): ShellFileAccess {

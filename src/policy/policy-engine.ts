@@ -16,7 +16,9 @@
  *   ask_user (a denial in CI) instead, naming the path and the rule.
  * - `maxCalls` counts the calls a rule allowed in this engine's lifetime (one session); a call
  *   that ends up denied is not counted.
- * - Shell calls are judged per sub-command (see `shell-decision.ts`); deny dominates.
+ * - Shell calls are judged per sub-command (see `shell-decision.ts`); deny dominates. A path a
+ *   sub-command writes gets the answer a `write_file` call to it would get from a rule that
+ *   names paths (see `protected-writes.ts`).
  */
 import os from 'node:os';
 import type {
@@ -44,7 +46,10 @@ import { agentNameAliases } from './agent-names.js';
 import { argumentTexts, geminiCommandText } from './argument-text.js';
 import { decideShellCommand, excludedReason, shellDirectory } from './shell-decision.js';
 import { parsedCommandOf } from './deny-readings.js';
+import { createWriteGuard } from './protected-writes.js';
+import type { WriteGuard } from './protected-writes.js';
 import type { ToolKind } from '../tools/tool-types.js';
+import { WRITE_FILE_TOOL_NAME } from '../tools/write-file.js';
 
 /** Analyses a shell command; must not throw for bad input (a thrown error is read as a parse error). */
 export type ShellAnalyzer = (command: string) => Promise<ShellAnalysis>;
@@ -136,6 +141,26 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
     return verdict('deny', NO_RULE_REASON, undefined);
   };
 
+  /**
+   * Would a `write_file` call to this path be refused by a rule that names paths? The shell
+   * decision asks it of every path a command writes (see protected-writes.ts).
+   */
+  const writeGuard = (context: PolicyContext): WriteGuard =>
+    createWriteGuard({
+      rules,
+      homeDir,
+      workspaceRoot: context.workspaceRoot,
+      subjectFor: (relative) =>
+        subjectOf(
+          { toolName: WRITE_FILE_TOOL_NAME, args: {}, kind: 'edit', locations: [relative] },
+          { file_path: relative },
+          context,
+        ),
+      matches: matcher(context),
+      appliesToWrites: (rule) =>
+        matchesTool(rule, { name: WRITE_FILE_TOOL_NAME }, aliases) && matchesRun(rule, context),
+    });
+
   const decideShell = (
     call: PolicyCall,
     command: string,
@@ -143,6 +168,7 @@ export function createPolicyEngine(options: PolicyEngineOptions): PolicyEngine {
     context: PolicyContext,
   ): PolicyVerdict => {
     const decision = decideShellCommand(analysis, {
+      writes: writeGuard(context),
       rules,
       context,
       directory: shellDirectory(call.args),

@@ -111,6 +111,14 @@ export interface PolicyContext {
    * many to check). Without it a pattern is only checked by its text.
    */
   expandGlob?: (absolutePattern: string) => readonly string[] | undefined;
+  /**
+   * Where a path a shell command writes leads: workspace-relative (`/`-separated, `.` for a root)
+   * after its symlinks are resolved as the kernel resolves them (dangling ones too), or undefined
+   * when it leads out of the workspace or cannot be resolved. Such a path is judged by this as
+   * well as by its text, as the file tools report the paths they write. Without it only the text
+   * is judged.
+   */
+  realWorkspacePath?: (absolutePath: string) => string | undefined;
 }
 
 /** How one sub-command of a shell command was judged. */

@@ -61,6 +61,11 @@ export interface ShellFileAccess {
   glob?: string;
   /** Why the files reached cannot be known before the command runs. */
   unknown?: string;
+  /**
+   * A write that reaches everything below the path too: a recursive removal or mode change, a
+   * move, a recursive copy's destination (see `file-writers.ts`).
+   */
+  tree?: boolean;
 }
 
 /**

@@ -12,6 +12,9 @@
  *   the workspace and outside `.git/` (descriptor duplications and `/dev/null` are harmless).
  * - A command that could not be parsed, or is empty, is denied; so is a sub-command whose shape
  *   shows the parser read it differently from bash (see `withParserDoubts`), unless named exactly.
+ * - A path a sub-command writes (a redirection target, a write operand of a known program) gets
+ *   the answer a `write_file` call to it would get from a rule that names paths, so protected
+ *   paths stay protected from the shell (see `protected-writes.ts`).
  *
  * An allow rule that matches but cannot cover a sub-command (for the reasons above) does not end
  * the search: a lower rule naming the exact form may still allow it, while a deny or ask rule
@@ -38,6 +41,8 @@ import type {
   ShellHazard,
   ShellRedirect,
 } from './shell-analysis-types.js';
+import { excludedReason, protectedWrite, RESPELLED_DECIDER } from './protected-writes.js';
+import type { WriteGuard, WriteTarget } from './protected-writes.js';
 import type { CommandSubject, MatchSubject } from './rule-matching.js';
 import {
   commandMatch,
@@ -80,6 +85,8 @@ export interface PieceJudgeOptions {
   whole: { subject: MatchSubject; command: CommandSubject };
   /** Every condition except the command's (see `matchesSubject`). */
   matches: (rule: PolicyRule, subject: MatchSubject) => boolean;
+  /** How the session's rules would answer a `write_file` call to a path the command writes. */
+  writes?: WriteGuard;
 }
 
 export interface ShellDecision {
@@ -176,7 +183,8 @@ function combine(verdicts: readonly SubcommandVerdict[]): Omit<ShellDecision, 's
 
 /**
  * The first rule that decides this sub-command (see the file comment for allow rules); a command
- * a rule would run that names a file outside the workspace is denied whatever the rule says.
+ * a rule would run that names a file outside the workspace is denied whatever the rule says, and
+ * one that writes a path the file tools may not write gets their answer.
  */
 export function judgePiece(
   piece: ShellCommandPiece,
@@ -185,13 +193,48 @@ export function judgePiece(
   const verdict = judgeByRules(piece, options);
   if (verdict.decision === 'deny') return verdict;
   const outside = fileAccessProblem(piece, options);
-  if (outside === undefined) return verdict;
+  if (outside !== undefined) {
+    return {
+      text: piece.text,
+      decision: 'deny',
+      reason: outside,
+      decidedBy: WORKSPACE_BOUNDARY_DECIDER,
+    };
+  }
+  if (options.writes === undefined) return verdict;
+  const written = protectedWrite(piece.text, writeTargets(piece), {
+    guard: options.writes,
+    context: options.context,
+    directory: options.directory,
+  });
+  if (written === undefined || (written.decision === 'ask_user' && verdict.decision !== 'allow')) {
+    return verdict;
+  }
   return {
     text: piece.text,
-    decision: 'deny',
-    reason: outside,
-    decidedBy: WORKSPACE_BOUNDARY_DECIDER,
+    decision: written.decision,
+    reason: written.reason,
+    ...(written.rule === undefined ? { decidedBy: RESPELLED_DECIDER } : { rule: written.rule }),
   };
+}
+
+/** The paths a sub-command writes: its file redirections' targets and its write operands. */
+function writeTargets(piece: ShellCommandPiece): WriteTarget[] {
+  const targets: WriteTarget[] = [];
+  for (const redirect of piece.redirects) {
+    const target = redirect.literalTarget;
+    if (!isFileRedirect(redirect) || !redirect.operator.includes('>') || target === undefined) {
+      continue;
+    }
+    targets.push({ text: `${redirect.operator} ${redirect.target}`, path: target, redirect: true });
+  }
+  for (const access of piece.files ?? []) {
+    if (access.purpose !== 'write') continue;
+    const tree = access.tree === true ? { tree: true } : {};
+    if (access.path !== undefined) targets.push({ text: access.text, path: access.path, ...tree });
+    if (access.glob !== undefined) targets.push({ text: access.text, glob: access.glob, ...tree });
+  }
+  return targets;
 }
 
 function judgeByRules(piece: ShellCommandPiece, options: PieceJudgeOptions): SubcommandVerdict {
@@ -254,9 +297,7 @@ function withParserDoubts(piece: ShellCommandPiece): ShellCommandPiece {
   return doubts.length === 0 ? piece : { ...piece, hazards: [...piece.hazards, ...doubts] };
 }
 
-export function excludedReason(hit: { path: string; pattern: string }, rule: PolicyRule): string {
-  return `"${hit.path}" matches the excluded path "${hit.pattern}" of the rule at ${ruleLocation(rule)}.`;
-}
+export { excludedReason };
 
 /** Why an allow rule that matches a sub-command still cannot allow it, or undefined. */
 function coverageProblem(

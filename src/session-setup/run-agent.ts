@@ -2,6 +2,7 @@
  * One prompt, run to the end: the workspace, its tools and a session, wired the same way for the
  * CLI and the Action so both behave alike.
  */
+import path from 'node:path';
 import type { SessionBudgets } from '../agent/budgets.js';
 import type { Confirmer } from '../agent/confirmer.js';
 import { denyAllConfirmer } from '../agent/confirmer.js';
@@ -343,7 +344,8 @@ function reportDeniedExtensionTools(denied: readonly Tool[], logger: Logger): vo
  * What the policy knows about the run. Redirection targets and the files a shell command names
  * (`cat notes.txt`, `ls src/*`) get the same checks as the tools' own paths (symlinks, `.git` in
  * any spelling, denied places such as `/proc`), so `echo x > link` cannot write where
- * `write_file` could not, nor `cat link` read where `read_file` could not.
+ * `write_file` could not, nor `cat link` read where `read_file` could not; a path a command writes
+ * is judged by where its symlinks lead too, as `write_file` reports the path it writes.
  */
 export function policyContext(
   workspace: Workspace,
@@ -358,5 +360,10 @@ export function policyContext(
       return resolved.ok ? undefined : resolved.error.message;
     },
     expandGlob: expandShellGlob,
+    realWorkspacePath: (absolutePath) => {
+      const resolved = workspace.resolve(absolutePath, { purpose: 'read', asOpened: true });
+      if (!resolved.ok) return undefined;
+      return resolved.relativePath === '' ? '.' : resolved.relativePath.split(path.sep).join('/');
+    },
   };
 }
