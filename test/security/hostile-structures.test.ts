@@ -89,7 +89,13 @@ function replayedCalls(gemini: FakeGeminiServer, request = 1): unknown[] {
 
 async function cliRun(repo: string, script: FakeStep[], args: readonly string[] = []) {
   const gemini = await useFakeGemini(script);
-  const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url, HOME: repo });
+  const run = testIo({
+    GEMINI_API_KEY: 'k',
+    GOOGLE_GEMINI_BASE_URL: gemini.url,
+    HOME: repo,
+    // The hostile servers are configured by the person in their own folder: it is trusted.
+    GEMINI_CLI_TRUST_WORKSPACE: 'true',
+  });
   const started = Date.now();
   const code = await runCli(['--repo', repo, '--sandbox', 'none', ...args, '-p', 'Do it.'], run.io);
   const text = `${run.stdout}\n${run.stderr}`;

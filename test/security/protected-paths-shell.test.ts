@@ -254,6 +254,8 @@ describe('protected paths and shell commands', () => {
       GOOGLE_GEMINI_BASE_URL: gemini.url,
       HOME: await tempRepo(),
       PATH: process.env.PATH ?? '',
+      // The workspace's own policy and settings are the person's: the folder is trusted.
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
     });
     const code = await runCli(
       [
