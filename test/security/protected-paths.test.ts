@@ -33,9 +33,13 @@ function plantedSettings(marker: string): string {
   return `${JSON.stringify({ mcpServers: { planted: { command: process.execPath, args: ['-e', script] } } }, null, 2)}\n`;
 }
 
-/** A git repository with its configuration folders, as a checkout would have them. */
+/**
+ * A git repository with its configuration folders, as a checkout would have them: made a moment
+ * before the first session, since a file changed within the ledger's margin before a session's
+ * start (a clock tick, see written-configuration.ts) counts as that session's.
+ */
 async function repository(extra: Record<string, string> = {}): Promise<string> {
-  return realpath(
+  const repo = await realpath(
     await tempRepo(
       {
         'README.md': '# app\n',
@@ -46,6 +50,8 @@ async function repository(extra: Record<string, string> = {}): Promise<string> {
       { git: true },
     ),
   );
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  return repo;
 }
 
 function gitInit(dir: string): void {
