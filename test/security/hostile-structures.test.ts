@@ -25,17 +25,15 @@ import { memoryLogger } from '../../src/platform/logger.js';
 import { argumentTexts } from '../../src/policy/argument-text.js';
 import { discoverTools } from '../../src/tools/discovered/discover-tools.js';
 import { ToolProcesses } from '../../src/tools/tool-processes.js';
-import { runActionInProcess } from '../support/action-harness.js';
+import { runActionOnComment } from '../support/action-harness.js';
 import { testIo } from '../support/cli-io.js';
+import { runCliWithModel } from '../support/cli-run.js';
 import type { FakeGeminiServer, FakeStep } from '../support/fake-gemini.js';
 import { callsReply, rawReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { useFakeGitHub } from '../support/fake-github-server.js';
 import { connectForTest, runMcpSession, tempWorkspace } from '../support/mcp-session.js';
-import { seedFromPayload } from '../support/payload-seeds.js';
 import { tempRepo } from '../support/temp-repo.js';
-import { webhookExample } from '../support/webhook-payloads.js';
 import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process.js';
-import { runServeInProcess } from './support/serve-in-process.js';
+import { runServeInProcess } from '../support/serve-in-process.js';
 
 const STACK_OVERFLOW = /Maximum call stack|stack size/i;
 
@@ -88,13 +86,14 @@ function replayedCalls(gemini: FakeGeminiServer, request = 1): unknown[] {
 }
 
 async function cliRun(repo: string, script: FakeStep[], args: readonly string[] = []) {
-  const gemini = await useFakeGemini(script);
-  const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url, HOME: repo });
   const started = Date.now();
-  const code = await runCli(['--repo', repo, '--sandbox', 'none', ...args, '-p', 'Do it.'], run.io);
+  const run = await runCliWithModel({
+    script,
+    args: ['--repo', repo, '--sandbox', 'none', ...args, '-p', 'Do it.'],
+  });
   const text = `${run.stdout}\n${run.stderr}`;
   expect(text).not.toMatch(STACK_OVERFLOW);
-  return { code, stderr: run.stderr, gemini, ms: Date.now() - started };
+  return { code: run.code, stderr: run.stderr, gemini: run.gemini, ms: Date.now() - started };
 }
 
 const demoRepo = (files: Record<string, string> = {}) =>
@@ -635,17 +634,12 @@ async function actionRun(
   script: FakeStep[],
   inputs: Record<string, string> = {},
 ) {
-  const payload = webhookExample('issue_comment', { action: 'created' });
-  payload.comment.body = '/gemini read the README';
-  const github = await useFakeGitHub(seedFromPayload(payload));
   const gemini = await useFakeGemini(script);
-  const run = await runActionInProcess({
-    eventName: 'issue_comment',
-    payload,
-    github,
-    gemini,
+  const { run } = await runActionOnComment({
+    body: '/gemini read the README',
     workspace: await demoRepo(files),
-    inputs: { sandbox: 'none', ...inputs },
+    gemini,
+    inputs,
   });
   expect([...run.failed, ...run.logs].join('\n')).not.toMatch(STACK_OVERFLOW);
   return { run, gemini };

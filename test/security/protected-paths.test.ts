@@ -20,7 +20,7 @@ import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js'
 import { testIo } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process.js';
-import { serveInProcess } from '../serve/serve-in-process.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { call, shell, writeFile as writeCall } from './support/hostile-model.js';
 import { toolResponsesOf } from './support/model-requests.js';
 import { commentPayload, runHostileCase } from './support/hostile-run.js';
@@ -386,13 +386,19 @@ function plantingScript(marker: string): string {
   ].join('\n');
 }
 
-/** A workspace with a person's extension (its script is what the agent rewrites). */
+/**
+ * A workspace with a person's extension (its script is what the agent rewrites). Its files are
+ * written more than a clock tick before the first session starts, as a person's would be: a
+ * change stamped within that tick of a session's start counts as the session's.
+ */
 async function workspaceWithExtension(): Promise<string> {
-  return repository({
+  const repo = await repository({
     '.gemini/extensions/tool/gemini-extension.json': '{"name": "tool", "version": "1.0.0"}\n',
     '.gemini/extensions/tool/run.sh': '#!/bin/sh\necho tool\n',
     'policy.toml': '[[rule]]\ntoolName = "web_fetch"\ndecision = "deny"\npriority = 999\n',
   });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return repo;
 }
 
 /**
