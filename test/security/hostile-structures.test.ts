@@ -13,7 +13,7 @@
 // - a tool result past the limits is a tool error naming the limit;
 // - JSON in an Action input is a configuration error at the input, line and column.
 // Through the CLI, `serve` and the Action, where each applies.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,7 @@ import { connectForTest, runMcpSession, tempWorkspace } from '../support/mcp-ses
 import { tempRepo } from '../support/temp-repo.js';
 import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process.js';
 import { runServeInProcess } from '../support/serve-in-process.js';
+import { commentPayload } from './support/hostile-run.js';
 
 const STACK_OVERFLOW = /Maximum call stack|stack size/i;
 
@@ -211,6 +212,71 @@ describe('a model’s function-call arguments, through the CLI', () => {
     ]);
     expect(run.code).toBe(0);
     expect(replayedCalls(run.gemini)).toEqual([{ id: 'c1', args: {} }]);
+  });
+});
+
+describe('a model’s reply 100,000 deep, recorded with --record', () => {
+  // The recorder wrote every reply out by recursion, before the agent's limits saw it: the model
+  // call failed ("The model request failed: Maximum call stack size exceeded") and the run ended
+  // with exit 1. Recording must not change the outcome; the recording says what it left out.
+  const script = () => [
+    rawCalls([call('read_file', `{"file_path":"README.md","x":${nestedArrays(DEEP)}}`)]),
+    textReply('Done.'),
+  ];
+  const refused =
+    'Invalid parameters for read_file: expected arguments nested at most 64 levels deep';
+
+  async function recordedLines(file: string): Promise<Record<string, unknown>[]> {
+    const text = await readFile(file, 'utf8');
+    return text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  function expectLeftOutFirst(lines: Record<string, unknown>[]): void {
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEqual({
+      method: 'generateContentStream',
+      leftOut: expect.stringContaining(
+        'expected a recorded model call nested at most 64 levels deep',
+      ) as unknown,
+    });
+    expect(lines[1]).toMatchObject({ method: 'generateContentStream' });
+  }
+
+  it('the CLI (-p): the run goes on as unrecorded, and a replay stops at the line left out', async () => {
+    const repo = await demoRepo();
+    const file = path.join(await tempRepo(), 'session.jsonl');
+    const run = await cliRun(repo, script(), ['--record', file]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('The model request failed');
+    expect(errorOf(answers(run.gemini)[0])).toContain(refused);
+    expectLeftOutFirst(await recordedLines(file));
+
+    const replay = await cliRun(repo, [], ['--replay', file]);
+    // A recording that cannot be replayed is a usage error of --replay, as any other is.
+    expect(replay.code, replay.stderr).toBe(42);
+    expect(replay.stderr).toContain(
+      `error: --replay: ${file}:1: the model's reply to this generateContentStream call was left out of the recording, so it cannot be replayed: expected a recorded model call nested at most 64 levels deep`,
+    );
+  });
+
+  it('gemini-agent run: the run posts its answer, and the recording says what it left out', async () => {
+    const dir = await tempRepo();
+    const file = path.join(dir, 'session.jsonl');
+    const out = path.join(dir, 'out');
+    const event = path.join(dir, 'event.json');
+    await writeFile(event, JSON.stringify(commentPayload('/gemini read the README')));
+    const gemini = await useFakeGemini(script());
+    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url });
+    const args = ['--event', event, '--event-name', 'issue_comment', '--repo', await demoRepo()];
+    const code = await runCli(['run', ...args, '--record', file, '--out', out], run.io);
+    expect(code, run.stderr).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(STACK_OVERFLOW);
+    expect(errorOf(answers(gemini)[0])).toContain(refused);
+    expect(await readFile(path.join(out, 'comment-1.md'), 'utf8')).toContain('Done.');
+    expectLeftOutFirst(await recordedLines(file));
   });
 });
 
