@@ -526,6 +526,32 @@ describe('hostile MCP servers through each entry point', () => {
   }, 60_000);
 });
 
+describe('an MCP server writing 256 MiB without a newline, through the CLI', () => {
+  // One message is held up to its limit (64 MiB and the envelope); past it the server is stopped.
+  // Before, a stdio server was cut at the SDK's 10 MiB with a debug line only ("its process was
+  // killed by SIGTERM"), and HTTP servers were held whole.
+  it('stops that server, fails its call saying why, and the run goes on to exit 0', async () => {
+    const repo = await demoRepo({
+      '.gemini/settings.json': JSON.stringify({
+        mcpServers: { flood: mcpServer('endless'), answers: mcpServer('results') },
+      }),
+    });
+    const run = await cliRun(repo, [
+      callsReply([{ id: 'e', name: 'endless', args: {} }]),
+      callsReply([{ id: 'p', name: 'answers__ping', args: {} }]),
+      textReply('Done.'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const tooLarge =
+      'it sent a message of more than 67174400 bytes, the most one MCP message may hold, so it was stopped';
+    expect(errorOf(answers(run.gemini, 1)[0])).toBe(
+      `MCP tool 'endless' (server 'flood') failed: the server closed the connection (${tooLarge}).`,
+    );
+    expect(run.stderr).toContain(`MCP server 'flood' closed the connection (${tooLarge})`);
+    expect(JSON.stringify(answers(run.gemini, 2)[0])).toContain('pong');
+  }, 60_000);
+});
+
 /** A discovery command printing `output` (a script in the workspace, run by node). */
 async function discovery(output: string) {
   const root = await tempWorkspace();
