@@ -15,7 +15,6 @@
 // Through the CLI, `serve` and the Action, where each applies.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Content, Part } from '@google/genai';
 import { readActionInputs } from '../../src/action/action-inputs.js';
@@ -30,7 +29,12 @@ import { testIo } from '../support/cli-io.js';
 import { runCliWithModel } from '../support/cli-run.js';
 import type { FakeGeminiServer, FakeStep } from '../support/fake-gemini.js';
 import { callsReply, rawReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { connectForTest, runMcpSession, tempWorkspace } from '../support/mcp-session.js';
+import {
+  connectForTest,
+  HOSTILE_SERVER,
+  runMcpSession,
+  tempWorkspace,
+} from '../support/mcp-session.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process.js';
 import { runServeInProcess } from '../support/serve-in-process.js';
@@ -47,11 +51,6 @@ const DECLARATION_LIMITS = {
   maxTools: 512,
 };
 const RESULT_LIMITS = { maxDepth: 64, maxEntries: 10_000 };
-
-const HOSTILE_SERVER = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../support/mcp-hostile-server.mjs',
-);
 
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

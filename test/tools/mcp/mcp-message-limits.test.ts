@@ -7,7 +7,6 @@
 // arrives in one line.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { McpServerSettings } from '../../../src/config/settings-types.js';
 import {
@@ -23,16 +22,13 @@ import type { HostileHttpServer } from '../../support/mcp-hostile-http-server.js
 import { startHostileHttpServer } from '../../support/mcp-hostile-http-server.js';
 import {
   connectForTest,
+  HOSTILE_SERVER,
   lastParts,
   runMcpSession,
   tempWorkspace,
   testServer,
 } from '../../support/mcp-session.js';
 
-const HOSTILE_SERVER = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../support/mcp-hostile-server.mjs',
-);
 const MIB = 1024 * 1024;
 /** What the server writes without a newline: four times the limit. */
 const FLOOD_MIB = 256;
