@@ -7,13 +7,15 @@ import {
 } from './genai-values.js';
 import type { CountTokensParameters, GenerateContentParameters } from '@google/genai';
 import { ConfigurationError } from '../platform/errors.js';
-import { jsonLimitProblem } from '../platform/text-limits.js';
+import { jsonLimitProblem, valueLimitProblem } from '../platform/text-limits.js';
 import type { ContentGenerator } from './content-generator.js';
 import { responseShapeProblem } from './response-shape.js';
 
 /**
  * Recorded model sessions in the Gemini CLI's `--record-responses` / `--fake-responses` format:
  * JSONL, one `{method, response}` object per model call, so recordings move between the programs.
+ * A reply too deep to write out is recorded as `{method, leftOut}` instead (`serializeRecordedCall`);
+ * a replay stops at that line and says why.
  */
 export type RecordedCall =
   | { method: 'generateContent'; response: GenerateContentResponse }
@@ -58,7 +60,31 @@ function recordable<T extends object>(response: T): T {
   return copy as T;
 }
 
+/**
+ * How deep a recorded call's line may nest, the line itself being level 1: as deep as a replay
+ * reads back. A model's reply is a few levels deep; one nested thousands of levels (a hostile
+ * model's) would overflow the recursion that writes it out (`JSON.stringify`), and the code that
+ * serves it again on replay.
+ */
+export const RECORDED_CALL_MAX_DEPTH = 64;
+
+const RECORDED_CALL_LIMITS = {
+  maxDepth: RECORDED_CALL_MAX_DEPTH,
+  maxEntries: Number.MAX_SAFE_INTEGER,
+  maxChars: Number.MAX_SAFE_INTEGER,
+};
+
+/**
+ * A recorded call's line. A call nested past `RECORDED_CALL_MAX_DEPTH` is not written out: its
+ * line holds the method and, in `leftOut`, why the reply was left out, so the recording stays
+ * aligned with the session's calls and the session goes on as it does unrecorded (the agent
+ * judges the reply itself). The check walks the value without recursion, so it holds at any depth.
+ */
 export function serializeRecordedCall(call: RecordedCall): string {
+  const problem = valueLimitProblem(call, RECORDED_CALL_LIMITS, 'a recorded model call');
+  if (problem !== undefined) {
+    return `${JSON.stringify({ method: call.method, leftOut: problem.message })}\n`;
+  }
   return `${JSON.stringify(call)}\n`;
 }
 
@@ -140,6 +166,12 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
       `expected "method" to be one of ${METHODS.join(', ')}, got ${method === undefined ? 'nothing' : JSON.stringify(method)}.`,
     );
   }
+  const leftOut = value['leftOut'];
+  if (typeof leftOut === 'string' && !('response' in value)) {
+    return fail(
+      `the model's reply to this ${method} call was left out of the recording, so it cannot be replayed: ${leftOut}`,
+    );
+  }
   const response = value['response'];
   switch (method as RecordedMethod) {
     case 'generateContentStream': {
@@ -202,7 +234,10 @@ export function parseRecordedSession(text: string, file: string): RecordedCall[]
     if (line === '') continue;
     const where = { file, line: index + 1 };
     // A response is a few levels deep; thousands would overflow the code that serves it again.
-    const tooDeep = jsonLimitProblem(line, { maxDepth: 64, maxEntries: Number.MAX_SAFE_INTEGER });
+    const tooDeep = jsonLimitProblem(line, {
+      maxDepth: RECORDED_CALL_MAX_DEPTH,
+      maxEntries: Number.MAX_SAFE_INTEGER,
+    });
     if (tooDeep !== undefined) {
       const indent = raw.length - raw.trimStart().length;
       throw new ConfigurationError(tooDeep.message, {

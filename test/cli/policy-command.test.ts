@@ -3,24 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { CliIo } from '../../src/cli/run-cli.js';
+import { captureOutput } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
-
-function capture() {
-  let stdout = '';
-  let stderr = '';
-  return {
-    io: {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-  };
-}
 
 async function files(contents: Record<string, string>): Promise<{ dir: string; paths: string[] }> {
   const dir = await tempRepo(contents);
@@ -47,7 +31,7 @@ denyMessage = "No web."
 describe('gemini-agent policy check', () => {
   it('lists the rules of valid files in the order they are tried, with effective priority', async () => {
     const { paths } = await files({ 'ci.toml': VALID });
-    const out = capture();
+    const out = captureOutput();
 
     expect(await runPolicyCommand(['check', ...paths], out.io)).toBe(0);
 
@@ -70,7 +54,7 @@ describe('gemini-agent policy check', () => {
         '[[rule]]\ntoolName = "x"\ndecision = "allow"\npriority = 100\ncommandPrefx = "ls"\n',
       'b.toml': '[[rule]]\ntoolName = "x"\ndecision = "maybe"\npriority = 100\n',
     });
-    const out = capture();
+    const out = captureOutput();
 
     expect(await runPolicyCommand(['check', ...paths], out.io)).toBe(52);
 
@@ -81,20 +65,20 @@ describe('gemini-agent policy check', () => {
 
   it('loads the files at the tier asked for', async () => {
     const { paths } = await files({ 'ci.toml': VALID });
-    const out = capture();
+    const out = captureOutput();
     expect(await runPolicyCommand(['check', '--tier', 'admin', ...paths], out.io)).toBe(0);
     expect(out.stdout).toContain('(tier admin)');
     expect(out.stdout).toContain('priority 4.900');
-    const bad = capture();
+    const bad = captureOutput();
     expect(await runPolicyCommand(['check', '--tier', 'user', ...paths], bad.io)).toBe(42);
     expect(bad.stderr).toContain('--tier expects one of default, repository, workflow, admin');
   });
 
   it('exits 52 for a missing file and 42 without files', async () => {
-    const missing = capture();
+    const missing = captureOutput();
     expect(await runPolicyCommand(['check', '/nonexistent/p.toml'], missing.io)).toBe(52);
     expect(missing.stderr).toContain('/nonexistent/p.toml');
-    const none = capture();
+    const none = captureOutput();
     expect(await runPolicyCommand(['check'], none.io)).toBe(42);
     expect(none.stderr).toContain('at least one policy file');
   });
@@ -117,7 +101,7 @@ describe('gemini-agent policy check', () => {
 describe('gemini-agent policy explain', () => {
   it('explains a shell command sub-command by sub-command, with what the model would read', async () => {
     const { dir, paths } = await files({ 'ci.toml': VALID });
-    const out = capture();
+    const out = captureOutput();
 
     const code = await runPolicyCommand(
       [
@@ -151,7 +135,7 @@ describe('gemini-agent policy explain', () => {
   it('explains an allowed edit and a protected one under the default preset', async () => {
     const { dir } = await files({ 'README.md': '# x\n' });
     const explain = async (filePath: string) => {
-      const out = capture();
+      const out = captureOutput();
       const args = JSON.stringify({ file_path: filePath, content: 'x' });
       const code = await runPolicyCommand(
         ['explain', '--tool', 'write_file', '--args', args, '--repo', dir],
@@ -169,7 +153,7 @@ describe('gemini-agent policy explain', () => {
   });
 
   it('says when a tool is left out of the declarations in a mode', async () => {
-    const out = capture();
+    const out = captureOutput();
     const args = JSON.stringify({ file_path: 'a.txt', content: 'x' });
     const dir = await tempRepo({});
     const code = await runPolicyCommand(
@@ -186,7 +170,7 @@ describe('gemini-agent policy explain', () => {
     const { dir, paths } = await files({
       'ask.toml': '[tools.glob]\nmode = "ask_user"\n',
     });
-    const out = capture();
+    const out = captureOutput();
     const code = await runPolicyCommand(
       [
         'explain',
@@ -215,7 +199,7 @@ describe('gemini-agent policy explain', () => {
       'mcp.toml': '[[rule]]\nmcpName = "github"\ndecision = "allow"\npriority = 10\n',
     });
     const explainMcp = async (server: string) => {
-      const out = capture();
+      const out = captureOutput();
       const argv = [
         'explain',
         '--tool',
@@ -250,7 +234,7 @@ describe('gemini-agent policy explain', () => {
       [['check', '--bogus', 'x'], /Unknown option '--bogus'/u],
     ];
     for (const [argv, message] of cases) {
-      const out = capture();
+      const out = captureOutput();
       expect(await runPolicyCommand(argv, out.io), argv.join(' ')).toBe(42);
       expect(out.stderr).toMatch(message);
     }
@@ -259,7 +243,7 @@ describe('gemini-agent policy explain', () => {
   it.each([['--help'], ['check', '--help'], ['explain', '--help'], ['explain', '-h']])(
     'prints its usage for %j',
     async (...argv) => {
-      const out = capture();
+      const out = captureOutput();
       expect(await runPolicyCommand(argv, out.io)).toBe(0);
       expect(out.stdout).toContain('gemini-agent policy check');
       expect(out.stdout).toContain('Exit 0 when the call is allowed, 3 when it is denied');

@@ -3,24 +3,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
+import { captureOutput } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
-
-function capture() {
-  let stdout = '';
-  let stderr = '';
-  return {
-    io: {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-  };
-}
 
 const POLICY = `[[rule]]
 toolName = "run_shell_command"
@@ -61,7 +45,7 @@ async function policyFile(): Promise<{ dir: string; file: string }> {
 describe('gemini-agent policy check', () => {
   it('warns about each deny whose options could be respelled past it, at the rule', async () => {
     const { file } = await policyFile();
-    const out = capture();
+    const out = captureOutput();
 
     expect(await runPolicyCommand(['check', file], out.io)).toBe(0);
 
@@ -98,7 +82,7 @@ describe('gemini-agent policy explain', () => {
     const { dir, file } = await policyFile();
     const command = "rm -rf a && rm  '-rf' b && rm -r -f c";
 
-    const explained = capture();
+    const explained = captureOutput();
     expect(
       await runPolicyCommand(
         [

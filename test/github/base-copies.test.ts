@@ -6,26 +6,18 @@ import path from 'node:path';
 import nock from 'nock';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { copyBaseFolders, MAX_COPY_FILES } from '../../src/github/base-copies.js';
-import { quietOctokit } from '../support/github-api.js';
+import { graphqlBlob, quietOctokit } from '../support/github-api.js';
 
 afterEach(() => {
   nock.cleanAll();
 });
 
 const at = { owner: 'o', repo: 'r', sha: 'a'.repeat(40) };
-const blob = (text: string, extra: Record<string, unknown> = {}) => ({
-  __typename: 'Blob',
-  byteSize: Buffer.byteLength(text),
-  isBinary: false,
-  isTruncated: false,
-  text,
-  ...extra,
-});
 const file = (name: string, text: string, mode = 0o100644, extra = {}) => ({
   name,
   type: 'blob',
   mode,
-  object: blob(text, extra),
+  object: graphqlBlob(text, extra),
 });
 const tree = (name: string, entries: unknown[]) => ({
   name,
@@ -144,7 +136,7 @@ describe('copyBaseFolders', () => {
   });
 
   it('says when the folder is missing or a file, and copies the others', async () => {
-    answer([null, blob('a file'), { __typename: 'Tree', entries: [file('x', 'x')] }]);
+    answer([null, graphqlBlob('a file'), { __typename: 'Tree', entries: [file('x', 'x')] }]);
     const root = await into();
 
     const copies = await copyBaseFolders(quietOctokit(), at, ['gone', 'file', 'ok'], {

@@ -3,21 +3,13 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listBaseTrees, readBaseFiles } from '../../src/github/base-tree.js';
-import { quietOctokit } from '../support/github-api.js';
+import { graphqlBlob, quietOctokit } from '../support/github-api.js';
 
 afterEach(() => {
   nock.cleanAll();
 });
 
 const at = { owner: 'o', repo: 'r', sha: 'a'.repeat(40) };
-const blob = (text: string, extra: Record<string, unknown> = {}) => ({
-  __typename: 'Blob',
-  byteSize: Buffer.byteLength(text),
-  isBinary: false,
-  isTruncated: false,
-  text,
-  ...extra,
-});
 
 describe('listBaseTrees', () => {
   it('lists regular files and says why everything else was left out', async () => {
@@ -33,25 +25,30 @@ describe('listBaseTrees', () => {
             p0: {
               __typename: 'Tree',
               entries: [
-                { name: 'ok.toml', type: 'blob', mode: 33188, object: blob('prompt = "x"') },
-                { name: 'link.toml', type: 'blob', mode: 40960, object: blob('/etc/passwd') },
+                { name: 'ok.toml', type: 'blob', mode: 33188, object: graphqlBlob('prompt = "x"') },
+                {
+                  name: 'link.toml',
+                  type: 'blob',
+                  mode: 40960,
+                  object: graphqlBlob('/etc/passwd'),
+                },
                 {
                   name: 'image.toml',
                   type: 'blob',
                   mode: 33188,
-                  object: blob('', { isBinary: true, text: null }),
+                  object: graphqlBlob('', { isBinary: true, text: null }),
                 },
                 {
                   name: 'big.toml',
                   type: 'blob',
                   mode: 33188,
-                  object: blob('x', { byteSize: 2 * 1024 * 1024 }),
+                  object: graphqlBlob('x', { byteSize: 2 * 1024 * 1024 }),
                 },
                 {
                   name: 'cut.toml',
                   type: 'blob',
                   mode: 33188,
-                  object: blob('x', { isTruncated: true }),
+                  object: graphqlBlob('x', { isTruncated: true }),
                 },
                 { name: 'vendor', type: 'commit', mode: 57344, object: { __typename: 'Commit' } },
                 { name: 'deep', type: 'tree', mode: 16384 },
@@ -108,7 +105,7 @@ describe('listBaseTrees', () => {
   it('reads the text of several files in one request', async () => {
     const scope = nock('https://api.github.com')
       .post('/graphql')
-      .reply(200, { data: { repository: { p0: blob('a'), p1: { __typename: 'Tree' } } } });
+      .reply(200, { data: { repository: { p0: graphqlBlob('a'), p1: { __typename: 'Tree' } } } });
     const files = await readBaseFiles(quietOctokit(), at, ['x/a.md', 'x/dir']);
     expect(files).toEqual([
       { path: 'x/a.md', byteSize: 1, text: 'a' },

@@ -3,14 +3,11 @@
 // row is judged by the real engine over the real bash analysis, under a deny rule and an allow
 // that covers any command exactly (so only the deny can refuse it).
 import { describe, expect, it } from 'vitest';
-import { createPolicyEngine } from '../../src/policy/policy-engine.js';
-import type { PolicyContext, PolicyRule, PolicyVerdict } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
 import { prefixWords } from '../../src/policy/command-words.js';
 import { rule } from './support/rules.js';
+import { shellVerdict } from './support/shell-verdict.js';
 
 const SHELL = ['run_shell_command'];
-const context: PolicyContext = { runMode: 'invoke', trust: 'maintainer', workspaceRoot: '/ws' };
 
 /** Allows every single-line command, hazards included (a regex matching the whole text). */
 const ALLOW_EVERYTHING = rule({
@@ -30,22 +27,10 @@ function denyRule(spec: { prefix?: string; regex?: RegExp; decision?: 'deny' | '
   });
 }
 
-async function judge(rules: readonly PolicyRule[], command: string): Promise<PolicyVerdict> {
-  const engine = createPolicyEngine({
-    rules,
-    analyzeShell: (text) => analyzeShellCommand(text),
-    homeDir: '/home/runner',
-  });
-  return engine.decide(
-    { toolName: 'run_shell_command', args: { command }, kind: 'execute', locations: [] },
-    context,
-  );
-}
-
 /** Whether the deny rule is what decided (it matched some sub-command). */
 async function deniedBy(prefix: string, command: string): Promise<boolean> {
   const deny = denyRule({ prefix });
-  const verdict = await judge([deny, ALLOW_EVERYTHING], command);
+  const verdict = await shellVerdict([deny, ALLOW_EVERYTHING], command);
   return verdict.decision === 'deny' && verdict.rule === deny;
 }
 
@@ -239,17 +224,17 @@ describe('commandRegex denials', () => {
   it('match the parsed words too: quotes, spaces and paths are gone', async () => {
     const deny = denyRule({ regex: /rm -rf/u });
     for (const command of ["rm '-rf' x", '/bin/rm -rf x', 'rm  -rf x', 'timeout 1 rm -rf x']) {
-      const verdict = await judge([deny, ALLOW_EVERYTHING], command);
+      const verdict = await shellVerdict([deny, ALLOW_EVERYTHING], command);
       expect(verdict.rule, command).toBe(deny);
     }
-    expect((await judge([deny, ALLOW_EVERYTHING], 'rm -fr x')).decision).toBe('allow');
+    expect((await shellVerdict([deny, ALLOW_EVERYTHING], 'rm -fr x')).decision).toBe('allow');
   });
 });
 
 describe('ask_user rules', () => {
   it('match as deny rules do (a denial in a run)', async () => {
     const ask = denyRule({ prefix: 'rm -rf', decision: 'ask_user' });
-    const verdict = await judge([ask, ALLOW_EVERYTHING], 'rm -r -f x');
+    const verdict = await shellVerdict([ask, ALLOW_EVERYTHING], 'rm -r -f x');
     expect(verdict).toMatchObject({ decision: 'ask_user', rule: ask });
   });
 });
@@ -262,14 +247,14 @@ describe('allow rules are as strict as before', () => {
     ['git status', 'git "status"'],
   ])('an allow of %s does not allow %s', async (prefix, command) => {
     const allow = rule({ toolNames: SHELL, commandPrefixes: [prefix], decision: 'allow' });
-    expect((await judge([allow], command)).decision).toBe('deny');
+    expect((await shellVerdict([allow], command)).decision).toBe('deny');
   });
 });
 
 describe('the reading that denied', () => {
   it('is named in the verdict and told to the model', async () => {
     const deny = denyRule({ prefix: 'rm -rf' });
-    const verdict = await judge([deny, ALLOW_EVERYTHING], 'rm -fr x');
+    const verdict = await shellVerdict([deny, ALLOW_EVERYTHING], 'rm -fr x');
     expect(verdict.subcommands?.[0]?.reading).toEqual({
       on: 'options',
       form: 'rm --force --recursive x',
@@ -280,7 +265,7 @@ describe('the reading that denied', () => {
       'Denied by the rule at policy.toml:' +
         `${deny.source.line}:1. Read as bash runs it, \`rm -fr x\` is \`rm --force --recursive x\`, and the prefix \`rm -rf\` is \`rm --force --recursive\`.`,
     );
-    const quoted = await judge([deny, ALLOW_EVERYTHING], "rm '-rf' x");
+    const quoted = await shellVerdict([deny, ALLOW_EVERYTHING], "rm '-rf' x");
     expect(quoted.subcommands?.[0]?.reading).toMatchObject({ on: 'words', form: 'rm -rf x' });
   });
 
@@ -291,14 +276,14 @@ describe('the reading that denied', () => {
       decision: 'deny',
       denyMessage: 'No.',
     });
-    const verdict = await judge([deny, ALLOW_EVERYTHING], 'rm -rf x');
+    const verdict = await shellVerdict([deny, ALLOW_EVERYTHING], 'rm -rf x');
     expect(verdict.reason).toBe('No.');
     expect(verdict.subcommands?.[0]?.reading).toBeUndefined();
   });
 
   it('names the word that may expand into options', async () => {
     const deny = denyRule({ prefix: 'rm -rf' });
-    const verdict = await judge([deny, ALLOW_EVERYTHING], 'rm -r *');
+    const verdict = await shellVerdict([deny, ALLOW_EVERYTHING], 'rm -r *');
     expect(verdict.reason).toContain('`*` in `rm -r *` may expand into options');
   });
 });
@@ -307,7 +292,7 @@ describe('a command with a great many words that could start another', () => {
   it('is taken to run the denied one rather than read word by word', async () => {
     const deny = denyRule({ prefix: 'rm -rf' });
     const command = `timeout 1 ${'rm '.repeat(300)}x`;
-    const verdict = await judge([deny, ALLOW_EVERYTHING], command);
+    const verdict = await shellVerdict([deny, ALLOW_EVERYTHING], command);
     expect(verdict.rule).toBe(deny);
     expect(verdict.reason).toContain('more than 256 of its words could start one');
   });

@@ -5,13 +5,11 @@
 // property cannot hold by denying everything.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPolicyEngine } from '../../src/policy/policy-engine.js';
-import type { PolicyContext, PolicyRule } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import type { PolicyRule } from '../../src/policy/policy-types.js';
 import { rule } from './support/rules.js';
+import { shellVerdict } from './support/shell-verdict.js';
 
 const SHELL = ['run_shell_command'];
-const context: PolicyContext = { runMode: 'invoke', trust: 'maintainer', workspaceRoot: '/ws' };
 
 /** One option of a program and the ways it may be written. */
 interface Option {
@@ -160,18 +158,6 @@ function drawFrom(g: fc.GeneratorValue): Draw {
   return (arbitrary) => g(() => arbitrary);
 }
 
-async function decide(rules: readonly PolicyRule[], command: string) {
-  const engine = createPolicyEngine({
-    rules,
-    analyzeShell: (text) => analyzeShellCommand(text),
-    homeDir: '/home/runner',
-  });
-  return engine.decide(
-    { toolName: 'run_shell_command', args: { command }, kind: 'execute', locations: [] },
-    context,
-  );
-}
-
 /** The deny, over an allow of every single-line command written in any form. */
 function policyFor(spec: Spec): { deny: PolicyRule; rules: PolicyRule[] } {
   const deny = rule({
@@ -193,7 +179,7 @@ describe('respelling a denied command', () => {
       await fc.assert(
         fc.asyncProperty(fc.subarray(others), fc.gen(), async (extra, g) => {
           const command = respelled(spec, [...spec.denied, ...extra], drawFrom(g));
-          const verdict = await decide(rules, command);
+          const verdict = await shellVerdict(rules, command);
           expect(verdict.decision, `${JSON.stringify(command)}: ${verdict.reason}`).toBe('deny');
           expect(verdict.rule, JSON.stringify(command)).toBe(deny);
         }),
@@ -215,7 +201,7 @@ describe('respelling a denied command', () => {
             chosen.filter((name) => name !== left),
             drawFrom(g),
           );
-          const verdict = await decide(rules, command);
+          const verdict = await shellVerdict(rules, command);
           expect(verdict.decision, `${JSON.stringify(command)}: ${verdict.reason}`).toBe('allow');
         }),
         { numRuns: 150, endOnFailure: true },

@@ -27,15 +27,13 @@ import { loadPolicyFiles } from '../../src/policy/load-policy.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
 import { Workspace } from '../../src/tools/workspace.js';
 import type { CompletedToolCall } from '../../src/agent/scheduler.js';
-import { runActionInProcess } from '../support/action-harness.js';
+import { runActionOnComment } from '../support/action-harness.js';
 import { testIo } from '../support/cli-io.js';
+import { runCliWithModel } from '../support/cli-run.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { useFakeGitHub } from '../support/fake-github-server.js';
-import { seedFromPayload } from '../support/payload-seeds.js';
 import { tempRepo } from '../support/temp-repo.js';
-import { webhookExample } from '../support/webhook-payloads.js';
 import { collect, outline, prompt, v1Client, waitFor } from '../e2e/support/serve-process.js';
-import { runServeInProcess } from './support/serve-in-process.js';
+import { runServeInProcess } from '../support/serve-in-process.js';
 
 const STACK_OVERFLOW = /Maximum call stack|stack size/i;
 
@@ -498,16 +496,12 @@ const TOUCH_POLICY =
   '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "touch"\ndecision = "allow"\npriority = 500\n';
 
 async function cli(repo: string, args: readonly string[]) {
-  const gemini = await useFakeGemini([textReply('Done.')]);
-  const run = testIo({
-    GEMINI_API_KEY: 'k',
-    GOOGLE_GEMINI_BASE_URL: gemini.url,
-    HOME: repo,
-    GEMINI_CLI_TRUST_WORKSPACE: 'true',
+  const run = await runCliWithModel({
+    script: [textReply('Done.')],
+    args: ['--repo', repo, '--sandbox', 'none', ...args],
   });
-  const code = await runCli(['--repo', repo, '--sandbox', 'none', ...args], run.io);
   expect(run.stderr).not.toMatch(STACK_OVERFLOW);
-  return { code, stderr: run.stderr, requests: gemini.generateRequests().length };
+  return { code: run.code, stderr: run.stderr, requests: run.gemini.generateRequests().length };
 }
 
 describe('through the CLI', () => {
@@ -694,27 +688,17 @@ describe('through serve', () => {
   }, 120_000);
 });
 
-function commentEvent(body: string) {
-  const payload = webhookExample('issue_comment', { action: 'created' });
-  payload.comment.body = body;
-  return payload;
-}
-
 async function actionRun(
   files: Record<string, string>,
   options: { command?: string; inputs?: Record<string, string> } = {},
 ) {
-  const payload = commentEvent(options.command ?? '/gemini fix the spelling in the README');
-  const github = await useFakeGitHub(seedFromPayload(payload));
   const workspace = await hostileRepo(files);
   const gemini = await useFakeGemini([textReply('Done.')]);
-  const run = await runActionInProcess({
-    eventName: 'issue_comment',
-    payload,
-    github,
-    gemini,
+  const { run, github } = await runActionOnComment({
+    body: options.command ?? '/gemini fix the spelling in the README',
     workspace,
-    inputs: { sandbox: 'none', ...options.inputs },
+    gemini,
+    inputs: options.inputs,
   });
   const text = [...run.failed, ...run.logs].join('\n');
   expect(text).not.toMatch(STACK_OVERFLOW);

@@ -6,14 +6,12 @@
 // policy file, settings.json's tools.exclude, an extension's excludeTools) and through every entry
 // point (the CLI, `serve`, the Action) — checked there by the directory the command would delete
 // still being there.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { runServeCommand } from '../../src/cli/serve/serve-command.js';
 import { EMPTY_SETTINGS } from '../../src/config/settings-types.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
@@ -23,7 +21,13 @@ import { settingsRules } from '../../src/session-setup/policy-setup.js';
 import { collect, prompt, v1Client } from '../e2e/support/serve-process.js';
 import { testIo } from '../support/cli-io.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
-import { callsReply, startFakeGeminiServer, textReply } from '../support/fake-gemini.js';
+import {
+  callsReply,
+  startFakeGeminiServer,
+  textReply,
+  useFakeGemini,
+} from '../support/fake-gemini.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { expectContained, responseTo } from './support/contained.js';
 import { exfiltrateInAnswer, shell } from './support/hostile-model.js';
 import type { HostileRun } from './support/hostile-run.js';
@@ -474,85 +478,24 @@ describe('serve: one task in a workspace whose settings.json excludes rm -rf', (
         tools: { exclude: ['run_shell_command(rm -rf)'] },
       }),
     });
-    const gemini = await startFakeGeminiServer({
-      script: [callsReply(respellingCalls()), textReply('Cleaned up.')],
+    const gemini = await useFakeGemini([callsReply(respellingCalls()), textReply('Cleaned up.')]);
+    const server = await serveInProcess({
+      gemini,
+      repo,
+      args: ['--allow-command', 'rm', '--sandbox', 'none', '-m', 'gemini-2.5-flash'],
     });
-    const token = randomBytes(16).toString('hex');
-    let stdout = '';
-    let stderr = '';
-    let stop: (() => void) | undefined;
-    const running = runServeCommand(
-      [
-        '--port',
-        '0',
-        '--repo',
-        repo,
-        '--allow-command',
-        'rm',
-        '--sandbox',
-        'none',
-        '-m',
-        'gemini-2.5-flash',
-      ],
-      {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: path.join(repo, '..', 'home'),
-          GEMINI_API_KEY: 'k',
-          GOOGLE_GEMINI_BASE_URL: gemini.url,
-          GEMINI_AGENT_A2A_TOKEN: token,
-        },
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: (text: string) => (stderr += text) },
-        onInterrupt: (handler) => {
-          stop = handler;
-          return () => {
-            stop = undefined;
-          };
-        },
-      },
-    );
-    try {
-      const url = await listeningUrl(
-        () => stdout,
-        running,
-        () => stderr,
-      );
-      const client = await v1Client({ url, token });
-      await collect(client.sendMessageStream(prompt('Clean up the build directories.')));
-      expectVictimsSurvived(repo);
-      const responses = toolResponsesOf(gemini.generateRequests());
-      RESPELLINGS.forEach(([name], index) => {
-        const response = responses.find((r) => r.id === `attack-${index}`);
-        expect(response?.text, name).toMatch(/denied by policy/iu);
-        expect(response?.text, name).toContain('The settings exclude these commands: rm -rf.');
-      });
-    } finally {
-      stop?.();
-      expect(await running).toBe(0);
-      await gemini.close();
-    }
+    const client = await v1Client(server);
+    await collect(client.sendMessageStream(prompt('Clean up the build directories.')));
+    expectVictimsSurvived(repo);
+    const responses = toolResponsesOf(gemini.generateRequests());
+    RESPELLINGS.forEach(([name], index) => {
+      const response = responses.find((r) => r.id === `attack-${index}`);
+      expect(response?.text, name).toMatch(/denied by policy/iu);
+      expect(response?.text, name).toContain('The settings exclude these commands: rm -rf.');
+    });
+    expect(await server.stop()).toBe(0);
   });
 });
-
-/** The URL `serve` prints once it listens. */
-async function listeningUrl(
-  stdout: () => string,
-  running: Promise<number>,
-  stderr: () => string,
-): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  const state = { exited: false };
-  void running.then(() => {
-    state.exited = true;
-  });
-  for (;;) {
-    const match = /A2A server listening on (\S+)/u.exec(stdout());
-    if (match?.[1] !== undefined) return match[1];
-    if (state.exited || Date.now() > deadline) throw new Error(`serve did not start: ${stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the Action: one run with a deny from a policy file, settings and an extension', () => {
   // Each source denies its own command, so the run shows all three hold: the policy file

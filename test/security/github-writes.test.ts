@@ -84,7 +84,8 @@ describe('github writes: branches, tags and workflows', () => {
       prepareRemote: (remote) => {
         // An earlier run's commit on the bot branch.
         const tree = git(remote, 'rev-parse', 'main^{tree}');
-        earlier = git(remote, 'commit-tree', '-p', 'main', '-m', 'earlier run', tree);
+        const identity = ['-c', 'user.name=t', '-c', 'user.email=t@example.com'];
+        earlier = git(remote, ...identity, 'commit-tree', '-p', 'main', '-m', 'earlier run', tree);
         git(remote, 'update-ref', `refs/heads/${BRANCH}`, earlier);
       },
       script: (ctx) => [callsReply([fixReadme(ctx.workspace)]), textReply('Fixed the spelling.')],

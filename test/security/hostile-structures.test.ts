@@ -13,9 +13,8 @@
 // - a tool result past the limits is a tool error naming the limit;
 // - JSON in an Action input is a configuration error at the input, line and column.
 // Through the CLI, `serve` and the Action, where each applies.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Content, Part } from '@google/genai';
 import { readActionInputs } from '../../src/action/action-inputs.js';
@@ -25,17 +24,21 @@ import { memoryLogger } from '../../src/platform/logger.js';
 import { argumentTexts } from '../../src/policy/argument-text.js';
 import { discoverTools } from '../../src/tools/discovered/discover-tools.js';
 import { ToolProcesses } from '../../src/tools/tool-processes.js';
-import { runActionInProcess } from '../support/action-harness.js';
+import { runActionOnComment } from '../support/action-harness.js';
 import { testIo } from '../support/cli-io.js';
+import { runCliWithModel } from '../support/cli-run.js';
 import type { FakeGeminiServer, FakeStep } from '../support/fake-gemini.js';
 import { callsReply, rawReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { useFakeGitHub } from '../support/fake-github-server.js';
-import { connectForTest, runMcpSession, tempWorkspace } from '../support/mcp-session.js';
-import { seedFromPayload } from '../support/payload-seeds.js';
+import {
+  connectForTest,
+  HOSTILE_SERVER,
+  runMcpSession,
+  tempWorkspace,
+} from '../support/mcp-session.js';
 import { tempRepo } from '../support/temp-repo.js';
-import { webhookExample } from '../support/webhook-payloads.js';
 import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process.js';
-import { runServeInProcess } from './support/serve-in-process.js';
+import { runServeInProcess } from '../support/serve-in-process.js';
+import { commentPayload } from './support/hostile-run.js';
 
 const STACK_OVERFLOW = /Maximum call stack|stack size/i;
 
@@ -48,11 +51,6 @@ const DECLARATION_LIMITS = {
   maxTools: 512,
 };
 const RESULT_LIMITS = { maxDepth: 64, maxEntries: 10_000 };
-
-const HOSTILE_SERVER = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../support/mcp-hostile-server.mjs',
-);
 
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -88,19 +86,14 @@ function replayedCalls(gemini: FakeGeminiServer, request = 1): unknown[] {
 }
 
 async function cliRun(repo: string, script: FakeStep[], args: readonly string[] = []) {
-  const gemini = await useFakeGemini(script);
-  const run = testIo({
-    GEMINI_API_KEY: 'k',
-    GOOGLE_GEMINI_BASE_URL: gemini.url,
-    HOME: repo,
-    // The hostile servers are configured by the person in their own folder: it is trusted.
-    GEMINI_CLI_TRUST_WORKSPACE: 'true',
-  });
   const started = Date.now();
-  const code = await runCli(['--repo', repo, '--sandbox', 'none', ...args, '-p', 'Do it.'], run.io);
+  const run = await runCliWithModel({
+    script,
+    args: ['--repo', repo, '--sandbox', 'none', ...args, '-p', 'Do it.'],
+  });
   const text = `${run.stdout}\n${run.stderr}`;
   expect(text).not.toMatch(STACK_OVERFLOW);
-  return { code, stderr: run.stderr, gemini, ms: Date.now() - started };
+  return { code: run.code, stderr: run.stderr, gemini: run.gemini, ms: Date.now() - started };
 }
 
 const demoRepo = (files: Record<string, string> = {}) =>
@@ -218,6 +211,71 @@ describe('a model’s function-call arguments, through the CLI', () => {
     ]);
     expect(run.code).toBe(0);
     expect(replayedCalls(run.gemini)).toEqual([{ id: 'c1', args: {} }]);
+  });
+});
+
+describe('a model’s reply 100,000 deep, recorded with --record', () => {
+  // The recorder wrote every reply out by recursion, before the agent's limits saw it: the model
+  // call failed ("The model request failed: Maximum call stack size exceeded") and the run ended
+  // with exit 1. Recording must not change the outcome; the recording says what it left out.
+  const script = () => [
+    rawCalls([call('read_file', `{"file_path":"README.md","x":${nestedArrays(DEEP)}}`)]),
+    textReply('Done.'),
+  ];
+  const refused =
+    'Invalid parameters for read_file: expected arguments nested at most 64 levels deep';
+
+  async function recordedLines(file: string): Promise<Record<string, unknown>[]> {
+    const text = await readFile(file, 'utf8');
+    return text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  function expectLeftOutFirst(lines: Record<string, unknown>[]): void {
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEqual({
+      method: 'generateContentStream',
+      leftOut: expect.stringContaining(
+        'expected a recorded model call nested at most 64 levels deep',
+      ) as unknown,
+    });
+    expect(lines[1]).toMatchObject({ method: 'generateContentStream' });
+  }
+
+  it('the CLI (-p): the run goes on as unrecorded, and a replay stops at the line left out', async () => {
+    const repo = await demoRepo();
+    const file = path.join(await tempRepo(), 'session.jsonl');
+    const run = await cliRun(repo, script(), ['--record', file]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('The model request failed');
+    expect(errorOf(answers(run.gemini)[0])).toContain(refused);
+    expectLeftOutFirst(await recordedLines(file));
+
+    const replay = await cliRun(repo, [], ['--replay', file]);
+    // A recording that cannot be replayed is a usage error of --replay, as any other is.
+    expect(replay.code, replay.stderr).toBe(42);
+    expect(replay.stderr).toContain(
+      `error: --replay: ${file}:1: the model's reply to this generateContentStream call was left out of the recording, so it cannot be replayed: expected a recorded model call nested at most 64 levels deep`,
+    );
+  });
+
+  it('gemini-agent run: the run posts its answer, and the recording says what it left out', async () => {
+    const dir = await tempRepo();
+    const file = path.join(dir, 'session.jsonl');
+    const out = path.join(dir, 'out');
+    const event = path.join(dir, 'event.json');
+    await writeFile(event, JSON.stringify(commentPayload('/gemini read the README')));
+    const gemini = await useFakeGemini(script());
+    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: gemini.url });
+    const args = ['--event', event, '--event-name', 'issue_comment', '--repo', await demoRepo()];
+    const code = await runCli(['run', ...args, '--record', file, '--out', out], run.io);
+    expect(code, run.stderr).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(STACK_OVERFLOW);
+    expect(errorOf(answers(gemini)[0])).toContain(refused);
+    expect(await readFile(path.join(out, 'comment-1.md'), 'utf8')).toContain('Done.');
+    expectLeftOutFirst(await recordedLines(file));
   });
 });
 
@@ -467,6 +525,32 @@ describe('hostile MCP servers through each entry point', () => {
   }, 60_000);
 });
 
+describe('an MCP server writing 256 MiB without a newline, through the CLI', () => {
+  // One message is held up to its limit (64 MiB and the envelope); past it the server is stopped.
+  // Before, a stdio server was cut at the SDK's 10 MiB with a debug line only ("its process was
+  // killed by SIGTERM"), and HTTP servers were held whole.
+  it('stops that server, fails its call saying why, and the run goes on to exit 0', async () => {
+    const repo = await demoRepo({
+      '.gemini/settings.json': JSON.stringify({
+        mcpServers: { flood: mcpServer('endless'), answers: mcpServer('results') },
+      }),
+    });
+    const run = await cliRun(repo, [
+      callsReply([{ id: 'e', name: 'endless', args: {} }]),
+      callsReply([{ id: 'p', name: 'answers__ping', args: {} }]),
+      textReply('Done.'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const tooLarge =
+      'it sent a message of more than 67174400 bytes, the most one MCP message may hold, so it was stopped';
+    expect(errorOf(answers(run.gemini, 1)[0])).toBe(
+      `MCP tool 'endless' (server 'flood') failed: the server closed the connection (${tooLarge}).`,
+    );
+    expect(run.stderr).toContain(`MCP server 'flood' closed the connection (${tooLarge})`);
+    expect(JSON.stringify(answers(run.gemini, 2)[0])).toContain('pong');
+  }, 60_000);
+});
+
 /** A discovery command printing `output` (a script in the workspace, run by node). */
 async function discovery(output: string) {
   const root = await tempWorkspace();
@@ -641,17 +725,12 @@ async function actionRun(
   script: FakeStep[],
   inputs: Record<string, string> = {},
 ) {
-  const payload = webhookExample('issue_comment', { action: 'created' });
-  payload.comment.body = '/gemini read the README';
-  const github = await useFakeGitHub(seedFromPayload(payload));
   const gemini = await useFakeGemini(script);
-  const run = await runActionInProcess({
-    eventName: 'issue_comment',
-    payload,
-    github,
-    gemini,
+  const { run } = await runActionOnComment({
+    body: '/gemini read the README',
     workspace: await demoRepo(files),
-    inputs: { sandbox: 'none', ...inputs },
+    gemini,
+    inputs,
   });
   expect([...run.failed, ...run.logs].join('\n')).not.toMatch(STACK_OVERFLOW);
   return { run, gemini };

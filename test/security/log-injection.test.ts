@@ -8,13 +8,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/run-cli.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { runServeCommand } from '../../src/cli/serve/serve-command.js';
 import { renderMarkdownForTerminal } from '../../src/local/terminal-markdown.js';
+import { testIo } from '../support/cli-io.js';
 import { callsReply, httpError, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import type { RunnerCommand, RunnerReading } from '../support/runner-stdout.js';
 import { readRunnerStdout } from '../support/runner-stdout.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
 import { runArgs, tempDir, writeJson, writeSession } from '../local/support.js';
@@ -240,34 +240,9 @@ describe('the Action log: failures', () => {
 
 /** The CLI's standard streams, stderr a terminal when asked. */
 function cliIo(env: NodeJS.ProcessEnv, options: { terminal?: boolean } = {}) {
-  let stdout = '';
-  let stderr = '';
-  let interrupt: (() => void) | undefined;
-  const io: CliIo = {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: Object.assign(
-      { write: (text: string) => (stderr += text) },
-      options.terminal ? { isTTY: true, columns: 100 } : {},
-    ),
-    stdin: process.stdin,
-    onInterrupt(handler) {
-      interrupt = handler;
-      return () => {
-        interrupt = undefined;
-      };
-    },
-  };
-  return {
-    io,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    interrupt: () => interrupt?.(),
-  };
+  const cli = testIo({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env });
+  if (options.terminal) Object.assign(cli.io.stderr, { isTTY: true, columns: 100 });
+  return cli;
 }
 
 function tomlEscaped(text: string): string {
@@ -423,19 +398,11 @@ describe('gemini-agent run', () => {
 describe('serve', () => {
   it("logs a workspace's manifest inert", async () => {
     const repo = await hostileRepo();
-    const cli = cliIo({
-      GEMINI_API_KEY: 'test-key',
-      GEMINI_AGENT_A2A_TOKEN: 'a2a-token-0123456789',
-    });
-    const done = runServeCommand(['--repo', repo, '--port', '0', '--sandbox', 'none'], cli.io);
-    for (let i = 0; i < 200 && !cli.stdout.includes('A2A server listening'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    cli.interrupt();
-    expect(await done, cli.stderr).toBe(0);
-    expect(cli.stderr).toContain('Extension inj 1.0');
-    expectInert(cli.stderr);
-    expectInert(cli.stdout);
+    const server = await serveInProcess({ repo });
+    expect(await server.stop(), server.stderr()).toBe(0);
+    expect(server.stderr()).toContain('Extension inj 1.0');
+    expectInert(server.stderr());
+    expectInert(server.stdout());
   });
 });
 

@@ -20,7 +20,7 @@ import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js'
 import { testIo } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { collect, outline, prompt, v1Client } from '../e2e/support/serve-process.js';
-import { serveInProcess } from '../serve/serve-in-process.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { call, shell, writeFile as writeCall } from './support/hostile-model.js';
 import { toolResponsesOf } from './support/model-requests.js';
 import { commentPayload, runHostileCase } from './support/hostile-run.js';

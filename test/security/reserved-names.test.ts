@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { parseAgentFile } from '../../src/agent/subagents/agent-files.js';
 import { defineAgent } from '../../src/agent/subagents/agent-definition.js';
 import { registerSubagents } from '../../src/agent/subagents/register-subagents.js';
-import { runCli } from '../../src/cli/run-cli.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { memoryLogger } from '../../src/platform/logger.js';
 import { agentNameAliases } from '../../src/policy/agent-names.js';
@@ -22,14 +21,11 @@ import { assignExposedNames } from '../../src/tools/mcp/mcp-names.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { runActionInProcess } from '../support/action-harness.js';
-import { testIo } from '../support/cli-io.js';
-import { useFakeGitHub } from '../support/fake-github-server.js';
-import { seedFromPayload } from '../support/payload-seeds.js';
+import { runActionOnComment } from '../support/action-harness.js';
+import { runCliWithModel } from '../support/cli-run.js';
 import { tempRepo } from '../support/temp-repo.js';
-import { webhookExample } from '../support/webhook-payloads.js';
 import { collect, prompt, v1Client } from '../e2e/support/serve-process.js';
-import { runServeInProcess } from './support/serve-in-process.js';
+import { runServeInProcess } from '../support/serve-in-process.js';
 
 const MCP_SERVER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -210,14 +206,11 @@ const AGENT_FILES = Object.fromEntries(
 describe('through the CLI', () => {
   it('never offers .gemini/agents/complete_task.md, and says where it was refused', async () => {
     const repo = await tempRepo({ 'README.md': '# demo\n', ...AGENT_FILES }, { git: true });
-    const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({
-      GEMINI_API_KEY: 'k',
-      GOOGLE_GEMINI_BASE_URL: gemini.url,
-      HOME: repo,
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    const run = await runCliWithModel({
+      script: [textReply('Done.')],
+      args: ['--repo', repo, '--sandbox', 'none', '-p', 'hello'],
     });
-    const code = await runCli(['--repo', repo, '--sandbox', 'none', '-p', 'hello'], run.io);
+    const { code, gemini } = run;
     expect(code).toBe(0);
     expect(declaredNames(gemini)).not.toContain('complete_task');
     expectNoImpostor(gemini);
@@ -236,15 +229,11 @@ describe('through the CLI', () => {
       },
       { git: true },
     );
-    const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({
-      GEMINI_API_KEY: 'k',
-      GOOGLE_GEMINI_BASE_URL: gemini.url,
-      HOME: repo,
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
-    });
     // --yolo: every tool is declared, so what is offered under which name is all that differs.
-    const code = await runCli(['--repo', repo, '--sandbox', 'none', '--yolo', '-p', 'hi'], run.io);
+    const { code, gemini } = await runCliWithModel({
+      script: [textReply('Done.')],
+      args: ['--repo', repo, '--sandbox', 'none', '--yolo', '-p', 'hi'],
+    });
     expect(code).toBe(0);
     const names = declaredNames(gemini);
     expect(names).toEqual(
@@ -278,14 +267,11 @@ describe('through the CLI', () => {
       },
       { git: true },
     );
-    const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({
-      GEMINI_API_KEY: 'k',
-      GOOGLE_GEMINI_BASE_URL: gemini.url,
-      HOME: repo,
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    const run = await runCliWithModel({
+      script: [textReply('Done.')],
+      args: ['--repo', repo, '--sandbox', 'none', '--yolo', '-p', 'hi'],
     });
-    const code = await runCli(['--repo', repo, '--sandbox', 'none', '--yolo', '-p', 'hi'], run.io);
+    const { code, gemini } = run;
     expect(code).toBe(0);
     const impostors = declared(gemini).filter((d) => d.description?.startsWith('Pretends to be'));
     expect(impostors.map((d) => d.name)).toEqual(['hello']);
@@ -313,18 +299,12 @@ describe('through serve', () => {
 
 describe('through the Action', () => {
   it('never offers the repository’s complete_task agent, and logs where it was refused', async () => {
-    const payload = webhookExample('issue_comment', { action: 'created' });
-    payload.comment.body = '/gemini fix the spelling in the README';
-    const github = await useFakeGitHub(seedFromPayload(payload));
     const workspace = await tempRepo({ 'README.md': '# demo\n', ...AGENT_FILES }, { git: true });
     const gemini = await useFakeGemini([textReply('Nothing to fix.')]);
-    const run = await runActionInProcess({
-      eventName: 'issue_comment',
-      payload,
-      github,
-      gemini,
+    const { run } = await runActionOnComment({
+      body: '/gemini fix the spelling in the README',
       workspace,
-      inputs: { sandbox: 'none' },
+      gemini,
     });
     expect(run.result.conclusion).toBe('success');
     expect(declaredNames(gemini)).not.toContain('complete_task');

@@ -12,11 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveToken, TOKEN_VARIABLE } from '../../src/cli/serve/bearer-token.js';
-import type { ServeIo } from '../../src/cli/serve/serve-command.js';
-import { runServeCommand } from '../../src/cli/serve/serve-command.js';
 import { expandCommand } from '../../src/commands/expand-command.js';
 import type { InjectionServices } from '../../src/commands/injection-services.js';
 import { parseExtensionManifest } from '../../src/commands/extensions/extension-manifest.js';
@@ -29,14 +26,13 @@ import { runToolCommand } from '../../src/tools/discovered/tool-command.js';
 import { ToolProcesses } from '../../src/tools/tool-processes.js';
 import { Workspace } from '../../src/tools/workspace.js';
 import { collect, prompt, taskIds, v1Client, wire } from '../e2e/support/serve-process.js';
-import { runActionInProcess } from '../support/action-harness.js';
-import { testIo } from '../support/cli-io.js';
+import { runActionOnComment } from '../support/action-harness.js';
+import { runCliWithModel } from '../support/cli-run.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
-import { FAKE_GITHUB_TOKEN, useFakeGitHub } from '../support/fake-github-server.js';
-import { seedFromPayload } from '../support/payload-seeds.js';
+import { FAKE_GITHUB_TOKEN } from '../support/fake-github-server.js';
+import { runServeInProcess, serveInProcess } from '../support/serve-in-process.js';
 import { tempRepo } from '../support/temp-repo.js';
-import { webhookExample } from '../support/webhook-payloads.js';
 
 const canary = (what: string) => `cnry-${what}-${randomBytes(12).toString('hex')}`;
 
@@ -450,17 +446,12 @@ describe('the CLI (-p): refused with exit 52 at the key, and no server started',
     const spy = await spyServer();
     const shown = files(spy);
     const repo = await tempRepo({ 'README.md': '# demo\n', ...shown });
-    const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = testIo({
-      PATH: process.env.PATH ?? '',
-      HOME: await tempRepo(),
-      GEMINI_API_KEY: MODEL_KEY,
-      GOOGLE_GEMINI_BASE_URL: gemini.url,
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
-      ...extraEnv,
+    const run = await runCliWithModel({
+      script: [textReply('Done.')],
+      args: ['-p', 'Look around.', '--repo', repo, '--sandbox', 'none'],
+      env: { GEMINI_API_KEY: MODEL_KEY, ...extraEnv },
     });
-    const code = await runCli(['-p', 'Look around.', '--repo', repo, '--sandbox', 'none'], run.io);
-    return { code, run, spy, gemini, shown };
+    return { code: run.code, run, spy, gemini: run.gemini, shown };
   }
 
   it('a workspace settings.json naming $GEMINI_API_KEY', async () => {
@@ -513,43 +504,6 @@ describe('the CLI (-p): refused with exit 52 at the key, and no server started',
   });
 });
 
-/** `gemini-agent serve` in this process, on a free port, stopped at the end of the test. */
-async function serveInProcess(args: readonly string[], env: Record<string, string>) {
-  let stdout = '';
-  let stderr = '';
-  let interrupt: (() => void) | undefined;
-  const io: ServeIo = {
-    env,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    onInterrupt(handler) {
-      interrupt = handler;
-      return () => {
-        interrupt = undefined;
-      };
-    },
-  };
-  let exitCode: number | undefined;
-  const exited = runServeCommand(['--port', '0', '--sandbox', 'none', ...args], io).then(
-    (code) => (exitCode = code),
-  );
-  onTestFinished(async () => {
-    interrupt?.();
-    await exited;
-  });
-  const deadline = Date.now() + 15_000;
-  while (!/A2A server listening on (\S+)/.test(stdout) && exitCode === undefined) {
-    if (Date.now() > deadline) throw new Error(`serve did not start.\n${stdout}\n${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    url: /A2A server listening on (\S+)/.exec(stdout)?.[1],
-    exitCode: () => exitCode,
-    stdout: () => stdout,
-    stderr: () => stderr,
-  };
-}
-
 describe('serve: the task fails with the error, no server starts, the client gets no secret', () => {
   const A2A_TOKEN = canary('a2a-token');
   const MODEL_KEY = canary('model-key');
@@ -569,14 +523,13 @@ describe('serve: the task fails with the error, no server starts, the client get
       await writeFile(file, text);
     }
     const gemini: FakeGeminiServer = await useFakeGemini([textReply('Done.')]);
-    const server = await serveInProcess(['--repo', repo, '--root', root, ...(options.args ?? [])], {
-      PATH: process.env.PATH ?? '',
-      HOME: await tempRepo(),
-      GEMINI_API_KEY: MODEL_KEY,
-      GOOGLE_GEMINI_BASE_URL: gemini.url,
-      ...options.env,
+    // The token only where the case puts it: in the environment, or in a --token-file.
+    const server = await serveInProcess({
+      gemini,
+      repo,
+      args: ['--root', root, ...(options.args ?? [])],
+      env: { GEMINI_API_KEY: MODEL_KEY, [TOKEN_VARIABLE]: undefined, ...options.env },
     });
-    if (server.url === undefined) throw new Error(server.stderr());
     const token = options.env?.[TOKEN_VARIABLE] ?? A2A_TOKEN;
     const client = await v1Client({ url: server.url, token });
     const events = await collect(client.sendMessageStream(prompt('Look around.', workspace)));
@@ -637,17 +590,17 @@ describe('serve: the task fails with the error, no server starts, the client get
     const spy = await spyServer();
     const text = settingsFile(spy, { SPY_KEY: '${GEMINI_AGENT_A2A_TOKEN}' });
     const repo = await tempRepo({ [SETTINGS]: text });
-    const server = await serveInProcess(['--repo', repo], {
-      PATH: process.env.PATH ?? '',
-      GEMINI_API_KEY: MODEL_KEY,
-      [TOKEN_VARIABLE]: A2A_TOKEN,
+    const server = await runServeInProcess({
+      repo,
+      env: { GEMINI_API_KEY: MODEL_KEY, [TOKEN_VARIABLE]: A2A_TOKEN },
     });
-    expect(server.url).toBeUndefined();
-    expect(server.exitCode()).toBe(52);
-    expect(server.stderr()).toContain(
+    expect(server.started).toBe(false);
+    if (server.started) return;
+    expect(server.code).toBe(52);
+    expect(server.stderr).toContain(
       `error: ${keyLocation(SETTINGS, text)}: mcpServers.spy.env.SPY_KEY: $GEMINI_AGENT_A2A_TOKEN cannot be expanded`,
     );
-    expect(server.stdout() + server.stderr()).not.toContain(A2A_TOKEN);
+    expect(server.stdout + server.stderr).not.toContain(A2A_TOKEN);
     expect(spy.started()).toBe(false);
   });
 
@@ -677,17 +630,11 @@ describe('the Action: the runner’s OIDC and telemetry-header variables are ref
   async function actionRun(env: Record<string, string>, extraEnv: Record<string, string> = {}) {
     const spy = await spyServer();
     const text = settingsFile(spy, env);
-    const payload = webhookExample('issue_comment', { action: 'created' });
-    payload.comment.body = '/gemini look around';
-    const github = await useFakeGitHub(seedFromPayload(payload));
     const gemini = await useFakeGemini([textReply('Done.')]);
-    const run = await runActionInProcess({
-      eventName: 'issue_comment',
-      payload,
-      github,
-      gemini,
+    const { run, github } = await runActionOnComment({
+      body: '/gemini look around',
       workspace: await tempRepo({ 'README.md': '# demo\n', [SETTINGS]: text }, { git: true }),
-      inputs: { sandbox: 'none' },
+      gemini,
       env: { ...RUNNER_ENV, ...extraEnv },
     });
     return { run, spy, text, gemini, github };

@@ -23,8 +23,8 @@ import {
 } from '../support/fake-gemini.js';
 import { testIo } from '../support/cli-io.js';
 import { startOtlpHttpReceiver } from '../support/otlp-http-receiver.js';
-import type { OtlpBody, OtlpRequest } from '../support/otlp-signals.js';
-import { logRecords, metricPoints, spans } from '../support/otlp-signals.js';
+import type { OtlpRequest } from '../support/otlp-signals.js';
+import { logRecords, metricPoints, signalsFromFile, spans } from '../support/otlp-signals.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { runActionOnRunnerLog } from './support/runner-log-run.js';
 
@@ -198,17 +198,6 @@ function expectSignalsStillThere(requests: readonly OtlpRequest[]): void {
   expect(metricPoints(requests).length).toBeGreaterThan(0);
 }
 
-function fromFile(text: string): OtlpRequest[] {
-  return text
-    .trimEnd()
-    .split('\n')
-    .map((line) => {
-      const body = JSON.parse(line) as OtlpBody;
-      const signal = body.resourceLogs ? 'logs' : body.resourceSpans ? 'traces' : 'metrics';
-      return { signal, headers: {}, raw: Buffer.from(line), body };
-    });
-}
-
 describe('telemetry without logPrompts: the CLI', () => {
   it('sends no canary over OTLP/HTTP', async () => {
     const receiver = await startOtlpHttpReceiver();
@@ -226,7 +215,7 @@ describe('telemetry without logPrompts: the CLI', () => {
     const cwd = await tempRepo();
     const run = await runCliWithTelemetry({ GEMINI_TELEMETRY_OUTFILE: 'signals.jsonl' }, cwd);
     expectScriptRan(run);
-    const requests = fromFile(await readFile(path.join(cwd, 'signals.jsonl'), 'utf8'));
+    const requests = signalsFromFile(await readFile(path.join(cwd, 'signals.jsonl'), 'utf8'));
     expectSignalsStillThere(requests);
     expectNoCanary(requests, ALL);
   });
@@ -275,7 +264,9 @@ describe('telemetry without logPrompts: the Action', () => {
       modelAttempts: 2,
     });
     expect(run.result.conclusion, run.result.error).toBe('success');
-    const requests = fromFile(await readFile(path.join(run.runnerTemp, 'signals.jsonl'), 'utf8'));
+    const requests = signalsFromFile(
+      await readFile(path.join(run.runnerTemp, 'signals.jsonl'), 'utf8'),
+    );
     expect(
       logRecords(requests).filter((record) => record.eventName === 'gemini_cli.tool_call'),
     ).toHaveLength(3);

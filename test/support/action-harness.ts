@@ -7,8 +7,11 @@ import { createOctokit } from '../../src/github/octokit.js';
 import { memoryLogger } from '../../src/platform/logger.js';
 import { runAction } from '../../src/action/run-action.js';
 import type { FakeGitHub } from './fake-github-server.js';
+import { useFakeGitHub } from './fake-github-server.js';
 import type { FakeGeminiServer } from './fake-gemini.js';
+import { seedFromPayload } from './payload-seeds.js';
 import { bareRemoteOf, tempRepo } from './temp-repo.js';
+import { webhookExample } from './webhook-payloads.js';
 import type { ActionDeps, ActionResult } from '../../src/action/types.js';
 
 export const HARNESS_API_KEY = 'harness-gemini-key-0123456789abcdef';
@@ -116,4 +119,30 @@ export async function runActionInProcess(options: {
     workspace,
     remote,
   };
+}
+
+/**
+ * The Action on a created comment (`body`) on issue #1 of the example repository, against a fake
+ * GitHub seeded from that event; shell commands unsandboxed unless the inputs say otherwise.
+ */
+export async function runActionOnComment(options: {
+  body: string;
+  workspace: string;
+  gemini: FakeGeminiServer;
+  inputs?: Record<string, string>;
+  env?: Record<string, string | undefined>;
+}): Promise<{ run: HarnessRun; github: FakeGitHub }> {
+  const payload = webhookExample('issue_comment', { action: 'created' });
+  payload.comment.body = options.body;
+  const github = await useFakeGitHub(seedFromPayload(payload));
+  const run = await runActionInProcess({
+    eventName: 'issue_comment',
+    payload,
+    github,
+    gemini: options.gemini,
+    workspace: options.workspace,
+    inputs: { sandbox: 'none', ...options.inputs },
+    env: options.env,
+  });
+  return { run, github };
 }

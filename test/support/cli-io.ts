@@ -1,6 +1,6 @@
 // The CLI's standard streams and environment for in-process runs of `runCli`: what it writes is
 // collected, standard input is a terminal (nothing piped) unless text is given, and Ctrl-C can be
-// pressed from the test.
+// pressed from the test. `captureOutput` collects the two output streams alone.
 import { PassThrough } from 'node:stream';
 import type { CliIo } from '../../src/cli/run-cli.js';
 
@@ -32,5 +32,23 @@ export function testIo(env: NodeJS.ProcessEnv, stdinText?: string) {
       return stderr;
     },
     interrupt: () => interrupt?.(),
+  };
+}
+
+/** Standard output and error alone, collected (for commands that take no input). */
+export function captureOutput() {
+  let stdout = '';
+  let stderr = '';
+  return {
+    io: {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    },
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
   };
 }

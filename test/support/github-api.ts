@@ -379,3 +379,18 @@ export function quietOctokit(): Octokit {
     log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
   });
 }
+
+/**
+ * A GraphQL `Blob` as the base-branch tree query gets it: a text file that is neither binary nor
+ * cut short, unless `extra` says otherwise.
+ */
+export function graphqlBlob(text: string, extra: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Blob',
+    byteSize: Buffer.byteLength(text),
+    isBinary: false,
+    isTruncated: false,
+    text,
+    ...extra,
+  };
+}

@@ -9,7 +9,12 @@
 //   results  `ping`, and tools whose results pass a limit: structured content 100,000 deep, an
 //            error result that deep, a legacy `toolResult` that deep, structured content 100,000
 //            deep under a recursive output schema, 100,000 content blocks, and structured content
-//            whose output schema's pattern backtracks catastrophically over it.
+//            whose output schema's pattern backtracks catastrophically over it;
+//   endless  `ping`; `endless`, whose answer is `argv[3]` MiB (default 256) without a newline,
+//            after which the server writes `argv[4]` (a file) if given and waits; and `large`,
+//            whose answer is one line holding a text of `argv[5]` MiB (default 20);
+//   endless-start  the same endless answer to `initialize`.
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2] ?? 'schemas';
@@ -61,7 +66,25 @@ function resultTools() {
   ];
 }
 
+/** `mib` MiB of one JSON string that never ends, and never a newline; then `marker`, and a wait. */
+async function endless(mib, marker) {
+  const piece = Buffer.alloc(1024 * 1024, 'x');
+  process.stdout.write('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"');
+  for (let i = 0; i < mib; i += 1) {
+    if (!process.stdout.write(piece)) {
+      await new Promise((resolve) => process.stdout.once('drain', resolve));
+    }
+  }
+  if (marker) writeFileSync(marker, `wrote ${mib} MiB\n`);
+  setInterval(() => undefined, 60_000);
+}
+const ENDLESS_MIB = Number(process.argv[3] ?? 256);
+const ENDLESS_MARKER = process.argv[4] || undefined;
+const LARGE_MIB = Number(process.argv[5] ?? 20);
+
 function toolList() {
+  if (mode === 'endless')
+    return [tool('ping', noArgs), tool('endless', noArgs), tool('large', noArgs)];
   if (mode === 'many') return Array.from({ length: 5000 }, (_, i) => tool(`t${i}`, noArgs));
   return mode === 'results' ? resultTools() : schemaTools();
 }
@@ -80,6 +103,8 @@ function callResult(name) {
       return `{"content":[],"structuredContent":${nestedObjects(DEEPER, 'x')}}`;
     case 'many_blocks':
       return `{"content":[${Array.from({ length: 100_000 }, () => '{"type":"text","text":"b"}').join(',')}]}`;
+    case 'large':
+      return `{"content":[{"type":"text","text":"${'y'.repeat(LARGE_MIB * 1024 * 1024)}"}]}`;
     case 'backtracking':
       return `{"content":[{"type":"text","text":"s"}],"structuredContent":{"s":"${'a'.repeat(31)}!"}}`;
     default:
@@ -97,6 +122,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (message.id === undefined) return;
   switch (message.method) {
     case 'initialize':
+      if (mode === 'endless-start') {
+        void endless(ENDLESS_MIB, ENDLESS_MARKER);
+        break;
+      }
       answer(
         message.id,
         JSON.stringify({
@@ -110,6 +139,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       answer(message.id, `{"tools":[${toolList().join(',')}]}`);
       break;
     case 'tools/call':
+      if (message.params?.name === 'endless') {
+        void endless(ENDLESS_MIB, ENDLESS_MARKER);
+        break;
+      }
       answer(message.id, callResult(message.params?.name));
       break;
     case 'ping':

@@ -29,6 +29,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The stdio test server (see mcp-test-server.mjs). */
 export const TEST_SERVER = path.join(here, 'mcp-test-server.mjs');
+/** The stdio server sending what no real server would (see mcp-hostile-server.mjs). */
+export const HOSTILE_SERVER = path.join(here, 'mcp-hostile-server.mjs');
 /** `@modelcontextprotocol/server-everything`, the reference server, as installed from npm. */
 export const EVERYTHING_SERVER = path.resolve(
   here,

@@ -87,6 +87,18 @@ interface NumberPointJson {
   asDouble?: number;
 }
 
+/** The export requests an outfile holds: one OTLP/JSON body a line, as the file exporter writes. */
+export function signalsFromFile(text: string): OtlpRequest[] {
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      const body = JSON.parse(line) as OtlpBody;
+      const signal = body.resourceLogs ? 'logs' : body.resourceSpans ? 'traces' : 'metrics';
+      return { signal, headers: {}, raw: Buffer.from(line), body };
+    });
+}
+
 export type AttributeMap = Record<string, unknown>;
 
 export function anyValue(value: AnyValueJson | undefined): unknown {

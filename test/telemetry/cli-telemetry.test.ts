@@ -9,8 +9,7 @@ import { testIo } from '../support/cli-io.js';
 import { useFakeGemini } from '../support/fake-gemini.js';
 import { startOtlpGrpcReceiver } from '../support/otlp-grpc-receiver.js';
 import { startOtlpHttpReceiver } from '../support/otlp-http-receiver.js';
-import type { OtlpBody, OtlpRequest } from '../support/otlp-signals.js';
-import { logRecords, spans } from '../support/otlp-signals.js';
+import { logRecords, signalsFromFile, spans } from '../support/otlp-signals.js';
 import { tempRepo } from '../support/temp-repo.js';
 import {
   API_KEY_CANARY,
@@ -122,14 +121,7 @@ describe('CLI telemetry', () => {
 
     expect(code).toBe(0);
     const text = await readFile(path.join(cwd, 'telemetry/signals.jsonl'), 'utf8');
-    const requests: OtlpRequest[] = text
-      .trimEnd()
-      .split('\n')
-      .map((line) => {
-        const body = JSON.parse(line) as OtlpBody;
-        const signal = body.resourceLogs ? 'logs' : body.resourceSpans ? 'traces' : 'metrics';
-        return { signal, headers: {}, raw: Buffer.from(line), body };
-      });
+    const requests = signalsFromFile(text);
     expectSessionSignals(requests, { promptLength: PROMPT.length, resource: CLI_RESOURCE });
     expectNoCanary(requests, CANARIES);
   });

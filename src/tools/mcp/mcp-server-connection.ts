@@ -231,8 +231,13 @@ export class McpServerConnection implements McpToolCaller {
     return cause === undefined ? message : `${message} (${errorMessage(cause)})`;
   }
 
-  /** ` (its process exited with code 1)` for a stdio server that has ended. */
+  /**
+   * ` (its process exited with code 1)` for a stdio server that has ended; why, when the
+   * transport cut the server off (a message past the limit).
+   */
   private exitClause(): string {
+    const failure = this.created.failure();
+    if (failure !== undefined) return ` (${failure})`;
     const exit = this.created.process?.exitDescription();
     return exit === undefined ? '' : ` (its process ${exit})`;
   }

@@ -7,12 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../../platform/errors.js';
 import { killProcessGroup } from '../../platform/process-group.js';
 import type { SandboxCommand } from '../../platform/sandbox/sandbox-types.js';
+import { BoundedLineReader, McpMessageTooLarge } from './mcp-message-limits.js';
 
 /** How many of the server's last stderr lines are kept for the log when it fails. */
 const STDERR_TAIL_LINES = 20;
@@ -34,6 +35,8 @@ export interface ProcessStdioTransportOptions {
   eofGraceMs?: number;
   /** Milliseconds between SIGTERM and SIGKILL (default 2000). */
   termGraceMs?: number;
+  /** Bytes one message may take (default: `MAX_MCP_MESSAGE_BYTES`). */
+  maxMessageBytes?: number;
 }
 
 export class ProcessStdioTransport implements Transport {
@@ -42,14 +45,18 @@ export class ProcessStdioTransport implements Transport {
   onmessage?: Transport['onmessage'];
 
   private child: ChildProcess | undefined;
-  private readonly readBuffer = new ReadBuffer();
+  private readonly reader: BoundedLineReader;
+  /** Why the transport stopped the server itself (a message past the limit). */
+  private failure: string | undefined;
   private readonly stderrTail: string[] = [];
   private stderrCarry = '';
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private exited: Promise<void> | undefined;
   private closedNotified = false;
 
-  constructor(private readonly options: ProcessStdioTransportOptions) {}
+  constructor(private readonly options: ProcessStdioTransportOptions) {
+    this.reader = new BoundedLineReader(options.maxMessageBytes);
+  }
 
   start(): Promise<void> {
     if (this.child) return Promise.reject(new Error('The MCP server process was already started.'));
@@ -131,13 +138,21 @@ export class ProcessStdioTransport implements Transport {
     // Also when the leader has exited: what it started may still run in its group.
     await killProcessGroup(child.pid, { graceMs: termGrace }).catch(() => undefined);
     if (this.exit === undefined) await waitAtMost(this.exited, termGrace);
-    this.readBuffer.clear();
+    this.reader.clear();
     this.notifyClosed();
   }
 
   /** The process id of the server (or of the sandbox wrapper); undefined before it started. */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * Why the transport stopped the server (`it sent a message of more than … bytes …`); undefined
+   * unless it did.
+   */
+  failureDescription(): string | undefined {
+    return this.failure;
   }
 
   /** How the process ended, e.g. `exited with code 1`; undefined while it runs. */
@@ -153,18 +168,26 @@ export class ProcessStdioTransport implements Transport {
   }
 
   private receive(chunk: Buffer): void {
+    // Once stopped for a message past the limit, nothing more is read from it.
+    if (this.failure !== undefined) return;
+    let lines: string[];
     try {
-      this.readBuffer.append(chunk);
+      lines = this.reader.append(chunk);
     } catch (error) {
-      // A message larger than the buffer allows: the stream cannot be trusted any more.
-      this.onerror?.(error instanceof Error ? error : new Error(errorMessage(error)));
+      if (!(error instanceof McpMessageTooLarge)) throw error;
+      // The stream cannot be trusted any more: nothing more is read from it (the server blocks
+      // on its next write), the server is stopped, and its calls fail saying why.
+      this.failure = `${error.message}, so it was stopped`;
+      this.child?.stdout?.destroy();
+      this.onerror?.(error);
       void this.close();
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      let message: JSONRPCMessage;
       try {
-        message = this.readBuffer.readMessage();
+        message = deserializeMessage(line);
       } catch (error) {
         // A line that is not JSON-RPC (a server printing to stdout): skipped, the next may be fine.
         this.onerror?.(
@@ -172,7 +195,6 @@ export class ProcessStdioTransport implements Transport {
         );
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
   }

@@ -4,7 +4,8 @@
  * stdio. Stdio servers start through the run's `ToolProcesses`: in its sandbox, with the
  * allow-listed environment plus the server's own `env`, in the workspace or their `cwd` — never
  * in the workspace when it may hold code the configuration did not come from
- * (tools/configured-launch.ts).
+ * (tools/configured-launch.ts). Whichever the transport, one message is held only up to
+ * `MAX_MCP_MESSAGE_BYTES` (mcp-message-limits.ts).
  */
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -13,6 +14,7 @@ import type { McpServerSettings } from '../../config/settings-types.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { SandboxCommand } from '../../platform/sandbox/sandbox-types.js';
 import type { ToolProcesses } from '../tool-processes.js';
+import { boundedMessageFetch } from './mcp-message-limits.js';
 import { ProcessStdioTransport } from './mcp-stdio-transport.js';
 
 export type McpTransportKind = 'stdio' | 'sse' | 'http';
@@ -30,6 +32,11 @@ export interface CreatedTransport {
   transport: Transport;
   /** Set for stdio servers: the process, for exit status and stderr. */
   process?: ProcessStdioTransport;
+  /**
+   * Why the transport cut the server off itself (a message past `MAX_MCP_MESSAGE_BYTES`, in a
+   * phrase: `it sent a message of more than … bytes …`); undefined unless it did.
+   */
+  failure(): string | undefined;
 }
 
 export interface CreateTransportOptions {
@@ -66,7 +73,7 @@ export async function createMcpTransport(
       command: prepared,
       ...(options.onStderrLine ? { onStderrLine: options.onStderrLine } : {}),
     });
-    return { kind, transport, process: transport };
+    return { kind, transport, process: transport, failure: () => transport.failureDescription() };
   }
   const address = settings.httpUrl ?? settings.url ?? '';
   let url: URL;
@@ -76,11 +83,20 @@ export async function createMcpTransport(
     throw new Error(`"${address}" is not a valid URL`);
   }
   const requestInit: RequestInit = settings.headers ? { headers: { ...settings.headers } } : {};
+  // Each message the server sends is held up to the limit; past it, the connection is closed, so
+  // its pending calls fail at once saying why (the SDK alone would wait for them, or reconnect).
+  let failure: string | undefined;
+  const fetch = boundedMessageFetch((error) => {
+    if (failure !== undefined) return;
+    failure = `${error.message}, so the connection was closed`;
+    // Only ever called from a response, so once `transport` below is there.
+    void transport.close();
+  });
   const transport =
     kind === 'http'
-      ? new StreamableHTTPClientTransport(url, { requestInit })
+      ? new StreamableHTTPClientTransport(url, { requestInit, fetch })
       : // Deprecated in the protocol, but `url` servers of Gemini CLI settings still speak it.
         // eslint-disable-next-line @typescript-eslint/no-deprecated
-        new SSEClientTransport(url, { requestInit });
-  return { kind, transport };
+        new SSEClientTransport(url, { requestInit, fetch });
+  return { kind, transport, failure: () => failure };
 }

@@ -114,9 +114,11 @@ describeSandboxed(sandboxWay('namespace'), 'the namespace sandbox on this machin
 
   it('hides the home directory and the runner’s directories, and keeps the file commands out of reach', async () => {
     root = await makeTempDir('sandbox-home-');
-    // A home outside the temporary directories, so hiding /tmp alone would not pass this test.
-    const home = await mkdtemp(path.join(os.homedir(), '.gemini-sandbox-home-'));
-    const runnerTemp = await mkdtemp(path.join(os.homedir(), '.gemini-sandbox-runner-'));
+    // A home outside the temporary directories, so hiding /tmp alone would not pass this test:
+    // the user's own (the suite's HOME is a temporary folder, test/support/setup.ts).
+    const userHome = os.userInfo().homedir;
+    const home = await mkdtemp(path.join(userHome, '.gemini-sandbox-home-'));
+    const runnerTemp = await mkdtemp(path.join(userHome, '.gemini-sandbox-runner-'));
     try {
       await writeFile(path.join(home, 'credentials'), canary);
       const githubEnv = path.join(runnerTemp, 'set_env_1');
