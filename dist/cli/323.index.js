@@ -25,9 +25,10 @@ export const modules = {
 /* harmony import */ var _platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(62014);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(46316);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(77593);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(21729);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(37324);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(85863);
+/* harmony import */ var _platform_path_containment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(48225);
 /**
  * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
  * a small project with a bug (examples/demo/repo) becomes a git repository in a temporary
@@ -36,6 +37,7 @@ export const modules = {
  * place of the model. It shows the progress comment as it changes, the final comment, and the
  * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
  */
+
 
 
 
@@ -160,8 +162,7 @@ async function runDemoCommand(argv, io) {
 function invokedAs(script, cwd) {
     if (script === undefined || node_path__WEBPACK_IMPORTED_MODULE_3___default().basename(script) === 'gemini-agent')
         return 'gemini-agent';
-    const relative = node_path__WEBPACK_IMPORTED_MODULE_3___default().relative(cwd, script);
-    const shown = relative.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_3___default().isAbsolute(relative) ? script : relative;
+    const shown = (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_13__/* .relativeInside */ .JA)(script, cwd) ?? script;
     return `node ${(0,_run_command_js__WEBPACK_IMPORTED_MODULE_12__/* .shellWord */ .r7)(shown)}`;
 }
 /**

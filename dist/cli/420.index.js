@@ -14548,12 +14548,12 @@ class StreamableHTTPClientTransport {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ex: () => (/* binding */ serializeMessage),
-/* harmony export */   pt: () => (/* binding */ ReadBuffer)
+/* harmony export */   b_: () => (/* binding */ deserializeMessage)
 /* harmony export */ });
-/* unused harmony exports STDIO_DEFAULT_MAX_BUFFER_SIZE, deserializeMessage */
+/* unused harmony exports STDIO_DEFAULT_MAX_BUFFER_SIZE, ReadBuffer */
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(330);
 
-const STDIO_DEFAULT_MAX_BUFFER_SIZE = 10 * 1024 * 1024;
+const STDIO_DEFAULT_MAX_BUFFER_SIZE = (/* unused pure expression or super */ null && (10 * 1024 * 1024));
 /**
  * Buffers a continuous stdio stream into discrete JSON-RPC messages.
  */

@@ -83,14 +83,22 @@ var pending_sandbox = __webpack_require__(35890);
 var resolve_sandbox = __webpack_require__(33784);
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
 var tool_processes = __webpack_require__(90161);
+// EXTERNAL MODULE: ./src/tools/protected-paths.ts
+var protected_paths = __webpack_require__(82404);
+// EXTERNAL MODULE: ./src/session-setup/written-configuration.ts
+var written_configuration = __webpack_require__(43928);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
-var run_agent = __webpack_require__(39842);
-// EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts
-var agent_files = __webpack_require__(50753);
-// EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
-var config_settings = __webpack_require__(88153);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
+var run_agent = __webpack_require__(52756);
+// EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts + 1 modules
+var agent_files = __webpack_require__(50082);
+// EXTERNAL MODULE: ./src/config/settings.ts
+var config_settings = __webpack_require__(54661);
+// EXTERNAL MODULE: ./src/config/settings-types.ts
+var settings_types = __webpack_require__(88705);
+// EXTERNAL MODULE: ./src/session-setup/folder-trust.ts
+var folder_trust = __webpack_require__(55545);
 // EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
 var version = __webpack_require__(16138);
 // EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
@@ -105,7 +113,10 @@ var extension_config = __webpack_require__(98067);
 var args = __webpack_require__(77593);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts
 var exit_codes = __webpack_require__(28551);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/cli/output/json-output.ts
+
 function createJsonOutput(options) {
     const { stdout, stats } = options;
     return {
@@ -125,20 +136,21 @@ function createJsonOutput(options) {
                         },
                     }),
             };
-            stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+            stdout.write(`${(0,platform_text/* inertJson */.nl)(output, 2)}\n`);
         },
         failBeforeStart(error) {
-            stdout.write(`${JSON.stringify({ error }, null, 2)}\n`);
+            stdout.write(`${(0,platform_text/* inertJson */.nl)({ error }, 2)}\n`);
         },
     };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/output/stream-json-output.ts
+
 function createStreamJsonOutput(options) {
     const { stdout, prompt, stats } = options;
     const now = options.now ?? (() => new Date());
     const announced = new Set();
-    const line = (event) => stdout.write(`${JSON.stringify({ ...event, timestamp: now().toISOString() })}\n`);
+    const line = (event) => stdout.write(`${(0,platform_text/* inertJson */.nl)({ ...event, timestamp: now().toISOString() })}\n`);
     /**
      * A subagent's calls carry the id of the call that runs it (`parent_tool_id`) and an id made
      * unique with it, since each session numbers its calls on its own.
@@ -337,6 +349,8 @@ function isWide(code) {
 
 ;// CONCATENATED MODULE: ./src/cli/output/status-line.ts
 
+
+
 function initialStatusState(startedAt) {
     return {
         startedAt,
@@ -470,7 +484,9 @@ const DEFAULT_COLUMNS = 80;
  * inert: the listener ignores events and `above` hands sinks back untouched.
  */
 function createTerminalProgress(options) {
-    const { stream } = options;
+    // The status line's escape codes are the program's own formatting: they go to the stream below
+    // a neutral wrapper, and the text written above the line is made neutral here instead.
+    const stream = (0,platform_logger/* rawSink */.e9)(options.stream);
     const env = options.env ?? {};
     const live = (options.isTTY ?? isTerminal(stream)) && env.TERM !== 'dumb';
     const colour = !env.NO_COLOR;
@@ -550,11 +566,14 @@ function createTerminalProgress(options) {
         }
         draw(false);
     };
-    const above = (sink) => {
+    const above = (given) => {
+        const sink = (0,platform_logger/* rawSink */.e9)(given);
         if (!live || (sink !== stream && !isTerminal(sink)))
-            return sink;
+            return given;
+        const clean = sink === given ? (text) => text : platform_text/* neutralText */.J3;
         return {
-            write(text) {
+            write(raw) {
+                const text = clean(raw);
                 if (stopped)
                     return sink.write(text);
                 const wasShown = shown !== undefined;
@@ -585,10 +604,12 @@ function terminalColumns(sink) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/output/text-output.ts
+
 function createTextOutput(options) {
     const { progress } = options;
-    const stdout = progress ? progress.above(options.stdout) : options.stdout;
-    const stderr = progress ? progress.above(options.stderr) : options.stderr;
+    const [plainOut, plainErr] = [(0,platform_logger/* neutralSink */.hp)(options.stdout), (0,platform_logger/* neutralSink */.hp)(options.stderr)];
+    const stdout = progress ? progress.above(plainOut) : plainOut;
+    const stderr = progress ? progress.above(plainErr) : plainErr;
     let endsWithNewline = true;
     let lastTextTurn;
     const toolLine = (call) => {
@@ -652,8 +673,8 @@ function firstLine(text) {
     return line.length > 200 ? `${line.slice(0, 200)}\u2026` : line;
 }
 
-// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
-var policy_setup = __webpack_require__(57362);
+// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 23 modules
+var policy_setup = __webpack_require__(49446);
 ;// CONCATENATED MODULE: ./src/cli/read-stdin.ts
 /** Reads all of standard input when it is piped; undefined when it is a terminal. */
 async function readPipedStdin(stdin) {
@@ -705,6 +726,10 @@ var replay_model = __webpack_require__(32416);
 
 
 
+
+
+
+
 function processIo() {
     return {
         env: process.env,
@@ -722,13 +747,16 @@ function processIo() {
     };
 }
 /** Runs the CLI and returns its exit code; never throws. */
-async function runCli(argv, io) {
-    // `policy`, `run`, `commands` and `demo` as the first word are subcommands; a prompt starting with one
-    // of them needs -p.
+async function runCli(argv, terminal) {
+    // Everything the CLI and its subcommands print carries text from repositories, manifests, the
+    // model or tools: no control character of theirs reaches the terminal (logger.ts).
+    const io = (0,platform_logger/* neutralIo */.ak)(terminal);
+    // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
+    // starting with one of them needs -p.
     // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
     // whose loading would delay every run's first model request.
     if (argv[0] === 'policy') {
-        const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 34).then(__webpack_require__.bind(__webpack_require__, 72034));
+        const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 864).then(__webpack_require__.bind(__webpack_require__, 37864));
         return runPolicyCommand(argv.slice(1), io);
     }
     if (argv[0] === 'run') {
@@ -742,6 +770,10 @@ async function runCli(argv, io) {
     if (argv[0] === 'demo') {
         const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
         return runDemoCommand(argv.slice(1), io);
+    }
+    if (argv[0] === 'trust') {
+        const { runTrustCommand } = await __webpack_require__.e(/* import() */ 380).then(__webpack_require__.bind(__webpack_require__, 74380));
+        return runTrustCommand(argv.slice(1), io);
     }
     let options;
     try {
@@ -769,6 +801,18 @@ async function runCli(argv, io) {
             throw new errors/* UsageError */.eb('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
         }
         await requireDirectory(options.repo);
+        await requireUnprotected(options.repo);
+        // The workspace's own configuration loads only in a trusted folder; one that is not trusted
+        // and holds some stops here, before anything of it is read or started (folder-trust.ts).
+        const trust = await (0,folder_trust/* requireWorkspaceTrust */.BS)({
+            folder: options.repo,
+            env: io.env,
+            skipTrust: options.skipTrust,
+            contents: () => (0,folder_trust/* folderContents */.$c)(options.repo),
+        });
+        (0,folder_trust/* reportUntrustedContext */.mD)(trust, options.repo, logger);
+        // Undefined: the repository's own extensions and commands are not read, only --extension's.
+        const configRoot = trust.trusted ? options.repo : undefined;
         // Files the run writes are checked before anything starts, so a path that cannot be written
         // is a usage error naming its flag rather than a failure in the middle of the session.
         if (options.record !== undefined)
@@ -798,21 +842,44 @@ async function runCli(argv, io) {
         }));
         // The session, when nothing took it over (the run stopped before its session started).
         cleanups.push(() => sandboxProbe.release());
+        // What an earlier run's agent wrote among the configuration and nobody changed since is not
+        // loaded (written-configuration.ts); a --policy file of that kind stops the run.
+        const written = await (0,written_configuration/* checkWrittenConfiguration */.O8)({
+            workspace: options.repo,
+            extensionPaths: options.extensions,
+            policyFiles: options.policyFiles,
+            env: io.env,
+        });
+        for (const warning of written.warnings)
+            logger.warning(warning);
         // Settings and policy problems (a typo in a --policy file) stop the run before any model
         // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
         // Custom commands and extensions: from the repository and the --extension folders. Read
         // beside the settings, and the policy beside the agents (each pair is independent).
-        const [settings, commands] = await bothInOrder((0,config_settings/* loadAgentSettings */.td)({ input: undefined, configDirectory: options.repo, env: io.env }), (0,run_commands/* loadRunCommands */.iY)({
+        const [settings, commands] = await bothInOrder(configRoot === undefined
+            ? Promise.resolve(settings_types/* EMPTY_SETTINGS */.s)
+            : (0,config_settings/* loadAgentSettings */.td)({
+                input: undefined,
+                configDirectory: configRoot,
+                env: io.env,
+                readFile: (0,written_configuration/* readUnlessHeldBack */.rU)(written),
+            }), (0,run_commands/* loadRunCommands */.iY)({
             workspaceRoot: options.repo,
-            configRoot: options.repo,
+            configRoot,
             paths: options.extensions,
             pathsSetting: '--extension',
             env: io.env,
             logger,
+            mayLoad: written.mayLoad,
         }));
         const runSettings = (0,extension_config/* withExtensionServers */.k0)(settings, commands.extensions, logger);
         const sessionPrompt = (0,run_commands/* sessionPromptFor */._w)(prompt, commands.registry);
-        const [policy, agents] = await bothInOrder((0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings: runSettings, extensions: commands.extensions }), (0,agent_files/* loadAgents */.L2)([(0,agent_files/* projectAgentsFolder */.uG)(options.repo), ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions)], logger));
+        const [policy, agents] = await bothInOrder((0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings: runSettings, extensions: commands.extensions }), (0,agent_files/* loadAgents */.L2)([
+            ...(configRoot === undefined
+                ? []
+                : [{ ...(0,agent_files/* projectAgentsFolder */.uG)(configRoot), mayLoad: written.mayLoad }]),
+            ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions),
+        ], logger));
         for (const warning of policy.warnings)
             logger.warning(warning);
         const models = (0,model_choice/* chooseRunModels */.fc)({
@@ -880,9 +947,15 @@ async function runCli(argv, io) {
         cleanups.push(io.onInterrupt(() => {
             controller.abort();
         }));
-        const { session: agent, result } = await (0,run_agent/* startAgent */.I)({
+        // Recorded from before its first tool until its tools have stopped, so a later run does not
+        // load configuration this one wrote.
+        const recorded = await (0,written_configuration/* recordRun */.vj)(options.repo, io.env, (message) => {
+            logger.warning(message);
+        });
+        const starting = (0,run_agent/* startAgent */.I)({
             prompt: sessionPrompt,
             extensionContextFiles: (0,extension_config/* extensionContextFiles */.ek)(commands.extensions),
+            ...(trust.trusted ? {} : { projectContext: false }),
             workspaceRoot: options.repo,
             ...models,
             env: io.env,
@@ -906,6 +979,7 @@ async function runCli(argv, io) {
             ...(telemetry ? { telemetry } : {}),
             agents,
         });
+        const { session: agent, result } = await recorded(starting);
         reportRetry = (message) => {
             agent.reportWarning('model_retry', message);
         };
@@ -967,6 +1041,13 @@ async function requireDirectory(dir) {
     const info = await (0,promises_.stat)(dir).catch(() => undefined);
     if (!info?.isDirectory()) {
         throw new errors/* UsageError */.eb(`--repo expects an existing directory, got "${external_node_path_default().resolve(dir)}".`);
+    }
+}
+/** The workspace may not lie inside a repository's .gemini or .github, or any .git. */
+async function requireUnprotected(dir) {
+    const problem = await (0,protected_paths/* protectedFolderProblem */.WM)(dir);
+    if (problem !== undefined) {
+        throw new errors/* UsageError */.eb(`--repo (default: the current folder): ${problem}`);
     }
 }
 /** A file the run may create or append to; a folder or an unwritable place is a usage error. */
@@ -1289,6 +1370,9 @@ function chunk(parts, options = {}) {
 function respond(chunks, options = {}) {
     return { type: 'response', chunks, ...options };
 }
+function rawReply(chunks, options = {}) {
+    return { type: 'raw', chunks, ...options };
+}
 function httpError(status, message, options = {}) {
     return { type: 'error', status, message, ...options };
 }
@@ -1511,6 +1595,17 @@ async function startFakeGeminiServer(options = {}) {
             return;
         }
         const streamed = req.rpc === 'streamGenerateContent';
+        if (step.type === 'raw') {
+            if (!streamed) {
+                sendJson(res, 200, step.chunks[0] ?? '{}');
+                return;
+            }
+            res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+            for (const text of step.chunks)
+                await write(res, `data: ${text}\r\n\r\n`);
+            res.end();
+            return;
+        }
         if (!streamed) {
             const body = JSON.stringify(wrap(req.api, mergeChunks(step.chunks)));
             if (step.type === 'cut') {
@@ -1748,6 +1843,13 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
  * the caller passes (the Action removes credentials from its own `process.env`), and the header
  * values are returned as secrets to redact.
  *
+ * The headers are the collector credentials of whoever set the environment, so they go only to
+ * an endpoint the environment chose too: one of the endpoint variables, or \u2014 none set anywhere \u2014
+ * the standard local port, where OpenTelemetry's exporters send them as well. An endpoint from
+ * settings (`telemetry.otlpEndpoint`, which a repository's `.gemini/settings.json` may set) gets
+ * the signals without them, and one warning says so. Unlike the Gemini CLI, which hands the
+ * variables to OpenTelemetry's exporters whatever endpoint the settings chose.
+ *
  * A mistyped target or protocol is a configuration error, as in the Gemini CLI; an endpoint that
  * is not a URL only turns telemetry off with a warning, so it never fails a run.
  */
@@ -1790,7 +1892,7 @@ function resolveTelemetryConfig(options) {
         };
     }
     const warnings = [];
-    const [endpoint, endpointSource] = chosenEndpoint(options, protocol);
+    const [endpoint, endpointSource, fromEnvironment] = chosenEndpoint(options, protocol);
     const off = (source, text) => ({
         warnings: [
             `Telemetry is off: ${source} is ${JSON.stringify(text)}, not an http:// or https:// URL.`,
@@ -1806,6 +1908,9 @@ function resolveTelemetryConfig(options) {
     const urls = {};
     const headers = {};
     const shared = parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS);
+    const secrets = new Set(Object.values(shared));
+    /** The header variables whose values a settings-chosen endpoint did not get. */
+    const withheld = new Set();
     for (const signal of TELEMETRY_SIGNALS) {
         const upper = signal.toUpperCase();
         const name = `OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`;
@@ -1820,10 +1925,23 @@ function resolveTelemetryConfig(options) {
                 : protocol === 'grpc'
                     ? ownUrl.origin
                     : ownUrl.href;
-        headers[signal] = {
-            ...shared,
-            ...parseKeyValueList(env[`OTEL_EXPORTER_OTLP_${upper}_HEADERS`]),
-        };
+        const headerVariable = `OTEL_EXPORTER_OTLP_${upper}_HEADERS`;
+        const signalHeaders = { ...shared, ...parseKeyValueList(env[headerVariable]) };
+        for (const value of Object.values(signalHeaders))
+            secrets.add(value);
+        if (ownUrl !== undefined || fromEnvironment) {
+            headers[signal] = signalHeaders;
+        }
+        else {
+            headers[signal] = {};
+            if (Object.keys(shared).length > 0)
+                withheld.add('OTEL_EXPORTER_OTLP_HEADERS');
+            if (nonEmpty(env[headerVariable]) !== undefined)
+                withheld.add(headerVariable);
+        }
+    }
+    if (withheld.size > 0) {
+        warnings.push(`Telemetry goes to ${base.href}, which ${endpointSource} chose, without the headers of ${[...withheld].join(' and ')}: the environment's collector credentials go only to an endpoint the environment names. Set GEMINI_TELEMETRY_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT to send them there.`);
     }
     const compression = envChoice(env, 'OTEL_EXPORTER_OTLP_COMPRESSION', ['gzip', 'none']) ??
         // The Gemini CLI compresses gRPC exports (telemetry/sdk.js).
@@ -1836,19 +1954,21 @@ function resolveTelemetryConfig(options) {
             resourceAttributes,
         },
         warnings,
-        secrets: [...new Set(Object.values(headers).flatMap((map) => Object.values(map)))],
+        // Withheld or sent, they stay secrets of the run.
+        secrets: [...secrets],
     };
 }
+/** The endpoint, what chose it, and whether the environment did (the default counts as its). */
 function chosenEndpoint(options, protocol) {
     for (const name of ['GEMINI_TELEMETRY_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
         const value = nonEmpty(options.env[name]);
         if (value !== undefined)
-            return [value, name];
+            return [value, name, true];
     }
     const setting = nonEmpty(options.settings?.otlpEndpoint);
     if (setting !== undefined)
-        return [setting, `telemetry.otlpEndpoint in ${options.source}`];
-    return [DEFAULT_ENDPOINTS[protocol], 'the default endpoint'];
+        return [setting, `telemetry.otlpEndpoint in ${options.source}`, false];
+    return [DEFAULT_ENDPOINTS[protocol], 'the default endpoint', true];
 }
 /** The endpoint as a URL; quotes around it are dropped, as the Gemini CLI does. */
 function parseEndpoint(text) {
@@ -1945,7 +2065,7 @@ async function startTelemetry(options) {
     for (const secret of resolved.secrets)
         redactor.register(secret);
     try {
-        const { createOtelTelemetry } = await Promise.all(/* import() */[__webpack_require__.e(182), __webpack_require__.e(163)]).then(__webpack_require__.bind(__webpack_require__, 58163));
+        const { createOtelTelemetry } = await Promise.all(/* import() */[__webpack_require__.e(182), __webpack_require__.e(96)]).then(__webpack_require__.bind(__webpack_require__, 41096));
         return await createOtelTelemetry({
             config,
             run: options.run,

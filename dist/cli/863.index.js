@@ -28,6 +28,10 @@ var model_auth = __webpack_require__(67815);
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/redaction.ts
 var redaction = __webpack_require__(63178);
+// EXTERNAL MODULE: ./src/config/json-text.ts
+var json_text = __webpack_require__(86948);
+// EXTERNAL MODULE: ./src/platform/text-limits.ts
+var text_limits = __webpack_require__(17781);
 // EXTERNAL MODULE: ./src/platform/sandbox/sandbox-types.ts
 var sandbox_types = __webpack_require__(9332);
 // EXTERNAL MODULE: ./src/review/submit-review.ts
@@ -220,6 +224,8 @@ var mode = __webpack_require__(28592);
 
 
 
+
+
 /** Defaults of the inputs that have one; action.yml declares the same (a test checks). */
 const INPUT_DEFAULTS = {
     bot_login: 'github-actions[bot]',
@@ -330,12 +336,44 @@ const policyFiles = lineList.superRefine((files, ctx) => {
     }
 });
 /**
+ * The size or nesting limit of a JSON configuration file (config/json-text.ts) that JSON written
+ * into an input passes, with its line and column in the input's text (for the error's location);
+ * undefined when it keeps them. The workflow's author writes it, but 5,000 nested brackets still
+ * overflowed the stack of the code that walks the value, and the run ended without saying where.
+ */
+function inlineJsonProblem(value) {
+    const past = (0,text_limits/* offsetPastBytes */.TD)(value, json_text/* JSON_LIMITS */.s7.maxBytes);
+    if (past !== undefined) {
+        return {
+            message: (0,text_limits/* tooLargeMessage */.pb)('JSON', json_text/* JSON_LIMITS */.s7.maxBytes, (0,text_limits/* utf8Bytes */.dy)(value)),
+            params: (0,json_text/* positionAt */.t$)(value, past),
+        };
+    }
+    const problem = (0,text_limits/* jsonLimitProblem */.Xn)(value, json_text/* JSON_LIMITS */.s7);
+    if (problem === undefined)
+        return undefined;
+    return { message: problem.message, params: (0,json_text/* positionAt */.t$)(value, problem.offset) };
+}
+/** A JSON value in a message: primitives as written, containers by their kind. */
+function describeEntry(entry) {
+    if (Array.isArray(entry))
+        return 'a list';
+    if (typeof entry === 'object' && entry !== null)
+        return 'an object';
+    return JSON.stringify(entry);
+}
+/**
  * Extension folders: one a line, or a JSON list as run-gemini-cli's `extensions` input takes.
  * Nothing is installed at run time, so a URL or `owner/repo` is refused with the way to vendor it.
  */
 const extensionFolders = schemas/* string */.YjP().transform((value, ctx) => {
     let entries;
     if (value.startsWith('[')) {
+        const limit = inlineJsonProblem(value);
+        if (limit !== undefined) {
+            ctx.addIssue({ code: 'custom', ...limit });
+            return core/* NEVER */.tm;
+        }
         try {
             entries = JSON.parse(value);
         }
@@ -357,7 +395,7 @@ const extensionFolders = schemas/* string */.YjP().transform((value, ctx) => {
         if (typeof entry !== 'string') {
             ctx.addIssue({
                 code: 'custom',
-                message: `expected extension folders as strings; got ${JSON.stringify(entry)}.`,
+                message: `expected extension folders as strings; got ${describeEntry(entry)}.`,
             });
             return core/* NEVER */.tm;
         }
@@ -380,6 +418,11 @@ const settings = optionalString.transform((value, ctx) => {
     const accepts = 'expected a JSON object or the path of a settings JSON file relative to the repository root';
     // A path never starts with a bracket; JSON that is not an object gets a clear message.
     if (/^[[{]/.test(value)) {
+        const limit = inlineJsonProblem(value);
+        if (limit !== undefined) {
+            ctx.addIssue({ code: 'custom', ...limit });
+            return core/* NEVER */.tm;
+        }
         let parsed;
         try {
             parsed = JSON.parse(value);
@@ -564,7 +607,14 @@ function readActionInputs(getInput, env) {
     if (!result.success) {
         const issue = result.error.issues[0];
         const input = String(issue?.path[0] ?? 'inputs');
-        throw new errors/* ConfigurationError */.j1(issue?.message ?? 'invalid value.', { input });
+        // JSON inputs say where in their text the problem is (inlineJsonProblem).
+        const at = issue?.code === 'custom' ? issue.params : {};
+        throw new errors/* ConfigurationError */.j1(issue?.message ?? 'invalid value.', {
+            input,
+            ...(at?.line === undefined || at.column === undefined
+                ? {}
+                : { line: at.line, column: at.column }),
+        });
     }
     const inputs = result.data;
     const auth = resolveAuth(inputs, env);
@@ -630,17 +680,19 @@ function readActionInputs(getInput, env) {
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _action_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(38488);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46316);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77593);
-/* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(51632);
-/* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(21729);
-/* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
-/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
-/* harmony import */ var _github_mode_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28592);
+/* harmony import */ var _tools_protected_paths_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(82404);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(77593);
+/* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(51632);
+/* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(81489);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(37324);
+/* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(60013);
+/* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
+/* harmony import */ var _github_mode_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(28592);
 /**
  * `gemini-agent run`: the Action's pipeline on a local repository for an event file, with a
  * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
  */
+
 
 
 
@@ -663,11 +715,11 @@ and labels it would post are printed and written under --out, and its commit bec
 
 Options:
       --event FILE              the webhook payload, as GitHub writes it to GITHUB_EVENT_PATH
-      --event-name NAME         ${_github_mode_js__WEBPACK_IMPORTED_MODULE_12__/* .TRIGGER_EVENT_NAMES */ .$o.join(' | ')}
+      --event-name NAME         ${_github_mode_js__WEBPACK_IMPORTED_MODULE_13__/* .TRIGGER_EVENT_NAMES */ .$o.join(' | ')}
       --repo DIR                the repository (default: current directory); the run starts from
                                 its HEAD (or the pull request's head), and its commit is pushed to
                                 a new branch of it
-      --actor-permission LEVEL  the permission of whoever triggered the run: ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__/* .PERMISSION_LEVELS */ .eO.join(' | ')}
+      --actor-permission LEVEL  the permission of whoever triggered the run: ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__/* .PERMISSION_LEVELS */ .eO.join(' | ')}
                                 (default: write; below write the run is skipped)
       --policy FILE             a policy TOML file, used as the workflow's policy input
                                 (repeatable)
@@ -680,6 +732,10 @@ Options:
       --record FILE             record the model's replies to FILE, for --replay later
       --github                  use the real GitHub API with $GITHUB_TOKEN instead: comments,
                                 reviews, labels, pushes and pull requests are real
+      --skip-trust              trust the repository for this run, as
+                                GEMINI_CLI_TRUST_WORKSPACE=true does: the Action loads its
+                                .gemini/ configuration and GEMINI.md, which otherwise need it to
+                                be a trusted folder (see gemini-agent trust)
   -d, --debug                   log details, every GitHub request included
   -h, --help                    print this help
 
@@ -692,7 +748,7 @@ Model credentials as for the Action (--input gemini_api_key=\u2026 or GEMINI_API
 Assist); none with --replay.
 
 Exit codes: 0 success or skipped, 1 the run failed, 42 bad arguments, 52 an invalid policy file
-or event payload.
+or event payload, 55 the repository is not a trusted folder and holds configuration.
 `;
 /** Runs `run \u2026` and returns the exit code; never throws. */
 async function runRunCommand(argv, io) {
@@ -702,29 +758,32 @@ async function runRunCommand(argv, io) {
     }
     catch (error) {
         io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .exitCodeForError */ .Lo)(error);
     }
     if (options === 'help') {
         io.stdout.write(RUN_USAGE);
-        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .ExitCode */ .yU.OK;
     }
     try {
         await requireDirectory(options.repo);
-        const run = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_9__/* .runLocal */ .R)(options, io);
+        const problem = await (0,_tools_protected_paths_js__WEBPACK_IMPORTED_MODULE_6__/* .protectedFolderProblem */ .WM)(options.repo);
+        if (problem !== undefined)
+            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--repo: ${problem}`);
+        const run = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_10__/* .runLocal */ .R)(options, io);
         printRunEnd(run, io);
         return exitCodeFor(run);
     }
     catch (error) {
         io.stderr.write(`error: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
-        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .exitCodeForError */ .Lo)(error);
+        return (0,_exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .exitCodeForError */ .Lo)(error);
     }
 }
 function exitCodeFor(run) {
-    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
+    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__/* .ExitCode */ .yU.OK;
 }
 /** The flags of `run`; every mistake is a one-line `UsageError`. */
 function parseRunArgs(argv, cwd) {
-    const { values, positionals } = (0,_args_js__WEBPACK_IMPORTED_MODULE_6__/* .parseFlags */ .bQ)('run', () => (0,node_util__WEBPACK_IMPORTED_MODULE_3__.parseArgs)({
+    const { values, positionals } = (0,_args_js__WEBPACK_IMPORTED_MODULE_7__/* .parseFlags */ .bQ)('run', () => (0,node_util__WEBPACK_IMPORTED_MODULE_3__.parseArgs)({
         args: [...argv],
         allowPositionals: true,
         strict: true,
@@ -740,6 +799,7 @@ function parseRunArgs(argv, cwd) {
             replay: { type: 'string' },
             record: { type: 'string' },
             github: { type: 'boolean' },
+            'skip-trust': { type: 'boolean' },
             debug: { type: 'boolean', short: 'd' },
             help: { type: 'boolean', short: 'h' },
         },
@@ -753,14 +813,14 @@ function parseRunArgs(argv, cwd) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('run expects --event FILE, the webhook payload of the event to run for.');
     }
     if (values['event-name'] === undefined) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`run expects --event-name NAME, one of ${_github_mode_js__WEBPACK_IMPORTED_MODULE_12__/* .TRIGGER_EVENT_NAMES */ .$o.join(', ')}.`);
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`run expects --event-name NAME, one of ${_github_mode_js__WEBPACK_IMPORTED_MODULE_13__/* .TRIGGER_EVENT_NAMES */ .$o.join(', ')}.`);
     }
     if (values.replay !== undefined && values.record !== undefined) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('--replay and --record cannot be used together.');
     }
     const permission = values['actor-permission'] ?? 'write';
-    if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
-        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
+    if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
     }
     const labels = values.labels
         ?.split(',')
@@ -779,6 +839,7 @@ function parseRunArgs(argv, cwd) {
         ...(values.record !== undefined ? { record: values.record } : {}),
         github: values.github ?? false,
         debug: values.debug ?? false,
+        ...(values['skip-trust'] === true ? { skipTrust: true } : {}),
     };
 }
 function parseInputs(pairs) {
@@ -817,8 +878,8 @@ function printRunEnd(run, io) {
     const comments = run.gitHub?.store.comments ?? [];
     for (const comment of comments) {
         print();
-        print(`\u2500\u2500 Final comment ${comment.ordinal} on #${comment.issueNumber} (${(0,_local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__/* .commentFileName */ .R)(comment)}) \u2500\u2500`);
-        print((0,_local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__/* .renderMarkdownForTerminal */ .P)(comment.body, { indent: '  ' }));
+        print(`\u2500\u2500 Final comment ${comment.ordinal} on #${comment.issueNumber} (${(0,_local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_9__/* .commentFileName */ .R)(comment)}) \u2500\u2500`);
+        print((0,_local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_11__/* .renderMarkdownForTerminal */ .P)(comment.body, { indent: '  ' }));
     }
     print();
     print(`\u2500\u2500 Result: ${result.conclusion}${result.error ? ` \u2014 ${result.error}` : ''}`);
@@ -3357,7 +3418,7 @@ async function gitNode(context, sha, repoPath) {
                 case 'type':
                     return TYPES[entry.type];
                 case 'mode':
-                    return MODES[entry.type];
+                    return entry.executable === true ? 0o100755 : MODES[entry.type];
                 case 'object':
                     return gitNode(context, sha, entry.path).then((node) => node ?? null);
                 default:
@@ -3693,7 +3754,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 21729:
+/***/ 37324:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -5107,6 +5168,8 @@ function readOnlyForkRunReason(eventName, triggerPhrase = '/gemini') {
         "that issue_comment run has this repository's token and secrets, and never runs the fork's code");
 }
 
+// EXTERNAL MODULE: ./src/platform/path-containment.ts
+var path_containment = __webpack_require__(48225);
 ;// CONCATENATED MODULE: ./src/maintenance/maintenance-prompt.ts
 /**
  * The task of a maintenance run (schedule, workflow_dispatch): the `prompt` input, or a Markdown
@@ -5118,6 +5181,7 @@ function readOnlyForkRunReason(eventName, triggerPhrase = '/gemini') {
  * default branch for schedules). Its path must stay inside the repository: no absolute paths, no
  * `..`, no symlink leading out, nothing under `.git/` (where checkout may have left a credential).
  */
+
 
 
 
@@ -5154,8 +5218,8 @@ async function readPromptFile(file, workspaceRoot) {
             ? `does not exist in the checkout (${relative}); expected a file committed to the branch the workflow runs on.`
             : `cannot be read: ${(0,platform_errors/* errorMessage */.gJ)(error)}`, error);
     }
-    const inside = external_node_path_default().relative(root, resolved);
-    if (inside === '' || inside.startsWith('..') || external_node_path_default().isAbsolute(inside)) {
+    const inside = (0,path_containment/* relativeInside */.JA)(resolved, root);
+    if (inside === undefined || inside === '') {
         throw fileError(file, 'leads outside the repository through a symbolic link.');
     }
     if (isUnderGit(inside))
@@ -5195,7 +5259,7 @@ function checkRelativePath(file) {
         throw fileError(file, 'is absolute; expected a path relative to the repository root.');
     }
     const normalized = external_node_path_default().posix.normalize(file.replace(/\\/g, '/'));
-    if (normalized === '..' || normalized.startsWith('../')) {
+    if ((0,path_containment/* climbsOut */.Jg)(normalized, (external_node_path_default()).posix)) {
         throw fileError(file, 'leaves the repository; expected a path relative to the repository root.');
     }
     if (normalized === '.' || normalized.endsWith('/')) {
@@ -6014,6 +6078,8 @@ async function writeJobSummary(summary, markdown) {
     await summary.write();
 }
 
+// EXTERNAL MODULE: ./src/tools/protected-paths.ts
+var protected_paths = __webpack_require__(82404);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./src/agent/transcript.ts
@@ -6024,19 +6090,23 @@ var external_node_child_process_ = __webpack_require__(31421);
 var external_node_util_ = __webpack_require__(57975);
 ;// CONCATENATED MODULE: ./src/github/fork-workspace.ts
 /**
- * Whether the checked-out workspace holds a fork's pull request code. Workflows often check out
- * the pull request's head (or its merge ref) for `/gemini` comments; on a fork's pull request that
- * code was written by someone without write access, and running any of it \u2014 `npm test` runs the
- * fork's scripts \u2014 would run it beside the Action's credentials. The caller then allows no
- * commands at all (see `untrustedWorkspace` in policy-setup.ts).
+ * Whether the checked-out workspace holds a pull request's code. Workflows often check out the
+ * pull request's head (or its merge ref) for `/gemini` comments and reviews. On a fork's pull
+ * request that code was written by someone without write access, and running any of it \u2014 `npm
+ * test` runs the fork's scripts \u2014 would run it beside the Action's credentials: the caller then
+ * allows no commands at all (see `untrustedWorkspace` in policy-setup.ts). On any pull request the
+ * programs the base branch's configuration starts must not run the pull request's files either
+ * (github/pull-request-code.ts).
  */
 
 
 const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 /** Git with the repository's hooks and fsmonitor off and no prompts: nothing of the repo runs. */
+const SAFE_GIT = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
+const gitEnv = () => ({ PATH: process.env.PATH ?? '', GIT_TERMINAL_PROMPT: '0' });
 const probeGit = async (cwd, args) => {
     try {
-        await run('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-C', cwd, ...args], { env: { PATH: process.env.PATH ?? '', GIT_TERMINAL_PROMPT: '0' }, timeout: 30_000 });
+        await run('git', [...SAFE_GIT, '-C', cwd, ...args], { env: gitEnv(), timeout: 30_000 });
         return 0;
     }
     catch (error) {
@@ -6044,40 +6114,94 @@ const probeGit = async (cwd, args) => {
         return typeof code === 'number' ? code : -1;
     }
 };
+/** The output of a git command, or undefined when it failed. */
+async function readGit(cwd, args) {
+    try {
+        const { stdout } = await run('git', [...SAFE_GIT, '-C', cwd, ...args], {
+            env: gitEnv(),
+            timeout: 30_000,
+            maxBuffer: 1024 * 1024,
+        });
+        return stdout;
+    }
+    catch {
+        return undefined;
+    }
+}
 /**
  * The fork's head commit `headSha` is in the workspace when it is HEAD or an ancestor of HEAD (a
- * merge ref). When that cannot be told \u2014 no repository, git missing \u2014 the answer is yes: the
- * cautious one. A head commit that is not in the repository at all means the fork's code was
- * not checked out.
+ * merge ref), or a parent HEAD records (a shallow checkout of `refs/pull/N/merge`, whose parents
+ * were not fetched). When that cannot be told \u2014 no repository, git missing \u2014 the answer is yes:
+ * the cautious one. A head commit that is neither in the repository nor a parent of HEAD means the
+ * fork's code was not checked out.
  */
 async function checkForkWorkspace(workspaceRoot, headSha, probe = probeGit) {
+    const check = await checkPullRequestWorkspace(workspaceRoot, headSha, {
+        probe,
+        whose: "the fork's",
+    });
+    return { holdsForkCode: check.holdsHeadCode, reason: check.reason };
+}
+/** {@link checkForkWorkspace} for any pull request: same-repository branches and forks alike. */
+async function checkPullRequestWorkspace(workspaceRoot, headSha, options = {}) {
+    const probe = options.probe ?? probeGit;
+    const whose = options.whose ?? "the pull request's";
     if (headSha === undefined || !/^[0-9a-f]{40,64}$/i.test(headSha)) {
-        return { holdsForkCode: true, reason: "the pull request's head commit is unknown" };
+        return { holdsHeadCode: true, reason: `${whose} head commit is unknown` };
     }
     const short = headSha.slice(0, 7);
     if ((await probe(workspaceRoot, ['rev-parse', '--verify', '--quiet', 'HEAD'])) !== 0) {
         return {
-            holdsForkCode: true,
+            holdsHeadCode: true,
             reason: 'the workspace is not a git checkout, so its code cannot be told apart',
         };
     }
+    // HEAD itself, or a merge of it (refs/pull/N/merge). The commit object lists its parents even
+    // where a shallow fetch left them out, so this holds for `fetch-depth: 1` checkouts too.
+    const head = await readGit(workspaceRoot, ['cat-file', 'commit', 'HEAD']);
+    const headId = (await readGit(workspaceRoot, ['rev-parse', '--verify', '--quiet', 'HEAD']))?.trim();
+    const parents = (head ?? '')
+        .split('\n\n')[0]
+        ?.split('\n')
+        .filter((line) => line.startsWith('parent '))
+        .map((line) => line.slice('parent '.length).trim().toLowerCase());
+    if (headId?.toLowerCase() === headSha.toLowerCase()) {
+        return { holdsHeadCode: true, reason: `HEAD contains ${whose} head ${short}` };
+    }
+    if (parents?.includes(headSha.toLowerCase()) === true) {
+        return { holdsHeadCode: true, reason: `HEAD contains ${whose} head ${short}` };
+    }
     if ((await probe(workspaceRoot, ['cat-file', '-e', `${headSha}^{commit}`])) !== 0) {
-        return { holdsForkCode: false, reason: `the fork's head ${short} is not in the repository` };
+        return { holdsHeadCode: false, reason: `${whose} head ${short} is not in the repository` };
     }
     const ancestor = await probe(workspaceRoot, ['merge-base', '--is-ancestor', headSha, 'HEAD']);
     if (ancestor === 1) {
-        return { holdsForkCode: false, reason: `HEAD does not contain the fork's head ${short}` };
+        return { holdsHeadCode: false, reason: `HEAD does not contain ${whose} head ${short}` };
     }
     return {
-        holdsForkCode: true,
+        holdsHeadCode: true,
         reason: ancestor === 0
-            ? `HEAD contains the fork's head ${short}`
-            : `could not tell whether HEAD contains the fork's head ${short}`,
+            ? `HEAD contains ${whose} head ${short}`
+            : `could not tell whether HEAD contains ${whose} head ${short}`,
     };
 }
+/**
+ * Whether the checkout tracks anything at `repoPath` (a folder or file, relative to the root):
+ * then its files came with the checked-out commit. Yes when git cannot tell.
+ */
+async function tracksPath(workspaceRoot, repoPath, probe = probeGit) {
+    const code = await probe(workspaceRoot, [
+        '--literal-pathspecs',
+        'ls-files',
+        '--error-unmatch',
+        '--',
+        repoPath,
+    ]);
+    return code !== 1;
+}
 
-// EXTERNAL MODULE: ./src/commands/expand-command.ts + 3 modules
-var expand_command = __webpack_require__(57520);
+// EXTERNAL MODULE: ./src/commands/expand-command.ts + 2 modules
+var expand_command = __webpack_require__(76781);
 // EXTERNAL MODULE: ./src/commands/run-commands.ts + 3 modules
 var run_commands = __webpack_require__(63065);
 ;// CONCATENATED MODULE: ./src/github/run-artifact.ts
@@ -6240,8 +6364,8 @@ function artifactName(subject, sessionId) {
     return `gemini-agent-${task}-${sessionId.slice(0, 8)}`;
 }
 
-// EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts
-var agent_files = __webpack_require__(50753);
+// EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts + 1 modules
+var agent_files = __webpack_require__(50082);
 // EXTERNAL MODULE: ./src/commands/extensions/load-extensions.ts
 var load_extensions = __webpack_require__(46664);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -6267,6 +6391,8 @@ var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 const MAX_BASE_FILE_BYTES = 1024 * 1024;
 /** Git's mode of a symlink (0o120000) as GraphQL gives it, a number. */
 const SYMLINK_MODE = 0o120000;
+/** Git's mode of an executable file (0o100755). */
+const EXECUTABLE_MODE = 0o100755;
 /** Lists every requested folder at the commit, in one request. */
 async function listBaseTrees(client, at, requests) {
     const listing = { files: [], missing: [], skipped: [] };
@@ -6400,7 +6526,10 @@ function collect(node, repoPath, listing) {
             listing.skipped.push({ path: child, reason: 'a symlink, not a file' });
         }
         else if (entry.object?.__typename === 'Blob') {
-            listing.files.push(blobFile(entry.object, child, false));
+            const file = blobFile(entry.object, child, false);
+            if (entry.mode === EXECUTABLE_MODE)
+                file.executable = true;
+            listing.files.push(file);
         }
         else {
             // Below the depth the query asked objects for: listed by name only.
@@ -6473,7 +6602,8 @@ const MAX_COMMAND_CONFIG_FILES = 500;
  *
  * One GraphQL request lists them all with their text, together with `.gemini/commands` and
  * `.gemini/extensions`; a second reads the extensions' configuration files, when there are any.
- * An extension's code stays where the workspace has it.
+ * An extension's code is not read here: where the workspace holds the pull request's code, the
+ * folders whose servers start are copied from the base commit later (pull-request-code.ts).
  */
 async function baseBranchConfigFor(trigger, wanted, options) {
     const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
@@ -6598,6 +6728,352 @@ function isExtensionConfiguration(repoPath) {
         return true;
     const [top] = inside;
     return top === 'commands' || top === 'agents' || repoPath.endsWith('.md');
+}
+
+;// CONCATENATED MODULE: ./src/commands/extensions/extension-copy.ts
+/**
+ * A copy of an extension folder that lies in the workspace but did not come with the checked-out
+ * commit (an earlier step of the workflow checked it out and built it), for a run whose workspace
+ * holds a pull request's code. The folder is the workflow's, but a program started inside the
+ * workspace still reaches the pull request's files: Node looks for `node_modules` in every parent
+ * folder, so a `node_modules/<dependency>` the pull request adds at the top is loaded by a server
+ * whose own folder lacks it. The copy lies in the run's private folder, outside the workspace.
+ *
+ * Links are copied as links when they stay inside the folder (`node_modules/.bin`); a link that
+ * leads out, a special file, or more files or bytes than the limits leave the folder uncopied. Git's
+ * own folders are left out: they are not the extension's files.
+ */
+
+
+
+
+/** A built server with its dependencies fits; a whole project does not belong here. */
+const MAX_FOLDER_COPY_FILES = 20_000;
+const MAX_FOLDER_COPY_BYTES = 256 * 1024 * 1024;
+/**
+ * Copies `source` to `<root>/<repoPath>` (which must not exist yet), the folders between
+ * created readable by everyone; the reason when it cannot be done whole.
+ */
+async function copyExtensionFolder(source, root, repoPath) {
+    const budget = { files: 0, bytes: 0 };
+    const segments = repoPath.split('/');
+    const target = external_node_path_default().join(root, ...segments);
+    try {
+        let parent = root;
+        for (const segment of segments.slice(0, -1)) {
+            parent = external_node_path_default().join(parent, segment);
+            await (0,promises_.mkdir)(parent, { recursive: true, mode: 0o755 });
+            await (0,promises_.chmod)(parent, 0o755);
+        }
+        const problem = await copyTree(source, target, source, budget);
+        if (problem === undefined)
+            return { ok: true, directory: target };
+        await (0,promises_.rm)(target, { recursive: true, force: true });
+        return { ok: false, reason: problem };
+    }
+    catch (error) {
+        await (0,promises_.rm)(target, { recursive: true, force: true });
+        return { ok: false, reason: `it could not be copied: ${(0,platform_errors/* errorMessage */.gJ)(error)}` };
+    }
+}
+async function copyTree(from, to, top, budget) {
+    await (0,promises_.mkdir)(to, { mode: 0o755 });
+    await (0,promises_.chmod)(to, 0o755);
+    const entries = await (0,promises_.readdir)(from, { withFileTypes: true });
+    for (const entry of entries) {
+        if (entry.name === '.git')
+            continue;
+        const source = external_node_path_default().join(from, entry.name);
+        const target = external_node_path_default().join(to, entry.name);
+        const shown = external_node_path_default().relative(top, source);
+        budget.files += 1;
+        if (budget.files > MAX_FOLDER_COPY_FILES) {
+            return `it holds more than ${MAX_FOLDER_COPY_FILES} files`;
+        }
+        if (entry.isDirectory()) {
+            const problem = await copyTree(source, target, top, budget);
+            if (problem !== undefined)
+                return problem;
+        }
+        else if (entry.isSymbolicLink()) {
+            const link = await (0,promises_.readlink)(source);
+            if (external_node_path_default().isAbsolute(link) || !(0,path_containment/* isInsideOrSame */._h)(external_node_path_default().resolve(from, link), top)) {
+                return `${shown} is a link that leads out of the folder`;
+            }
+            await (0,promises_.symlink)(link, target);
+        }
+        else if (entry.isFile()) {
+            const info = await (0,promises_.lstat)(source);
+            budget.bytes += info.size;
+            if (budget.bytes > MAX_FOLDER_COPY_BYTES) {
+                return `it holds more than ${MAX_FOLDER_COPY_BYTES / (1024 * 1024)} MB`;
+            }
+            await (0,promises_.copyFile)(source, target);
+            // Readable by the sandbox's user, executable where it was, writable by nobody else.
+            await (0,promises_.chmod)(target, (info.mode & 0o111) !== 0 ? 0o755 : 0o644);
+        }
+        else {
+            return `${shown} is not a file, folder or link`;
+        }
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/tools/configured-launch.ts
+var configured_launch = __webpack_require__(24083);
+// EXTERNAL MODULE: ./src/tools/mcp/mcp-tool-filter.ts
+var mcp_tool_filter = __webpack_require__(56326);
+;// CONCATENATED MODULE: ./src/github/base-copies.ts
+/**
+ * Copies of folders of a pull request's base branch, for the programs the run's configuration
+ * starts from them: an extension's MCP server and the scripts beside its manifest. On a pull
+ * request the workspace holds the pull request's code, so a program the base branch's
+ * configuration names must run the base branch's files instead. Each folder is read through the
+ * same GraphQL listing as the configuration (base-tree.ts), pinned to the base commit, and written
+ * at its repository path below a private folder outside the workspace, executable files
+ * executable, everything readable by the sandbox's user and writable by nobody else.
+ *
+ * A folder is copied whole or not at all: a symlink, a submodule, a binary file (the API gives
+ * text only), a file over the size limit, a tree deeper than the listing reaches, or more files or
+ * bytes than a folder of scripts has, leave it out with the reason. Half a copy would start a
+ * program that finds some of its files missing, or looks for them elsewhere.
+ */
+
+
+
+
+/** How many levels of folders below a copied folder are listed. */
+const COPY_DEPTH = 10;
+/** More files than this, over all the folders of a run, are not a folder of scripts. */
+const MAX_COPY_FILES = 1000;
+/** Nor are more bytes than this. */
+const MAX_COPY_BYTES = 20 * 1024 * 1024;
+/**
+ * Copies each folder (repository paths) of the base commit `at` to `<into>/<folder>`, in one
+ * listing request. Never throws for a folder that cannot be copied: its entry says why.
+ */
+async function copyBaseFolders(client, at, folders, options) {
+    const wanted = [...new Set(folders.map((folder) => checkedRepositoryPath(folder)))];
+    if (wanted.length === 0)
+        return [];
+    const listing = await listBaseTrees(client, at, wanted.map((folder) => ({ path: folder, depth: COPY_DEPTH, withText: true })));
+    let files = 0;
+    let bytes = 0;
+    const copies = [];
+    for (const folder of wanted) {
+        const inside = (repoPath) => repoPath.startsWith(`${folder}/`);
+        const own = listing.files.filter((file) => inside(file.path));
+        files += own.length;
+        bytes += own.reduce((sum, file) => sum + file.byteSize, 0);
+        const reason = listing.missing.includes(folder) || listing.skipped.some((entry) => entry.path === folder)
+            ? 'it is not a folder on the base branch'
+            : listing.files.some((file) => file.path === folder)
+                ? 'it is a file on the base branch, not a folder'
+                : (skippedReason(listing.skipped, inside) ??
+                    own.map(fileProblem).find((problem) => problem !== undefined) ??
+                    (files > MAX_COPY_FILES
+                        ? `more than ${MAX_COPY_FILES} files are to be copied`
+                        : bytes > MAX_COPY_BYTES
+                            ? `more than ${MAX_COPY_BYTES / (1024 * 1024)} MB are to be copied`
+                            : undefined));
+        if (reason !== undefined) {
+            copies.push({ folder, reason });
+            continue;
+        }
+        const directory = external_node_path_default().join(options.into, ...folder.split('/'));
+        try {
+            await writeCopy(options.into, own);
+            // A folder without files still exists in the copy: a program may expect it.
+            await makeDirectories(options.into, folder);
+            copies.push({ folder, directory });
+        }
+        catch (error) {
+            await (0,promises_.rm)(directory, { recursive: true, force: true });
+            copies.push({ folder, reason: `it could not be written: ${(0,platform_errors/* errorMessage */.gJ)(error)}` });
+        }
+    }
+    return copies;
+}
+function skippedReason(skipped, inside) {
+    const entry = skipped.find((candidate) => inside(candidate.path));
+    return entry === undefined ? undefined : `${entry.path}: ${entry.reason}`;
+}
+/** Why a listed file cannot be copied as it is, if it cannot. */
+function fileProblem(file) {
+    if (file.unusable !== undefined)
+        return `${file.path}: ${file.unusable}`;
+    if (file.text === undefined)
+        return `${file.path}: deeper than ${COPY_DEPTH} folders`;
+    // GitHub answers text it cannot decode as UTF-8 with replacement characters.
+    if (Buffer.byteLength(file.text) !== file.byteSize)
+        return `${file.path}: not UTF-8 text`;
+    return undefined;
+}
+/** Writes the files at their repository paths below `root`. */
+async function writeCopy(root, files) {
+    for (const file of files) {
+        const repoPath = checkedRepositoryPath(file.path);
+        const parent = repoPath.includes('/') ? repoPath.slice(0, repoPath.lastIndexOf('/')) : '';
+        if (parent !== '')
+            await makeDirectories(root, parent);
+        const target = external_node_path_default().join(root, ...repoPath.split('/'));
+        const mode = file.executable === true ? 0o755 : 0o644;
+        await (0,promises_.writeFile)(target, file.text ?? '', { flag: 'wx', mode });
+        // The process's umask may have taken bits away; the sandbox's user must read the file.
+        await (0,promises_.chmod)(target, mode);
+    }
+}
+/** `root/<folder>` and each folder between, readable and enterable by everyone. */
+async function makeDirectories(root, folder) {
+    let current = root;
+    for (const segment of folder.split('/')) {
+        current = external_node_path_default().join(current, segment);
+        await (0,promises_.mkdir)(current, { recursive: true, mode: 0o755 });
+        await (0,promises_.chmod)(current, 0o755);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/pull-request-code.ts
+/**
+ * A pull request's code never runs as a program the configuration starts. On a pull request the
+ * configuration is the base branch's (pull-request-config.ts), but the workspace holds the pull
+ * request's code whenever the workflow checked it out. So, when it may (fork-workspace.ts), every
+ * process the configuration starts \u2014 stdio MCP servers of settings.json and of extensions, the
+ * discovery and call commands \u2014 runs from the base branch's files, or not at all:
+ *
+ * - each repository extension (`.gemini/extensions/<name>/`) whose servers start is copied from
+ *   the base commit into a private folder outside the workspace (base-copies.ts); an extension
+ *   folder the workflow names that lies in the workspace but came from an earlier step, not from
+ *   the pull request's commit, is copied there from the workspace (extension-copy.ts), and one the
+ *   pull request's commit holds is refused, since its manifest is the pull request's;
+ * - each process is pointed at those copies and started in that folder, never in the workspace; a
+ *   process that names any other path of the workspace (`node scripts/server.js`, a discovery
+ *   script, `${workspacePath}`) is not started (tools/configured-launch.ts);
+ * - the report says, for each, which: run from a copy, or not started and why.
+ */
+
+
+
+
+
+
+
+
+
+
+/** A private folder outside the workspace, readable by the sandbox's user. */
+async function createLaunchDirectory() {
+    const directory = await (0,promises_.realpath)(await (0,promises_.mkdtemp)(external_node_path_default().join(external_node_os_default().tmpdir(), 'gemini-agent-base-')));
+    await (0,promises_.chmod)(directory, 0o755);
+    return directory;
+}
+async function removeLaunchDirectory(directory) {
+    await (0,promises_.rm)(directory, { recursive: true, force: true });
+}
+/** The plan for a run whose workspace may hold the pull request's code (see the file's top). */
+async function planPullRequestCode(options) {
+    const { settings, logger } = options;
+    const realRoot = await (0,promises_.realpath)(options.workspaceRoot).catch(() => options.workspaceRoot);
+    const roots = [...new Set([external_node_path_default().resolve(options.workspaceRoot), realRoot])];
+    const starts = (name, server) => server.command !== undefined &&
+        (0,mcp_tool_filter/* mcpServerDisabledReason */.u)(name, {
+            ...(settings.mcpAllowed ? { allowed: settings.mcpAllowed } : {}),
+            ...(settings.mcpExcluded ? { excluded: settings.mcpExcluded } : {}),
+        }) === undefined;
+    // An extension's server is in the run's settings unless a settings server of its name won.
+    const startedBy = (extension) => Object.entries(extension.mcpServers).filter(([name, server]) => settings.mcpServers[name] === server && starts(name, server));
+    const origins = new Map();
+    const copies = [];
+    const fromBase = [];
+    for (const extension of options.extensions) {
+        if (extension.source === 'repository') {
+            if (startedBy(extension).length > 0)
+                fromBase.push(extension.shownAs);
+            continue;
+        }
+        const folder = await (0,promises_.realpath)(extension.path).catch(() => extension.path);
+        if (!(0,path_containment/* isInsideOrSame */._h)(folder, realRoot))
+            continue;
+        const repoPath = external_node_path_default().relative(realRoot, folder).split((external_node_path_default()).sep).join('/');
+        if (repoPath === '' || (await tracksPath(realRoot, repoPath))) {
+            throw new platform_errors/* ConfigurationError */.j1(`expected the extension folder ${JSON.stringify(extension.shownAs)} to come from the workflow, but the pull request's checkout holds it, so its manifest and code are the pull request's. On a pull request, vendor the extension in .gemini/extensions/${extension.name}/ (read from the base branch) or check it out in a step of its own.`, { input: 'extensions' });
+        }
+        if (startedBy(extension).length === 0)
+            continue;
+        const copied = await copyExtensionFolder(folder, options.directory, repoPath);
+        origins.set(repoPath, 'workflow');
+        copies.push(copied.ok
+            ? { folder: repoPath, directory: copied.directory }
+            : { folder: repoPath, reason: copied.reason });
+    }
+    for (const copy of await copyBaseFolders(options.octokit, options.base, fromBase, {
+        into: options.directory,
+    })) {
+        origins.set(copy.folder, 'base branch');
+        copies.push(copy);
+    }
+    for (const copy of copies) {
+        if (copy.reason !== undefined) {
+            logger.warning(`No copy of ${copy.folder} was made for its servers: ${copy.reason}.`);
+        }
+    }
+    const context = { workspaceRoots: roots, directory: options.directory, copies };
+    const lines = [];
+    const usedCopies = (folders) => folders.map((folder) => ({ folder, from: origins.get(folder) ?? 'base branch' }));
+    const mcpServers = {};
+    for (const [name, server] of Object.entries(settings.mcpServers)) {
+        if (!starts(name, server)) {
+            mcpServers[name] = server;
+            continue;
+        }
+        const checked = await (0,configured_launch/* checkServerLaunch */.Zl)(server, context);
+        if (!checked.ok) {
+            lines.push({ kind: 'mcp-server', name, started: false, copies: [], reason: checked.reason });
+            continue;
+        }
+        mcpServers[name] = checked.value;
+        lines.push({ kind: 'mcp-server', name, started: true, copies: usedCopies(checked.copies) });
+    }
+    const tools = {};
+    if (settings.discoveryCommand !== undefined) {
+        const discovery = await (0,configured_launch/* checkCommandLineLaunch */.bR)(settings.discoveryCommand, context);
+        const call = settings.callCommand === undefined
+            ? undefined
+            : await (0,configured_launch/* checkCommandLineLaunch */.bR)(settings.callCommand, context);
+        if (!discovery.ok || call?.ok === false) {
+            const reason = !discovery.ok
+                ? `tools.discoveryCommand ${discovery.reason}`
+                : `tools.callCommand ${call?.ok === false ? call.reason : ''}`;
+            lines.push({
+                kind: 'discovered-tools',
+                name: settings.discoveryCommand,
+                started: false,
+                copies: [],
+                reason,
+            });
+        }
+        else {
+            tools.discoveryCommand = discovery.value;
+            if (call?.ok === true)
+                tools.callCommand = call.value;
+            const folders = [...discovery.copies, ...(call?.ok === true ? call.copies : [])];
+            lines.push({
+                kind: 'discovered-tools',
+                name: settings.discoveryCommand,
+                started: true,
+                copies: usedCopies([...new Set(folders)]),
+            });
+        }
+    }
+    for (const line of lines) {
+        if (!line.started) {
+            logger.warning(`${line.kind === 'mcp-server' ? `MCP server '${line.name}'` : `The discovered tools of \`${line.name}\``} not started: ${line.reason ?? ''}.`);
+        }
+    }
+    const rest = { ...settings };
+    delete rest.discoveryCommand;
+    delete rest.callCommand;
+    return { settings: { ...rest, mcpServers, ...tools }, lines };
 }
 
 // EXTERNAL MODULE: ./src/commands/extensions/extension-config.ts
@@ -8771,6 +9247,7 @@ function describeFinding(finding) {
 
 
 
+
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 /** Characters that HFS+ ignores in names, so `.g\u200cit` is `.git` there. */
 const IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
@@ -8868,8 +9345,7 @@ async function symlinkProblem(root, entry) {
     try {
         const real = await (0,promises_.realpath)(external_node_path_default().join(root, ...resolved.split('/')));
         const realRoot = await (0,promises_.realpath)(root);
-        const relative = external_node_path_default().relative(realRoot, real);
-        if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
+        if (!(0,path_containment/* isInsideOrSame */._h)(real, realRoot)) {
             return 'is a symlink that leads outside the repository through another link';
         }
     }
@@ -10744,6 +11220,8 @@ function tallySentence(tally) {
     return parts.join(', ');
 }
 
+// EXTERNAL MODULE: ./src/tools/reserved-names.ts
+var reserved_names = __webpack_require__(16806);
 // EXTERNAL MODULE: ./src/agent/subagents/agent-definition.ts
 var agent_definition = __webpack_require__(65457);
 ;// CONCATENATED MODULE: ./src/review/review-agents.ts
@@ -10762,8 +11240,9 @@ var agent_definition = __webpack_require__(65457);
 
 
 
-const REVIEWER_AGENT = 'pr_reviewer';
-const VERIFIER_AGENT = 'finding_verifier';
+
+const REVIEWER_AGENT = reserved_names/* REVIEWER_AGENT_NAME */.CJ;
+const VERIFIER_AGENT = reserved_names/* VERIFIER_AGENT_NAME */.fx;
 /** Tools that only read the workspace: reviewers and the verifier run in parallel and change nothing. */
 const READ_TOOLS = [
     'read_file',
@@ -11355,8 +11834,8 @@ var retry = __webpack_require__(92638);
 var resolve_sandbox = __webpack_require__(33784);
 // EXTERNAL MODULE: ./src/platform/sandbox/pending-sandbox.ts
 var pending_sandbox = __webpack_require__(35890);
-// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 21 modules
-var policy_setup = __webpack_require__(57362);
+// EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 23 modules
+var policy_setup = __webpack_require__(49446);
 ;// CONCATENATED MODULE: ./src/publish/checkout-credential.ts
 
 
@@ -11455,8 +11934,8 @@ function headerCredentials(header) {
 
 // EXTERNAL MODULE: ./src/model/model-calls.ts
 var model_calls = __webpack_require__(89584);
-// EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
-var config_settings = __webpack_require__(88153);
+// EXTERNAL MODULE: ./src/config/settings.ts
+var config_settings = __webpack_require__(54661);
 ;// CONCATENATED MODULE: ./src/publish/workspace-diff.ts
 /**
  * The change the agent left in a git workspace \u2014 tracked edits, deletions, renames and new
@@ -11662,8 +12141,8 @@ function describeTarget(target) {
 
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
-var run_agent = __webpack_require__(39842);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
+var run_agent = __webpack_require__(52756);
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
 var tool_processes = __webpack_require__(90161);
 // EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
@@ -11685,6 +12164,26 @@ function extensionLines(extensions) {
     const names = extensions.map((extension) => `${(0,markdown/* codeSpan */.SS)(extension.name)} ${(0,markdown/* inlineText */.ln)(extension.version, { maxLength: 50 })} (${(0,markdown/* codeSpan */.SS)(extension.shownAs)})`);
     return [`Extensions: ${names.join(', ')}.`];
 }
+/**
+ * On a pull request whose code is in the workspace: for each process the configuration starts,
+ * whether it runs from copies of the base branch's (or the workflow's) files, starts outside the
+ * workspace naming none of its files, or was not started, and why.
+ */
+function configuredProcessLines(lines) {
+    return lines.map((line) => {
+        const what = line.kind === 'mcp-server'
+            ? `MCP server ${(0,markdown/* codeSpan */.SS)(line.name)}`
+            : `Discovered tools of ${(0,markdown/* codeSpan */.SS)(line.name, { maxLength: 100 })}`;
+        if (!line.started) {
+            return `${what}: not started, its files would come from the pull request: ${(0,markdown/* inlineText */.ln)(line.reason ?? '', { maxLength: 400 })}.`;
+        }
+        if (line.copies.length === 0) {
+            return `${what}: started outside the workspace, which holds the pull request's code; it names none of its files.`;
+        }
+        const copies = line.copies.map((copy) => `${copy.from === 'workflow' ? "the workflow's" : "the base branch's"} copy of ${(0,markdown/* codeSpan */.SS)(copy.folder)}`);
+        return `${what}: runs from ${copies.join(' and ')}, not from the pull request's files.`;
+    });
+}
 /** The reply to an unknown command: the commands there are, with their descriptions. */
 function availableCommandsSection(commands, redact) {
     if (commands.length === 0) {
@@ -11705,6 +12204,7 @@ function availableCommandsSection(commands, redact) {
  * show their result where it belongs \u2014 the review, the labels \u2014 and comment only to report a
  * failure, so a run still never ends without a visible result.
  */
+
 
 
 
@@ -11807,12 +12307,18 @@ async function runAuthorized(run) {
     // beside the comment, the context and the configuration, and the session's start waits for it
     // (see sessionRunner). Starting it early is safe: it only checks that the sandbox user can
     // enter the workspace, and lends nothing before the first command.
+    // On a pull request: the private folder outside the workspace that the programs the
+    // configuration starts run from (the base branch's copies), which the sandbox shows read-only.
+    const launchDirectory = 'pullRequest' in trigger && trigger.pullRequest !== undefined
+        ? await createLaunchDirectory()
+        : undefined;
     const sandboxProbe = (0,pending_sandbox/* pendingSandbox */.Z)(inputs.sandbox, () => (0,resolve_sandbox/* resolveSandbox */.u1)(inputs.sandbox, {
         env,
         logger,
         firstSession: (0,tool_processes/* toolSandboxSession */.Y)({
             workspaceRoot,
             parentEnv: env,
+            ...(launchDirectory === undefined ? {} : { readablePaths: [launchDirectory] }),
             // A fork's head is expected to be in the workspace; if the check below finds it is not,
             // the session is set up again without the network cut off.
             isolateNetwork: isolatesNetwork(run, run.forkHead),
@@ -11880,6 +12386,7 @@ async function runAuthorized(run) {
                 sandboxProbe,
                 sessionId,
                 workspaceRoot,
+                launchDirectory,
                 onEvent: (event) => {
                     state = applyEvent(state, event);
                     stats.listener(event);
@@ -11966,6 +12473,8 @@ async function runAuthorized(run) {
         // The session the probe set up, when no agent session took it over (a skip, a failure).
         await sandboxProbe.release();
         await restoreCredential?.();
+        if (launchDirectory !== undefined)
+            await removeLaunchDirectory(launchDirectory);
     }
     // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
     // stays one line. The progress comment exists (or failed) before anything ends it.
@@ -12034,7 +12543,9 @@ async function runAuthorized(run) {
 async function sessionRunner(run, session) {
     const { deps, inputs, octokit, trigger, trust, logger } = run;
     const { env } = deps;
-    const untrustedWorkspace = await holdsForkCode(run, session.workspaceRoot);
+    const holdsPullRequest = await holdsPullRequestCode(run, session.workspaceRoot);
+    // A fork's code: no shell command runs at all.
+    const untrustedWorkspace = run.forkHead && holdsPullRequest;
     const isolateNetwork = isolatesNetwork(run, untrustedWorkspace);
     // On a pull request, every configuration file comes from the base branch (one request):
     // GEMINI.md, the settings, the project's agents, custom commands and extensions, the policies.
@@ -12047,12 +12558,18 @@ async function sessionRunner(run, session) {
         policyFiles: inputs.policyFiles,
     }, { octokit, tempRoot: env.RUNNER_TEMP, logger });
     const contextDirectory = baseConfig?.directory;
+    // The write token is for the trusted publishing step, the model key for the model client: no
+    // `$VAR` hands them to a server, whatever variable holds them (the environment's own secrets,
+    // OIDC and telemetry headers included, are refused by the expander itself).
+    const heldSecrets = [
+        inputs.githubToken,
+        'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined,
+    ];
     const settings = await (0,config_settings/* loadAgentSettings */.td)({
         input: inputs.settings,
         configDirectory: contextDirectory ?? session.workspaceRoot,
         env,
-        // The write token is for the trusted publishing step, the model key for the model client.
-        forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+        forbiddenValues: heldSecrets,
     });
     // What a server was given is as secret as the Action's own credentials.
     // Custom commands and extensions: on a pull request the base branch's, never the PR's copies.
@@ -12062,7 +12579,7 @@ async function sessionRunner(run, session) {
         paths: inputs.extensions,
         pathsSetting: 'extensions',
         env,
-        forbiddenValues: [inputs.githubToken, 'apiKey' in inputs.auth ? inputs.auth.apiKey : undefined],
+        forbiddenValues: heldSecrets,
         logger,
     });
     // The repository's agents (the base branch's on a pull request), then the extensions'.
@@ -12073,6 +12590,20 @@ async function sessionRunner(run, session) {
     const runSettings = (0,extension_config/* withExtensionServers */.k0)(settings, commands.extensions, logger);
     for (const value of runSettings.expandedValues)
         run.registerSecret(value);
+    // The pull request's code is in the workspace: what the configuration starts runs from the base
+    // branch's files (copied into the private folder) or not at all.
+    const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
+    const configured = holdsPullRequest && pullRequest !== undefined && session.launchDirectory !== undefined
+        ? await planPullRequestCode({
+            base: { owner: trigger.repo.owner, repo: trigger.repo.name, sha: pullRequest.baseSha },
+            octokit,
+            workspaceRoot: session.workspaceRoot,
+            directory: session.launchDirectory,
+            settings: runSettings,
+            extensions: commands.extensions,
+            logger,
+        })
+        : undefined;
     const policy = await (0,policy_setup/* loadCliPolicy */.rw)({
         mode: trigger.mode,
         policyFiles: baseConfig?.policyPaths ??
@@ -12161,7 +12692,13 @@ async function sessionRunner(run, session) {
             agents: [...agents, ...projectAgents],
             sandbox,
             isolateNetwork,
-            settings: runSettings,
+            settings: configured?.settings ?? runSettings,
+            ...(configured === undefined || session.launchDirectory === undefined
+                ? {}
+                : { configuredLaunch: { directory: session.launchDirectory } }),
+            ...(session.launchDirectory === undefined
+                ? {}
+                : { sandboxReadablePaths: [session.launchDirectory] }),
             extensionContextFiles: (0,extension_config/* extensionContextFiles */.ek)(commands.extensions),
             ...(telemetry ? { telemetry } : {}),
         });
@@ -12170,7 +12707,10 @@ async function sessionRunner(run, session) {
     return {
         run: runSession,
         sandboxLine,
-        summaryLines: extensionLines(commands.extensions),
+        summaryLines: [
+            ...extensionLines(commands.extensions),
+            ...configuredProcessLines(configured?.lines ?? []),
+        ],
         commands: commands.registry,
         telemetry,
     };
@@ -12217,19 +12757,25 @@ function keepsLiveComment(trigger) {
         return true;
     return trigger.mode === 'invoke' || trigger.mode === 'maintenance';
 }
-/** Whether the workspace holds a fork's code, logged when it does (no commands will run). */
-async function holdsForkCode(run, workspaceRoot) {
-    if (!run.forkHead)
+/**
+ * Whether the workspace holds (or may hold) the pull request's code, logged: on a fork's, no
+ * shell commands will run; on any, the configuration's programs run from the base branch's files.
+ */
+async function holdsPullRequestCode(run, workspaceRoot) {
+    const pullRequest = 'pullRequest' in run.trigger ? run.trigger.pullRequest : undefined;
+    if (!run.forkHead && pullRequest === undefined)
         return false;
-    const headSha = 'pullRequest' in run.trigger ? run.trigger.pullRequest?.headSha : undefined;
-    const check = await checkForkWorkspace(workspaceRoot, headSha);
-    if (check.holdsForkCode) {
+    const check = await checkPullRequestWorkspace(workspaceRoot, pullRequest?.headSha, run.forkHead ? { whose: "the fork's" } : {});
+    if (run.forkHead && check.holdsHeadCode) {
         run.logger.warning(`The workspace may hold the fork's pull request code (${check.reason}): no shell commands will run in this session.`);
     }
-    else {
+    else if (run.forkHead) {
         run.logger.info(`The workspace does not hold the fork's code: ${check.reason}.`);
     }
-    return check.holdsForkCode;
+    else if (check.holdsHeadCode) {
+        run.logger.info(`The workspace may hold the pull request's code (${check.reason}): the programs the configuration starts run from the base branch's files.`);
+    }
+    return check.holdsHeadCode;
 }
 /** The error output for an outcome that did not complete. */
 function failureText(outcome, state) {
@@ -12291,6 +12837,7 @@ async function writeSummarySafely(summary, markdown, logger) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/run-action.ts
+
 
 
 
@@ -12376,6 +12923,10 @@ async function runAction(deps) {
     }
     for (const secret of inputs.secrets)
         redactor.register(secret);
+    // The checkout the runner gives may not lie inside a protected folder (protected-paths.ts).
+    const workspaceProblem = await (0,protected_paths/* protectedFolderProblem */.WM)(env.GITHUB_WORKSPACE ?? process.cwd());
+    if (workspaceProblem !== undefined)
+        return await fail(`GITHUB_WORKSPACE: ${workspaceProblem}`);
     // 2\u20133. Trigger and authorization.
     let octokit;
     let trigger;
@@ -12571,6 +13122,104 @@ function pullRequestCommits(pullRequest) {
     return { head: event_facts_text(head?.sha), base: event_facts_text(base?.sha), headRef: event_facts_text(head?.ref) };
 }
 
+// EXTERNAL MODULE: ./src/agent/context-files.ts
+var context_files = __webpack_require__(32044);
+// EXTERNAL MODULE: ./src/session-setup/folder-trust.ts
+var folder_trust = __webpack_require__(55545);
+;// CONCATENATED MODULE: ./src/local/local-trust.ts
+/**
+ * The trust rule of `gemini-agent run` (src/session-setup/folder-trust.ts): the Action's pipeline
+ * loads the repository's configuration as its maintainers', from the commit the workspace is
+ * checked out at or, for a pull request, from its base commit. A run on a repository that is not
+ * a trusted folder stops before the clone when either commit holds configuration \u2014 or a
+ * `GEMINI.md`, since the Action has no mode that leaves it out, and a run that did would not be
+ * the run the Action makes.
+ */
+
+
+/** What a link in the configuration is. */
+const LINK = 'a symbolic link: what it points to would load as configuration';
+/** The folder of the repository's configuration. */
+const CONFIG_FOLDER = '.gemini';
+/** The symbolic links of commit `sha` at or below `.gemini`, and a linked `GEMINI.md`. */
+async function symbolicLinks(repository, sha) {
+    const output = await repository
+        .run([
+        'ls-tree',
+        '-r',
+        '-z',
+        '--full-tree',
+        sha,
+        '--',
+        CONFIG_FOLDER,
+        context_files/* DEFAULT_CONTEXT_FILE_NAME */.z3,
+    ])
+        .catch(() => '');
+    return output
+        .split('\0')
+        .filter((line) => line.startsWith('120000 '))
+        .map((line) => line.slice(line.indexOf('\t') + 1));
+}
+/** The files of commit `sha` as a source for the scan. */
+function commitSource(repository, sha) {
+    return {
+        async read(relative) {
+            const found = await repository.contentAt(sha, relative).catch(() => undefined);
+            // A link is reported on its own (symbolicLinks), whatever it points to.
+            if (found === undefined || found.kind === 'other')
+                return undefined;
+            if (found.kind === 'dir' || found.content.length > folder_trust/* MAX_DESCRIBED_BYTES */.zX) {
+                return { text: undefined };
+            }
+            return { text: found.content.toString('utf8') };
+        },
+        async list(relative) {
+            const output = await repository
+                .run(['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha, '--', `${relative}/`])
+                .catch(() => '');
+            return output
+                .split('\0')
+                .filter((file) => file.startsWith(`${relative}/`))
+                .map((file) => file.slice(relative.length + 1));
+        },
+    };
+}
+/** Throws `UntrustedFolderError` when the run would load configuration of an untrusted folder. */
+function requireLocalRunTrust(options) {
+    const { repository } = options;
+    return (0,folder_trust/* requireWorkspaceTrust */.BS)({
+        folder: repository.root,
+        env: options.env,
+        skipTrust: options.skipTrust,
+        contextIsConfiguration: true,
+        contents: async () => {
+            const configuration = [];
+            const contextFiles = new Set();
+            const commits = [...new Set(options.commits)];
+            for (const [index, sha] of commits.entries()) {
+                const source = commitSource(repository, sha);
+                // The base's findings say where they come from when the two commits differ.
+                const at = index === 0 ? '' : ` (at ${sha.slice(0, 12)}, the pull request's base)`;
+                for (const finding of await (0,folder_trust/* findConfiguration */.oN)(source)) {
+                    configuration.push({ place: `${finding.place}${at}`, what: finding.what });
+                }
+                if ((await source.read(context_files/* DEFAULT_CONTEXT_FILE_NAME */.z3)) !== undefined) {
+                    contextFiles.add(`${context_files/* DEFAULT_CONTEXT_FILE_NAME */.z3}${at}`);
+                }
+                // The checkout follows a link the tree only names: what it points to is configuration
+                // the scan of the tree cannot see, so the link itself needs trust.
+                for (const link of await symbolicLinks(repository, sha)) {
+                    if (link === context_files/* DEFAULT_CONTEXT_FILE_NAME */.z3)
+                        contextFiles.add(`${link}${at}`);
+                    else
+                        configuration.push({ place: `${link}${at}`, what: LINK });
+                }
+            }
+            return { configuration, contextFiles: [...contextFiles] };
+        },
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/local/local-git.ts
 
 const STATUS = {
@@ -12711,6 +13360,7 @@ class LocalRepository {
                 path: entryPath,
                 sha: objectSha,
                 size: size === '-' ? 0 : Number(size),
+                ...(mode === '100755' ? { executable: true } : {}),
             };
         });
     }
@@ -12920,6 +13570,7 @@ async function localPullRequest(facts, repository, logger) {
 
 
 
+
 /** The placeholder token of a dry run: nothing is sent anywhere, so no real token is needed. */
 const DRY_RUN_TOKEN = 'gemini-agent-dry-run-placeholder-token';
 /** Runner variables that would describe another run; a local run sets its own. */
@@ -12946,6 +13597,14 @@ async function runLocal(options, io) {
         throw new platform_errors/* UsageError */.eb('--policy cannot be used with --github on a pull request event: the Action reads policy files from the base branch on GitHub. Commit them and pass --input policy=PATH instead.');
     }
     const plan = await checkoutPlan(facts, repository, logger);
+    // The repository's configuration loads only when it is a trusted folder; checked before the
+    // clone, so a run stopped here leaves --out as it was.
+    await requireLocalRunTrust({
+        repository,
+        commits: [plan.sha, ...(await pullRequestBase(facts, repository))],
+        env: io.env,
+        skipTrust: options.skipTrust ?? false,
+    });
     const outDir = await prepareOutDir(options.outDir);
     if (await hasUncommittedChanges(repository)) {
         logger.warning(`${repoDir} has uncommitted changes; the run works on a clone of its commit ${plan.sha.slice(0, 12)}, as the Action works on a checkout, so they are not part of it.`);
@@ -13043,6 +13702,16 @@ async function topLevel(dir) {
     catch {
         return dir;
     }
+}
+/** The base commit a pull request event's configuration is read from, when it is here. */
+async function pullRequestBase(facts, repository) {
+    const base = facts.pullRequest !== undefined
+        ? pullRequestCommits(facts.pullRequest).base
+        : facts.commentOnPullRequest
+            ? `refs/heads/${facts.repository.defaultBranch ?? 'main'}`
+            : undefined;
+    const found = base === undefined ? undefined : await repository.commit(base);
+    return found === undefined ? [] : [found];
 }
 function isPullRequestEvent(facts) {
     return facts.pullRequest !== undefined || facts.commentOnPullRequest;
@@ -13171,12 +13840,17 @@ function fileSummary(file) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   P: () => (/* binding */ renderMarkdownForTerminal)
 /* harmony export */ });
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37376);
 /**
  * GitHub comment Markdown made legible as plain terminal text, the way the comment reads on
  * GitHub rather than as its source: hidden markers removed, a collapsed `<details>` block shown as
  * the one line its summary is, headings underlined, code blocks indented, links written out and
  * HTML entities decoded. Deliberately small: the exact text is in the files the run writes.
+ *
+ * The body is the model's text: what comes out is neutral (text.ts `neutralText`), and an entity
+ * never decodes to a character a terminal would act on (`&#27;` stays as written).
  */
+
 const ENTITIES = {
     amp: '&',
     lt: '<',
@@ -13188,12 +13862,23 @@ const ENTITIES = {
 function decodeEntities(text) {
     return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name) => {
         if (name.startsWith('#x') || name.startsWith('#X')) {
-            return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+            return characterOf(Number.parseInt(name.slice(2), 16)) ?? whole;
         }
         if (name.startsWith('#'))
-            return String.fromCodePoint(Number(name.slice(1)));
+            return characterOf(Number(name.slice(1))) ?? whole;
         return ENTITIES[name.toLowerCase()] ?? whole;
     });
+}
+/**
+ * The character a numeric entity stands for; none for a code point that does not exist, a
+ * surrogate, or a character that would change the text around it rather than show.
+ */
+function characterOf(code) {
+    if (!Number.isInteger(code) || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
+        return undefined;
+    }
+    const character = String.fromCodePoint(code);
+    return (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .neutralText */ .J3)(character) === character ? character : undefined;
 }
 /** Inline Markdown and HTML as the reader sees it. */
 function inline(text) {
@@ -13274,7 +13959,7 @@ function renderMarkdownForTerminal(markdown, options = {}) {
         .join('\n')
         .replace(/\n{3,}/g, '\n\n')
         .trim();
-    return text
+    return (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .neutralText */ .J3)(text)
         .split('\n')
         .map((line) => (line === '' ? '' : `${indent}${line}`))
         .join('\n');
@@ -14317,12 +15002,13 @@ function severityCounts(findings) {
 /* harmony export */   Os: () => (/* binding */ finding),
 /* harmony export */   QJ: () => (/* binding */ createReviewCollector),
 /* harmony export */   Y0: () => (/* binding */ MAX_SUBMITTED_FINDINGS),
-/* harmony export */   jf: () => (/* binding */ SUBMIT_REVIEW_TOOL_NAME)
+/* harmony export */   jf: () => (/* reexport safe */ _tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__.jf)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-/* harmony import */ var _tools_define_tool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(96511);
-/* harmony import */ var _review_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57758);
-/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37376);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+/* harmony import */ var _tools_define_tool_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(96511);
+/* harmony import */ var _tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(16806);
+/* harmony import */ var _review_types_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57758);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(37376);
 /**
  * `submit_review`: how the model hands in a pull request review. The tool only records the review
  * in a collector; trusted code reads it after the session, checks every finding against the diff
@@ -14336,35 +15022,36 @@ function severityCounts(findings) {
 
 
 
-const SUBMIT_REVIEW_TOOL_NAME = 'submit_review';
+
+
 /** More than this in one call is not a review but noise (and a way to flood the summary). */
 const MAX_SUBMITTED_FINDINGS = 100;
-const finding = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+const finding = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
         .describe('Path of the changed file, relative to the repository root, as in the diff.'),
-    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()
+    line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
         .int()
         .positive()
         .describe('The line the comment is about (for a range, its last line): a new-file line number for side RIGHT, an old-file line number for side LEFT. It must be a line shown in the diff.'),
-    start_line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()
+    start_line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
         .int()
         .positive()
         .optional()
         .describe('For a comment on several lines: the first line of the range, in the same hunk.'),
-    side: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(_review_types_js__WEBPACK_IMPORTED_MODULE_1__/* .REVIEW_SIDES */ .Wx)
+    side: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_review_types_js__WEBPACK_IMPORTED_MODULE_2__/* .REVIEW_SIDES */ .Wx)
         .optional()
         .describe('RIGHT (default): added or unchanged lines of the new file. LEFT: removed or unchanged lines of the old file.'),
-    severity: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(_review_types_js__WEBPACK_IMPORTED_MODULE_1__/* .SEVERITIES */ .oC)
+    severity: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_review_types_js__WEBPACK_IMPORTED_MODULE_2__/* .SEVERITIES */ .oC)
         .describe('critical: breaks things, loses data or is a security hole. high: a real bug. medium: a likely problem or a missing check. low: minor issue worth fixing.'),
-    body: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What is wrong and why, in Markdown. Be specific and brief.'),
-    suggestion: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    body: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().describe('What is wrong and why, in Markdown. Be specific and brief.'),
+    suggestion: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
         .optional()
         .describe('Optional: the exact replacement text for lines start_line..line (or just line) on the RIGHT side, without code fences. It must be complete, correctly indented code that replaces those lines; an empty string deletes them.'),
 });
-const parameters = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    summary: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+const parameters = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    summary: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
         .describe('The overall assessment of the pull request in Markdown: what it does, whether it looks ready, and the most important problems.'),
-    findings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(finding)
+    findings: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(finding)
         .max(MAX_SUBMITTED_FINDINGS)
         .describe('Problems found in the changed lines, one per comment. An empty list when there are none.'),
 });
@@ -14380,8 +15067,8 @@ Calling submit_review again replaces the whole earlier submission (summary and f
 /** A `submit_review` tool and the collector it records into. */
 function createReviewCollector(options = {}) {
     let collected;
-    const tool = (0,_tools_define_tool_js__WEBPACK_IMPORTED_MODULE_2__/* .defineTool */ .u)({
-        name: SUBMIT_REVIEW_TOOL_NAME,
+    const tool = (0,_tools_define_tool_js__WEBPACK_IMPORTED_MODULE_3__/* .defineTool */ .u)({
+        name: _tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBMIT_REVIEW_TOOL_NAME */ .jf,
         displayName: 'SubmitReview',
         description: DESCRIPTION,
         // Nothing in the workspace changes: it may run beside reads, and a read-only policy may allow it.
@@ -14413,7 +15100,7 @@ function createReviewCollector(options = {}) {
         },
         invocation(params) {
             const findings = params.findings.map(toFinding);
-            const description = `Submit review with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(findings.length, 'finding')}`;
+            const description = `Submit review with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(findings.length, 'finding')}`;
             return {
                 describe: () => description,
                 locations: () => [...new Set(findings.map((item) => item.path))],
@@ -14459,10 +15146,10 @@ function normalizePath(path) {
 function confirmation(input) {
     const { findings, reports, previous } = input;
     const lines = [];
-    const counts = (0,_review_types_js__WEBPACK_IMPORTED_MODULE_1__/* .severityCounts */ .ur)(findings);
-    lines.push(`Review recorded with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(findings.length, 'finding')}${counts ? ` (${counts})` : ''}. It is posted when the session ends.`);
+    const counts = (0,_review_types_js__WEBPACK_IMPORTED_MODULE_2__/* .severityCounts */ .ur)(findings);
+    lines.push(`Review recorded with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(findings.length, 'finding')}${counts ? ` (${counts})` : ''}. It is posted when the session ends.`);
     if (previous) {
-        lines.push(`This replaced your earlier submission (${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(previous.findings.length, 'finding')}).`);
+        lines.push(`This replaced your earlier submission (${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(previous.findings.length, 'finding')}).`);
     }
     const label = (index, item) => `- #${index + 1} ${item.path}:${item.startLine === undefined ? '' : `${item.startLine}-`}${item.line} (${item.side})`;
     const unplaced = [];
@@ -14476,10 +15163,10 @@ function confirmation(input) {
     const checked = reports.some((report) => report !== undefined);
     if (checked && findings.length > 0) {
         const inline = findings.length - unplaced.length;
-        lines.push(`${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(inline, 'finding')} can be placed as inline comments.`);
+        lines.push(`${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(inline, 'finding')} can be placed as inline comments.`);
     }
     if (unplaced.length > 0) {
-        lines.push('', `${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(unplaced.length, 'finding')} cannot be placed on the diff and would only be listed in the review summary:`, ...unplaced);
+        lines.push('', `${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(unplaced.length, 'finding')} cannot be placed on the diff and would only be listed in the review summary:`, ...unplaced);
     }
     if (adjusted.length > 0) {
         lines.push('', 'Adjusted to fit the diff:', ...adjusted);
@@ -14491,12 +15178,44 @@ function confirmation(input) {
 }
 function display(findings, reports) {
     const unplaced = reports.filter((report) => report?.placed === false).length;
-    const counts = (0,_review_types_js__WEBPACK_IMPORTED_MODULE_1__/* .severityCounts */ .ur)(findings);
-    const base = `Submitted a review with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(findings.length, 'finding')}${counts ? ` (${counts})` : ''}`;
+    const counts = (0,_review_types_js__WEBPACK_IMPORTED_MODULE_2__/* .severityCounts */ .ur)(findings);
+    const base = `Submitted a review with ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .LS)(findings.length, 'finding')}${counts ? ` (${counts})` : ''}`;
     return unplaced > 0 ? `${base}; ${unplaced} not on the diff` : base;
 }
 /** A finding's parameters and their conversion, for agents that propose findings too (reviews that fan out). */
 
+
+
+/***/ }),
+
+/***/ 56326:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ isMcpToolEnabled),
+/* harmony export */   u: () => (/* binding */ mcpServerDisabledReason)
+/* harmony export */ });
+/** Whether the server's settings let its tool (by the server's own name) be offered. */
+function isMcpToolEnabled(toolName, settings) {
+    if (settings.excludeTools?.includes(toolName))
+        return false;
+    const include = settings.includeTools;
+    if (include === undefined)
+        return true;
+    return include.some((entry) => entry === toolName || entry.startsWith(`${toolName}(`));
+}
+/**
+ * Why a server is not started (`mcp.excluded` names it, or `mcp.allowed` is set and does not), or
+ * undefined when it is started.
+ */
+function mcpServerDisabledReason(serverName, lists) {
+    if (lists.excluded?.includes(serverName))
+        return 'it is listed in mcp.excluded';
+    if (lists.allowed !== undefined && !lists.allowed.includes(serverName)) {
+        return 'it is not listed in mcp.allowed';
+    }
+    return undefined;
+}
 
 
 /***/ }),
@@ -14943,13 +15662,14 @@ function checkBatchSize(size) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Eh: () => (/* binding */ createLabelCollector),
 /* harmony export */   cP: () => (/* binding */ MAX_LABEL_COMMENT_CHARS),
-/* harmony export */   uw: () => (/* binding */ SET_LABELS_TOOL_NAME),
+/* harmony export */   uw: () => (/* reexport safe */ _tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__.uw),
 /* harmony export */   wI: () => (/* binding */ MAX_LABELS_PER_CALL)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-/* harmony import */ var _tools_define_tool_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96511);
-/* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64988);
-/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37376);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+/* harmony import */ var _tools_define_tool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(96511);
+/* harmony import */ var _tools_registry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64988);
+/* harmony import */ var _tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(16806);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37376);
 /**
  * `set_labels`: in a triage run the model chooses labels for an issue, from the labels the
  * repository already has, and may add a short note for the issue's author. The tool only records
@@ -14967,7 +15687,8 @@ function checkBatchSize(size) {
 
 
 
-const SET_LABELS_TOOL_NAME = 'set_labels';
+
+
 /** GitHub allows at most 100 labels on an issue; a triage that picks more than this is noise. */
 const MAX_LABELS_PER_CALL = 10;
 /** The longest note the model may ask to post. */
@@ -14976,14 +15697,14 @@ const MAX_LABEL_COMMENT_CHARS = 2000;
 const MAX_LISTED_LABELS = 300;
 const MAX_DESCRIPTION_CHARS = 120;
 const MAX_SUGGESTIONS = 3;
-const labelsParameter = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+const labelsParameter = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
     .describe(`The names of the labels to add, exactly as listed in the tool description (at most ${MAX_LABELS_PER_CALL}). An empty list records that no label fits.`);
-const commentParameter = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+const commentParameter = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
     .optional()
     .describe(`Optional. A short, friendly note to post on the issue (at most ${MAX_LABEL_COMMENT_CHARS} characters), e.g. asking for a missing reproduction. Leave it out when the labels say enough. Do not mention people with @.`);
-const singleParameters = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ labels: labelsParameter, comment: commentParameter });
-const batchParameters = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    issue_number: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()
+const singleParameters = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ labels: labelsParameter, comment: commentParameter });
+const batchParameters = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    issue_number: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
         .int()
         .describe('The number of the issue these labels are for: one of the issues of this batch.'),
     labels: labelsParameter,
@@ -15000,7 +15721,7 @@ function createLabelCollector(options) {
         }
         const unknown = catalog.unknown(params.labels);
         if (unknown.length > 0 && catalog.canonicalAll(params.labels).length === 0) {
-            return invalid(`None of these is a label of this repository; nothing was recorded.\n${unknownLines(catalog, unknown).join('\n')}\nCall ${SET_LABELS_TOOL_NAME} again with names from the list in the tool description, or with an empty list when no label fits.`);
+            return invalid(`None of these is a label of this repository; nothing was recorded.\n${unknownLines(catalog, unknown).join('\n')}\nCall ${_tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SET_LABELS_TOOL_NAME */ .uw} again with names from the list in the tool description, or with an empty list when no label fits.`);
         }
         const names = catalog.canonicalAll(params.labels);
         if (names.length > MAX_LABELS_PER_CALL) {
@@ -15015,8 +15736,8 @@ function createLabelCollector(options) {
     // Both schemas produce the same params shape; only the batch one offers (and requires)
     // `issue_number`, so a single-issue run never shows the model a parameter it cannot use.
     const parameters = batch ? batchParameters : singleParameters;
-    const tool = (0,_tools_define_tool_js__WEBPACK_IMPORTED_MODULE_1__/* .defineTool */ .u)({
-        name: SET_LABELS_TOOL_NAME,
+    const tool = (0,_tools_define_tool_js__WEBPACK_IMPORTED_MODULE_2__/* .defineTool */ .u)({
+        name: _tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SET_LABELS_TOOL_NAME */ .uw,
         displayName: 'SetLabels',
         description: describeTool(catalog, issues),
         kind: 'other',
@@ -15053,7 +15774,7 @@ function createLabelCollector(options) {
                     // What was dropped goes back to the model, so it can correct the name in the same session.
                     const droppedNote = dropped.length === 0
                         ? ''
-                        : `\nLeft out, because the repository has no such label:\n${unknownLines(catalog, dropped).join('\n')}\nTo use an existing label instead, call ${SET_LABELS_TOOL_NAME} again with the whole list (it replaces this choice).`;
+                        : `\nLeft out, because the repository has no such label:\n${unknownLines(catalog, dropped).join('\n')}\nTo use an existing label instead, call ${_tools_reserved_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SET_LABELS_TOOL_NAME */ .uw} again with the whole list (it replaces this choice).`;
                     const display = [
                         `**${where}**: ${labels.length > 0 ? labels.map((label) => `\`${label}\``).join(', ') : 'no labels'}`,
                         ...(dropped.length > 0
@@ -15094,7 +15815,7 @@ function invalid(message) {
 }
 function describeTool(catalog, issues) {
     const listed = catalog.labels.slice(0, MAX_LISTED_LABELS).map((label) => {
-        const description = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(label.description ?? '').slice(0, MAX_DESCRIPTION_CHARS);
+        const description = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(label.description ?? '').slice(0, MAX_DESCRIPTION_CHARS);
         return description === ''
             ? `- ${JSON.stringify(label.name)}`
             : `- ${JSON.stringify(label.name)}: ${description}`;
@@ -15166,7 +15887,7 @@ class LabelCatalog {
             else if (candidate.includes(wanted) || wanted.includes(candidate))
                 score = -1;
             else
-                score = (0,_tools_registry_js__WEBPACK_IMPORTED_MODULE_3__/* .editDistance */ .Y)(wanted, candidate);
+                score = (0,_tools_registry_js__WEBPACK_IMPORTED_MODULE_4__/* .editDistance */ .Y)(wanted, candidate);
             return { name: label.name, score };
         });
         const limit = Math.max(2, Math.floor(wanted.length / 2));

@@ -73,10 +73,10 @@ else {
     (0,_platform_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowthAfterStartUp */ .SN)();
     // Before the modules that make schemas load (interpreted-schemas.ts).
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(146)]).then(__nccwpck_require__.bind(__nccwpck_require__, 42146));
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(572), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(223), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(572), __nccwpck_require__.e(380)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(223), __nccwpck_require__.e(999)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {
@@ -104,13 +104,12 @@ __webpack_async_result__();
  * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
  */
 function formatLocation(location) {
-    if (!location)
+    // A line and column are in the file, or else in the input's text (JSON written into an input).
+    const where = location?.file || location?.input;
+    if (!location || !where)
         return '';
-    if (location.file) {
-        const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
-        return `${parts.join(':')}: `;
-    }
-    return location.input ? `${location.input}: ` : '';
+    const parts = [where, location.line, location.column].filter((p) => p !== undefined);
+    return `${parts.join(':')}: `;
 }
 /** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
 class ConfigurationError extends Error {
@@ -413,6 +412,235 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 63178:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   dZ: () => (/* binding */ redactTokenShapes),
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
+/* harmony export */   yk: () => (/* binding */ secretEnvironmentValues)
+/* harmony export */ });
+/* unused harmony export REDACTED */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37376);
+/**
+ * Secret redaction for every text that leaves the run: comments, log lines, step outputs, job
+ * summary, transcript, commit messages. The model is assumed hostile, so a secret must not get
+ * out plainly nor in a simple disguise.
+ *
+ * Two layers:
+ * - **Known values** (the GitHub token, the model key, credential-named environment variables):
+ *   replaced as they are, URL-encoded, JSON-escaped, Base64 (standard and URL-safe alphabet, at
+ *   any byte offset, so a token inside `base64("x-access-token:" + token)` is caught), hex and
+ *   reversed. Values shorter than `MIN_SECRET_LENGTH` are ignored: masking `true` or `1234`
+ *   would shred ordinary text while protecting nothing worth the name.
+ * - **Token shapes**, for secrets we were never told about: GitHub tokens, Google API keys (the
+ *   classic `AIza\u2026` and AI Studio's auth keys `AQ.\u2026`) and OAuth tokens, AWS access keys, Slack
+ *   tokens and webhooks, JWTs, private key blocks, `Bearer` and `Authorization:` credentials and
+ *   passwords in URLs. Commit SHAs, UUIDs and ordinary prose
+ *   are left alone; shapes are chosen by their fixed prefixes, not by "looks random".
+ */
+
+/** What a secret is replaced with, as on the runner's own log. */
+const REDACTED = '***';
+/** Known values (and their encodings) shorter than this many characters are not redacted. */
+const MIN_SECRET_LENGTH = 8;
+/**
+ * The part of the Base64 encoding of `bytes` that does not depend on what surrounds them, for
+ * each of the three positions the value can have relative to Base64's 3-byte groups.
+ */
+function base64Fragments(bytes) {
+    const fragments = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        // The first group mixes in bytes before the value, the last incomplete one bytes after it.
+        const start = offset === 0 ? 0 : 4;
+        const end = Math.floor((offset + bytes.length) / 3) * 4;
+        if (end > start)
+            fragments.push(encoded.slice(start, end));
+    }
+    return fragments;
+}
+/** The forms a value takes when something encodes it on the way out. */
+function encodings(value) {
+    const bytes = Buffer.from(value, 'utf8');
+    const base64 = base64Fragments(bytes);
+    const uri = encodeURIComponent(value);
+    return [
+        value,
+        uri,
+        uri.replace(/%20/g, '+'),
+        JSON.stringify(value).slice(1, -1),
+        ...base64,
+        ...base64.map((fragment) => fragment.replace(/\+/g, '-').replace(/\//g, '_')),
+        bytes.toString('hex'),
+        bytes.toString('hex').toUpperCase(),
+        Array.from(value).reverse().join(''),
+    ];
+}
+/** A credential after `Bearer` or `Authorization:`, as opposed to a word of prose. */
+function looksLikeToken(value) {
+    return (value.length >= MIN_SECRET_LENGTH && /\d/.test(value)) || value.length >= 24;
+}
+const redactAll = () => REDACTED;
+/** Keeps the first group (a label such as `Bearer `) and redacts the second when token-like. */
+const redactTokenAfterLabel = (match, label = '', token = '') => looksLikeToken(token) ? `${label}${REDACTED}` : match;
+const redactAfterLabel = (_match, label = '') => `${label}${REDACTED}`;
+const BEFORE = '(?<![A-Za-z0-9_])';
+const AFTER = '(?![A-Za-z0-9_-])';
+const TOKEN_SHAPES = [
+    // GitHub personal, OAuth, user-to-server, installation and refresh tokens; fine-grained PATs.
+    [
+        new RegExp(`${BEFORE}(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`, 'g'),
+        redactAll,
+    ],
+    // Google API keys: classic (`AIza` + 35) and AI Studio's service-account-bound auth keys (`AQ.`
+    // + a URL-safe token, dots allowed inside; https://ai.google.dev/gemini-api/docs/api-key).
+    // Then OAuth access and refresh tokens.
+    [new RegExp(`${BEFORE}AIza[0-9A-Za-z_-]{30,}${AFTER}`, 'g'), redactAll],
+    [new RegExp(`${BEFORE}AQ\\.[0-9A-Za-z_-]{20,}(?:\\.[0-9A-Za-z_-]+)*`, 'g'), redactAll],
+    [new RegExp(`${BEFORE}ya29\\.[0-9A-Za-z_-]{16,}(?:\\.[0-9A-Za-z_-]+)*`, 'g'), redactAll],
+    [new RegExp(`${BEFORE}1//0[0-9A-Za-z_-]{20,}`, 'g'), redactAll],
+    // AWS access key ids, and secret keys where they are named.
+    [new RegExp(`${BEFORE}(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}${AFTER}`, 'g'), redactAll],
+    [
+        /(aws_secret_access_key|aws_session_token)(\s*[:=]\s*["']?)[A-Za-z0-9/+=]{16,}/gi,
+        (_match, name = '', separator = '') => `${name}${separator}${REDACTED}`,
+    ],
+    // Slack tokens and incoming webhooks.
+    [new RegExp(`${BEFORE}xox[abposre]-[0-9A-Za-z-]{10,}`, 'g'), redactAll],
+    [/(https:\/\/hooks\.slack\.com\/services\/)[A-Za-z0-9/]+/g, redactAfterLabel],
+    // JWTs: header and payload are Base64 JSON objects, so both start with `eyJ`.
+    [
+        new RegExp(`${BEFORE}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g'),
+        redactAll,
+    ],
+    // `Authorization: Basic \u2026` / `: Bearer \u2026` / `: token \u2026`: the credentials, whatever they look like.
+    [
+        /(\bauthorization["']?\s*[:=]\s*["']?(?:basic|bearer|token|digest|negotiate)\s+)([^\s"',;]{4,})/gi,
+        redactAfterLabel,
+    ],
+    // `Authorization: \u2026` without a scheme, and a bare `Bearer \u2026`: only what looks like a token, so
+    // "Bearer authentication" in prose survives.
+    [/(\bauthorization["']?\s*[:=]\s*["']?)([^\s"',;]+)/gi, redactTokenAfterLabel],
+    [/(\bbearer\s+)([A-Za-z0-9._~+/-]+=*)/gi, redactTokenAfterLabel],
+    // Passwords in URLs: `https://user:password@host`.
+    // The schemes are listed: an open pattern would try every word boundary in long text.
+    [
+        /(\b(?:https?|git|ssh|ftps?|wss?|redis|postgres(?:ql)?|mysql|mongodb(?:\+srv)?|amqps?):\/\/[^\s/:@]+:)[^\s/@]+(?=@)/gi,
+        redactAfterLabel,
+    ],
+];
+const PEM_BEGIN = /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+/** Base64 lines after a header (a blank line ends them), the line breaks real or written `\n`. */
+const PEM_BODY = /(?:(?:\r?\n|(?:\\r)?\\n)[A-Za-z0-9+/=]+)*/y;
+/**
+ * Private key blocks, header to footer; a cut-off block up to where its Base64 lines end, which
+ * keeps serialized JSON valid. A scan rather than one regular expression, so that text full of
+ * headers without footers costs linear time.
+ */
+function redactPrivateKeys(text) {
+    let result = '';
+    let position = 0;
+    let footerAhead = true;
+    PEM_BEGIN.lastIndex = 0;
+    for (let begin = PEM_BEGIN.exec(text); begin !== null; begin = PEM_BEGIN.exec(text)) {
+        const headerEnd = begin.index + begin[0].length;
+        let footer = null;
+        if (footerAhead) {
+            PEM_END.lastIndex = headerEnd;
+            footer = PEM_END.exec(text);
+            // No footer after this header means none after any later header either.
+            footerAhead = footer !== null;
+        }
+        let end;
+        if (footer !== null) {
+            end = footer.index + footer[0].length;
+        }
+        else {
+            PEM_BODY.lastIndex = headerEnd;
+            PEM_BODY.exec(text);
+            end = PEM_BODY.lastIndex;
+        }
+        result += `${text.slice(position, begin.index)}${REDACTED}`;
+        position = end;
+        PEM_BEGIN.lastIndex = end;
+    }
+    return result + text.slice(position);
+}
+/** Applies the token shapes; exported for callers that have no known values at hand. */
+function redactTokenShapes(text) {
+    let result = redactPrivateKeys(text);
+    for (const [pattern, replacer] of TOKEN_SHAPES) {
+        result = result.replace(pattern, replacer);
+    }
+    return result;
+}
+/**
+ * A redactor for known values (given now or registered later) and token shapes. `redact` is a
+ * plain function, so it can be handed to renderers and sinks as it is.
+ */
+function createRedactor(options = {}) {
+    const variants = new Set();
+    const told = new Set();
+    let known;
+    const register = (secret) => {
+        if (secret === undefined)
+            return false;
+        // A multi-line secret (a private key, a JSON credentials file) may leak one line at a time.
+        const values = [secret, ...secret.split(/\r?\n/).map((line) => line.trim())].filter((value) => value.length >= MIN_SECRET_LENGTH);
+        if (values.length === 0)
+            return false;
+        for (const value of values) {
+            for (const variant of encodings(value)) {
+                if (variant.length >= MIN_SECRET_LENGTH)
+                    variants.add(variant);
+            }
+            if (!told.has(value)) {
+                told.add(value);
+                options.setSecret?.(value);
+            }
+        }
+        // Longest first, so a value is never half-replaced by a shorter one it contains.
+        const sorted = [...variants].sort((a, b) => b.length - a.length);
+        known = new RegExp(sorted.map(_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .Nt).join('|'), 'g');
+        return true;
+    };
+    const redact = (text) => {
+        const withoutKnown = known === undefined ? text : text.replace(known, REDACTED);
+        return redactTokenShapes(withoutKnown);
+    };
+    const containsKnown = (text) => {
+        if (known === undefined)
+            return false;
+        known.lastIndex = 0;
+        return known.test(text);
+    };
+    for (const secret of options.secrets ?? [])
+        register(secret);
+    return { redact, register, containsKnown };
+}
+/**
+ * Credential-named variables: `GITHUB_TOKEN`, `GEMINI_API_KEY`, `INPUT_GITHUB_TOKEN`, `NPM_TOKEN`,
+ * `CLIENT_SECRET`, `DB_PASSWORD`. Only the suffix counts for `_TOKEN` and `_KEY`, so
+ * `ACTIONS_ID_TOKEN_REQUEST_URL` (a URL) and `INPUT_MODEL` are not taken for secrets.
+ */
+const SECRET_NAME = /(?:_TOKEN|_KEY|_PASSWD)$|^TOKEN$|SECRET|PASSWORD/i;
+/**
+ * The values of the environment variables named like credentials (the job token, model keys,
+ * the runner's runtime and OIDC request tokens, `INPUT_*` keys, `NPM_TOKEN`, \u2026), to register with
+ * a redactor before anything is posted.
+ */
+function secretEnvironmentValues(env) {
+    return Object.entries(env)
+        .filter(([name, value]) => value !== undefined && value !== '' && SECRET_NAME.test(name))
+        .map(([, value]) => value ?? '');
+}
+
+
+/***/ }),
+
 /***/ 32183:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
@@ -435,21 +663,313 @@ const FILE_COMMAND_VARIABLES = [
 
 /***/ }),
 
+/***/ 17619:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U6: () => (/* binding */ runSecretVariable),
+/* harmony export */   Yv: () => (/* binding */ runSecretValues),
+/* harmony export */   qN: () => (/* binding */ looksLikeCredentialName)
+/* harmony export */ });
+/* unused harmony export RUN_SECRET_VARIABLES */
+/* harmony import */ var _redaction_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63178);
+/* harmony import */ var _runner_file_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(32183);
+/**
+ * The agent's own secrets, by the environment variables that hold them: one list for every entry
+ * point (the Action, the CLI, `serve`). Two places read it:
+ *
+ * - the tool environment (tool-environment.ts): none of these reaches a process a tool starts,
+ *   whatever the allow-list says;
+ * - `$VAR` expansion in settings and extension manifests (config/settings-expand.ts): none of
+ *   these is expanded into an MCP server's `env` or `headers`, by name, nor by value under another
+ *   name (`runSecretValues`).
+ *
+ * The list is of what this product holds for itself and the runner's controls, not of every
+ * credential: a server's own token (`MCP_GITHUB_TOKEN`, `NPM_TOKEN`) is what expansion is for.
+ * Names compare case-insensitively: `$gemini_api_key` is the same secret where the environment
+ * ignores case (Windows), and a mistake everywhere else.
+ */
+
+
+const RUN_SECRET_VARIABLES = [
+    // The model's credentials (model/model-auth.ts): a tool holding them calls the model on the
+    // user's bill and quota, outside every policy.
+    { name: 'GEMINI_API_KEY', values: 'whole', holds: 'the Gemini API key the model client sends' },
+    {
+        name: 'GOOGLE_API_KEY',
+        values: 'whole',
+        holds: 'the Google API key the model client sends (Vertex AI express mode)',
+    },
+    // Vertex AI and Code Assist sign in with Application Default Credentials; these name the file
+    // (google-github-actions/auth sets all three to the one it writes). The path leads to the key.
+    {
+        name: 'GOOGLE_APPLICATION_CREDENTIALS',
+        values: 'whole',
+        holds: 'the path of the Google Cloud credentials file the model client signs in with',
+    },
+    {
+        name: 'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
+        values: 'whole',
+        holds: 'the path of the gcloud credentials file',
+    },
+    {
+        name: 'GOOGLE_GHA_CREDS_PATH',
+        values: 'whole',
+        holds: 'the path of the Google Cloud credentials file google-github-actions/auth wrote',
+    },
+    // The A2A server's bearer token (cli/serve/bearer-token.ts): whoever has it drives the agent. A
+    // token from --token-file or generated at start is in no variable; the server hands its value
+    // to the expander itself.
+    {
+        name: 'GEMINI_AGENT_A2A_TOKEN',
+        values: 'whole',
+        holds: 'the bearer token of the A2A server (`gemini-agent serve`)',
+    },
+    // The GitHub token: the Action's is the job's write token, for the trusted publishing step only;
+    // `gemini-agent run --github` reads GITHUB_TOKEN; GH_TOKEN is the same token for `gh`.
+    {
+        name: 'GITHUB_TOKEN',
+        values: 'whole',
+        holds: "the GitHub token (in a workflow, the job's write token)",
+    },
+    { name: 'GH_TOKEN', values: 'whole', holds: 'the GitHub token the gh CLI uses' },
+    // The runner's OIDC request pair mints identity tokens for the job (cloud deploys trust them);
+    // the runtime token writes the job's caches and artifacts. Named here for the messages; the
+    // prefix below covers the rest of `ACTIONS_*`.
+    {
+        name: 'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+        values: 'whole',
+        holds: "the runner's token for requesting OIDC identity tokens",
+    },
+    {
+        name: 'ACTIONS_ID_TOKEN_REQUEST_URL',
+        values: 'none',
+        holds: "the runner's URL for requesting OIDC identity tokens",
+    },
+    {
+        name: 'ACTIONS_RUNTIME_TOKEN',
+        values: 'whole',
+        holds: "the runner's runtime token (caches, artifacts, results)",
+    },
+    {
+        name: 'ACTIONS_',
+        prefix: true,
+        values: 'credential-named',
+        holds: "one of the runner's service URLs or runtime tokens",
+    },
+    // Every Action input, among them the GitHub token and the model key given to this Action.
+    {
+        name: 'INPUT_',
+        prefix: true,
+        values: 'credential-named',
+        holds: 'an input of the Action (its inputs include the GitHub token and the model key)',
+    },
+    // Authentication to the telemetry collector (telemetry/telemetry-config.ts).
+    ...['', 'TRACES_', 'METRICS_', 'LOGS_'].map((signal) => ({
+        name: `OTEL_EXPORTER_OTLP_${signal}HEADERS`,
+        values: 'headers',
+        holds: 'the headers that authenticate to the telemetry collector',
+    })),
+    // The workflow's file commands: writing to them changes later steps of the job (environment,
+    // PATH, outputs), so nothing the run starts may even know where they are.
+    ..._runner_file_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .FILE_COMMAND_VARIABLES */ .X.map((name) => ({
+        name,
+        values: 'none',
+        holds: 'the path of a workflow command file, through which a process changes later steps',
+    })),
+];
+/** The list's entry for `name` (case-insensitive; an exact name before a prefix), if any. */
+function runSecretVariable(name) {
+    const upper = name.toUpperCase();
+    return (RUN_SECRET_VARIABLES.find((entry) => !entry.prefix && entry.name === upper) ??
+        RUN_SECRET_VARIABLES.find((entry) => entry.prefix && upper.startsWith(entry.name)));
+}
+/** Credential-shaped names: `NPM_TOKEN`, `AWS_SECRET`, `DEPLOY_KEY`, `GCP_CREDENTIALS`. */
+const CREDENTIAL_SUFFIXES = ['_TOKEN', '_SECRET', '_KEY', '_CREDENTIALS'];
+/** `DB_PASSWORD_FILE`, `CLIENT_SECRET_ID`, `MYSQL_PASSWD`. */
+const CREDENTIAL_PARTS = ['PASSWORD', 'PASSWD', 'SECRET'];
+/**
+ * True for a name that looks like a credential's, whoever it belongs to (case-insensitive). The
+ * tool environment never passes these; expansion may (a server's own token is one).
+ */
+function looksLikeCredentialName(name) {
+    const upper = name.toUpperCase();
+    return (CREDENTIAL_SUFFIXES.some((suffix) => upper.endsWith(suffix)) ||
+        CREDENTIAL_PARTS.some((part) => upper.includes(part)));
+}
+/**
+ * The secret values of `env` by the list: what no variable of another name may carry into a
+ * server. Empty values are left out.
+ */
+function runSecretValues(env) {
+    const found = [];
+    const add = (name, value, part) => {
+        const trimmed = value?.trim();
+        if (trimmed !== undefined && trimmed !== '') {
+            found.push({ name, value: trimmed, ...(part ? { part } : {}) });
+        }
+    };
+    for (const [name, value] of Object.entries(env)) {
+        const entry = runSecretVariable(name);
+        if (entry === undefined || value === undefined)
+            continue;
+        switch (entry.values) {
+            case 'whole':
+                add(name, value);
+                break;
+            case 'headers':
+                add(name, value);
+                for (const header of headerValues(value))
+                    add(name, header, true);
+                break;
+            case 'credential-named':
+                if (looksLikeCredentialName(name))
+                    add(name, value);
+                break;
+            case 'none':
+                break;
+        }
+    }
+    return found;
+}
+/**
+ * The values of a `key=value,\u2026` header list (percent-decoded, as OpenTelemetry reads it), and the
+ * credential after an authentication scheme (`Bearer abc\u2026` gives `abc\u2026` too). Short values are
+ * left out: a header list may hold plain ones too (`x-org=acme`), and `acme` is nobody's secret.
+ */
+function headerValues(text) {
+    const values = [];
+    for (const entry of text.split(',')) {
+        const separator = entry.indexOf('=');
+        if (separator <= 0)
+            continue;
+        const raw = entry.slice(separator + 1).trim();
+        let value = raw;
+        try {
+            value = decodeURIComponent(raw);
+        }
+        catch {
+            // Kept as written, as the exporter keeps it.
+        }
+        values.push(value);
+        const scheme = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim());
+        if (scheme?.[1] !== undefined)
+            values.push(scheme[1]);
+    }
+    return values.filter((value) => value.trim().length >= _redaction_js__WEBPACK_IMPORTED_MODULE_0__/* .MIN_SECRET_LENGTH */ .vb);
+}
+
+
+/***/ }),
+
+/***/ 37376:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J3: () => (/* binding */ neutralText),
+/* harmony export */   K9: () => (/* binding */ groupDigits),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Nt: () => (/* binding */ escapeRegExp),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   h1: () => (/* binding */ groupedPlural),
+/* harmony export */   nl: () => (/* binding */ inertJson)
+/* harmony export */ });
+/** Small text helpers every layer uses, defined once so their output is the same everywhere. */
+/** `1 finding`, `3 findings`: a count with its noun (nouns with a regular plural only). */
+function plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+/** `plural` with the count's thousands grouped: `12,345 tokens`. */
+function groupedPlural(count, noun) {
+    return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+/** The text on one line: runs of whitespace (newlines included) become one space. */
+function oneLine(text) {
+    return text.replace(/\s+/gu, ' ').trim();
+}
+/**
+ * `text` as a regular expression that matches it literally. Only syntax characters and `/` are
+ * escaped, so the result is valid with and without the `u` flag.
+ */
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
+}
+/**
+ * `12,345`: an integer with its thousands grouped as `toLocaleString('en-US')` writes it, without
+ * ICU, whose data takes 7\u201315 ms to load on the first use in a process (once at every start, for a
+ * label built when a module loads). Other numbers are left to ICU.
+ */
+function groupDigits(value) {
+    if (!Number.isSafeInteger(value) || Object.is(value, -0))
+        return value.toLocaleString('en-US');
+    const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
+    return value < 0 ? `-${grouped}` : grouped;
+}
+/**
+ * Characters that act on a terminal or a log viewer instead of showing: the C0 controls other
+ * than tab and newline (ESC opens cursor moves, screen clears, OSC 8 links and OSC 52 clipboard
+ * writes; CR returns to the start of the line, so later text hides earlier text; the runner
+ * also reads a CR as the end of a line), DEL, the C1 controls (0x9B is a one-character CSI to
+ * some terminals), and the bidirectional controls that reorder what a reader sees. Zero-width
+ * characters stay: they move nothing, and joiners carry meaning in emoji and in some scripts.
+ */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const ACTIVE_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const ACTIVE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/* eslint-enable no-control-regex */
+/**
+ * Text from outside the program (a repository, a pull request, a manifest, the model, a tool)
+ * made inert for a terminal and for the runner's log, every character still visible: line
+ * endings become `\n` (a lone CR too, so it starts a line a reader sees rather than overwriting
+ * one), a C0 control becomes its Unicode control picture (ESC shows as `\u241b`, so `\x1b[2J` prints
+ * as `\u241b[2J`), DEL as `\u2421`, and a C1 or bidirectional control as `\u27e8U+202E\u27e9`. Tab and newline stay.
+ * Idempotent, and the identity on text without such characters.
+ */
+function neutralText(text) {
+    if (!ACTIVE_CHARACTER.test(text))
+        return text;
+    return text.replace(/\r\n?/gu, '\n').replace(ACTIVE_CHARACTERS, revealCharacter);
+}
+function revealCharacter(character) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code);
+    if (code === 0x7f)
+        return '\u2421';
+    return `\u27e8U+${code.toString(16).toUpperCase().padStart(4, '0')}\u27e9`;
+}
+/**
+ * What JSON.stringify leaves raw although a terminal acts on it: DEL, the C1 controls and the
+ * bidirectional controls (it escapes only the C0 controls), and the line and paragraph
+ * separators some readers take for line breaks.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
+/**
+ * `JSON.stringify(value, null, indent)` with every character a terminal could act on written as
+ * a `\uXXXX` escape: the same JSON value, printable as it stands. Such characters only ever
+ * occur inside strings of JSON.stringify's output, where the escape means the same character.
+ */
+function inertJson(value, indent) {
+    return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+
+/***/ }),
+
 /***/ 4861:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   P: () => (/* binding */ checkToolEnvironmentAllowList),
-/* harmony export */   Pk: () => (/* binding */ isRunnerControlName),
 /* harmony export */   iT: () => (/* binding */ buildToolEnvironment),
 /* harmony export */   vN: () => (/* binding */ isSecretEnvironmentName)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_ALLOWED_VARIABLES, FIXED_TOOL_VARIABLES, isAllowedEnvironmentName */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46316);
-/* harmony import */ var _runner_file_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(32183);
+/* harmony import */ var _secret_variables_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17619);
 /**
- * The environment of every process a tool starts (shell commands now, MCP servers and discovered
- * tools later).
+ * The environment of every process a tool starts: shell commands, MCP servers, discovery and call
+ * commands, search programs.
  *
  * The model is assumed hostile, and whatever a tool process can read, the model can print. So the
  * environment is built from an allow-list rather than by removing known secrets from the parent's:
@@ -491,55 +1011,15 @@ const FIXED_TOOL_VARIABLES = {
     NO_COLOR: '1',
 };
 /**
- * Never passed, whatever the allow-list says:
- * - the GitHub token and model keys under their usual names, and the variables that point at
- *   Google credentials files (google-github-actions/auth sets all three to the file it writes);
- * - the OpenTelemetry exporters' headers, which authenticate to a telemetry collector;
- * - `INPUT_*`: every Action input, including the tokens and keys given to this Action;
- * - `ACTIONS_*`: the runner's runtime token, OIDC token request URL and token, cache and
- *   results service URLs, which would let a tool mint credentials or poison caches;
- * - the workflow file-command paths: writing to `GITHUB_ENV`, `GITHUB_PATH` or `GITHUB_OUTPUT`
- *   changes later steps of the job (environment, PATH, outputs), so a tool must not even know them.
- */
-const NEVER_EXACT = new Set([
-    'GITHUB_TOKEN',
-    'GH_TOKEN',
-    'GEMINI_API_KEY',
-    'GOOGLE_API_KEY',
-    'GOOGLE_APPLICATION_CREDENTIALS',
-    'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE',
-    'GOOGLE_GHA_CREDS_PATH',
-    'OTEL_EXPORTER_OTLP_HEADERS',
-    'OTEL_EXPORTER_OTLP_LOGS_HEADERS',
-    'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
-    'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
-]);
-const FILE_COMMAND_NAMES = new Set(_runner_file_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .FILE_COMMAND_VARIABLES */ .X);
-const RUNNER_PREFIXES = ['INPUT_', 'ACTIONS_'];
-/**
- * True for the Action's inputs, the runner's runtime tokens and the workflow file-command paths
- * (case-insensitive): what belongs to the runner and this Action, never to anything it starts \u2014
- * not even when configuration names it on purpose (an MCP server's `$VAR`).
- */
-function isRunnerControlName(name) {
-    const upper = name.toUpperCase();
-    return (FILE_COMMAND_NAMES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix)));
-}
-/** Credential-shaped names: `NPM_TOKEN`, `AWS_SECRET`, `DEPLOY_KEY`, `GCP_CREDENTIALS`. */
-const NEVER_SUFFIXES = ['_TOKEN', '_SECRET', '_KEY', '_CREDENTIALS'];
-/** `DB_PASSWORD_FILE`, `CLIENT_SECRET_ID`, `MYSQL_PASSWD`. */
-const NEVER_CONTAINING = ['PASSWORD', 'PASSWD', 'SECRET'];
-/**
- * True for a variable that must never reach a tool process. Case-insensitive, because a secret
- * spelled `github_token` is just as secret. Other process launchers use this for the environment
- * they are configured with.
+ * True for a variable that must never reach a tool process: one of the run's own secrets or the
+ * runner's controls (secret-variables.ts: the model keys and credentials files, the A2A token,
+ * the GitHub tokens, every `INPUT_*` and `ACTIONS_*`, the telemetry headers, the workflow
+ * file-command paths), or any name that looks like a credential (`NPM_TOKEN`, `DB_PASSWORD`).
+ * Case-insensitive, because a secret spelled `github_token` is just as secret. Other process
+ * launchers use this for the environment they are configured with.
  */
 function isSecretEnvironmentName(name) {
-    const upper = name.toUpperCase();
-    return (NEVER_EXACT.has(upper) ||
-        isRunnerControlName(upper) ||
-        NEVER_SUFFIXES.some((suffix) => upper.endsWith(suffix)) ||
-        NEVER_CONTAINING.some((part) => upper.includes(part)));
+    return (0,_secret_variables_js__WEBPACK_IMPORTED_MODULE_1__/* .runSecretVariable */ .U6)(name) !== undefined || (0,_secret_variables_js__WEBPACK_IMPORTED_MODULE_1__/* .looksLikeCredentialName */ .qN)(name);
 }
 /** A variable name, or a name prefix followed by `*` (`LC_*`, `NPM_CONFIG_*`). */
 const ALLOW_ENTRY = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;

@@ -28608,7 +28608,7 @@ async function cleanupProcessGroups(options) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
-/* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7007);
+/* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8923);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6316);
 /* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2276);
 /**
@@ -28631,7 +28631,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7007:
+/***/ 8923:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
@@ -28639,6 +28639,8 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   M: () => (/* binding */ actionsLogger)
 });
+
+// UNUSED EXPORTS: runnerLogger
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -28648,17 +28650,118 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/platform/text.ts
+/** Small text helpers every layer uses, defined once so their output is the same everywhere. */
+/** `1 finding`, `3 findings`: a count with its noun (nouns with a regular plural only). */
+function plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+/** `plural` with the count's thousands grouped: `12,345 tokens`. */
+function groupedPlural(count, noun) {
+    return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+/** The text on one line: runs of whitespace (newlines included) become one space. */
+function oneLine(text) {
+    return text.replace(/\s+/gu, ' ').trim();
+}
+/**
+ * `text` as a regular expression that matches it literally. Only syntax characters and `/` are
+ * escaped, so the result is valid with and without the `u` flag.
+ */
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
+}
+/**
+ * `12,345`: an integer with its thousands grouped as `toLocaleString('en-US')` writes it, without
+ * ICU, whose data takes 7\u201315 ms to load on the first use in a process (once at every start, for a
+ * label built when a module loads). Other numbers are left to ICU.
+ */
+function groupDigits(value) {
+    if (!Number.isSafeInteger(value) || Object.is(value, -0))
+        return value.toLocaleString('en-US');
+    const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
+    return value < 0 ? `-${grouped}` : grouped;
+}
+/**
+ * Characters that act on a terminal or a log viewer instead of showing: the C0 controls other
+ * than tab and newline (ESC opens cursor moves, screen clears, OSC 8 links and OSC 52 clipboard
+ * writes; CR returns to the start of the line, so later text hides earlier text; the runner
+ * also reads a CR as the end of a line), DEL, the C1 controls (0x9B is a one-character CSI to
+ * some terminals), and the bidirectional controls that reorder what a reader sees. Zero-width
+ * characters stay: they move nothing, and joiners carry meaning in emoji and in some scripts.
+ */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const ACTIVE_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const ACTIVE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/* eslint-enable no-control-regex */
+/**
+ * Text from outside the program (a repository, a pull request, a manifest, the model, a tool)
+ * made inert for a terminal and for the runner's log, every character still visible: line
+ * endings become `\n` (a lone CR too, so it starts a line a reader sees rather than overwriting
+ * one), a C0 control becomes its Unicode control picture (ESC shows as `\u241b`, so `\x1b[2J` prints
+ * as `\u241b[2J`), DEL as `\u2421`, and a C1 or bidirectional control as `\u27e8U+202E\u27e9`. Tab and newline stay.
+ * Idempotent, and the identity on text without such characters.
+ */
+function neutralText(text) {
+    if (!ACTIVE_CHARACTER.test(text))
+        return text;
+    return text.replace(/\r\n?/gu, '\n').replace(ACTIVE_CHARACTERS, revealCharacter);
+}
+function revealCharacter(character) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code);
+    if (code === 0x7f)
+        return '\u2421';
+    return `\u27e8U+${code.toString(16).toUpperCase().padStart(4, '0')}\u27e9`;
+}
+/**
+ * What JSON.stringify leaves raw although a terminal acts on it: DEL, the C1 controls and the
+ * bidirectional controls (it escapes only the C0 controls), and the line and paragraph
+ * separators some readers take for line breaks.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
+/**
+ * `JSON.stringify(value, null, indent)` with every character a terminal could act on written as
+ * a `\uXXXX` escape: the same JSON value, printable as it stands. Such characters only ever
+ * occur inside strings of JSON.stringify's output, where the escape means the same character.
+ */
+function inertJson(value, indent) {
+    return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 ;// CONCATENATED MODULE: ./src/platform/runner-commands.ts
 /**
  * The runner's workflow commands the Action writes, in the form `@actions/core` writes them: log
  * lines, annotations (`::warning::\u2026`) and masks on stdout; outputs and the job summary appended to
  * the files the runner names (runner-file-commands.ts).
  *
+ * The runner reads every line of the step's stdout for commands
+ * (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions): a line
+ * that starts with `::`, after leading whitespace, is one (`::error::`, `::add-mask::`,
+ * `::stop-commands::`, `::set-output::`, `::add-matcher::`, \u2026), and so is a line holding the older
+ * `##[name]` form anywhere in it. It splits lines at LF, CR and CRLF. `@actions/core` escapes a
+ * command's message (`%`, CR and LF as `%25`, `%0D`, `%0A`), but writes `core.info`'s text as it
+ * is: a message holding a line break and `::error::` would be a second command. So nothing
+ * reaches stdout here as given:
+ *
+ * - every message is made neutral first (text.ts `neutralText`): no control character, every line
+ *   break an LF;
+ * - a command's message and properties are escaped as `@actions/core` escapes them, so it stays on
+ *   its line (`annotate`);
+ * - a log line any of whose lines the runner would read as a command is written between
+ *   `::stop-commands::<token>` and `::<token>::`, the documented way to log text without running
+ *   it ("Stopping and starting workflow commands" on the page above), with a random token made
+ *   after the text, which it therefore cannot hold (`logLine`).
+ *
+ * The Action's own commands (masks, outputs, annotations) go through `issueCommand` unchanged.
+ *
  * Why not `@actions/core` itself: importing it loads its HTTP client (for OIDC tokens, which the
  * Action never asks for) and that client's own copy of undici, about a tenth of the Action's
  * start-up before its first request. These few commands are small, and a test holds them to
  * `@actions/core`'s output byte for byte (test/platform/runner-commands.test.ts).
  */
+
 
 
 
@@ -28682,9 +28785,35 @@ function issueCommand(name, message, properties = {}, write = writeStdout) {
     const head = pairs.length > 0 ? `::${name} ${pairs.join(',')}` : `::${name}`;
     write(`${head}::${escapeData(message)}${external_node_os_namespaceObject.EOL}`);
 }
-/** A plain log line. */
+/**
+ * A line the runner would take for a command: `::` at its start after whitespace (the runner
+ * trims whitespace; format characters are skipped here too, to be safe), or `##[` anywhere.
+ */
+const COMMAND_LINE = /^[\s\p{Cf}]*::|##\[/mu;
+/** Whether the runner would read a command in any line of `text` (already neutral). */
+function holdsRunnerCommand(text) {
+    return COMMAND_LINE.test(text);
+}
+/** A plain log line: neutral text, between stop-commands markers when it holds a command. */
 function logLine(message, write = writeStdout) {
-    write(`${message}${external_node_os_namespaceObject.EOL}`);
+    const text = neutralText(message);
+    if (!holdsRunnerCommand(text)) {
+        write(`${text}${external_node_os_namespaceObject.EOL}`);
+        return;
+    }
+    let token = (0,external_node_crypto_.randomUUID)();
+    while (text.includes(token))
+        token = (0,external_node_crypto_.randomUUID)();
+    // One write, so nothing else lands between the markers.
+    write(`::stop-commands::${token}${external_node_os_namespaceObject.EOL}${text}${external_node_os_namespaceObject.EOL}::${token}::${external_node_os_namespaceObject.EOL}`);
+}
+/**
+ * A message as an annotation or debug line (`::warning::\u2026`): neutral text, escaped by
+ * `issueCommand` so it stays on its line. Property values (a title, a file) are made neutral too.
+ */
+function annotate(name, message, properties = {}, write = writeStdout) {
+    const neutral = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, neutralText(value)]));
+    issueCommand(name, neutralText(message), neutral, write);
 }
 /** The commands for a step whose file-command variables are in `env`. */
 function runnerCommands(env, write = writeStdout) {
@@ -28737,7 +28866,7 @@ function runnerCommands(env, write = writeStdout) {
         },
         setFailed(message) {
             process.exitCode = 1;
-            issueCommand('error', message, {}, write);
+            annotate('error', message, {}, write);
         },
         summary,
     };
@@ -28745,21 +28874,25 @@ function runnerCommands(env, write = writeStdout) {
 
 ;// CONCATENATED MODULE: ./src/platform/actions-logger.ts
 
-/** The logger backed by the runner's log: warnings and errors become annotations. */
-const actionsLogger = {
-    debug: (message) => {
-        issueCommand('debug', message);
-    },
-    info: (message) => {
-        logLine(message);
-    },
-    warning: (message) => {
-        issueCommand('warning', message);
-    },
-    error: (message) => {
-        issueCommand('error', message);
-    },
-};
+/** The runner's logger writing through `write` (the step's stdout by default). */
+function runnerLogger(write) {
+    return {
+        debug: (message) => {
+            annotate('debug', message, {}, write);
+        },
+        info: (message) => {
+            logLine(message, write);
+        },
+        warning: (message) => {
+            annotate('warning', message, {}, write);
+        },
+        error: (message) => {
+            annotate('error', message, {}, write);
+        },
+    };
+}
+/** The runner's logger on the step's stdout. */
+const actionsLogger = runnerLogger();
 
 
 /***/ }),
@@ -28776,13 +28909,12 @@ const actionsLogger = {
  * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
  */
 function formatLocation(location) {
-    if (!location)
+    // A line and column are in the file, or else in the input's text (JSON written into an input).
+    const where = location?.file || location?.input;
+    if (!location || !where)
         return '';
-    if (location.file) {
-        const parts = [location.file, location.line, location.column].filter((p) => p !== undefined);
-        return `${parts.join(':')}: `;
-    }
-    return location.input ? `${location.input}: ` : '';
+    const parts = [where, location.line, location.column].filter((p) => p !== undefined);
+    return `${parts.join(':')}: `;
 }
 /** Bad configuration: settings, policy files, Action inputs, environment. CLI exit code 52. */
 class ConfigurationError extends Error {
