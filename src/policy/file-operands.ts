@@ -17,6 +17,7 @@
  */
 import path from 'node:path';
 import { READERS } from './file-readers.js';
+import { GIT_GLOBALS_WITH_VALUE } from './git-arguments.js';
 import type { ReaderSpec, ValueRole } from './file-readers.js';
 import { GIT_WRITERS, WRITERS } from './file-writers.js';
 import type { WriterSpec } from './file-writers.js';
@@ -92,18 +93,6 @@ export function fileAccesses(
   return accesses;
 }
 
-/** Git's own options before the subcommand that take the next word as their value. */
-const GIT_GLOBALS_WITH_VALUE = new Set([
-  '-C',
-  '-c',
-  '--config-env',
-  '--git-dir',
-  '--work-tree',
-  '--namespace',
-  '--super-prefix',
-  '--attr-source',
-  '--list-cmds',
-]);
 /** Git's own options that make relative paths lead elsewhere. */
 const GIT_ELSEWHERE = new Set(['-C', '--git-dir', '--work-tree']);
 

@@ -9,7 +9,7 @@ import type { OptionRule, OptionSyntax } from './option-scan.js';
 import type { WordValue } from './shell-words.js';
 
 /** Options before the subcommand that take the next word as their value. */
-const GLOBAL_WITH_VALUE = new Set([
+export const GIT_GLOBALS_WITH_VALUE: ReadonlySet<string> = new Set([
   '-C',
   '-c',
   '--config-env',
@@ -193,7 +193,7 @@ export function gitArgumentProblems(args: readonly WordValue[]): string[] {
     } else if (!HARMLESS_GLOBALS.has(name) && why === undefined) {
       problems.push(`the unknown git option \`${arg}\` before the subcommand`);
     }
-    if (GLOBAL_WITH_VALUE.has(arg)) i++;
+    if (GIT_GLOBALS_WITH_VALUE.has(arg)) i++;
   }
   const subcommandWord = args[i];
   if (subcommandWord === undefined) return problems;
