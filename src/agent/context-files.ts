@@ -10,6 +10,7 @@ import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
 import { isInsideOrSame, relativeInside } from '../platform/path-containment.js';
+import { entryExists } from '../platform/file-entries.js';
 
 export const DEFAULT_CONTEXT_FILE_NAME = 'GEMINI.md';
 
@@ -103,7 +104,7 @@ export function normalizeContextFileNames(
 export async function findGitRoot(start: string): Promise<string | undefined> {
   let dir = path.resolve(start);
   for (;;) {
-    if (await exists(path.join(dir, '.git'))) return dir;
+    if (await entryExists(path.join(dir, '.git'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -239,15 +240,6 @@ function displayPath(
 
 function toSlashes(p: string): string {
   return p.split(path.sep).join('/');
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.lstat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function realpathOrUndefined(dir: string): Promise<string | undefined> {

@@ -17,10 +17,10 @@
  * process the configuration starts, whatever decided before.
  */
 import { realpathSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { McpServerSettings } from '../config/settings-types.js';
 import { isInsideOrSame } from '../platform/path-containment.js';
+import { entryExists } from '../platform/file-entries.js';
 
 /** A folder of the repository and its base-branch copy, or why there is none. */
 export interface LaunchCopy {
@@ -201,7 +201,7 @@ async function checkWord(
   if (!context.workspaceRoots.some((root) => isInsideOrSame(resolved, root))) {
     return { ok: true, value: word };
   }
-  if (!(await exists(resolved))) return { ok: true, value: word };
+  if (!(await entryExists(resolved))) return { ok: true, value: word };
   // It stays relative: the process starts in the copy's counterpart of where it would have.
   const target = pointed(resolved, context, used);
   if (typeof target !== 'string')
@@ -277,13 +277,6 @@ function primaryRoot(context: LaunchContext): string {
   const [root] = context.workspaceRoots;
   if (root === undefined) throw new Error('expected the workspace root');
   return root;
-}
-
-async function exists(file: string): Promise<boolean> {
-  return lstat(file).then(
-    () => true,
-    () => false,
-  );
 }
 
 function quote(word: string): string {

@@ -26,10 +26,11 @@
  * A `.gemini` folder outside every repository (the Gemini CLI's user folder `~/.gemini`, unless
  * the home folder is a repository) is not a repository's configuration, and is not refused.
  */
-import { lstat, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isStrictlyInside } from '../platform/path-containment.js';
 import { comparableName } from './path-spelling.js';
+import { entryExists } from '../platform/file-entries.js';
 
 export type ProtectedFolder = '.git' | '.github' | '.gemini';
 
@@ -127,7 +128,7 @@ function workTreeLookup(): (dir: string) => Promise<boolean> {
     let answer = known.get(dir);
     if (answer === undefined) {
       answer = (async () => {
-        if (await exists(path.join(dir, '.git'))) return true;
+        if (await entryExists(path.join(dir, '.git'))) return true;
         const parent = path.dirname(dir);
         return parent !== dir && lookup(parent);
       })();
@@ -136,13 +137,4 @@ function workTreeLookup(): (dir: string) => Promise<boolean> {
     return answer;
   };
   return lookup;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await lstat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
