@@ -251,11 +251,13 @@ function cancelledForBudget(request, tool, maxToolCalls) {
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
 /* harmony import */ var _platform_logger_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(63255);
 /* harmony import */ var _platform_path_containment_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(48225);
+/* harmony import */ var _platform_file_entries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8832);
 /**
  * Context files (`GEMINI.md` by default): the project's instructions for the agent, found in every
  * directory from the repository root down to the workspace, plus the user's memory file. They are
  * added to the system instruction, each wrapped in markers naming its path.
  */
+
 
 
 
@@ -293,7 +295,7 @@ function normalizeContextFileNames(fileNames) {
 async function findGitRoot(start) {
     let dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(start);
     for (;;) {
-        if (await exists(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, '.git')))
+        if (await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_6__/* .entryExists */ .v)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, '.git')))
             return dir;
         const parent = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(dir);
         if (parent === dir)
@@ -406,15 +408,6 @@ function displayPath(file, source, workspace, homeDir) {
 }
 function toSlashes(p) {
     return p.split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
-}
-async function exists(file) {
-    try {
-        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.lstat(file);
-        return true;
-    }
-    catch {
-        return false;
-    }
 }
 async function realpathOrUndefined(dir) {
     try {
@@ -6836,6 +6829,34 @@ function asciiFrom(text, from) {
             return false;
     }
     return true;
+}
+
+
+/***/ }),
+
+/***/ 8832:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ entryExists)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Whether a directory entry exists, for the checks that must see a link itself: a dangling
+ * symbolic link is an entry (it can be followed once its target appears), so `lstat`, not `stat`
+ * or `access`, which follow it.
+ */
+
+/** True when something (a file, a folder, a link, dangling or not) is at `file`. */
+async function entryExists(file) {
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 
 
@@ -14291,7 +14312,7 @@ function prefixOf(written, option) {
  */
 
 /** Options before the subcommand that take the next word as their value. */
-const GLOBAL_WITH_VALUE = new Set([
+const GIT_GLOBALS_WITH_VALUE = new Set([
     '-C',
     '-c',
     '--config-env',
@@ -14466,7 +14487,7 @@ function gitArgumentProblems(args) {
         else if (!HARMLESS_GLOBALS.has(name) && why === undefined) {
             problems.push(`the unknown git option \`${arg}\` before the subcommand`);
         }
-        if (GLOBAL_WITH_VALUE.has(arg))
+        if (GIT_GLOBALS_WITH_VALUE.has(arg))
             i++;
     }
     const subcommandWord = args[i];
@@ -16034,6 +16055,7 @@ const WRITERS = {
 
 
 
+
 /** The programs whose written files are known from their arguments. */
 const FILE_WRITERS = Object.keys(WRITERS);
 /**
@@ -16085,18 +16107,6 @@ function fileAccesses(program, args) {
     });
     return accesses;
 }
-/** Git's own options before the subcommand that take the next word as their value. */
-const GIT_GLOBALS_WITH_VALUE = new Set([
-    '-C',
-    '-c',
-    '--config-env',
-    '--git-dir',
-    '--work-tree',
-    '--namespace',
-    '--super-prefix',
-    '--attr-source',
-    '--list-cmds',
-]);
 /** Git's own options that make relative paths lead elsewhere. */
 const GIT_ELSEWHERE = new Set(['-C', '--git-dir', '--work-tree']);
 /**
@@ -25046,11 +25056,10 @@ function registerBuiltinTools(registry, options) {
 /* unused harmony export shellWords */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _platform_path_containment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(48225);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48225);
+/* harmony import */ var _platform_file_entries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8832);
 /**
  * The processes the configuration starts \u2014 stdio MCP servers, the discovery and call commands \u2014
  * when the workspace holds code the configuration did not come from: a pull request's code, while
@@ -25084,7 +25093,7 @@ async function checkServerLaunch(server, context) {
     const root = primaryRoot(context);
     const used = new Set();
     // Where the server would have run: relative paths in its command line meant that folder.
-    const configuredCwd = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(root, server.cwd ?? '.');
+    const configuredCwd = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, server.cwd ?? '.');
     const cwd = server.cwd === undefined ? context.directory : pointed(configuredCwd, context, used);
     if (typeof cwd !== 'string')
         return { ok: false, reason: `its working directory is ${cwd.what}` };
@@ -25107,13 +25116,13 @@ async function checkServerLaunch(server, context) {
     for (const [name, value] of Object.entries(server.env ?? {})) {
         const parts = [];
         // A path list (PATH, PYTHONPATH, NODE_PATH) names each of its entries.
-        for (const part of value.split((node_path__WEBPACK_IMPORTED_MODULE_2___default().delimiter))) {
+        for (const part of value.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().delimiter))) {
             const checked = await checkWord(part, context, used, { relativeTo, relative: false });
             if (!checked.ok)
                 return { ok: false, reason: `its variable ${name} ${checked.reason}` };
             parts.push(checked.value);
         }
-        env[name] = parts.join((node_path__WEBPACK_IMPORTED_MODULE_2___default().delimiter));
+        env[name] = parts.join((node_path__WEBPACK_IMPORTED_MODULE_1___default().delimiter));
     }
     return {
         ok: true,
@@ -25155,10 +25164,10 @@ async function checkCommandLineLaunch(commandLine, context) {
 function launchEnvironment(env, workspaceRoots) {
     const out = { ...env };
     if (out.PATH !== undefined) {
-        out.PATH = out.PATH.split((node_path__WEBPACK_IMPORTED_MODULE_2___default().delimiter))
-            .filter((entry) => node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(entry) &&
-            ![entry, realPathOf(entry)].some((spelling) => workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_3__/* .isInsideOrSame */ ._h)(spelling, root))))
-            .join((node_path__WEBPACK_IMPORTED_MODULE_2___default().delimiter));
+        out.PATH = out.PATH.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().delimiter))
+            .filter((entry) => node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(entry) &&
+            ![entry, realPathOf(entry)].some((spelling) => workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__/* .isInsideOrSame */ ._h)(spelling, root))))
+            .join((node_path__WEBPACK_IMPORTED_MODULE_1___default().delimiter));
     }
     return out;
 }
@@ -25184,9 +25193,9 @@ async function checkWord(word, context, used, options) {
         return value.ok ? { ok: true, value: `${option[1]}${value.value}` } : value;
     }
     const trimmed = word.trim();
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(trimmed) ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(trimmed) : undefined;
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(trimmed) ? node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(trimmed) : undefined;
     if (absolute !== undefined &&
-        context.workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_3__/* .isInsideOrSame */ ._h)(absolute, root))) {
+        context.workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__/* .isInsideOrSame */ ._h)(absolute, root))) {
         const target = pointed(absolute, context, used);
         if (typeof target !== 'string')
             return { ok: false, reason: `${quote(word)} names ${target.what}` };
@@ -25205,11 +25214,11 @@ async function checkWord(word, context, used, options) {
         return { ok: true, value: word };
     if (!options.relative || trimmed === '')
         return { ok: true, value: word };
-    const resolved = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.relativeTo, trimmed);
-    if (!context.workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_3__/* .isInsideOrSame */ ._h)(resolved, root))) {
+    const resolved = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(options.relativeTo, trimmed);
+    if (!context.workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__/* .isInsideOrSame */ ._h)(resolved, root))) {
         return { ok: true, value: word };
     }
-    if (!(await exists(resolved)))
+    if (!(await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_3__/* .entryExists */ .v)(resolved)))
         return { ok: true, value: word };
     // It stays relative: the process starts in the copy's counterpart of where it would have.
     const target = pointed(resolved, context, used);
@@ -25222,17 +25231,17 @@ async function checkWord(word, context, used, options) {
  * copied folder, its copy; anywhere else in the workspace, refused with what it names.
  */
 function pointed(absolute, context, used) {
-    const root = context.workspaceRoots.find((candidate) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_3__/* .isInsideOrSame */ ._h)(absolute, candidate));
+    const root = context.workspaceRoots.find((candidate) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__/* .isInsideOrSame */ ._h)(absolute, candidate));
     if (root === undefined)
         return absolute;
-    const relative = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(root, absolute).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
+    const relative = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, absolute).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
     if (relative === '') {
         return { what: 'the workspace itself' };
     }
     const copy = context.copies.find((candidate) => relative === candidate.folder || relative.startsWith(`${candidate.folder}/`));
     if (copy?.directory !== undefined) {
         used.add(copy.folder);
-        return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(copy.directory, ...relative.slice(copy.folder.length).split('/'));
+        return node_path__WEBPACK_IMPORTED_MODULE_1___default().join(copy.directory, ...relative.slice(copy.folder.length).split('/'));
     }
     if (copy !== undefined) {
         return {
@@ -25285,9 +25294,6 @@ function primaryRoot(context) {
     if (root === undefined)
         throw new Error('expected the workspace root');
     return root;
-}
-async function exists(file) {
-    return (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(file).then(() => true, () => false);
 }
 function quote(word) {
     return JSON.stringify(word.length > 200 ? `${word.slice(0, 200)}\u2026` : word);
@@ -26427,6 +26433,7 @@ function isNormalAbsolute(somePath) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48225);
 /* harmony import */ var _path_spelling_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11023);
+/* harmony import */ var _platform_file_entries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8832);
 /**
  * The folders that configure CI or the agent, and the rule that no run works inside one.
  *
@@ -26455,6 +26462,7 @@ function isNormalAbsolute(somePath) {
  * A `.gemini` folder outside every repository (the Gemini CLI's user folder `~/.gemini`, unless
  * the home folder is a repository) is not a repository's configuration, and is not refused.
  */
+
 
 
 
@@ -26532,7 +26540,7 @@ function workTreeLookup() {
         let answer = known.get(dir);
         if (answer === undefined) {
             answer = (async () => {
-                if (await exists(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, '.git')))
+                if (await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_4__/* .entryExists */ .v)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, '.git')))
                     return true;
                 const parent = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(dir);
                 return parent !== dir && lookup(parent);
@@ -26542,15 +26550,6 @@ function workTreeLookup() {
         return answer;
     };
     return lookup;
-}
-async function exists(file) {
-    try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(file);
-        return true;
-    }
-    catch {
-        return false;
-    }
 }
 
 
