@@ -15,25 +15,10 @@ import type { WorkspaceDiff } from '../publish/workspace-diff.js';
 import { answerSoFar } from '../report/progress-state.js';
 import { READ_ONLY_KINDS } from '../tools/tool-types.js';
 import type { AuthorizedRun } from './authorized-run.js';
-import type { RunRecord } from './run-record.js';
+import type { LiveRecord, RunRecord } from './run-record.js';
 
 /** How long the answer file may lag behind the model's text. */
 const ANSWER_DELAY_MS = 250;
-
-export interface LiveRecord {
-  /** Sees each of the session's events (after the record has folded it in). */
-  observe(event: AgentEvent): void;
-  /**
-   * Stops writing as the run goes, and writes the record's last state: the answer so far and the
-   * change now in the workspace, whose patch stays in the record. Resolves with that change.
-   */
-  settle(): Promise<WorkspaceDiff | undefined>;
-  /**
-   * Stops writing, and removes the patch written along the way: at a normal end, publishing
-   * decides whether the record has one (a pushed change has none).
-   */
-  discard(): Promise<void>;
-}
 
 /** The change in the workspace as publishing would accept it, or undefined when there is none. */
 export function acceptedChange(
@@ -99,6 +84,8 @@ export function startLiveRecord(
         patchWanted = false;
         try {
           const diff = await acceptedChange(run, workspace.root, workspace.baseline);
+          // `stop()` may have run while the diff was taken.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
           if (stopped) break;
           if (await writePatch(run, record, diff)) wrotePatch = true;
           else if (wrotePatch) {

@@ -49,7 +49,7 @@ export interface SavedRunRecord {
 
 const repoRef = { owner: z.string().min(1), repo: z.string().min(1) };
 const id = z.number().int().positive();
-const time = z.number().finite();
+const time = z.number();
 
 const cause = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cancelled'), at: time, signal: z.string().optional() }),
@@ -113,10 +113,6 @@ export function decodeRunRecord(text: string): SavedRunRecord | undefined {
       `the saved run record is not in the expected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
     );
   }
-  return stripUndefined(parsed.data) as SavedRunRecord;
-}
-
-/** Zod keeps absent optional keys out already; this only narrows the type to the interface. */
-function stripUndefined<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  // Zod keeps absent optional keys out already; the round trip only narrows the type.
+  return JSON.parse(JSON.stringify(parsed.data)) as SavedRunRecord;
 }

@@ -26,10 +26,10 @@ import type { ProgressState } from '../report/progress-state.js';
 import { applyEvent, initialProgressState } from '../report/progress-state.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import type { WorkspaceDiff } from '../publish/workspace-diff.js';
 import type { ArtifactProgress, SavedRunRecord } from './record-state.js';
 import { RUN_RECORD_STATE, encodeRunRecord } from './record-state.js';
 import type { AuthorizedRun } from './authorized-run.js';
-import type { LiveRecord } from './live-record.js';
 
 export interface RunRecord {
   readonly sessionId: string;
@@ -197,4 +197,20 @@ function commentTarget(trigger: Trigger): CommentTarget | undefined {
   }
   if (trigger.number === undefined) return undefined;
   return { ...repo, issueNumber: trigger.number };
+}
+
+/** The record kept on the runner as the session goes (live-record.ts). */
+export interface LiveRecord {
+  /** Sees each of the session's events (after the record has folded it in). */
+  observe(event: AgentEvent): void;
+  /**
+   * Stops writing as the run goes, and writes the record's last state: the answer so far and the
+   * change now in the workspace, whose patch stays in the record. Resolves with that change.
+   */
+  settle(): Promise<WorkspaceDiff | undefined>;
+  /**
+   * Stops writing, and removes the patch written along the way: at a normal end, publishing
+   * decides whether the record has one (a pushed change has none).
+   */
+  discard(): Promise<void>;
 }
