@@ -154,6 +154,8 @@ export function stopOnSignals(
           `Received ${signal}: the run is cancelled. Stopping the agent and writing its report (the comment, the record, the outputs) before the runner ends the step.`,
         );
         controller.end({ kind: 'cancelled', at: now(), signal });
+        // SIGTERM first: the runner is shutting down, and SIGKILL is 2.5 s away.
+        if (signal === 'SIGTERM') controller.hurry();
       } else {
         options.log(
           `Received ${signal} again: writing only what is left of the report, and nothing more.`,
