@@ -130,7 +130,11 @@ export async function cancelLikeRunner(
     if (wait === undefined) break;
     const ended = await Promise.race([
       step.exited.then(() => true),
-      new Promise<false>((resolve) => setTimeout(() => { resolve(false); }, wait)),
+      new Promise<false>((resolve) =>
+        setTimeout(() => {
+          resolve(false);
+        }, wait),
+      ),
     ]);
     if (ended) break;
   }
