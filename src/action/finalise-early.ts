@@ -70,7 +70,9 @@ export async function finaliseEarly(
   logger.warning(`${earlyEndText(ending)} Writing its report from what it did so far.`);
   saveRecord(run, record);
 
-  // The live comment's edits stop; the comment as last written is the one to end.
+  // The live comment's creation, if it is under way, gets a moment; then its edits stop, and the
+  // comment as last written is the one to end.
+  await within(held.reporting, Math.min(1000, clock.left()));
   const updates = await held.updater?.stop(Math.min(1000, clock.left()));
   if (updates?.comment !== undefined) record.comment.posted = updates.comment;
   record.done.comment = false;

@@ -41,6 +41,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // First: where the record will be, so the post step finds it whatever happens to this step.
   saveRecord(run, record);
   let prepared: Prepared | undefined;
+  /** Publishing ran to its end: a stop after it only shortens the report. */
+  let published = false;
   const timeLimit = startTimeLimit(run);
   try {
     const refused = await startReporting(run, record, held);
@@ -61,7 +63,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       timeLimit.start();
       await untilStopped(sessionStage(run, record, held, context), run.stop, SESSION_GRACE_MS);
       timeLimit.cancel();
-      if (run.stop.ending === undefined) await publishStage(run, record, held, context);
+      if (run.stop.ending === undefined) {
+        await publishStage(run, record, held, context);
+        published = true;
+      }
     }
   } catch (error) {
     if (!(error instanceof RunStopped) && run.stop.ending === undefined) {
@@ -71,7 +76,9 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   } finally {
     timeLimit.cancel();
   }
-  if (run.stop.ending !== undefined) return finaliseEarly(run, record, held, prepared);
+  if (run.stop.ending !== undefined && !published) {
+    return finaliseEarly(run, record, held, prepared);
+  }
   await releaseHeld(run, held);
   return reportStage(run, record, held);
 }

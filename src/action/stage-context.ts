@@ -34,6 +34,7 @@ import { toolSandboxSession } from '../tools/tool-processes.js';
 import type { AuthorizedRun } from './authorized-run.js';
 import type { RunHeld, RunRecord } from './run-record.js';
 import { saveRecord } from './run-record.js';
+import { RunStopped } from './run-stop.js';
 import { isolatesNetwork } from './session-runner.js';
 
 /** What the session stage starts from. */
@@ -168,6 +169,11 @@ export async function contextStage(
   // Until the session and publishing are done, the checkout's stored token is out of reach.
   const credential = await hideCheckoutCredential(workspaceRoot, { logger });
   for (const value of credential.values) run.registerSecret(value);
+  // Stopped meanwhile: the ending may have let go of what the run holds already.
+  if (run.stop.ending !== undefined) {
+    await credential.restore();
+    throw new RunStopped(run.stop.ending);
+  }
   held.restoreCredential = () => credential.restore();
   return { plan: preparation.plan, context, baseline };
 }

@@ -23,6 +23,9 @@ import { saveRecord } from './run-record.js';
 import { untilStopped } from './run-stop.js';
 import type { ActionConclusion, ActionResult } from './types.js';
 
+/** How long a run told to stop while it reports waits for the artifact's upload. */
+const STOPPING_UPLOAD_MS = 2000;
+
 /** How long the end of a run waits for the live comment's creation once it is stopped. */
 const REPORTING_GRACE_MS = 1000;
 
@@ -137,7 +140,10 @@ export async function keepRecord(
   }
   record.done.artifact = 'started';
   saveRecord(run, record);
-  const timeoutMs = options.timeoutMs ?? run.deps.artifactTimeoutMs;
+  // A run told to stop while it reports leaves what does not fit to the post step.
+  const timeoutMs =
+    options.timeoutMs ??
+    (run.stop.ending !== undefined ? STOPPING_UPLOAD_MS : run.deps.artifactTimeoutMs);
   const artifact = await uploadRunRecord({
     paths: record.files,
     name: record.artifactName,

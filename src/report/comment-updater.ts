@@ -137,6 +137,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       if (started) throw new Error('The progress comment was already started.');
       started = true;
       await enqueue(async () => {
+        // A run stopped before its comment was created writes its final body itself.
+        if (finished) return;
         comment ??= await create(body);
       });
       schedule();
