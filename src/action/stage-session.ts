@@ -75,16 +75,18 @@ export async function sessionStage(
         ...ended,
         summary: ended.response.trim() || finalText(record.progress),
       }));
+  // The session's own budget ran out before the run's timer fired: the same calm ending.
+  if (session.reason === 'timeout' && run.stop.ending === undefined) {
+    run.end(timedOut(run));
+  }
+  // A run that is ending reports from its record (finalise-early.ts), which may already be under
+  // way: a session that ends late must not change it.
+  if (run.stop.ending !== undefined) throw new RunStopped(run.stop.ending);
   record.outcome = {
     reason: session.reason,
     summary: session.summary,
     ...(session.error !== undefined ? { error: session.error } : {}),
   };
-  // The session's own budget ran out before the run's timer fired: the same calm ending.
-  if (session.reason === 'timeout' && run.stop.ending === undefined) {
-    run.end(timedOut(run));
-  }
-  if (run.stop.ending !== undefined) throw new RunStopped(run.stop.ending);
 }
 
 /** How the run's `timeout_minutes` ends it. */
