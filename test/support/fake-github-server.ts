@@ -27,6 +27,7 @@ import type {
   FakePullSeed,
   FakeRepoSeed,
   FakeReviewCommentSeed,
+  FakeWorkflowRunSeed,
   PermissionLevel,
   ReactionContent,
   ReactionSubject,
@@ -44,6 +45,7 @@ import { issueRoutes } from './fake-github/routes-issues.js';
 import { issueManageRoutes } from './fake-github/routes-issues-manage.js';
 import { pullRoutes } from './fake-github/routes-pulls.js';
 import { pullManageRoutes } from './fake-github/routes-pulls-manage.js';
+import { actionsRoutes } from './fake-github/routes-actions.js';
 import type { ShapeContext } from './fake-github/shapes.js';
 import type {
   CommentView,
@@ -116,6 +118,8 @@ export interface FakeGitHubOptions {
    * (a force-push, a merge) and files.
    */
   commits?: FakeCommitSeed[];
+  /** Runs of the repository's workflows, for the Actions endpoints. */
+  workflowRuns?: FakeWorkflowRunSeed[];
   /** Who the token acts as: the author of every comment, reaction, review and pull request. */
   botLogin?: string;
   /** Timestamps of everything created or edited. Default the real time. */
@@ -231,6 +235,7 @@ const ROUTES = [
   ...pullManageRoutes,
   ...gitRoutes,
   ...gitDataRoutes,
+  ...actionsRoutes,
 ];
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
