@@ -17,7 +17,7 @@
  */
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import type { GitHubClient } from './octokit.js';
+import type { Octokit } from '@octokit/rest';
 import { serverUrl } from './urls.js';
 
 /** The run in hand, as the runner and the trigger describe it. */
@@ -70,7 +70,7 @@ const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 
 /** The newer run doing this run's work, or undefined (none, or it cannot be known). */
 export async function findNewerRun(
-  client: GitHubClient,
+  client: Octokit,
   run: RunInHand,
   options: FindNewerRunOptions,
 ): Promise<NewerRun | undefined> {
@@ -85,7 +85,9 @@ export async function findNewerRun(
   }
   let stopped: (() => void) | undefined;
   const aborted = new Promise<undefined>((resolve) => {
-    stopped = () => resolve(undefined);
+    stopped = () => {
+      resolve(undefined);
+    };
     if (signal.aborted) resolve(undefined);
     else signal.addEventListener('abort', stopped, { once: true });
   });
@@ -111,7 +113,7 @@ export async function findNewerRun(
 
 /** The newer run, or a sentence saying why there is none. */
 async function ask(
-  client: GitHubClient,
+  client: Octokit,
   run: RunInHand,
   signal: AbortSignal,
 ): Promise<NewerRun | string> {
@@ -139,8 +141,9 @@ async function ask(
     per_page: 100,
     request,
   });
+  const ownNumber = runNumber;
   const newer = data.workflow_runs
-    .filter((candidate) => candidate.id !== run.runId && candidate.run_number > (runNumber ?? 0))
+    .filter((candidate) => candidate.id !== run.runId && candidate.run_number > ownNumber)
     .filter((candidate) => !NOT_DONE.has(candidate.conclusion ?? ''))
     .filter((candidate) => samePullRequest(candidate, run.pullRequest))
     // The newest one: the run that will post last.

@@ -71,8 +71,6 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
             run === undefined
               ? undefined
               : (signal) => findNewerRun(octokit, run, { logger, signal }),
-          // Someone asked (`/gemini review`): only a newer run replaces the review.
-          automatic: !('command' in trigger),
           logger,
         }),
         botLogin: inputs.botLogin,

@@ -146,7 +146,7 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
         if (superseded !== undefined) {
           logger.info(`The review is not posted: superseded by ${supersededBy(superseded)}.`);
           return {
-            sections: [supersededReviewLine(superseded, pullRequest.headSha)],
+            sections: [supersededReviewLine(superseded, pullRequest.headSha, { requested })],
             outputs: {},
             links:
               'newerRun' in superseded

@@ -26,11 +26,21 @@ export function supersededBy(by: SupersededBy): string {
   return sha === undefined ? 'a newer push' : `a newer push (${sha})`;
 }
 
-/** The final report's line for a review that was not posted because newer work replaced it. */
-export function supersededReviewLine(by: SupersededBy, reviewedSha: string): string {
+/**
+ * The final report's line for a review that was not posted because newer work replaced it.
+ * `requested`: someone asked for this review (`/gemini review`), so no run of its own follows a push.
+ */
+export function supersededReviewLine(
+  by: SupersededBy,
+  reviewedSha: string,
+  options: { requested: boolean },
+): string {
   if ('newerRun' in by) {
     return `**Review:** not posted — superseded by ${supersededBy(by)}, which posts its own review.`;
   }
   const reviewed = commit(reviewedSha);
-  return `**Review:** not posted — superseded by ${supersededBy(by)} while ${reviewed === undefined ? 'this review' : `this review of ${reviewed}`} ran; the run that push starts reviews the new head.`;
+  const next = options.requested
+    ? 'ask for a review again to review the new head'
+    : 'the run that push starts reviews the new head';
+  return `**Review:** not posted — superseded by ${supersededBy(by)} while ${reviewed === undefined ? 'this review' : `this review of ${reviewed}`} ran; ${next}.`;
 }

@@ -1,10 +1,8 @@
 /**
  * The last check before a review is posted: has newer work replaced it? A newer run of the same
  * workflow for the same pull request (github/newer-run.ts) posts its own review, so this one must
- * not; and an automatic review whose pull request's head moved on while it ran is out of date, a
- * push having started the run that reviews the new head. A review someone asked for
- * (`/gemini review`) is still posted when only the head moved: nothing else may review for them
- * (a fork's pull request has no automatic review), and the review stays on the commit it read.
+ * not; and a review whose pull request's head moved on while it ran is out of date: its findings
+ * are about a commit the pull request no longer shows, and may be fixed by the push already.
  *
  * Both questions are asked together and under one deadline, and neither can fail the run: what
  * cannot be known counts as "not replaced", and the review is posted as before.
@@ -24,8 +22,6 @@ export interface SupersessionOptions {
   pr: PullRef;
   /** The newer run doing the same work; undefined when there is none or it cannot be known. */
   findNewerRun: ((signal: AbortSignal) => Promise<NewerRun | undefined>) | undefined;
-  /** A moved head replaces the review only when nobody asked for this one. */
-  automatic: boolean;
   logger: Logger;
   /** The longest the check may hold the review back. Default 10 s. */
   timeoutMs?: number;
@@ -38,7 +34,7 @@ export function supersessionCheck(options: SupersessionOptions): SupersessionChe
     const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const [newerRun, headSha] = await Promise.all([
       options.findNewerRun?.(signal).catch(() => undefined),
-      options.automatic ? currentHead(options, signal) : undefined,
+      currentHead(options, signal),
     ]);
     if (newerRun !== undefined) return { newerRun };
     if (headSha !== undefined && headSha !== reviewedSha) return { headSha };

@@ -80,6 +80,7 @@ export type {
   FakePullSeed,
   FakeRepoSeed,
   FakeReviewCommentSeed,
+  FakeWorkflowRunSeed,
   GitCommitView,
   IssueView,
   PermissionLevel,
@@ -216,6 +217,11 @@ export interface FakeGitHub {
    * head), as on GitHub.
    */
   followGitRemote(remote: string): void;
+  /**
+   * Someone pushes to a pull request's branch while the run works: its head moves to `sha` (the
+   * earlier head stays known, for a review pinned to it).
+   */
+  pushToPull(pullNumber: number, sha: string): void;
   close(): Promise<void>;
 }
 
@@ -478,6 +484,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     },
     followGitRemote(remote) {
       pushed = followPushedBranches(remote);
+    },
+    pushToPull(pullNumber, sha) {
+      const pull = model.issues.get(pullNumber)?.pull;
+      if (pull === undefined) throw new Error(`the fake has no pull request #${pullNumber}`);
+      pull.head.sha = sha;
+      pull.knownShas.add(sha);
+      if (pull.head.owner === model.repo.owner && pull.head.name === model.repo.name) {
+        model.refs.set(`refs/heads/${pull.head.ref}`, sha);
+      }
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
