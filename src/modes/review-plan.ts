@@ -142,7 +142,7 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
           return { sections: [], outputs: {}, links: [] };
         }
         // Only the newest review is posted: one that newer work replaced says so instead.
-        const superseded = await input.supersession?.(pullRequest.headSha);
+        const superseded = await input.supersession?.(input.currentHeadSha ?? pullRequest.headSha);
         if (superseded !== undefined) {
           logger.info(`The review is not posted: superseded by ${supersededBy(superseded)}.`);
           return {

@@ -3,6 +3,9 @@
  * workflow for the same pull request (github/newer-run.ts) posts its own review, so this one must
  * not; and a review whose pull request's head moved on while it ran is out of date: its findings
  * are about a commit the pull request no longer shows, and may be fixed by the push already.
+ * A head that had moved before the review started is not such a push: the run reviews the commit
+ * its event named on purpose (a push after the trigger must not change what is reviewed), and
+ * posts that review unless a newer run does the newer commit's.
  *
  * Both questions are asked together and under one deadline, and neither can fail the run: what
  * cannot be known counts as "not replaced", and the review is posted as before.
@@ -14,8 +17,8 @@ import type { Logger } from '../platform/logger.js';
 import type { SupersededBy } from '../report/superseded.js';
 import type { PullRef } from './post-review.js';
 
-/** Asked just before posting, with the commit the review read. */
-export type SupersessionCheck = (reviewedSha: string) => Promise<SupersededBy | undefined>;
+/** Asked just before posting, with the pull request's head as it was when the review started. */
+export type SupersessionCheck = (headAtStart: string) => Promise<SupersededBy | undefined>;
 
 export interface SupersessionOptions {
   octokit: GitHubClient;
@@ -30,14 +33,14 @@ export interface SupersessionOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export function supersessionCheck(options: SupersessionOptions): SupersessionCheck {
-  return async (reviewedSha) => {
+  return async (headAtStart) => {
     const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const [newerRun, headSha] = await Promise.all([
       options.findNewerRun?.(signal).catch(() => undefined),
       currentHead(options, signal),
     ]);
     if (newerRun !== undefined) return { newerRun };
-    if (headSha !== undefined && headSha !== reviewedSha) return { headSha };
+    if (headSha !== undefined && headSha !== headAtStart) return { headSha };
     return undefined;
   };
 }

@@ -154,6 +154,42 @@ describe('a superseded review', () => {
     );
   });
 
+  it('of a commit the head had left before the run started is posted, unless a newer run reviews the new head', async () => {
+    const payload = pullRequestEvent();
+    const pr = payload.pull_request;
+    // The push came before this run started: the run still reviews the commit its event named.
+    const moved: FakePullSeed = {
+      ...pullSeed(pr),
+      head: { ref: pr.head.ref, sha: PUSHED },
+      previousHeadShas: [pr.head.sha],
+      compare: { [`${pr.base.sha}...${pr.head.sha}`]: [{ filename: 'src/a.ts', patch: PATCH }] },
+    };
+    const alone = await useFakeGitHub({ repo: REPO, pulls: [moved] });
+    const posted = await runActionInProcess({
+      eventName: 'pull_request',
+      payload,
+      github: alone,
+      gemini: await useFakeGemini(handIn()),
+    });
+    expect(alone.reviews.map((review) => review.commitId)).toEqual([pr.head.sha]);
+    expect(posted.summary).toContain('**Review:** [posted]');
+
+    const withNewer = await useFakeGitHub({
+      repo: REPO,
+      pulls: [moved],
+      workflowRuns: [reviewRun(OWN_RUN, 10, pr.head.sha), reviewRun(4300, 11, PUSHED)],
+    });
+    const superseded = await runActionInProcess({
+      eventName: 'pull_request',
+      payload,
+      github: withNewer,
+      gemini: await useFakeGemini(handIn()),
+      env: RUNNER,
+    });
+    expect(withNewer.reviews).toEqual([]);
+    expect(superseded.summary).toContain('superseded by a newer run, [run #11]');
+  });
+
   it('says so in the live comment of a review someone asked for', async () => {
     const payload = issueCommentOnPullRequest();
     payload.comment.body = '/gemini review';
