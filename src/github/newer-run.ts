@@ -92,9 +92,12 @@ export async function findNewerRun(
     else signal.addEventListener('abort', stopped, { once: true });
   });
   try {
-    // A retry or a rate-limit wait can outlast the deadline inside the client: the race ends it.
-    const found = await Promise.race([ask(client, run, signal), aborted]);
-    if (signal.aborted && found === undefined) {
+    // A rate-limit wait can outlast the deadline inside the client: the race ends it, and the
+    // request's own end, later, is nobody's concern.
+    const asked = ask(client, run, signal);
+    asked.catch(() => undefined);
+    const found = await Promise.race([asked, aborted]);
+    if (found === undefined) {
       logger.debug('No newer run found in time: the look was cut short.');
       return undefined;
     }

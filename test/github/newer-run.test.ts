@@ -284,6 +284,23 @@ describe('findNewerRun', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('gives up at its deadline while the client waits out a rate limit', async () => {
+    githubApi().get(RUNS).query(QUERY).times(3).reply(
+      403,
+      {
+        message: 'You have exceeded a secondary rate limit.',
+        documentation_url: 'https://docs.github.com/rest',
+      },
+      { 'retry-after': '30' },
+    );
+    const started = Date.now();
+
+    const found = await findNewerRun(client(), hand, { logger: memoryLogger(), timeoutMs: 300 });
+
+    expect(found).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('stops when its caller does (the run is being cancelled)', async () => {
     githubApi()
       .get(RUNS)
