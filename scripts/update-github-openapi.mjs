@@ -76,6 +76,9 @@ const OPERATIONS = [
   'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
   // Finding earlier runs' issues and pull requests.
   'GET /search/issues',
+  // A newer run of the same workflow for the same pull request (a superseded review).
+  'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+  'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
 ];
 
 /** Documentation, not validation: dropped wherever they are keywords (not property names). */

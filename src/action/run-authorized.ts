@@ -48,6 +48,7 @@ import { buildTaskPrompt } from '../github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from '../github/sink.js';
 import { createOctokitSink } from '../github/sink.js';
 import { gatherTaskContext } from '../github/task-context.js';
+import { workflowRunFacts } from '../github/newer-run.js';
 import type { Trigger } from '../github/trigger.js';
 import { runUrl, serverUrl } from '../github/urls.js';
 import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from '../modes/mode-plan.js';
@@ -241,6 +242,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       patchPath: record.patch,
       baseline: baselineTaken,
       now,
+      workflowRun: workflowRunFacts(env),
     });
     const baseline = await baselineTaken;
     const context = await contextRead;

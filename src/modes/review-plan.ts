@@ -11,6 +11,7 @@ import { placementCheck } from '../review/anchor-findings.js';
 import { DiffIndex } from '../review/diff-hunks.js';
 import { findLastReview, planReviewScope, shortSha } from '../review/incremental.js';
 import type { ReviewSink } from '../review/post-review.js';
+import type { SupersessionCheck } from '../review/superseded-review.js';
 import { publishReview } from '../review/publish-review.js';
 import type { PullRequestFile } from '../review/diff-hunks.js';
 import { fetchPullRequestFiles } from '../review/pull-request-files.js';
@@ -24,6 +25,7 @@ import { FindingsLedger, tallySentence } from '../review/findings-ledger.js';
 import { fanoutInstructions, reviewAgents } from '../review/review-agents.js';
 import type { ModePreparation } from './mode-plan.js';
 import { codeSpan, inlineText } from '../report/markdown.js';
+import { supersededBy, supersededReviewLine } from '../report/superseded.js';
 
 export interface ReviewPlanInput {
   trigger: Trigger;
@@ -40,6 +42,11 @@ export interface ReviewPlanInput {
   options: ReviewOptions;
   octokit: GitHubClient;
   sink: ReviewSink;
+  /**
+   * Asked just before posting: whether newer work (a newer run for the same pull request, a push)
+   * replaced this review, which is then not posted. Without it the review is always posted.
+   */
+  supersession?: SupersessionCheck | undefined;
   /** The account the Action posts as: only its earlier reviews count as reviewed. */
   botLogin: string;
   redact: Redact;
@@ -133,6 +140,19 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
         // its comment says why it stopped.
         if (collected === undefined && !session.completed) {
           return { sections: [], outputs: {}, links: [] };
+        }
+        // Only the newest review is posted: one that newer work replaced says so instead.
+        const superseded = await input.supersession?.(input.currentHeadSha ?? pullRequest.headSha);
+        if (superseded !== undefined) {
+          logger.info(`The review is not posted: superseded by ${supersededBy(superseded)}.`);
+          return {
+            sections: [supersededReviewLine(superseded, pullRequest.headSha, { requested })],
+            outputs: {},
+            links:
+              'newerRun' in superseded
+                ? [{ label: 'Newer run', url: superseded.newerRun.url }]
+                : [],
+          };
         }
         const posted = await publishReview({
           sink: input.sink,
