@@ -47,6 +47,7 @@ import {
 import { buildTaskPrompt } from '../github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from '../github/sink.js';
 import { createOctokitSink } from '../github/sink.js';
+import { claimTrigger, runIdentity } from '../github/trigger-claim.js';
 import { gatherTaskContext } from '../github/task-context.js';
 import type { Trigger } from '../github/trigger.js';
 import { runUrl, serverUrl } from '../github/urls.js';
@@ -141,6 +142,13 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const sink = createOctokitSink(octokit, { redact });
   const target = commentTarget(trigger);
   const live = target !== undefined && keepsLiveComment(trigger);
+  // A re-run continues what its first attempt posted; a second delivery of the event steps aside.
+  const claim = await claimTrigger({
+    ...{ octokit, sink, trigger, target, live, env, logger },
+    identity: runIdentity(trigger, env),
+    botLogin: inputs.botLogin,
+  });
+  if (claim.duplicateReason !== undefined) return run.skip(claim.duplicateReason);
   const updater: CommentUpdater | undefined =
     target === undefined
       ? undefined
@@ -150,6 +158,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           ...(deps.commentIntervalMs !== undefined ? { intervalMs: deps.commentIntervalMs } : {}),
           now,
           logger,
+          ...claim.updater,
         });
   // The reaction and the progress comment are GitHub writes, which the client spaces a second
   // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
@@ -159,6 +168,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // writes the final comment. One case still waits: on a fork's review event a refused reaction
   // is the sign of a read-only token, and that run must stop before the model sees anything.
   let reporting: Promise<void> = Promise.resolve();
+  /** Why this run is a second delivery of an event another run answers (the claim lost). */
+  let claimLost: Promise<string | undefined> = Promise.resolve(undefined);
   if (live && updater !== undefined) {
     const reacted = react(sink, trigger, logger);
     // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
@@ -166,9 +177,10 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
       return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
     }
-    reporting = reacted.then(async () => {
-      await updater.start(renderProgressComment(state, links, renderOptions));
-    });
+    claimLost = reacted.then(async () =>
+      claim.confirm(await updater.start(renderProgressComment(state, links, renderOptions))),
+    );
+    reporting = claimLost.then(() => undefined);
   }
   // The sandbox probe (a few hundred milliseconds the first time) sets up the session the
   // agent's commands will run in (the options ToolProcesses opens it with), so the sandbox is set
@@ -202,6 +214,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
   let skipped: string | undefined;
+  let duplicate: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
   let telemetry: Telemetry | undefined;
   /** Which sandbox the commands ran in (known once its probe ends), for the job summary. */
@@ -240,12 +253,19 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       links,
       patchPath: record.patch,
       baseline: baselineTaken,
+      triggerKey: claim.identity.key,
       now,
     });
     const baseline = await baselineTaken;
     const context = await contextRead;
     for (const warning of context.warnings) logger.warning(warning);
-    if ('skip' in preparation) {
+    // Before the session: a second delivery that posted its comment at the same instant as the
+    // first steps aside here (its comment is gone already).
+    duplicate = await claimLost;
+    if (duplicate !== undefined) {
+      skipped = duplicate;
+      outcome = { reason: 'completed', durationMs: 0 };
+    } else if ('skip' in preparation) {
       skipped = preparation.skip;
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
     } else {
@@ -355,7 +375,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
   // stays one line. The progress comment exists (or failed) before anything ends it.
   await reporting;
-  if (skipped !== undefined && !live) return run.skip(skipped);
+  if (skipped !== undefined && (!live || duplicate !== undefined)) return run.skip(skipped);
   const artifact = await keepRecord(run, {
     record,
     answer: redact(outcome.summary ?? finalText(state)),
@@ -381,6 +401,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       // No line when nothing started the probe: no command could have run.
       ...(sandboxLine === undefined || !sandboxProbe.isStarted ? [] : [await sandboxLine]),
       ...summaryLines,
+      ...claim.summaryLines,
     ],
   };
   await writeSummarySafely(

@@ -28,6 +28,11 @@ export interface PrepareModeInput extends Omit<PublishPlanInput, 'inputs'> {
    * publishing (invoke, maintenance) prepares its branch without it, side by side.
    */
   context: Promise<TaskContext>;
+  /**
+   * The event's key, the same for a re-run and a second delivery (github/trigger-claim.ts): a
+   * review records it, so the event is never reviewed twice.
+   */
+  triggerKey?: string | undefined;
 }
 
 export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
@@ -50,6 +55,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         octokit,
         sink: createOctokitReviewSink(octokit, { redact }),
         botLogin: inputs.botLogin,
+        triggerKey: input.triggerKey,
         redact,
         logger,
       });
