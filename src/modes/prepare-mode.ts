@@ -61,7 +61,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
       });
     }
     case 'triage': {
-      const sink = createOctokitLabelSink(octokit, { redact });
+      const sink = createOctokitLabelSink(octokit, { redact, botLogin: inputs.botLogin });
       if (trigger.number === undefined) {
         return {
           plan: scheduledTriagePlan({
@@ -81,6 +81,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         options: inputs.triage,
         octokit,
         sink,
+        triggerKey: input.triggerKey,
         redact,
         logger,
       });
