@@ -53,6 +53,7 @@ import type { Trigger } from '../github/trigger.js';
 import { runUrl, serverUrl } from '../github/urls.js';
 import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from '../modes/mode-plan.js';
 import { prepareMode } from '../modes/prepare-mode.js';
+import { unlessDuplicate } from '../modes/claimed-plan.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
 import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
@@ -149,6 +150,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     botLogin: inputs.botLogin,
   });
   if (claim.duplicateReason !== undefined) return run.skip(claim.duplicateReason);
+  renderOptions.reserve = claim.reserve;
   const updater: CommentUpdater | undefined =
     target === undefined
       ? undefined
@@ -170,6 +172,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let reporting: Promise<void> = Promise.resolve();
   /** Why this run is a second delivery of an event another run answers (the claim lost). */
   let claimLost: Promise<string | undefined> = Promise.resolve(undefined);
+  const stopDuplicate = new AbortController();
   if (live && updater !== undefined) {
     const reacted = react(sink, trigger, logger);
     // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
@@ -177,9 +180,15 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
       return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
     }
-    claimLost = reacted.then(async () =>
-      claim.confirm(await updater.start(renderProgressComment(state, links, renderOptions))),
-    );
+    claimLost = reacted.then(async () => {
+      const lost = await claim.confirm(
+        await updater.start(renderProgressComment(state, links, renderOptions)),
+      );
+      // Another delivery of the event posted first: this run's comment is gone, its session stops.
+      if (lost !== undefined) updater.abandon();
+      if (lost !== undefined) stopDuplicate.abort();
+      return lost;
+    });
     reporting = claimLost.then(() => undefined);
   }
   // The sandbox probe (a few hundred milliseconds the first time) sets up the session the
@@ -214,7 +223,6 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   let outcome: FinalOutcome;
   let result: ModeResult = { sections: [], outputs: {}, links: [] };
   let skipped: string | undefined;
-  let duplicate: string | undefined;
   let restoreCredential: (() => Promise<void>) | undefined;
   let telemetry: Telemetry | undefined;
   /** Which sandbox the commands ran in (known once its probe ends), for the job summary. */
@@ -259,17 +267,12 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     const baseline = await baselineTaken;
     const context = await contextRead;
     for (const warning of context.warnings) logger.warning(warning);
-    // Before the session: a second delivery that posted its comment at the same instant as the
-    // first steps aside here (its comment is gone already).
-    duplicate = await claimLost;
-    if (duplicate !== undefined) {
-      skipped = duplicate;
-      outcome = { reason: 'completed', durationMs: 0 };
-    } else if ('skip' in preparation) {
+    if ('skip' in preparation) {
       skipped = preparation.skip;
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
     } else {
-      const plan: ModePlan = preparation.plan;
+      // A second delivery that lost the claim publishes nothing (see trigger-claim.ts).
+      const plan: ModePlan = unlessDuplicate(preparation.plan, claimLost);
       // Until the session and publishing are done, the checkout's stored token is out of reach.
       const credential = await hideCheckoutCredential(workspaceRoot, { logger });
       for (const value of credential.values) run.registerSecret(value);
@@ -279,6 +282,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         sessionId,
         workspaceRoot,
         launchDirectory,
+        signal: stopDuplicate.signal,
         onEvent: (event) => {
           state = applyEvent(state, event);
           stats.listener(event);
@@ -375,7 +379,9 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
   // stays one line. The progress comment exists (or failed) before anything ends it.
   await reporting;
-  if (skipped !== undefined && (!live || duplicate !== undefined)) return run.skip(skipped);
+  const duplicate = await claimLost;
+  if (duplicate !== undefined) return run.skip(duplicate);
+  if (skipped !== undefined && !live) return run.skip(skipped);
   const artifact = await keepRecord(run, {
     record,
     answer: redact(outcome.summary ?? finalText(state)),
@@ -448,6 +454,8 @@ async function sessionRunner(
     workspaceRoot: string;
     /** On a pull request, the private folder for the base branch's copies. */
     launchDirectory: string | undefined;
+    /** Stops the session: this run turned out to be a second delivery of its event. */
+    signal: AbortSignal;
     onEvent: (event: AgentEvent) => void;
   },
 ): Promise<{
@@ -607,6 +615,7 @@ async function sessionRunner(
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
       workspaceRoot: session.workspaceRoot,
+      signal: session.signal,
       ...models,
       env,
       sessionId: session.sessionId,

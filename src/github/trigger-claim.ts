@@ -128,6 +128,11 @@ export interface TriggerClaim {
   /** For the job summary of a re-run: which attempt this is and what it continued. */
   readonly summaryLines: string[];
   /**
+   * The most characters the marker and the re-run's line add to a comment body: the renderer
+   * leaves them free, so the updater never has to cut a body it stamps.
+   */
+  readonly reserve: number;
+  /**
    * After this run posted its comment (`go`): looks again, and when another delivery of the event
    * posted first, removes this run's comment and returns why this run ends as a duplicate;
    * undefined while the claim is this run's.
@@ -232,6 +237,7 @@ function makeClaim(
       ...(attemptLine === undefined ? {} : { attemptLine }),
     },
     summaryLines: attemptLine === undefined ? [] : [attemptLine.replace(/^> /, '')],
+    reserve: (marker?.length ?? 0) + (attemptLine === undefined ? 0 : attemptLine.length + 2),
     async confirm(posted) {
       if (decision.kind !== 'go' || runId === undefined || target === undefined || !options.live) {
         return undefined;

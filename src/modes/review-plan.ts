@@ -80,7 +80,8 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
   const lastReview = () =>
     findLastReview(octokit, { ...repo, pullNumber: pullRequest.number, botLogin: input.botLogin });
   const previous = await lastReview();
-  if (previous !== undefined && answers(previous, input, pullRequest.headSha)) {
+  // An automatic review of a reviewed head is skipped below; a request is answered once.
+  if (requested && previous !== undefined && answers(previous, input, pullRequest.headSha)) {
     return { skip: `no review: ${postedAlready(previous)}` };
   }
   const scope = await planReviewScope(octokit, {

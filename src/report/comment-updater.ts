@@ -44,6 +44,11 @@ export interface CommentUpdaterOptions {
 }
 
 export interface CommentUpdater {
+  /**
+   * Stops every write, the final one included, and forgets the comment: for a run that found it
+   * is a second delivery of an event another run answers, whose comment was removed.
+   */
+  abandon(): void;
   /** Creates the comment now (retrying once); `undefined` when GitHub refused twice. */
   start(body: string): Promise<PostedComment | undefined>;
   /** Replaces the body to show; written when the interval allows, superseded by later calls. */
@@ -174,6 +179,14 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   return {
     get comment() {
       return comment;
+    },
+
+    abandon() {
+      finished = true;
+      pending = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      comment = undefined;
     },
 
     async start(body) {

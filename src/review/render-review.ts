@@ -26,7 +26,8 @@ export const SEVERITY_BADGES: Readonly<Record<Severity, string>> = {
   low: '🔵 Low',
 };
 
-const MARKER = /<!-- gemini-agent:review head=([0-9a-f]{7,64})(?: trigger=([A-Za-z0-9._]{1,200}))? -->/g;
+const MARKER =
+  /<!-- gemini-agent:review head=([0-9a-f]{7,64})(?: trigger=([A-Za-z0-9._]{1,200}))? -->/g;
 
 /** What a review's marker records. */
 export interface ReviewMarkerFields {
