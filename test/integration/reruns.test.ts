@@ -235,14 +235,17 @@ describe('an automatic review delivered twice for the same head', () => {
       });
 
     // Both start together; the second delivery's model answers a second later.
-    const runs = await Promise.all([run(attempt('4242', 1), 0), run(attempt('4343', 1), 1000)]);
+    const [first, second] = await Promise.all([
+      run(attempt('4242', 1), 0),
+      run(attempt('4343', 1), 1000),
+    ]);
 
-    expect(runs.map((one) => one.result.conclusion)).toEqual(['success', 'success']);
+    expect([first.result.conclusion, second.result.conclusion]).toEqual(['success', 'success']);
     expect(github.violations).toEqual([]);
     expect(github.reviews).toHaveLength(1);
-    expect(runs[0]?.outputs.review_url).toContain(`pullrequestreview-${github.reviews[0]?.id}`);
-    expect(runs[1]?.summary).toContain('not posted again');
-    expect(runs[1]?.outputs.review_url).toBe(runs[0]?.outputs.review_url);
+    expect(first.outputs.review_url).toContain(`pullrequestreview-${github.reviews[0]?.id}`);
+    expect(second.summary).toContain('not posted again');
+    expect(second.outputs.review_url).toBe(first.outputs.review_url);
   });
 
   it('a re-run of a failed review updates its failure comment instead of adding one', async () => {
