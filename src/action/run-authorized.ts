@@ -145,9 +145,15 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const live = target !== undefined && keepsLiveComment(trigger);
   // A re-run continues what its first attempt posted; a second delivery of the event steps aside.
   const claim = await claimTrigger({
-    ...{ octokit, sink, trigger, target, live, env, logger },
+    octokit,
+    sink,
+    trigger,
     identity: runIdentity(trigger, env),
+    target,
+    live,
     botLogin: inputs.botLogin,
+    env,
+    logger,
   });
   if (claim.duplicateReason !== undefined) return run.skip(claim.duplicateReason);
   renderOptions.reserve = claim.reserve;
@@ -184,9 +190,11 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       const lost = await claim.confirm(
         await updater.start(renderProgressComment(state, links, renderOptions)),
       );
-      // Another delivery of the event posted first: this run's comment is gone, its session stops.
-      if (lost !== undefined) updater.abandon();
-      if (lost !== undefined) stopDuplicate.abort();
+      if (lost !== undefined) {
+        // Another delivery of the event posted first: this run's comment is gone, its session stops.
+        updater.abandon();
+        stopDuplicate.abort();
+      }
       return lost;
     });
     reporting = claimLost.then(() => undefined);
