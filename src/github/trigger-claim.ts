@@ -19,8 +19,10 @@
  * - one another run posted: this delivery is a duplicate of that run and ends as skipped
  *   (`duplicate`), naming the run, before anything runs.
  * Runs without a live comment (automatic reviews and triage) claim nothing; a re-run of one still
- * finds the failure comment its earlier attempt posted, to update it. Reviews, triage notes and
- * branches keep their own keys (review/, triage/, publish/).
+ * finds the failure comment its earlier attempt posted, to update it. A review and a triage note
+ * carry the key in their own markers (review/render-review.ts, triage/label-comment.ts); a branch
+ * is named after its task (publish/branch-name.ts), so a re-run finds and continues it; a second
+ * delivery that lost the claim while its session ran publishes nothing (modes/claimed-plan.ts).
  *
  * Only comments the Action's account wrote count: anyone can paste a marker into a comment, and
  * a pasted one must not make the Action skip a request.
