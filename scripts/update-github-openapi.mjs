@@ -39,6 +39,9 @@ const OPERATIONS = [
   'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
   'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
   'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+  // A second delivery of an event removes the progress comment it posted a moment too late.
+  'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}',
+  'DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}',
   // Reactions (👀 on the trigger).
   'POST /repos/{owner}/{repo}/issues/{issue_number}/reactions',
   'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',

@@ -47,12 +47,14 @@ import {
 import { buildTaskPrompt } from '../github/prompt.js';
 import type { CommentTarget, GitHubSink, ReactionTarget } from '../github/sink.js';
 import { createOctokitSink } from '../github/sink.js';
+import { claimTrigger, runIdentity } from '../github/trigger-claim.js';
 import { gatherTaskContext } from '../github/task-context.js';
 import { workflowRunFacts } from '../github/newer-run.js';
 import type { Trigger } from '../github/trigger.js';
 import { runUrl, serverUrl } from '../github/urls.js';
 import type { ModeOutputName, ModePlan, ModeResult, SessionRunner } from '../modes/mode-plan.js';
 import { prepareMode } from '../modes/prepare-mode.js';
+import { unlessDuplicate } from '../modes/claimed-plan.js';
 import { createContentGenerator } from '../model/create-content-generator.js';
 import { chooseRunModels } from '../model/model-choice.js';
 import { describeRetry } from '../model/retry.js';
@@ -142,6 +144,20 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const sink = createOctokitSink(octokit, { redact });
   const target = commentTarget(trigger);
   const live = target !== undefined && keepsLiveComment(trigger);
+  // A re-run continues what its first attempt posted; a second delivery of the event steps aside.
+  const claim = await claimTrigger({
+    octokit,
+    sink,
+    trigger,
+    identity: runIdentity(trigger, env),
+    target,
+    live,
+    botLogin: inputs.botLogin,
+    env,
+    logger,
+  });
+  if (claim.duplicateReason !== undefined) return run.skip(claim.duplicateReason);
+  renderOptions.reserve = claim.reserve;
   const updater: CommentUpdater | undefined =
     target === undefined
       ? undefined
@@ -151,6 +167,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
           ...(deps.commentIntervalMs !== undefined ? { intervalMs: deps.commentIntervalMs } : {}),
           now,
           logger,
+          ...claim.updater,
         });
   // The reaction and the progress comment are GitHub writes, which the client spaces a second
   // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
@@ -160,6 +177,9 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // writes the final comment. One case still waits: on a fork's review event a refused reaction
   // is the sign of a read-only token, and that run must stop before the model sees anything.
   let reporting: Promise<void> = Promise.resolve();
+  /** Why this run is a second delivery of an event another run answers (the claim lost). */
+  let claimLost: Promise<string | undefined> = Promise.resolve(undefined);
+  const stopDuplicate = new AbortController();
   if (live && updater !== undefined) {
     const reacted = react(sink, trigger, logger);
     // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
@@ -167,9 +187,18 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
       return run.fail(readOnlyForkRunReason(trigger.kind, inputs.triggerPhrase));
     }
-    reporting = reacted.then(async () => {
-      await updater.start(renderProgressComment(state, links, renderOptions));
+    claimLost = reacted.then(async () => {
+      const lost = await claim.confirm(
+        await updater.start(renderProgressComment(state, links, renderOptions)),
+      );
+      if (lost !== undefined) {
+        // Another delivery of the event posted first: this run's comment is gone, its session stops.
+        updater.abandon();
+        stopDuplicate.abort();
+      }
+      return lost;
     });
+    reporting = claimLost.then(() => undefined);
   }
   // The sandbox probe (a few hundred milliseconds the first time) sets up the session the
   // agent's commands will run in (the options ToolProcesses opens it with), so the sandbox is set
@@ -241,6 +270,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       links,
       patchPath: record.patch,
       baseline: baselineTaken,
+      triggerKey: claim.identity.key,
       now,
       workflowRun: workflowRunFacts(env),
     });
@@ -251,7 +281,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       skipped = preparation.skip;
       outcome = { reason: 'completed', summary: `Nothing to do: ${skipped}.`, durationMs: 0 };
     } else {
-      const plan: ModePlan = preparation.plan;
+      // A second delivery that lost the claim publishes nothing (see trigger-claim.ts).
+      const plan: ModePlan = unlessDuplicate(preparation.plan, claimLost);
       // Until the session and publishing are done, the checkout's stored token is out of reach.
       const credential = await hideCheckoutCredential(workspaceRoot, { logger });
       for (const value of credential.values) run.registerSecret(value);
@@ -261,6 +292,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
         sessionId,
         workspaceRoot,
         launchDirectory,
+        signal: stopDuplicate.signal,
         onEvent: (event) => {
           state = applyEvent(state, event);
           stats.listener(event);
@@ -357,6 +389,8 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   // 6b. The end: the run's record, final comment, job summary, outputs. A skip nobody watched
   // stays one line. The progress comment exists (or failed) before anything ends it.
   await reporting;
+  const duplicate = await claimLost;
+  if (duplicate !== undefined) return run.skip(duplicate);
   if (skipped !== undefined && !live) return run.skip(skipped);
   const artifact = await keepRecord(run, {
     record,
@@ -383,6 +417,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
       // No line when nothing started the probe: no command could have run.
       ...(sandboxLine === undefined || !sandboxProbe.isStarted ? [] : [await sandboxLine]),
       ...summaryLines,
+      ...claim.summaryLines,
     ],
   };
   await writeSummarySafely(
@@ -429,6 +464,8 @@ async function sessionRunner(
     workspaceRoot: string;
     /** On a pull request, the private folder for the base branch's copies. */
     launchDirectory: string | undefined;
+    /** Stops the session: this run turned out to be a second delivery of its event. */
+    signal: AbortSignal;
     onEvent: (event: AgentEvent) => void;
   },
 ): Promise<{
@@ -588,6 +625,7 @@ async function sessionRunner(
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
       prompt,
       workspaceRoot: session.workspaceRoot,
+      signal: session.signal,
       ...models,
       env,
       sessionId: session.sessionId,

@@ -33,6 +33,11 @@ export interface PrepareModeInput extends Omit<PublishPlanInput, 'inputs'> {
   context: Promise<TaskContext>;
   /** The workflow run in hand (undefined outside a runner): a review asks for a newer one. */
   workflowRun?: WorkflowRunFacts | undefined;
+  /**
+   * The event's key, the same for a re-run and a second delivery (github/trigger-claim.ts): a
+   * review records it, so the event is never reviewed twice.
+   */
+  triggerKey?: string | undefined;
 }
 
 export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
@@ -74,12 +79,13 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
           logger,
         }),
         botLogin: inputs.botLogin,
+        triggerKey: input.triggerKey,
         redact,
         logger,
       });
     }
     case 'triage': {
-      const sink = createOctokitLabelSink(octokit, { redact });
+      const sink = createOctokitLabelSink(octokit, { redact, botLogin: inputs.botLogin });
       if (trigger.number === undefined) {
         return {
           plan: scheduledTriagePlan({
@@ -99,6 +105,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         options: inputs.triage,
         octokit,
         sink,
+        triggerKey: input.triggerKey,
         redact,
         logger,
       });
