@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { ExitCode, exitCodeForError } from '../exit-codes.js';
+import { ExitCode, exitCodeForCancellation, exitCodeForError } from '../exit-codes.js';
+import { describeSessionChanges, readSessionChanges } from '../changed-files.js';
+import type { StopSignal } from '../run-stop.js';
+import { causeOfSignal, describeCancellation } from '../run-stop.js';
 import { sessionPromptFor } from '../../commands/run-commands.js';
 import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
@@ -38,8 +41,11 @@ export interface ServeIo {
   env: NodeJS.ProcessEnv;
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  /** Registers a handler for Ctrl-C / SIGTERM; returns a function that removes it. */
-  onInterrupt(handler: () => void): () => void;
+  /**
+   * Registers a handler for Ctrl-C / SIGTERM (called with the signal; without one, it was
+   * Ctrl-C); returns a function that removes it.
+   */
+  onInterrupt(handler: (signal?: StopSignal) => void): () => void;
 }
 
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
@@ -70,15 +76,18 @@ export async function runServeCommand(argv: readonly string[], terminal: ServeIo
     );
     const server = await startServer(options, io, token, { redact, register, logger });
     printStart(io, options, server, token);
-    await new Promise<void>((resolve) => {
-      const stopListening = io.onInterrupt(() => {
+    const signal = await new Promise<StopSignal | undefined>((resolve) => {
+      const stopListening = io.onInterrupt((received) => {
         stopListening();
-        resolve();
+        resolve(received);
       });
     });
+    const cancellation = describeCancellation(causeOfSignal(signal), new Date(), 'The task');
     logger.info('Stopping: cancelling the running tasks.');
-    await server.close();
-    return ExitCode.OK;
+    const cancelled = server.runningTasks();
+    await server.close(cancellation);
+    // A server stopped while idle ended normally; one that cancelled tasks says how it was stopped.
+    return cancelled === 0 ? ExitCode.OK : exitCodeForCancellation(cancellation);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
     return exitCodeForError(error);
@@ -158,6 +167,7 @@ async function startServer(
       logger.warning(message);
       notices.push(message);
     });
+    const startedAt = Date.now();
     const starting = startAgent({
       prompt,
       extensionContextFiles: setup.extensionContextFiles,
@@ -177,7 +187,21 @@ async function startServer(
       agents: setup.agents,
       ...(turn.history === undefined ? {} : { history: turn.history }),
     });
-    return { ...(await recorded(starting)), notices };
+    const run = await recorded(starting);
+    return {
+      ...run,
+      notices,
+      // What the session left changed in the workspace, for a cancelled task's final status.
+      describeChanges: async () =>
+        describeSessionChanges(
+          await readSessionChanges({
+            workspace: turn.workspace,
+            since: startedAt,
+            written: run.writtenFiles(),
+            env: io.env,
+          }),
+        ),
+    };
   };
 
   return startA2AServer({
