@@ -141,7 +141,10 @@ export async function killProcessGroup(
   await waitForProcessGroupExit(pgid, AFTER_KILL_WAIT_MS);
 }
 
-/** Trackers that may still hold groups, so `killToolProcessesNow` can reach them. */
+/**
+ * Trackers holding background groups, so `killToolProcessesNow` can reach them (the running ones
+ * it finds among this process's descendants).
+ */
 const liveTrackers = new Set<ProcessGroupTracker>();
 
 /**
@@ -158,13 +161,15 @@ export class ProcessGroupTracker {
 
   started(pgid: number): void {
     this.running.add(pgid);
-    liveTrackers.add(this);
   }
 
   /** The group's leader exited; `backgroundPids` are the members it left running. */
   finished(pgid: number, backgroundPids: readonly number[]): void {
     this.running.delete(pgid);
-    if (backgroundPids.length > 0) this.background.set(pgid, new Set(backgroundPids));
+    if (backgroundPids.length === 0) return;
+    this.background.set(pgid, new Set(backgroundPids));
+    // Left by a shell that exited, they are no longer this process's descendants.
+    liveTrackers.add(this);
   }
 
   /** Every PID reported as a background process and not yet killed. */
