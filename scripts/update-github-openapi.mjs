@@ -39,6 +39,9 @@ const OPERATIONS = [
   'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
   'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
   'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+  // A second delivery of an event removes the progress comment it posted a moment too late.
+  'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}',
+  'DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}',
   // Reactions (👀 on the trigger).
   'POST /repos/{owner}/{repo}/issues/{issue_number}/reactions',
   'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
@@ -76,6 +79,9 @@ const OPERATIONS = [
   'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
   // Finding earlier runs' issues and pull requests.
   'GET /search/issues',
+  // A newer run of the same workflow for the same pull request (a superseded review).
+  'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+  'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
 ];
 
 /** Documentation, not validation: dropped wherever they are keywords (not property names). */

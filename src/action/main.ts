@@ -13,6 +13,7 @@ import { runnerCommands } from '../platform/runner-commands.js';
 import { isSecretEnvironmentName } from '../platform/tool-environment.js';
 import { onProcessGroupStarted } from '../platform/process-group.js';
 import { PROCESS_GROUPS_STATE, encodeProcessGroups } from './post-cleanup.js';
+import { workflowNewerRunFinder } from './newer-run-seam.js';
 import { runAction } from './run-action.js';
 import { createRunStop, stopOnSignals } from './run-stop.js';
 import type { ActionDeps } from './types.js';
@@ -129,6 +130,8 @@ export async function run(): Promise<void> {
     await runAction({
       ...deps,
       stop,
+      // A cancelled review says which newer run of the same pull request took over.
+      findNewerRun: workflowNewerRunFinder(deps.logger),
       ...(Number.isSafeInteger(testTimeout) && testTimeout > 0
         ? { sessionTimeoutMs: testTimeout }
         : {}),

@@ -7,8 +7,10 @@
  * given it through `ActionDeps.findNewerRun` and asks it only for a review of a pull request, on
  * the first signal, with a short deadline: the ending must still fit before the runner's SIGTERM.
  */
+import { findNewerRun, runInHand, workflowRunFacts } from '../github/newer-run.js';
 import type { GitHubClient } from '../github/octokit.js';
 import type { Trigger } from '../github/trigger.js';
+import type { Logger } from '../platform/logger.js';
 
 export interface NewerRunQuery {
   octokit: GitHubClient;
@@ -55,4 +57,30 @@ export async function askForNewerRun(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The finder of the runner (github/newer-run.ts): the workflow's runs for the pull request's
+ * branch, asked once, within the deadline the query's signal carries.
+ */
+export function workflowNewerRunFinder(logger: Logger): FindNewerRun {
+  return async ({ octokit, trigger, env, signal }) => {
+    const facts = workflowRunFacts(env);
+    const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
+    if (facts === undefined || pullRequest === undefined) return undefined;
+    const found = await findNewerRun(
+      octokit,
+      runInHand(
+        facts,
+        { owner: trigger.repo.owner, repo: trigger.repo.name },
+        {
+          number: pullRequest.number,
+          headRef: pullRequest.headRef,
+          headRepoFullName: pullRequest.headRepoFullName,
+        },
+      ),
+      { logger, signal, timeoutMs: NEWER_RUN_DEADLINE_MS },
+    );
+    return found?.url;
+  };
 }

@@ -2,8 +2,9 @@
  * The Action's run once the trigger is authorized, as named stages over one record of what has
  * happened (run-record.ts):
  *
- * 1. reporting — the reaction and the live comment start, beside what follows; a read-only token
- *    on a fork's review event stops the run here (stage-context.ts, `startReporting`);
+ * 1. reporting — which delivery of the event this is (a re-run continues its first attempt, a
+ *    second delivery steps aside), then the reaction and the live comment, beside what follows; a
+ *    read-only token on a fork's review event stops the run here (stage-context.ts);
  * 2. context — the task's context, the workspace's baseline, the mode's plan (stage-context.ts);
  * 3. session — the policy, the model and the agent run the task (stage-session.ts);
  * 4. publish — trusted code publishes what the session left (stage-publish.ts);
@@ -20,7 +21,7 @@ import { availableCommandsSection } from '../report/command-lines.js';
 import type { AuthorizedRun } from './authorized-run.js';
 import { finaliseEarly } from './finalise-early.js';
 import type { RunHeld, RunRecord } from './run-record.js';
-import { newRunRecord, saveRecord } from './run-record.js';
+import { newRunHeld, newRunRecord, saveRecord } from './run-record.js';
 import { RunStopped, untilStopped } from './run-stop.js';
 import type { Prepared } from './stage-context.js';
 import { contextStage, startReporting } from './stage-context.js';
@@ -37,7 +38,7 @@ const SESSION_GRACE_MS = 1500;
 
 export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
   const record = newRunRecord(run);
-  const held: RunHeld = { reporting: Promise.resolve() };
+  const held: RunHeld = newRunHeld();
   // First: where the record will be, so the post step finds it whatever happens to this step.
   saveRecord(run, record);
   let prepared: Prepared | undefined;
@@ -48,7 +49,7 @@ export async function runAuthorized(run: AuthorizedRun): Promise<ActionResult> {
     const refused = await startReporting(run, record, held);
     if (refused !== undefined) {
       await releaseHeld(run, held);
-      return await run.fail(refused);
+      return 'skip' in refused ? await run.skip(refused.skip) : await run.fail(refused.fail);
     }
     const context = await untilStopped(contextStage(run, record, held), run.stop);
     if ('skip' in context) {

@@ -14,6 +14,7 @@ import type { ArtifactOutcome, RunRecordPaths } from '../github/run-artifact.js'
 import { artifactName, runRecordPaths } from '../github/run-artifact.js';
 import type { CommentTarget, PostedComment } from '../github/sink.js';
 import type { Trigger } from '../github/trigger.js';
+import type { TriggerClaim } from '../github/trigger-claim.js';
 import { runUrl } from '../github/urls.js';
 import type { ModeResult } from '../modes/mode-plan.js';
 import { errorMessage } from '../platform/errors.js';
@@ -69,6 +70,15 @@ export interface RunRecord {
   readonly done: { comment: boolean; artifact: ArtifactProgress };
 }
 
+/** What the run holds before any stage has run. */
+export function newRunHeld(): RunHeld {
+  return {
+    reporting: Promise.resolve(),
+    claimLost: Promise.resolve(undefined),
+    stopDuplicate: new AbortController(),
+  };
+}
+
 /** What the run holds open while it goes; released however it ends. */
 export interface RunHeld {
   transcript?: TranscriptWriter;
@@ -83,6 +93,15 @@ export interface RunHeld {
   telemetry?: Telemetry;
   /** Writes the answer and the patch as the run goes, and saves the record for the post step. */
   live?: LiveRecord;
+  /** Which delivery of the event this run is, and what a re-run continues (trigger-claim.ts). */
+  claim?: TriggerClaim;
+  /**
+   * Why this run is a second delivery of an event another run answers, once its comment is
+   * posted and the claim checked again; undefined while the claim is this run's.
+   */
+  claimLost: Promise<string | undefined>;
+  /** Stops the session of a run that lost the claim. */
+  stopDuplicate: AbortController;
 }
 
 export function newRunRecord(run: AuthorizedRun): RunRecord {

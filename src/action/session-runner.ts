@@ -60,6 +60,8 @@ export async function sessionRunner(
     workspaceRoot: string;
     /** On a pull request, the private folder for the base branch's copies. */
     launchDirectory: string | undefined;
+    /** Stops the session: the run's stop, or this run turned out to be a second delivery. */
+    signal: AbortSignal;
     onEvent: (event: AgentEvent) => void;
   },
 ): Promise<{
@@ -228,7 +230,7 @@ export async function sessionRunner(
       logger,
       onEvent: session.onEvent,
       // The run's stop aborts the model request and the tools (their process groups).
-      signal: run.stop.signal,
+      signal: session.signal,
       budgets: { maxTurns: inputs.maxTurns, timeoutMs: sessionTimeoutMs(run) },
       extraTools,
       agents: [...agents, ...projectAgents],

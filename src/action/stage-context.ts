@@ -16,10 +16,13 @@ import type { GitHubSink, ReactionTarget } from '../github/sink.js';
 import { createOctokitSink } from '../github/sink.js';
 import type { TaskContext } from '../github/task-context.js';
 import { gatherTaskContext } from '../github/task-context.js';
+import { workflowRunFacts } from '../github/newer-run.js';
+import { claimTrigger, runIdentity } from '../github/trigger-claim.js';
 import type { Trigger } from '../github/trigger.js';
 import { serverUrl } from '../github/urls.js';
 import type { ModePlan } from '../modes/mode-plan.js';
 import { prepareMode } from '../modes/prepare-mode.js';
+import { unlessDuplicate } from '../modes/claimed-plan.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
@@ -46,24 +49,42 @@ export interface Prepared {
 }
 
 /**
- * A reaction and the live comment, for runs someone is waiting on. Returns why the run must stop
- * when the token turns out to be read-only (a review event on a fork's pull request).
+ * Stage "reporting": which delivery of the event this run is (a re-run continues its first
+ * attempt's comment, a second delivery steps aside), then a reaction and the live comment, for
+ * runs someone is waiting on. Returns `{ skip }` for a second delivery, `{ fail }` when the token
+ * turns out to be read-only (a review event on a fork's pull request).
  */
 export async function startReporting(
   run: AuthorizedRun,
   record: RunRecord,
   held: RunHeld,
-): Promise<string | undefined> {
+): Promise<{ skip: string } | { fail: string } | undefined> {
   const { deps, trigger, logger } = run;
   const { target, live } = record.comment;
-  if (target === undefined) return undefined;
   const sink = createOctokitSink(run.octokit, { redact: run.redact });
+  // A re-run continues what its first attempt posted; a second delivery of the event steps aside.
+  const claim = await claimTrigger({
+    octokit: run.octokit,
+    sink,
+    trigger,
+    identity: runIdentity(trigger, deps.env),
+    target,
+    live,
+    botLogin: run.inputs.botLogin,
+    env: deps.env,
+    logger,
+  });
+  held.claim = claim;
+  if (claim.duplicateReason !== undefined) return { skip: claim.duplicateReason };
+  record.render.reserve = claim.reserve;
+  if (target === undefined) return undefined;
   const updater = createCommentUpdater({
     sink,
     target,
     ...(deps.commentIntervalMs !== undefined ? { intervalMs: deps.commentIntervalMs } : {}),
     now: deps.now ?? Date.now,
     logger,
+    ...claim.updater,
   });
   held.updater = updater;
   if (!live) return undefined;
@@ -78,18 +99,27 @@ export async function startReporting(
   // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
   // the refused reaction is the first sign, and no comment, review or push would work either.
   if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
-    return readOnlyForkRunReason(trigger.kind, run.inputs.triggerPhrase);
+    return { fail: readOnlyForkRunReason(trigger.kind, run.inputs.triggerPhrase) };
   }
-  held.reporting = reacted.then(async () => {
+  held.claimLost = reacted.then(async () => {
     const posted = await updater.start(
       renderProgressComment(record.progress, record.links, record.render),
     );
+    const lost = await claim.confirm(posted);
+    if (lost !== undefined) {
+      // Another delivery of the event posted first: this run's comment is gone, its session stops.
+      updater.abandon();
+      held.stopDuplicate.abort();
+      return lost;
+    }
     if (posted !== undefined && record.comment.posted === undefined) {
       record.comment.posted = posted;
       // The post step can find the comment from here on, whatever happens to this step.
       saveRecord(run, record);
     }
+    return undefined;
   });
+  held.reporting = held.claimLost.then(() => undefined);
   return undefined;
 }
 
@@ -160,7 +190,9 @@ export async function contextStage(
     links: record.links,
     patchPath: record.files.patch,
     baseline: baselineTaken,
+    triggerKey: held.claim?.identity.key,
     now: deps.now ?? Date.now,
+    workflowRun: workflowRunFacts(env),
   });
   const baseline = await baselineTaken;
   const context = await contextRead;
@@ -175,7 +207,8 @@ export async function contextStage(
     throw new RunStopped(run.stop.ending);
   }
   held.restoreCredential = () => credential.restore();
-  return { plan: preparation.plan, context, baseline };
+  // A second delivery that lost the claim publishes nothing (see trigger-claim.ts).
+  return { plan: unlessDuplicate(preparation.plan, held.claimLost), context, baseline };
 }
 
 /**

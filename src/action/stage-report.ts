@@ -37,6 +37,11 @@ export async function reportStage(
   const { deps, logger, redact } = run;
   // The progress comment exists (or failed) before anything ends it.
   await untilStopped(held.reporting, run.stop, REPORTING_GRACE_MS).catch(() => undefined);
+  // Another delivery of the event answers it: this run ends as skipped (trigger-claim.ts).
+  const duplicate = await untilStopped(held.claimLost, run.stop, REPORTING_GRACE_MS).catch(
+    () => undefined,
+  );
+  if (duplicate !== undefined) return run.skip(duplicate);
   if (record.skipped !== undefined && !record.comment.live) return run.skip(record.skipped);
   const outcome = record.outcome ?? { reason: 'crash', error: 'the run left no outcome' };
   await keepRecord(run, record, redact(outcome.summary ?? finalText(record.progress)));
@@ -90,6 +95,7 @@ export async function writeSummary(
       ...(outcome.results ?? []),
       ...(probed && record.sandboxLine !== undefined ? [await record.sandboxLine] : []),
       ...record.summaryLines,
+      ...(held.claim?.summaryLines ?? []),
     ],
   };
   await writeSummarySafely(

@@ -36,6 +36,7 @@ export async function sessionStage(
     sessionId: record.sessionId,
     workspaceRoot,
     launchDirectory: held.launchDirectory,
+    signal: AbortSignal.any([run.stop.signal, held.stopDuplicate.signal]),
     onEvent: (event) => {
       recordEvent(run, record, held, event);
     },

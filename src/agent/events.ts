@@ -168,6 +168,42 @@ export function promptIdFor(sessionId: string, turn: number): string {
   return `${sessionId}########${turn}`;
 }
 
+/**
+ * What stopped a session from outside: Ctrl-C (SIGINT), a termination signal (SIGTERM: `kill`, a
+ * supervisor, a runner stopping a job), or the client that started the work (A2A `tasks/cancel`).
+ */
+export type CancellationCause = 'interrupt' | 'terminate' | 'client';
+
+/** A request to stop a session: by what, when, and in words. */
+export interface Cancellation {
+  by: CancellationCause;
+  /** ISO 8601: when it was asked for (the session may take a moment more to stop its tools). */
+  at: string;
+  /** For people, whole: "The session was cancelled by Ctrl-C (SIGINT) at 2025-…Z." */
+  message: string;
+}
+
+/**
+ * The abort reason that carries a cancellation: an Error, so whatever prints an abort reason (a
+ * tool's cancelled call, an MCP request) prints its message.
+ */
+export function cancellationReason(cancellation: Cancellation): Error & Cancellation {
+  return Object.assign(new Error(cancellation.message), {
+    by: cancellation.by,
+    at: cancellation.at,
+    message: cancellation.message,
+  });
+}
+
+/** The cancellation an abort reason carries (see `cancellationReason`), if it is one. */
+export function cancellationOf(reason: unknown): Cancellation | undefined {
+  if (typeof reason !== 'object' || reason === null) return undefined;
+  const { by, at, message } = reason as Partial<Record<keyof Cancellation, unknown>>;
+  if (by !== 'interrupt' && by !== 'terminate' && by !== 'client') return undefined;
+  if (typeof at !== 'string' || typeof message !== 'string') return undefined;
+  return { by, at, message };
+}
+
 interface EventBase {
   session_id: string;
   /** ISO 8601. */
@@ -187,6 +223,11 @@ export type AgentEvent = EventBase &
         reason?: SessionEndReason;
         /** A readable explanation for `failed` (and for budget stops). */
         message?: string;
+        /**
+         * On the final event of a session cancelled from outside (`reason: 'cancelled'`): by what
+         * and when. Absent when the caller's abort said neither.
+         */
+        cancellation?: Cancellation;
       }
     | { kind: 'tool_call_update'; tool_call: ToolCallData }
     | { kind: 'thought'; thought: AgentThought }

@@ -51,12 +51,13 @@ import { buildEnvironmentContext, initialHistory } from './environment-context.j
 import type {
   AgentEvent,
   AgentEventListener,
+  Cancellation,
   ModelCallData,
   SessionEndReason,
   TaskState,
   TokenUsage,
 } from './events.js';
-import { emptyUsage, promptIdFor } from './events.js';
+import { cancellationOf, emptyUsage, promptIdFor } from './events.js';
 import { userText, withAppendedText } from './history.js';
 import type { LoopDetection, LoopDetectionOptions } from './loop-detector.js';
 import { LoopDetector } from './loop-detector.js';
@@ -170,6 +171,8 @@ export interface SessionResult {
   durationMs: number;
   /** A readable explanation when the session did not complete. */
   error?: string;
+  /** By what and when, when the session was cancelled by a caller's abort that said so. */
+  cancellation?: Cancellation;
   history: Content[];
 }
 
@@ -177,6 +180,9 @@ interface Outcome {
   reason: SessionEndReason;
   message?: string;
 }
+
+/** Why the caller's or the timer's abort stopped the session. */
+type AbortCause = { kind: 'timeout' } | { kind: 'cancelled'; cancellation?: Cancellation };
 
 /** How long running tools may take to stop after the session is cancelled or times out. */
 const TOOL_STOP_GRACE_MS = 5000;
@@ -272,24 +278,29 @@ export class AgentSession {
     this.emitState('working');
 
     const controller = new AbortController();
-    let abortReason: 'cancelled' | 'timeout' | undefined;
-    const abort = (reason: 'cancelled' | 'timeout') => {
-      abortReason ??= reason;
+    let abortCause: AbortCause | undefined;
+    const abort = (cause: AbortCause) => {
+      abortCause ??= cause;
       // The reason is what running tools report to the model as why they were cancelled.
       controller.abort(
-        reason === 'timeout'
+        cause.kind === 'timeout'
           ? `the session's time limit (${formatDuration(this.budgets.timeoutMs)}) was reached`
           : 'the session was cancelled',
       );
     };
+    // The caller's reason may say by what and when (`cancellationReason`); the final event
+    // carries it.
     const onCallerAbort = () => {
-      abort('cancelled');
+      const cancellation = cancellationOf(options.signal?.reason);
+      abort(
+        cancellation === undefined ? { kind: 'cancelled' } : { kind: 'cancelled', cancellation },
+      );
     };
-    if (options.signal?.aborted) abort('cancelled');
+    if (options.signal?.aborted) onCallerAbort();
     options.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const schedule = this.options.scheduleTimeout ?? defaultScheduleTimeout;
     const stopTimer = schedule(() => {
-      abort('timeout');
+      abort({ kind: 'timeout' });
     }, this.budgets.timeoutMs);
 
     const unsubscribe = this.options.modelCalls?.subscribe((call) => {
@@ -297,7 +308,7 @@ export class AgentSession {
     });
     let outcome: Outcome;
     try {
-      outcome = await this.loop(prompt, controller.signal, () => abortReason);
+      outcome = await this.loop(prompt, controller.signal, () => abortCause);
     } catch (error) {
       this.logger.error(`The agent session failed unexpectedly: ${describeError(error)}`);
       outcome = { reason: 'internal_error', message: `Internal error: ${errorMessage(error)}` };
@@ -308,10 +319,15 @@ export class AgentSession {
     }
 
     const completed = outcome.reason === 'completed';
+    const cancellation =
+      outcome.reason === 'cancelled' && abortCause?.kind === 'cancelled'
+        ? abortCause.cancellation
+        : undefined;
     this.emitState(completed ? 'completed' : 'failed', {
       final: true,
       reason: outcome.reason,
       ...(outcome.message === undefined ? {} : { message: outcome.message }),
+      ...(cancellation === undefined ? {} : { cancellation }),
     });
     this.finished = true;
     return {
@@ -323,6 +339,7 @@ export class AgentSession {
       usage: { ...this.usage },
       durationMs: this.now() - startedAt,
       ...(completed || outcome.message === undefined ? {} : { error: outcome.message }),
+      ...(cancellation === undefined ? {} : { cancellation }),
       history: this.chat?.getHistory() ?? [],
     };
   }
@@ -330,14 +347,17 @@ export class AgentSession {
   private async loop(
     prompt: string,
     signal: AbortSignal,
-    abortReason: () => 'cancelled' | 'timeout' | undefined,
+    abortCause: () => AbortCause | undefined,
   ): Promise<Outcome> {
     const budget = this.requireBudget();
     const stopped = (): Outcome | undefined => {
       if (!signal.aborted) return undefined;
-      return abortReason() === 'timeout'
-        ? budget.timeoutStop()
-        : { reason: 'cancelled', message: 'The session was cancelled.' };
+      const cause = abortCause();
+      if (cause?.kind === 'timeout') return budget.timeoutStop();
+      return {
+        reason: 'cancelled',
+        message: cause?.cancellation?.message ?? 'The session was cancelled.',
+      };
     };
 
     const chat = await this.startChat(prompt);
@@ -653,7 +673,12 @@ export class AgentSession {
 
   private emitState(
     state: TaskState,
-    extra: { final?: boolean; reason?: SessionEndReason; message?: string } = {},
+    extra: {
+      final?: boolean;
+      reason?: SessionEndReason;
+      message?: string;
+      cancellation?: Cancellation;
+    } = {},
   ): void {
     this.emit({ kind: 'state_change', state, final: false, model: this.model, ...extra });
   }

@@ -107,7 +107,8 @@ Authentication: GEMINI_API_KEY; or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CL
 GOOGLE_CLOUD_LOCATION; or GOOGLE_GENAI_USE_GCA=true (Code Assist). Not needed with --replay.
 
 Exit codes: 0 done, 1 error, 41 authentication, 42 bad input, 52 configuration, 53 turn limit,
-55 untrusted folder, 130 cancelled.
+55 untrusted folder, 130 cancelled by Ctrl-C, 143 cancelled by SIGTERM. A cancelled run leaves
+the files it changed in place and lists them on stderr; a second Ctrl-C stops at once.
 `;
 
 function positiveInteger(flag: string, value: string | undefined): number | undefined {

@@ -1,4 +1,4 @@
-import type { SessionEndReason } from '../agent/events.js';
+import type { Cancellation, SessionEndReason } from '../agent/events.js';
 import { AuthenticationError, ConfigurationError, UsageError } from '../platform/errors.js';
 import { UntrustedFolderError } from '../session-setup/folder-trust.js';
 
@@ -12,7 +12,20 @@ export const ExitCode = {
   TURN_LIMIT: 53,
   /** A folder that is not trusted holds configuration (`FatalUntrustedWorkspaceError`). */
   UNTRUSTED_FOLDER: 55,
+  /**
+   * Ctrl-C (SIGINT): 128 + 2, what a shell reports for a process SIGINT ended, and the Gemini
+   * CLI's code for a cancelled run (`FatalCancellationError`, packages/core/src/utils/errors.ts
+   * in google-gemini/gemini-cli). An A2A client's cancel of a `serve` task counts as this too.
+   */
   CANCELLED: 130,
+  /**
+   * SIGTERM (128 + 15, what a shell reports for a process SIGTERM ended): stopped by `kill`, a
+   * supervisor or a CI runner rather than by the person at the terminal, so a wrapper can tell
+   * the two apart. The Gemini CLI exits 0 on SIGTERM (`gracefulShutdown`,
+   * packages/cli/src/utils/cleanup.ts), which would tell a script a stopped run succeeded. The
+   * outputs say `cancelled` for both.
+   */
+  TERMINATED: 143,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -32,6 +45,11 @@ export function exitCodeForReason(reason: SessionEndReason): ExitCode {
     default:
       return ExitCode.ERROR;
   }
+}
+
+/** A cancelled run's code: 143 for SIGTERM, 130 for Ctrl-C (and anything else that cancels). */
+export function exitCodeForCancellation(cancellation: Cancellation): ExitCode {
+  return cancellation.by === 'terminate' ? ExitCode.TERMINATED : ExitCode.CANCELLED;
 }
 
 export function exitCodeForError(error: unknown): ExitCode {

@@ -44,6 +44,11 @@ export interface GitHubSink {
   addReaction(target: ReactionTarget, content: ReactionContent): Promise<void>;
   createComment(target: CommentTarget, body: string): Promise<PostedComment>;
   updateComment(comment: PostedComment, body: string): Promise<PostedComment>;
+  /**
+   * Removes a comment this run posted: only the comment a second delivery of an event posted in
+   * the instant before it saw the first delivery's (see trigger-claim.ts).
+   */
+  deleteComment(comment: PostedComment): Promise<void>;
 }
 
 export function isReviewThreadTarget(
@@ -136,6 +141,20 @@ export function createOctokitSink(octokit: Octokit, options: OctokitSinkOptions)
         octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body: text }),
       );
       return { ...comment, url: data.html_url };
+    },
+
+    async deleteComment(comment) {
+      const { owner, repo, id } = comment;
+      const action = `delete comment ${id} in ${owner}/${repo}`;
+      if (comment.kind === 'review_comment') {
+        await withHint(action, () =>
+          octokit.rest.pulls.deleteReviewComment({ owner, repo, comment_id: id }),
+        );
+        return;
+      }
+      await withHint(action, () =>
+        octokit.rest.issues.deleteComment({ owner, repo, comment_id: id }),
+      );
     },
   };
 }

@@ -147,7 +147,10 @@ export async function publishStickyReport(
     );
   }
   const size = Math.max(1, options.historySize ?? DEFAULT_REPORT_HISTORY);
-  const history = [historyEntry(report, options.redact), ...previous].slice(0, size);
+  const entry = historyEntry(report, options.redact);
+  // A re-run of the job replaces its earlier attempt's row: one row per workflow run.
+  const others = previous.filter((earlier) => !sameWorkflowRun(earlier.run, entry.run));
+  const history = [entry, ...others].slice(0, size);
   const body = renderReportBody(options.key, report, history, { redact: options.redact });
   if (existing) {
     const issue = await options.sink.updateIssueBody(options.repo, existing.number, body);
@@ -160,6 +163,13 @@ export async function publishStickyReport(
     labels: options.label ? [options.label] : [],
   });
   return { issue, created: true };
+}
+
+/** Whether two run links name the same workflow run (attempts of it count as one). */
+function sameWorkflowRun(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const run = (url: string) => url.replace(/\/attempts\/\d+$/, '');
+  return run(a) === run(b);
 }
 
 /** The runs recorded in a report body, latest first; empty when there are none or they are unreadable. */

@@ -4,6 +4,9 @@
  * post one review; triage applies labels.
  */
 import type { TaskContext } from '../github/task-context.js';
+import type { WorkflowRunFacts } from '../github/newer-run.js';
+import { findNewerRun, runInHand } from '../github/newer-run.js';
+import { supersessionCheck } from '../review/superseded-review.js';
 import { createOctokitReviewSink } from '../review/post-review.js';
 import { createOctokitLabelSink } from '../triage/apply-labels.js';
 import type { ModePreparation } from './mode-plan.js';
@@ -28,6 +31,13 @@ export interface PrepareModeInput extends Omit<PublishPlanInput, 'inputs'> {
    * publishing (invoke, maintenance) prepares its branch without it, side by side.
    */
   context: Promise<TaskContext>;
+  /** The workflow run in hand (undefined outside a runner): a review asks for a newer one. */
+  workflowRun?: WorkflowRunFacts | undefined;
+  /**
+   * The event's key, the same for a re-run and a second delivery (github/trigger-claim.ts): a
+   * review records it, so the event is never reviewed twice.
+   */
+  triggerKey?: string | undefined;
 }
 
 export async function prepareMode(input: PrepareModeInput): Promise<ModePreparation> {
@@ -37,6 +47,16 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
       const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
       if (pullRequest === undefined) return { skip: 'no review: the run has no pull request' };
       const context = await input.context;
+      const repo = { owner: trigger.repo.owner, repo: trigger.repo.name };
+      const facts = input.workflowRun;
+      const run =
+        facts === undefined
+          ? undefined
+          : runInHand(facts, repo, {
+              number: pullRequest.number,
+              headRef: pullRequest.headRef,
+              headRepoFullName: pullRequest.headRepoFullName,
+            });
       return prepareReview({
         trigger,
         pullRequest,
@@ -49,13 +69,23 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         options: inputs.review,
         octokit,
         sink: createOctokitReviewSink(octokit, { redact }),
+        supersession: supersessionCheck({
+          octokit,
+          pr: { ...repo, pullNumber: pullRequest.number },
+          findNewerRun:
+            run === undefined
+              ? undefined
+              : (signal) => findNewerRun(octokit, run, { logger, signal }),
+          logger,
+        }),
         botLogin: inputs.botLogin,
+        triggerKey: input.triggerKey,
         redact,
         logger,
       });
     }
     case 'triage': {
-      const sink = createOctokitLabelSink(octokit, { redact });
+      const sink = createOctokitLabelSink(octokit, { redact, botLogin: inputs.botLogin });
       if (trigger.number === undefined) {
         return {
           plan: scheduledTriagePlan({
@@ -75,6 +105,7 @@ export async function prepareMode(input: PrepareModeInput): Promise<ModePreparat
         options: inputs.triage,
         octokit,
         sink,
+        triggerKey: input.triggerKey,
         redact,
         logger,
       });

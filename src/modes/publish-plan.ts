@@ -199,7 +199,8 @@ function publishResult(
       links,
       patchBudget: PATCH_BUDGET,
     });
-  const hasSection = published.status !== 'no_changes';
+  // Without changes, a branch is an earlier run's (a re-run's first attempt pushed already).
+  const hasSection = published.status !== 'no_changes' || published.branch !== undefined;
   const links: ModeResult['links'] = [];
   if (published.pullRequest)
     links.push({
@@ -209,7 +210,8 @@ function publishResult(
   return {
     sections: hasSection ? [section] : [],
     outputs: {
-      ...(published.branch !== undefined && published.status === 'pushed'
+      ...(published.branch !== undefined &&
+      (published.status === 'pushed' || published.status === 'no_changes')
         ? { branch_name: published.branch }
         : {}),
       ...(published.commitSha !== undefined ? { commit_sha: published.commitSha } : {}),

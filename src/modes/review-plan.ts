@@ -9,8 +9,10 @@ import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { placementCheck } from '../review/anchor-findings.js';
 import { DiffIndex } from '../review/diff-hunks.js';
+import type { PreviousReview } from '../review/incremental.js';
 import { findLastReview, planReviewScope, shortSha } from '../review/incremental.js';
 import type { ReviewSink } from '../review/post-review.js';
+import type { SupersessionCheck } from '../review/superseded-review.js';
 import { publishReview } from '../review/publish-review.js';
 import type { PullRequestFile } from '../review/diff-hunks.js';
 import { fetchPullRequestFiles } from '../review/pull-request-files.js';
@@ -24,6 +26,7 @@ import { FindingsLedger, tallySentence } from '../review/findings-ledger.js';
 import { fanoutInstructions, reviewAgents } from '../review/review-agents.js';
 import type { ModePreparation } from './mode-plan.js';
 import { codeSpan, inlineText } from '../report/markdown.js';
+import { supersededBy, supersededReviewLine } from '../report/superseded.js';
 
 export interface ReviewPlanInput {
   trigger: Trigger;
@@ -40,8 +43,18 @@ export interface ReviewPlanInput {
   options: ReviewOptions;
   octokit: GitHubClient;
   sink: ReviewSink;
+  /**
+   * Asked just before posting: whether newer work (a newer run for the same pull request, a push)
+   * replaced this review, which is then not posted. Without it the review is always posted.
+   */
+  supersession?: SupersessionCheck | undefined;
   /** The account the Action posts as: only its earlier reviews count as reviewed. */
   botLogin: string;
+  /**
+   * The event's key (github/trigger-claim.ts), recorded in the review's marker: a re-run or a
+   * second delivery of the same event finds its review and posts none.
+   */
+  triggerKey?: string | undefined;
   redact: Redact;
   logger: Logger;
 }
@@ -71,11 +84,13 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
     requested,
   });
   if (decision.skip) return { skip: `no review: ${decision.reason.replace(/\.$/, '')}` };
-  const previous = await findLastReview(octokit, {
-    ...repo,
-    pullNumber: pullRequest.number,
-    botLogin: input.botLogin,
-  });
+  const lastReview = () =>
+    findLastReview(octokit, { ...repo, pullNumber: pullRequest.number, botLogin: input.botLogin });
+  const previous = await lastReview();
+  // An automatic review of a reviewed head is skipped below; a request is answered once.
+  if (requested && previous !== undefined && answers(previous, input, pullRequest.headSha)) {
+    return { skip: `no review: ${postedAlready(previous)}` };
+  }
   const scope = await planReviewScope(octokit, {
     ...repo,
     headSha: pullRequest.headSha,
@@ -134,10 +149,39 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
         if (collected === undefined && !session.completed) {
           return { sections: [], outputs: {}, links: [] };
         }
+        // Only the newest review is posted: one that newer work replaced says so instead.
+        const superseded = await input.supersession?.(input.currentHeadSha ?? pullRequest.headSha);
+        if (superseded !== undefined) {
+          logger.info(`The review is not posted: superseded by ${supersededBy(superseded)}.`);
+          return {
+            sections: [supersededReviewLine(superseded, pullRequest.headSha, { requested })],
+            outputs: {},
+            links:
+              'newerRun' in superseded
+                ? [{ label: 'Newer run', url: superseded.newerRun.url }]
+                : [],
+          };
+        }
+        // Another delivery of the same event may have posted while this session ran.
+        const meanwhile = await lastReview().catch(() => undefined);
+        if (
+          meanwhile !== undefined &&
+          meanwhile.id !== previous?.id &&
+          (answers(meanwhile, input, pullRequest.headSha) ||
+            (!requested && meanwhile.headSha === pullRequest.headSha))
+        ) {
+          logger.info(`Review not posted: ${postedAlready(meanwhile)}.`);
+          return {
+            sections: [`**Review:** not posted again: ${postedAlready(meanwhile)}.`],
+            outputs: { review_url: meanwhile.url },
+            links: [{ label: 'Review', url: meanwhile.url }],
+          };
+        }
         const posted = await publishReview({
           sink: input.sink,
           pr: { ...repo, pullNumber: pullRequest.number },
           headSha: pullRequest.headSha,
+          trigger: input.triggerKey,
           collected,
           fallbackSummary: session.summary,
           diff,
@@ -161,6 +205,24 @@ export async function prepareReview(input: ReviewPlanInput): Promise<ModePrepara
       },
     },
   };
+}
+
+/** The review answers this very event (a re-run or a second delivery of it) on this head. */
+function answers(
+  review: PreviousReview | undefined,
+  input: Pick<ReviewPlanInput, 'triggerKey'>,
+  headSha: string,
+): boolean {
+  return (
+    review !== undefined &&
+    input.triggerKey !== undefined &&
+    review.trigger === input.triggerKey &&
+    review.headSha === headSha
+  );
+}
+
+function postedAlready(review: PreviousReview): string {
+  return `[review ${review.id}](${review.url}) of ${shortSha(review.headSha)} answers this event already; a re-run or a second delivery of the event does not post it again`;
 }
 
 /** The final report's account of a review that fanned out, with why each dropped finding went. */

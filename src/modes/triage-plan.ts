@@ -32,6 +32,8 @@ export interface TriagePlanInput {
   options: TriageOptions;
   octokit: GitHubClient;
   sink: LabelSink;
+  /** The event's key: a re-run edits the note its first attempt posted (github/trigger-claim.ts). */
+  triggerKey?: string | undefined;
   redact: Redact;
   logger: Logger;
 }
@@ -60,6 +62,7 @@ export async function prepareTriage(input: TriagePlanInput): Promise<ModePrepara
           targets: [{ number, currentLabels: input.currentLabels }],
           redact: input.redact,
           allowComment: options.allowComment,
+          triggerKey: input.triggerKey,
           logger: input.logger,
         });
         return labelsResult(applied);

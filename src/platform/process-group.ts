@@ -16,6 +16,7 @@ const hasProc = existsSync('/proc/self/stat');
 
 interface ProcessInfo {
   pid: number;
+  ppid: number;
   pgid: number;
   /** Zombies have exited and only wait to be reaped; they count as gone. */
   zombie: boolean;
@@ -26,11 +27,17 @@ function parseStat(text: string): ProcessInfo | null {
   const close = text.lastIndexOf(')');
   const pid = Number.parseInt(text, 10);
   const fields = text.slice(close + 2).split(' ');
-  const [state, , pgrp] = fields;
-  if (close === -1 || !Number.isInteger(pid) || state === undefined || pgrp === undefined) {
+  const [state, ppid, pgrp] = fields;
+  if (
+    close === -1 ||
+    !Number.isInteger(pid) ||
+    state === undefined ||
+    ppid === undefined ||
+    pgrp === undefined
+  ) {
     return null;
   }
-  return { pid, pgid: Number(pgrp), zombie: state === 'Z' || state === 'X' };
+  return { pid, ppid: Number(ppid), pgid: Number(pgrp), zombie: state === 'Z' || state === 'X' };
 }
 
 async function readProcess(pid: number): Promise<ProcessInfo | null> {
@@ -52,16 +59,17 @@ async function allProcesses(): Promise<ProcessInfo[]> {
   }
   // macOS and other systems without /proc.
   const stdout = await new Promise<string>((resolve) => {
-    execFile('ps', ['-A', '-o', 'pid=,pgid=,stat='], (error, out) => {
+    execFile('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat='], (error, out) => {
       resolve(error ? '' : out);
     });
   });
   return stdout
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter((fields) => fields.length >= 3)
-    .map(([pid, pgid, stat]) => ({
+    .filter((fields) => fields.length >= 4)
+    .map(([pid, ppid, pgid, stat]) => ({
       pid: Number(pid),
+      ppid: Number(ppid),
       pgid: Number(pgid),
       zombie: stat?.startsWith('Z') ?? false,
     }));
@@ -162,6 +170,12 @@ export async function killProcessGroup(
 }
 
 /**
+ * Trackers holding background groups, so `killToolProcessesNow` can reach them (the running ones
+ * it finds among this process's descendants).
+ */
+const liveTrackers = new Set<ProcessGroupTracker>();
+
+/**
  * The process groups a tool has started and not yet seen finish: commands still running, and
  * groups whose shell exited but left background processes (`server &`). `killAll` ends them all
  * when the session ends.
@@ -181,7 +195,10 @@ export class ProcessGroupTracker {
   /** The group's leader exited; `backgroundPids` are the members it left running. */
   finished(pgid: number, backgroundPids: readonly number[]): void {
     this.running.delete(pgid);
-    if (backgroundPids.length > 0) this.background.set(pgid, new Set(backgroundPids));
+    if (backgroundPids.length === 0) return;
+    this.background.set(pgid, new Set(backgroundPids));
+    // Left by a shell that exited, they are no longer this process's descendants.
+    liveTrackers.add(this);
   }
 
   /** Every PID reported as a background process and not yet killed. */
@@ -190,6 +207,7 @@ export class ProcessGroupTracker {
   }
 
   async killAll(): Promise<void> {
+    liveTrackers.delete(this);
     const running = [...this.running];
     const background = [...this.background];
     this.running.clear();
@@ -204,4 +222,49 @@ export class ProcessGroupTracker {
       }),
     ]);
   }
+
+  /**
+   * SIGKILL at once, without a grace period, to the groups still running and to each background
+   * group that still holds a process reported to the model. `killAll` then finds them gone.
+   */
+  async killNow(): Promise<number[]> {
+    const killed: number[] = [];
+    for (const pgid of this.running) if (killGroupNow(pgid)) killed.push(pgid);
+    for (const [pgid, pids] of this.background) {
+      const members = await listProcessGroup(pgid);
+      if (members.some((pid) => pids.has(pid)) && killGroupNow(pgid)) killed.push(pgid);
+    }
+    return killed;
+  }
+}
+
+function killGroupNow(pgid: number): boolean {
+  return signalProcessGroup(pgid, 'SIGKILL');
+}
+
+/**
+ * Ends at once (SIGKILL, no grace period) every process the tools of this process started: the
+ * groups the shell tool tracks, background ones whose shell has exited included, and the group of
+ * every other descendant of this process (MCP servers, discovered tools' commands, the sandbox's
+ * own processes). This process's own group is left alone. For a second interrupt: whatever waits
+ * for those processes to end gracefully stops waiting. Returns the groups signalled.
+ */
+export async function killToolProcessesNow(): Promise<number[]> {
+  const tracked = await Promise.all([...liveTrackers].map((tracker) => tracker.killNow()));
+  const processes = await allProcesses();
+  const own = processes.find((info) => info.pid === process.pid)?.pgid ?? process.pid;
+  const children = new Map<number, ProcessInfo[]>();
+  for (const info of processes) {
+    children.set(info.ppid, [...(children.get(info.ppid) ?? []), info]);
+  }
+  const groups = new Set<number>();
+  const queue = [process.pid];
+  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+    for (const child of children.get(pid) ?? []) {
+      if (child.pgid !== own && child.pgid > 1 && !child.zombie) groups.add(child.pgid);
+      queue.push(child.pid);
+    }
+  }
+  const descendants = [...groups].filter(killGroupNow);
+  return [...new Set([...tracked.flat(), ...descendants])];
 }

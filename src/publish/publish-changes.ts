@@ -212,6 +212,37 @@ async function openPullRequest(
   }
 }
 
+/**
+ * Nothing new to publish. When the run continued an earlier run's branch — a re-run of a job
+ * whose first attempt pushed already, or a later request on the same issue — that branch still
+ * holds the task's change: its pull request is found and updated (or opened, when the earlier run
+ * ended before it could open one), so the run reports the same branch and pull request instead of
+ * nothing.
+ */
+async function unchangedBranch(input: PublishInput): Promise<PublishResult> {
+  const result: PublishResult = { status: 'no_changes', refusals: [], files: [] };
+  const plan = planBranch(input.target, input.options);
+  if (input.branch === undefined || plan.mode !== 'bot_branch') return result;
+  try {
+    const base = plan.pullRequestBase ?? (await resolveDefaultBranch(input));
+    result.branch = input.branch;
+    result.baseBranch = base;
+    const pullRequest = await openPullRequest(input, {
+      branch: input.branch,
+      base,
+      subject: input.subject ?? defaultSubject(input.target),
+      refusals: [],
+    });
+    if ('error' in pullRequest) result.pullRequestError = pullRequest.error;
+    else if (pullRequest.ref !== undefined) result.pullRequest = pullRequest.ref;
+  } catch (error) {
+    result.pullRequestError = input.redact(
+      `The pull request could not be looked up: ${errorMessage(error)}`,
+    );
+  }
+  return result;
+}
+
 /** Checks and publishes the workspace's change; see {@link PublishResult}. */
 export async function publishChanges(input: PublishInput): Promise<PublishResult> {
   const git = input.git ?? createGit({ redact: input.redact });
@@ -231,7 +262,7 @@ export async function publishChanges(input: PublishInput): Promise<PublishResult
       error: redact(`The workspace's changes could not be read: ${errorMessage(error)}`),
     };
   }
-  if (changes.entries.length === 0) return { status: 'no_changes', refusals: [], files: [] };
+  if (changes.entries.length === 0) return unchangedBranch(input);
 
   const result: PublishResult = { status: 'failed', refusals: [], files: [] };
   let checkedAccepted: WorkspaceChange[] = [];

@@ -56,7 +56,11 @@ function pushedLines(result: PublishResult, options: PublishSectionOptions): str
   const branchLink = `[${codeSpan(options.redact(branch), { maxLength: 120 })}](${safeUrl(branchUrl(env, { ...options.repo, branch }))})`;
   const commit =
     result.commitSha === undefined ? '' : ` in commit ${commitLink(options, result.commitSha)}`;
-  lines.push(`**Changes pushed** to ${branchLink}${commit}.`);
+  lines.push(
+    result.status === 'no_changes'
+      ? `**No new changes:** ${branchLink} holds this task's change already, from an earlier run.`
+      : `**Changes pushed** to ${branchLink}${commit}.`,
+  );
   const pr = result.pullRequest;
   const compare =
     result.baseBranch === undefined
@@ -105,7 +109,8 @@ export function renderPublishSection(
   const parts: string[] = [];
   switch (result.status) {
     case 'no_changes':
-      return '';
+      // A branch here is an earlier run's, which still holds the task's change.
+      return result.branch === undefined ? '' : pushedLines(result, options).join('\n');
     case 'pushed':
       parts.push(pushedLines(result, options).join('\n'));
       break;

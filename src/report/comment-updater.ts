@@ -4,11 +4,18 @@
  * order and the latest body always winning. The final body is always written: if the comment
  * cannot be edited, the result is posted as a new comment — a run never ends without a visible
  * result.
+ *
+ * A re-run of the job continues the comment its earlier attempt posted for the same trigger
+ * (`existing`, found by the trigger's claim in github/trigger-claim.ts) instead of posting a
+ * second one, and every body carries the claim's marker (`stamp`), which is how the next attempt
+ * or a second delivery of the event finds it.
  */
+import { ownMarker } from '../github/own-marker.js';
 import type { CommentTarget, GitHubSink, PostedComment } from '../github/sink.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
+import { cutMarkdown, GITHUB_COMMENT_LIMIT } from './fit-comment.js';
 
 export interface CommentUpdaterOptions {
   sink: Pick<GitHubSink, 'createComment' | 'updateComment'>;
@@ -20,9 +27,28 @@ export interface CommentUpdaterOptions {
   /** Calls `callback` after `ms`; returns a function that cancels it. Default `setTimeout`. */
   setTimer?: (callback: () => void, ms: number) => () => void;
   logger?: Logger;
+  /**
+   * The comment an earlier attempt of this run posted for the same trigger: the first write edits
+   * it instead of creating a comment (and creates one when it cannot be edited, e.g. deleted). A
+   * function is called once, only when a comment would first be created: a run that comments only
+   * on failure looks for it only then.
+   */
+  existing?: PostedComment | (() => Promise<PostedComment | undefined>);
+  /**
+   * The trigger's claim marker, written in place of the plain progress marker in every body, so
+   * a later attempt or a second delivery of the event finds the comment.
+   */
+  marker?: string;
+  /** A re-run's line, shown under the comment's first paragraph. */
+  attemptLine?: string;
 }
 
 export interface CommentUpdater {
+  /**
+   * Stops every write, the final one included, and forgets the comment: for a run that found it
+   * is a second delivery of an event another run answers, whose comment was removed.
+   */
+  abandon(): void;
   /** Creates the comment now (retrying once); `undefined` when GitHub refused twice. */
   start(body: string): Promise<PostedComment | undefined>;
   /** Replaces the body to show; written when the interval allows, superseded by later calls. */
@@ -58,6 +84,22 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   const setTimer = options.setTimer ?? defaultSetTimer;
   const logger = options.logger ?? silentLogger;
   const place = describeTarget(target);
+  const stamp = (body: string): string => stampBody(body, options.marker, options.attemptLine);
+  let existing = options.existing;
+  /** The earlier attempt's comment, asked for once. */
+  const earlier = async (): Promise<PostedComment | undefined> => {
+    const found = existing;
+    existing = undefined;
+    if (typeof found !== 'function') return found;
+    try {
+      return await found();
+    } catch (error) {
+      logger.warning(
+        `Could not look for the comment an earlier attempt posted on ${place}: ${errorMessage(error)}`,
+      );
+      return undefined;
+    }
+  };
 
   let comment: PostedComment | undefined;
   let lastSent: string | undefined;
@@ -77,10 +119,23 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   };
 
   const create = async (body: string): Promise<PostedComment | undefined> => {
+    const continued = await earlier();
+    if (continued !== undefined) {
+      lastWriteAt = now();
+      try {
+        const edited = await sink.updateComment(continued, stamp(body));
+        lastSent = body;
+        return edited;
+      } catch (error) {
+        logger.warning(
+          `Could not update the comment an earlier attempt posted on ${place} (${errorMessage(error)}); posting a new one.`,
+        );
+      }
+    }
     for (let attempt = 1; attempt <= 2; attempt++) {
       lastWriteAt = now();
       try {
-        const created = await sink.createComment(target, body);
+        const created = await sink.createComment(target, stamp(body));
         lastSent = body;
         return created;
       } catch (error) {
@@ -110,7 +165,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     void enqueue(async () => {
       lastWriteAt = now();
       try {
-        comment = await sink.updateComment(current, body);
+        comment = await sink.updateComment(current, stamp(body));
         lastSent = body;
         failedEdits = 0;
       } catch (error) {
@@ -131,6 +186,14 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   return {
     get comment() {
       return comment;
+    },
+
+    abandon() {
+      finished = true;
+      pending = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      comment = undefined;
     },
 
     async start(body) {
@@ -160,7 +223,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (comment) {
           if (body === lastSent) return;
           try {
-            comment = await sink.updateComment(comment, body);
+            comment = await sink.updateComment(comment, stamp(body));
             lastSent = body;
             return;
           } catch (error) {
@@ -208,4 +271,37 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
 function describeTarget(target: CommentTarget): string {
   const number = 'issueNumber' in target ? target.issueNumber : target.pullNumber;
   return `${target.owner}/${target.repo}#${number}`;
+}
+
+/**
+ * The body as written: `marker` in place of the plain progress marker (at the end when there is
+ * none), `attemptLine` under the first paragraph, and still within GitHub's limit (the text before
+ * the marker is cut when the two lines made it too long).
+ */
+export function stampBody(
+  body: string,
+  marker: string | undefined,
+  attemptLine: string | undefined,
+): string {
+  if (marker === undefined && attemptLine === undefined) return body;
+  const plain = ownMarker('progress');
+  let text = body;
+  if (marker !== undefined) {
+    const at = text.lastIndexOf(plain);
+    text =
+      at < 0
+        ? `${text}\n${marker}`
+        : `${text.slice(0, at)}${marker}${text.slice(at + plain.length)}`;
+  }
+  if (attemptLine !== undefined) {
+    const at = text.indexOf('\n\n');
+    text =
+      at < 0
+        ? `${attemptLine}\n\n${text}`
+        : `${text.slice(0, at)}\n\n${attemptLine}${text.slice(at)}`;
+  }
+  if (text.length <= GITHUB_COMMENT_LIMIT) return text;
+  const end = marker ?? plain;
+  const rest = text.replace(end, '').trimEnd();
+  return `${cutMarkdown(rest, GITHUB_COMMENT_LIMIT - end.length - 1, { note: '_(The comment was cut to fit.)_' })}\n${end}`;
 }

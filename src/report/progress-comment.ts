@@ -54,6 +54,11 @@ export interface RenderOptions {
   spinnerImageUrl?: string;
   /** The most tool calls the progress comment lists (the latest); default 50. */
   maxToolCalls?: number;
+  /**
+   * Characters left free below GitHub's limit for what the comment updater adds to every body (a
+   * re-run's line, the trigger's longer marker; see comment-updater.ts); default 0.
+   */
+  reserve?: number;
 }
 
 /**
@@ -117,7 +122,7 @@ export function renderProgressComment(
   if (state.toolCalls.length > 0) parts.push(toolCallList(state, options));
   parts.push(footer(links, []));
   return fitMarkdown(parts.join('\n\n'), {
-    limit: GITHUB_COMMENT_LIMIT,
+    limit: GITHUB_COMMENT_LIMIT - (options.reserve ?? 0),
     note: cutNote('The comment was cut', links, COMMENT_LIMIT_LABEL),
   });
 }
@@ -130,7 +135,7 @@ export function renderFinalComment(
   options: RenderOptions,
 ): string {
   return fitSections(finalSections(state, outcome, links, options), {
-    limit: GITHUB_COMMENT_LIMIT,
+    limit: GITHUB_COMMENT_LIMIT - (options.reserve ?? 0),
     note: cutNote('The comment was cut', links, COMMENT_LIMIT_LABEL),
   });
 }

@@ -11,12 +11,14 @@
 import type { Octokit } from '@octokit/rest';
 import { errorMessage } from '../platform/errors.js';
 import type { PullRequestFile } from './diff-hunks.js';
-import { readReviewMarker } from './render-review.js';
+import { readReviewMarkerFields } from './render-review.js';
 
 export interface PreviousReview {
   id: number;
   /** The head commit that review covered. */
   headSha: string;
+  /** The key of the event it answered, when its marker records one. */
+  trigger?: string | undefined;
   url: string;
   submittedAt: string | undefined;
 }
@@ -51,11 +53,12 @@ export async function findLastReview(
     const ours =
       botLogin === undefined ? user.type === 'Bot' : user.login.toLowerCase() === botLogin;
     if (!ours) continue;
-    const headSha = readReviewMarker(review.body);
-    if (headSha === undefined) continue;
+    const marker = readReviewMarkerFields(review.body);
+    if (marker === undefined) continue;
     return {
       id: review.id,
-      headSha,
+      headSha: marker.headSha,
+      trigger: marker.trigger,
       url: review.html_url,
       submittedAt: review.submitted_at ?? undefined,
     };

@@ -20,6 +20,8 @@ export interface PublishReviewInput {
   pr: PullRef;
   /** The head commit reviewed: the review is posted on it and its marker records it. */
   headSha: string;
+  /** The key of the event the review answers, recorded in its marker (github/trigger-claim.ts). */
+  trigger?: string | undefined;
   /** What `submit_review` collected; undefined when the model never called it. */
   collected: CollectedReview | undefined;
   /** The summary when the model did not submit a review (e.g. its final answer). */
@@ -83,6 +85,7 @@ export async function publishReview(input: PublishReviewInput): Promise<PublishR
         scope: input.scope,
         verification: input.verification,
         headSha: input.headSha,
+        trigger: input.trigger,
         redact,
         ...(input.botName === undefined ? {} : { botName: input.botName }),
       }),

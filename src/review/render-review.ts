@@ -26,19 +26,40 @@ export const SEVERITY_BADGES: Readonly<Record<Severity, string>> = {
   low: '🔵 Low',
 };
 
-const MARKER = /<!-- gemini-agent:review head=([0-9a-f]{7,64}) -->/g;
+const MARKER =
+  /<!-- gemini-agent:review head=([0-9a-f]{7,64})(?: trigger=([A-Za-z0-9._]{1,200}))? -->/g;
 
-/** The hidden line that records which head commit a review covered. */
-export function reviewMarker(headSha: string): string {
+/** What a review's marker records. */
+export interface ReviewMarkerFields {
+  headSha: string;
+  /**
+   * The key of the event the review answered (github/trigger-claim.ts), so a re-run or a second
+   * delivery of that event finds it; absent in reviews posted before it was recorded.
+   */
+  trigger?: string | undefined;
+}
+
+/** The hidden line that records which head commit a review covered, and for which event. */
+export function reviewMarker(headSha: string, trigger?: string): string {
   if (!/^[0-9a-f]{7,64}$/.test(headSha)) throw new Error(`not a commit SHA: ${headSha}`);
-  return `<!-- gemini-agent:review head=${headSha} -->`;
+  const key = trigger !== undefined && /^[A-Za-z0-9._]{1,200}$/.test(trigger) ? trigger : '';
+  return `<!-- gemini-agent:review head=${headSha}${key === '' ? '' : ` trigger=${key}`} -->`;
 }
 
 /** The head SHA a review body records; the last marker counts (ours always ends the body). */
 export function readReviewMarker(body: string | null | undefined): string | undefined {
-  let sha: string | undefined;
-  for (const match of (body ?? '').matchAll(MARKER)) sha = match[1];
-  return sha;
+  return readReviewMarkerFields(body)?.headSha;
+}
+
+/** Everything the review's last marker records, or undefined without one. */
+export function readReviewMarkerFields(
+  body: string | null | undefined,
+): ReviewMarkerFields | undefined {
+  let found: ReviewMarkerFields | undefined;
+  for (const match of (body ?? '').matchAll(MARKER)) {
+    if (match[1] !== undefined) found = { headSha: match[1], trigger: match[2] };
+  }
+  return found;
 }
 
 /** Why a finding is in the body instead of an inline comment. */
@@ -63,6 +84,8 @@ export interface ReviewBodyInput {
   verification?: string | undefined;
   /** The head commit reviewed; recorded in the hidden marker. */
   headSha: string;
+  /** The event's key, recorded in the marker too (see github/trigger-claim.ts). */
+  trigger?: string | undefined;
   redact: Redact;
   /** Default `Gemini`. */
   botName?: string;
@@ -78,7 +101,7 @@ const WHY: Readonly<Record<NotInlineReason, string>> = {
 
 export function renderReviewBody(input: ReviewBodyInput): string {
   const { redact } = input;
-  const marker = reviewMarker(input.headSha);
+  const marker = reviewMarker(input.headSha, input.trigger);
   const all = [...input.inline, ...input.notInline.map((item) => item.finding)];
   const counts = severityCounts(all);
   const where =

@@ -125,14 +125,71 @@ export interface RunAgentOptions {
 export interface AgentRun {
   session: AgentSession;
   result: Promise<SessionResult>;
+  /**
+   * The files the session's own file tools created or replaced (absolute paths, the tools'
+   * record `Workspace.recordWritten`), complete once `result` has settled. What shell commands
+   * wrote is not in it.
+   */
+  writtenFiles: () => readonly string[];
 }
 
-/** Builds the session (so callers can hook into it) and starts it. */
+/**
+ * Builds the session (so callers can hook into it) and starts it, in stages over one record of
+ * what has been set up: the workspace and its tools → the policy that judges their calls → the
+ * prompt (a custom command expanded through those tools) → the subagents and the session. A stage
+ * that fails releases what the earlier ones started.
+ */
 export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
+  const tools = await openTools(options);
+  const judge = judgeCalls(tools, options);
+  let session: AgentSession;
+  let prompt: string;
+  try {
+    prompt = await expandPrompt(tools, judge, options);
+    session = createSession(tools, judge, options, prompt);
+  } catch (error) {
+    await tools.release();
+    throw error;
+  }
+  const result = session
+    .run(prompt, options.signal ? { signal: options.signal } : {})
+    .finally(() => tools.release());
+  return { session, result, writtenFiles: tools.writtenFiles };
+}
+
+/** The workspace and the tools of the session, with what releases them. */
+interface SessionTools {
+  workspace: Workspace;
+  registry: ToolRegistry;
+  /** What subagents may be given: never the run's result tools, nor subagents. */
+  shareable: ToolRegistry;
+  /** The model's client; starts a pending sandbox's probe with its first request. */
+  contentGenerator: ContentGenerator;
+  writtenFiles: () => readonly string[];
+  /** Ends the tools' processes and connections, then the sandbox session; never throws. */
+  release: () => Promise<void>;
+}
+
+/** The tool calls' judge: the policy's confirmer (or the caller's) and the declared tools. */
+interface CallJudge {
+  confirmer: Confirmer;
+  declarationFilter?: AgentSessionOptions['declarationFilter'];
+}
+
+/** Stage 1: the workspace, its processes, and the registry of built-in and settings tools. */
+async function openTools(options: RunAgentOptions): Promise<SessionTools> {
   const workspace = await Workspace.create(options.workspaceRoot, {
     deniedPaths: deniedPathsFromEnvironment(options.env),
   });
   const { sandbox } = options;
+  // The tools' record of written files is handed to a lending sandbox before each process
+  // (`takeWritten`); what it hands over is kept here too, for the list of what the session wrote.
+  const written = new Set<string>();
+  const takeWritten = (): string[] => {
+    const paths = workspace.takeWritten();
+    for (const file of paths) written.add(file);
+    return paths;
+  };
   // One sandbox session and one allow-listed environment for every process a tool starts.
   const processes = new ToolProcesses({
     workspaceRoot: workspace.root,
@@ -142,7 +199,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.isolateNetwork !== undefined ? { isolateNetwork: options.isolateNetwork } : {}),
     ...(options.configuredLaunch ? { configuredLaunch: options.configuredLaunch } : {}),
     ...(options.sandboxReadablePaths ? { readablePaths: options.sandboxReadablePaths } : {}),
-    writes: workspace,
+    writes: { takeWritten },
   });
   // A sandbox still to be found is set up while the first model request is on its way, not
   // beside the work that builds it (pending-sandbox.ts).
@@ -167,43 +224,68 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     await processes.close();
     throw error;
   }
-  // What subagents may be given: never the run's result tools, nor (registered below) subagents.
   const shareable = registry.subset(() => true);
   for (const tool of options.extraTools ?? []) registry.register(tool);
+  return {
+    workspace,
+    registry,
+    shareable,
+    contentGenerator,
+    writtenFiles: () => {
+      takeWritten();
+      return [...written];
+    },
+    release: () => releaseTools(registry, extensions, processes, options.logger),
+  };
+}
+
+/**
+ * Stage 2: who answers the calls' confirmations. The policy also leaves the tools it denies
+ * unconditionally out of the declarations, and says which MCP servers' tools it keeps back.
+ */
+function judgeCalls(tools: SessionTools, options: RunAgentOptions): CallJudge {
   const policy = options.policy;
-  let confirmer = options.confirmer ?? denyAllConfirmer;
-  let declarationFilter: AgentSessionOptions['declarationFilter'];
-  if (policy) {
-    const context = policyContext(workspace, policy);
-    confirmer = createPolicyConfirmer({
+  if (!policy) return { confirmer: options.confirmer ?? denyAllConfirmer };
+  const context = policyContext(tools.workspace, policy);
+  reportDeniedExtensionTools(
+    tools.registry.tools().filter(isDeniedByPolicy(policy, context)),
+    options.logger,
+  );
+  return {
+    confirmer: createPolicyConfirmer({
       engine: policy.engine,
       context,
       ...(policy.askUser ? { askUser: policy.askUser } : {}),
-    });
-    declarationFilter = (tool) => !policy.engine.isUnconditionallyDenied(tool, context);
-    reportDeniedExtensionTools(
-      registry.tools().filter(isDeniedByPolicy(policy, context)),
-      options.logger,
-    );
-  }
-  let prompt: string;
-  try {
-    prompt =
-      typeof options.prompt === 'string'
-        ? options.prompt
-        : await options.prompt(
-            createInjectionServices({
-              registry,
-              confirmer,
-              workspace,
-              logger: options.logger,
-              ...(options.signal ? { signal: options.signal } : {}),
-            }),
-          );
-  } catch (error) {
-    await releaseTools(registry, extensions, processes, options.logger);
-    throw error;
-  }
+    }),
+    declarationFilter: (tool) => !policy.engine.isUnconditionallyDenied(tool, context),
+  };
+}
+
+/** Stage 3: the prompt; a custom command's `!{…}` and `@{…}` blocks run through the tools. */
+async function expandPrompt(
+  tools: SessionTools,
+  judge: CallJudge,
+  options: RunAgentOptions,
+): Promise<string> {
+  if (typeof options.prompt === 'string') return options.prompt;
+  return options.prompt(
+    createInjectionServices({
+      registry: tools.registry,
+      confirmer: judge.confirmer,
+      workspace: tools.workspace,
+      logger: options.logger,
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
+  );
+}
+
+/** Stage 4: the subagents (offered as tools) and the session itself. */
+function createSession(
+  tools: SessionTools,
+  judge: CallJudge,
+  options: RunAgentOptions,
+  prompt: string,
+): AgentSession {
   const deprecated = deprecationNotice(options.model.name);
   if (deprecated !== undefined) options.logger.warning(deprecated);
   const observe = options.telemetry?.observeSession(prompt);
@@ -211,11 +293,11 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     model: options.model.name,
     modelChoice: options.model,
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
-    contentGenerator,
+    contentGenerator: tools.contentGenerator,
     ...(options.modelCalls ? { modelCalls: options.modelCalls } : {}),
-    confirmer,
-    ...(declarationFilter ? { declarationFilter } : {}),
-    workspaceRoot: workspace.root,
+    confirmer: judge.confirmer,
+    ...(judge.declarationFilter ? { declarationFilter: judge.declarationFilter } : {}),
+    workspaceRoot: tools.workspace.root,
     logger: options.logger,
     ...(options.userMemoryPath !== undefined ? { userMemoryPath: options.userMemoryPath } : {}),
     ...(options.contextDirectory !== undefined
@@ -229,10 +311,10 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   const spend = new RunSpend();
   // The subagents' events nest under the session's calls (it exists by the time any call runs).
   const nested = { session: undefined as AgentSession | undefined };
-  registerSubagents(registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
+  registerSubagents(tools.registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
     runtime: {
       session: shared,
-      shareable,
+      shareable: tools.shareable,
       spend,
       budgets: {
         ...(options.budgets?.tokenBudget === undefined
@@ -251,7 +333,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   const session = new AgentSession({
     ...shared,
     sessionId: options.sessionId,
-    registry,
+    registry: tools.registry,
     spend,
     onEvent: observe
       ? (event) => {
@@ -263,10 +345,7 @@ export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
     ...(options.history !== undefined ? { history: options.history } : {}),
   });
   nested.session = session;
-  const result = session
-    .run(prompt, options.signal ? { signal: options.signal } : {})
-    .finally(() => releaseTools(registry, extensions, processes, options.logger));
-  return { session, result };
+  return session;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Octokit } from '@octokit/rest';
 import type { RepoRef } from '../github/sink.js';
+import { readOwnMarker } from '../github/own-marker.js';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -26,6 +27,12 @@ export interface LabelSink {
   /** Adds labels to an issue; the ones it already has stay. */
   addLabels(issue: IssueRef, labels: readonly string[]): Promise<void>;
   createIssueComment(issue: IssueRef, body: string): Promise<{ url: string }>;
+  /**
+   * The note this account posted on the issue for the event `triggerKey` (a re-run's first
+   * attempt, a second delivery), to be edited instead of posting another; undefined when none.
+   */
+  findNote?(issue: IssueRef, triggerKey: string): Promise<{ id: number } | undefined>;
+  updateIssueComment?(issue: IssueRef, id: number, body: string): Promise<{ url: string }>;
 }
 
 /** An issue the run may label, with the labels it had when the run read it. */
@@ -62,6 +69,8 @@ export interface ApplyLabelsOptions {
   allowComment?: boolean;
   /** Hosts whose links stay clickable in the note (see label-comment.ts). */
   linkHosts?: readonly string[];
+  /** The event's key: the note carries it, and a re-run edits the note it finds for it. */
+  triggerKey?: string | undefined;
   logger?: Logger;
 }
 
@@ -119,6 +128,7 @@ export async function applyLabels(
         : renderLabelComment(decision.comment, {
             redact: options.redact,
             ...(options.linkHosts ? { linkHosts: options.linkHosts } : {}),
+            triggerKey: options.triggerKey,
           });
     if (stopped !== undefined) {
       if (toAdd.length > 0 || body !== undefined) result.error = stopped;
@@ -130,7 +140,7 @@ export async function applyLabels(
         await options.sink.addLabels(issue, toAdd);
         result.added = toAdd;
       }
-      if (body !== undefined) result.comment = await options.sink.createIssueComment(issue, body);
+      if (body !== undefined) result.comment = await postNote(options, issue, body);
     } catch (error) {
       result.error = options.redact(errorMessage(error));
       logger.warning(`Could not triage issue #${target.number}: ${result.error}`);
@@ -140,6 +150,25 @@ export async function applyLabels(
     }
   }
   return results;
+}
+
+/** Posts the note, or edits the one an earlier attempt of the same event posted. */
+async function postNote(
+  options: ApplyLabelsOptions,
+  issue: IssueRef,
+  body: string,
+): Promise<{ url: string }> {
+  const { sink, triggerKey } = options;
+  if (triggerKey !== undefined && sink.findNote && sink.updateIssueComment) {
+    const earlier = await sink.findNote(issue, triggerKey).catch((error: unknown) => {
+      options.logger?.warning(
+        `Could not look for an earlier triage note on ${where(issue)}: ${errorMessage(error)}`,
+      );
+      return undefined;
+    });
+    if (earlier !== undefined) return sink.updateIssueComment(issue, earlier.id, body);
+  }
+  return sink.createIssueComment(issue, body);
 }
 
 /** A decision without an issue number belongs to the run's one issue. */
@@ -159,11 +188,13 @@ function fold(name: string): string {
 export interface OctokitLabelSinkOptions {
   /** Applied to every comment body as a last line of defence. */
   redact: Redact;
+  /** The account the Action posts as: only its notes are found and edited. */
+  botLogin?: string | undefined;
 }
 
 /** The `LabelSink` that writes through the REST API. */
 export function createOctokitLabelSink(
-  octokit: Pick<Octokit, 'rest'>,
+  octokit: Pick<Octokit, 'rest' | 'paginate'>,
   options: OctokitLabelSinkOptions,
 ): LabelSink {
   const { redact } = options;
@@ -184,6 +215,34 @@ export function createOctokitLabelSink(
           owner: issue.owner,
           repo: issue.repo,
           issue_number: issue.issueNumber,
+          body: redact(body),
+        }),
+      );
+      return { url: data.html_url };
+    },
+    async findNote(issue, triggerKey) {
+      const bot = options.botLogin?.toLowerCase();
+      if (bot === undefined) return undefined;
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: issue.owner,
+        repo: issue.repo,
+        issue_number: issue.issueNumber,
+        per_page: 100,
+      });
+      // Anyone can paste a marker: only the Action's own account's notes count.
+      const note = comments.find(
+        (comment) =>
+          comment.user?.login.toLowerCase() === bot &&
+          readOwnMarker(comment.body, 'triage')?.trigger === triggerKey,
+      );
+      return note === undefined ? undefined : { id: note.id };
+    },
+    async updateIssueComment(issue, id, body) {
+      const { data } = await withPermissionHint(`edit a comment on ${where(issue)}`, () =>
+        octokit.rest.issues.updateComment({
+          owner: issue.owner,
+          repo: issue.repo,
+          comment_id: id,
           body: redact(body),
         }),
       );

@@ -22,6 +22,11 @@ export interface LabelCommentOptions {
   maxChars?: number;
   /** Default {@link DEFAULT_LINK_HOSTS}; add a GitHub Enterprise host here. */
   linkHosts?: readonly string[];
+  /**
+   * The event's key (github/trigger-claim.ts), kept in the marker: a re-run of the same event
+   * finds its note and edits it instead of posting a second one.
+   */
+  triggerKey?: string | undefined;
 }
 
 /** `https://…` and `www.…` runs, which GitHub would turn into links. */
@@ -49,7 +54,9 @@ export function renderLabelComment(text: string, options: LabelCommentOptions): 
   const lines = truncate(normalized, max)
     .split('\n')
     .map((line) => plainLine(line, hosts));
-  return `${lines.join('\n')}\n\n${ownMarker('triage')}`;
+  const fields: Record<string, string> =
+    options.triggerKey === undefined ? {} : { trigger: options.triggerKey };
+  return `${lines.join('\n')}\n\n${ownMarker('triage', fields)}`;
 }
 
 function plainLine(line: string, hosts: readonly string[]): string {

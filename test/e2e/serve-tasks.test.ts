@@ -183,7 +183,7 @@ describe('gemini-agent serve: tasks', () => {
     ).rejects.toThrow(
       /is still working; send the next message once it asks for input or has ended/,
     );
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop()).toBe(143);
     expect(await processesWith(marker)).toEqual([]);
     expect(server.stderr()).toContain('Stopping: cancelling the running tasks.');
   });

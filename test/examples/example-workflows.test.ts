@@ -129,7 +129,8 @@ describe('the example workflows', () => {
     const [invoke] = jobPermissions(workflow('gemini-invoke.yml'));
     expect(invoke).toEqual({ contents: 'write', issues: 'write', 'pull-requests': 'write' });
     const [review] = jobPermissions(workflow('gemini-review.yml'));
-    expect(review).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    // `actions: read`: a newer run of the workflow for the same pull request replaces the review.
+    expect(review).toEqual({ contents: 'read', 'pull-requests': 'write', actions: 'read' });
     const [triage] = jobPermissions(workflow('gemini-triage.yml'));
     expect(triage && writes(triage)).toEqual(['issues']);
     expect(triage?.contents).toBe('read');

@@ -74,6 +74,38 @@ function capture(into: { body?: Record<string, unknown> }) {
 }
 
 describe('the sticky maintenance report', () => {
+  it("a re-run of the job replaces its earlier attempt's row: one row per workflow run", async () => {
+    let body = '';
+    const attempts: MaintenanceRunReport[] = [
+      run(1),
+      run(2),
+      run(2, {
+        conclusion: 'failure',
+        runUrl: 'https://github.com/octo/widgets/actions/runs/1002/attempts/2',
+      }),
+    ];
+    for (const report of attempts) {
+      githubApi()
+        .get('/repos/octo/widgets/issues')
+        .query(LIST_QUERY)
+        .reply(200, body === '' ? [] : [issueJson(50, body)])
+        .intercept(
+          '/repos/octo/widgets/issues' + (body === '' ? '' : '/50'),
+          body === '' ? 'POST' : 'PATCH',
+        )
+        .reply(body === '' ? 201 : 200, (_uri, sent) => {
+          body = (sent as { body: string }).body;
+          return issueJson(50, body);
+        });
+      await publishStickyReport(report, options());
+    }
+
+    expect(readHistory(body).map((entry) => entry.run)).toEqual([
+      'https://github.com/octo/widgets/actions/runs/1002/attempts/2',
+      'https://github.com/octo/widgets/actions/runs/1001',
+    ]);
+  });
+
   it('creates the issue once, then updates its body, keeping the history of runs', async () => {
     const created: { body?: Record<string, unknown> } = {};
     const first = githubApi()

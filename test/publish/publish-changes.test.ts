@@ -204,6 +204,53 @@ describe('publishChanges', () => {
     expect(api.isDone()).toBe(true);
   });
 
+  it('a re-run with no new change reports the earlier branch and its pull request, pushing nothing', async () => {
+    const { root, remote } = await repoWithRemote({ 'a.txt': 'a\n' });
+    await writeFiles(root, { 'a.txt': 'first run\n' });
+    expectNewPullRequest();
+    const first = await publishChanges(input(root, remote));
+    const dir = path.dirname(root);
+    git(dir, 'clone', '-q', `file://${remote}`, 'rerun');
+    const rerun = path.join(dir, 'rerun');
+    const continued = await continueExistingBranch({
+      redact: (text) => text,
+      workspaceRoot: rerun,
+      earlier: Promise.resolve({ branch: BRANCH, sha: git(remote, 'rev-parse', BRANCH) }),
+      remoteUrl: remote,
+      serverUrl: 'https://github.com',
+      token: TOKEN,
+    });
+    // The re-run's agent makes the same change: the branch holds it already.
+    await writeFiles(rerun, { 'a.txt': 'first run\n' });
+    const api = githubApi()
+      .get(PULLS)
+      .query({ head: `octo:${BRANCH}`, state: 'open', per_page: '10' })
+      .reply(200, [
+        {
+          number: 12,
+          html_url: 'https://github.com/octo/shop/pull/12',
+          draft: true,
+          body: `x\n${PULL_REQUEST_MARKER}`,
+        },
+      ])
+      .patch(`${PULLS}/12`)
+      .reply(200, {});
+
+    const second = await publishChanges(
+      input(rerun, remote, { branch: continued.branch, baseSha: continued.baseSha }),
+    );
+
+    expect(second).toMatchObject({
+      status: 'no_changes',
+      branch: BRANCH,
+      baseBranch: 'main',
+      pullRequest: { number: 12, created: false },
+    });
+    expect(second.commitSha).toBeUndefined();
+    expect(git(remote, 'rev-parse', BRANCH)).toBe(first.commitSha);
+    expect(api.isDone()).toBe(true);
+  });
+
   it('gives a fork pull request a patch, pushing nothing and writing nothing to GitHub', async () => {
     const { root, remote } = await repoWithRemote({ 'a.txt': 'a\n' });
     await writeFiles(root, { 'a.txt': 'patched\n' });

@@ -160,4 +160,28 @@ describe('renderPublishSection', () => {
       '',
     );
   });
+
+  it("names an earlier run's branch and pull request when nothing new was published", () => {
+    const text = renderPublishSection(
+      {
+        status: 'no_changes',
+        refusals: [],
+        files: [],
+        branch: 'gemini/issue-5-fix',
+        baseBranch: 'main',
+        pullRequest: {
+          number: 12,
+          url: 'https://github.com/octo/shop/pull/12',
+          created: false,
+          draft: true,
+        },
+      },
+      options,
+    );
+    expect(text).toContain('**No new changes:** [`gemini/issue-5-fix`]');
+    expect(text).toContain('from an earlier run');
+    expect(text).toContain(
+      'Updated draft pull request [#12](https://github.com/octo/shop/pull/12).',
+    );
+  });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CommentTarget, GitHubSink, PostedComment } from '../../src/github/sink.js';
 import { memoryLogger } from '../../src/platform/logger.js';
-import { createCommentUpdater } from '../../src/report/comment-updater.js';
+import type { CommentUpdaterOptions } from '../../src/report/comment-updater.js';
+import { createCommentUpdater, stampBody } from '../../src/report/comment-updater.js';
+import { GITHUB_COMMENT_LIMIT } from '../../src/report/fit-comment.js';
 
 const target: CommentTarget = { owner: 'octo', repo: 'repo', issueNumber: 12 };
 
@@ -264,5 +266,103 @@ describe('the comment updater', () => {
     const { updater } = setup();
     await updater.start('v0');
     await expect(updater.start('v0')).rejects.toThrow('already started');
+  });
+});
+
+describe('the comment updater on a re-run', () => {
+  const earlier: PostedComment = {
+    owner: 'octo',
+    repo: 'repo',
+    kind: 'issue_comment',
+    id: 7,
+    url: 'https://github.com/c/7',
+  };
+  const marker = '<!-- gemini-agent:progress trigger=issue_comment.1 run=9 attempt=2 -->';
+  const plain = '<!-- gemini-agent:progress -->';
+
+  function rerun(existing: CommentUpdaterOptions['existing']) {
+    const time = fakeTime();
+    const github = fakeSink();
+    const logger = memoryLogger();
+    const updater = createCommentUpdater({
+      sink: github.sink,
+      target,
+      now: time.now,
+      setTimer: time.setTimer,
+      logger,
+      existing,
+      marker,
+      attemptLine: '> 🔁 **Attempt 2** of run 9.',
+    });
+    return { github, logger, updater };
+  }
+
+  it("edits the earlier attempt's comment instead of posting a second, stamped with the attempt", async () => {
+    const { github, updater } = rerun(earlier);
+
+    const comment = await updater.start(`**Working**\n\nDetails\n${plain}`);
+
+    expect(github.writes).toEqual([
+      {
+        op: 'update',
+        id: 7,
+        body: `**Working**\n\n> 🔁 **Attempt 2** of run 9.\n\nDetails\n${marker}`,
+      },
+    ]);
+    expect(comment?.id).toBe(7);
+  });
+
+  it('posts a new comment when the earlier one cannot be edited (deleted meanwhile)', async () => {
+    const { github, updater, logger } = rerun(earlier);
+    github.failNext('update');
+
+    await updater.start(`Working\n${plain}`);
+
+    expect(github.writes.map((write) => write.op)).toEqual(['update', 'create']);
+    expect(logger.lines.map((line) => line.message).join('\n')).toContain(
+      'Could not update the comment an earlier attempt posted',
+    );
+  });
+
+  it('looks for the earlier comment only when a comment is first written', async () => {
+    let asked = 0;
+    const { github, updater } = rerun(() => {
+      asked++;
+      return Promise.resolve(earlier);
+    });
+
+    expect(asked).toBe(0);
+    await updater.finish(`Failed\n${plain}`);
+
+    expect(asked).toBe(1);
+    expect(github.writes.map((write) => write.op)).toEqual(['update']);
+  });
+
+  it('writes nothing more once abandoned, not even the final body', async () => {
+    const { github, updater } = rerun(undefined);
+    await updater.start(`Working\n${plain}`);
+
+    updater.abandon();
+    updater.update('v1');
+    await updater.idle();
+
+    expect(github.writes).toHaveLength(1);
+  });
+});
+
+describe('stampBody', () => {
+  it("keeps a stamped body within GitHub's limit, its marker last", () => {
+    const marker = '<!-- gemini-agent:progress trigger=issue_comment.1 run=9 attempt=2 -->';
+    const long = `${'x'.repeat(GITHUB_COMMENT_LIMIT - 40)}\n<!-- gemini-agent:progress -->`;
+
+    const body = stampBody(long, marker, '> 🔁 **Attempt 2**');
+
+    expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(body.endsWith(marker)).toBe(true);
+    expect(body).toContain('cut to fit');
+  });
+
+  it('leaves a body alone without a marker or a line to add', () => {
+    expect(stampBody('text', undefined, undefined)).toBe('text');
   });
 });

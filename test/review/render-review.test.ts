@@ -3,6 +3,7 @@ import { createRedactor } from '../../src/platform/redaction.js';
 import type { PlacedFinding } from '../../src/review/anchor-findings.js';
 import {
   readReviewMarker,
+  readReviewMarkerFields,
   renderFindingComment,
   renderReviewBody,
   reviewMarker,
@@ -186,6 +187,23 @@ describe('the review body', () => {
     expect(readReviewMarker('no marker')).toBeUndefined();
     expect(readReviewMarker(null)).toBeUndefined();
     expect(() => reviewMarker('not a sha')).toThrow();
+  });
+
+  it('records the event it answers beside the head, and still reads a marker without one', () => {
+    const body = renderReviewBody({
+      ...base,
+      inline: [],
+      notInline: [],
+      trigger: 'issue_comment.492700400',
+    });
+    expect(readReviewMarkerFields(body)).toEqual({
+      headSha: HEAD,
+      trigger: 'issue_comment.492700400',
+    });
+    expect(readReviewMarker(body)).toBe(HEAD);
+    expect(readReviewMarkerFields(reviewMarker(HEAD))).toEqual({ headSha: HEAD });
+    // A key that would not fit a marker is left out rather than breaking it.
+    expect(reviewMarker(HEAD, 'x --> <b>')).toBe(reviewMarker(HEAD));
   });
 
   it('redacts the summary and the listed findings', () => {

@@ -7,6 +7,7 @@ import { createOctokit } from '../../src/github/octokit.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import type { FakeGitHub, FakeGitHubOptions } from '../support/fake-github-server.js';
 import { FAKE_GITHUB_TOKEN, useFakeGitHub } from '../support/fake-github-server.js';
+import { WORKFLOW_RUN_EXAMPLE } from '../support/workflow-run-example.js';
 
 const owner = 'octo-org';
 const repo = 'hello-world';
@@ -1121,5 +1122,91 @@ describe('git references and search', () => {
     expect(await search(`repo:${owner}/${repo} "two line"`)).toEqual({ total: 0, numbers: [] });
     expect(await search(`repo:someone/else is:pr`)).toEqual({ total: 0, numbers: [] });
     expectClean(fake);
+  });
+});
+
+describe('workflow runs', () => {
+  const runs: FakeGitHubOptions['workflowRuns'] = [
+    {
+      id: 4242,
+      runNumber: 10,
+      workflowFile: 'review.yml',
+      event: 'pull_request',
+      headBranch: 'feature',
+      headSha: HEAD,
+      pullRequests: [2],
+    },
+    {
+      id: 4300,
+      runNumber: 11,
+      workflowFile: 'review.yml',
+      event: 'pull_request',
+      headBranch: 'feature',
+      headSha: FORK_HEAD,
+      pullRequests: [2],
+      status: 'completed',
+      conclusion: 'success',
+    },
+    {
+      id: 4350,
+      runNumber: 12,
+      workflowFile: 'review.yml',
+      event: 'pull_request',
+      headBranch: 'other',
+      headSha: BASE,
+    },
+    {
+      id: 4400,
+      runNumber: 3,
+      workflowFile: 'triage.yml',
+      event: 'issues',
+      headBranch: 'main',
+      headSha: BASE,
+    },
+  ];
+
+  it('answers runs with every field of GitHub’s example run, newest first, filtered as GitHub filters', async () => {
+    const { fake, octokit } = await start({ workflowRuns: runs });
+
+    const { data: own } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: 4242 });
+    expect(Object.keys(own).sort()).toEqual(Object.keys(WORKFLOW_RUN_EXAMPLE).sort());
+    expect(own).toMatchObject({
+      id: 4242,
+      run_number: 10,
+      path: '.github/workflows/review.yml',
+      html_url: `https://github.com/${owner}/${repo}/actions/runs/4242`,
+      pull_requests: [expect.objectContaining({ number: 2 })],
+    });
+    const { data: byFile } = await octokit.rest.actions.listWorkflowRuns({
+      owner,
+      repo,
+      workflow_id: 'review.yml',
+      event: 'pull_request',
+      branch: 'feature',
+    });
+    expect(byFile.workflow_runs.map((run) => run.id)).toEqual([4300, 4242]);
+    expect(byFile.workflow_runs[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+    const { data: byId } = await octokit.rest.actions.listWorkflowRuns({
+      owner,
+      repo,
+      workflow_id: own.workflow_id,
+    });
+    expect(byId.total_count).toBe(3);
+    await expect(
+      octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: 'missing.yml' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: 1 }),
+    ).rejects.toMatchObject({ status: 404 });
+    expectClean(fake);
+  });
+
+  it('moves a pull request’s head on a push from outside the run', async () => {
+    const { fake, octokit } = await start();
+    fake.pushToPull(7, 'd'.repeat(40));
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: 7 });
+    expect(data.head.sha).toBe('d'.repeat(40));
+    const { data: branch } = await octokit.rest.git.getRef({ owner, repo, ref: 'heads/feature' });
+    expect(branch.object.sha).toBe('d'.repeat(40));
   });
 });

@@ -27,6 +27,7 @@ import type {
   FakePullSeed,
   FakeRepoSeed,
   FakeReviewCommentSeed,
+  FakeWorkflowRunSeed,
   PermissionLevel,
   ReactionContent,
   ReactionSubject,
@@ -44,6 +45,7 @@ import { issueRoutes } from './fake-github/routes-issues.js';
 import { issueManageRoutes } from './fake-github/routes-issues-manage.js';
 import { pullRoutes } from './fake-github/routes-pulls.js';
 import { pullManageRoutes } from './fake-github/routes-pulls-manage.js';
+import { actionsRoutes } from './fake-github/routes-actions.js';
 import type { ShapeContext } from './fake-github/shapes.js';
 import type {
   CommentView,
@@ -78,6 +80,7 @@ export type {
   FakePullSeed,
   FakeRepoSeed,
   FakeReviewCommentSeed,
+  FakeWorkflowRunSeed,
   GitCommitView,
   IssueView,
   PermissionLevel,
@@ -116,6 +119,8 @@ export interface FakeGitHubOptions {
    * (a force-push, a merge) and files.
    */
   commits?: FakeCommitSeed[];
+  /** Runs of the repository's workflows, for the Actions endpoints. */
+  workflowRuns?: FakeWorkflowRunSeed[];
   /** Who the token acts as: the author of every comment, reaction, review and pull request. */
   botLogin?: string;
   /** Timestamps of everything created or edited. Default the real time. */
@@ -212,6 +217,11 @@ export interface FakeGitHub {
    * head), as on GitHub.
    */
   followGitRemote(remote: string): void;
+  /**
+   * Someone pushes to a pull request's branch while the run works: its head moves to `sha` (the
+   * earlier head stays known, for a review pinned to it).
+   */
+  pushToPull(pullNumber: number, sha: string): void;
   close(): Promise<void>;
 }
 
@@ -231,6 +241,7 @@ const ROUTES = [
   ...pullManageRoutes,
   ...gitRoutes,
   ...gitDataRoutes,
+  ...actionsRoutes,
 ];
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -473,6 +484,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     },
     followGitRemote(remote) {
       pushed = followPushedBranches(remote);
+    },
+    pushToPull(pullNumber, sha) {
+      const pull = model.issues.get(pullNumber)?.pull;
+      if (pull === undefined) throw new Error(`the fake has no pull request #${pullNumber}`);
+      pull.head.sha = sha;
+      pull.knownShas.add(sha);
+      if (pull.head.owner === model.repo.owner && pull.head.name === model.repo.name) {
+        model.refs.set(`refs/heads/${pull.head.ref}`, sha);
+      }
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

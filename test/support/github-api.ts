@@ -185,8 +185,25 @@ function matchRoute(route: Route, segments: string[]): Record<string, string> | 
   return params;
 }
 
+const parameterSchemas = new WeakMap<object, object>();
+
+/**
+ * A parameter's schema as text is checked: `123` is an integer and a string at once, so a
+ * `oneOf` of both (a workflow's id or file name) reads as `anyOf`.
+ */
+function parameterSchema(schema: object): object {
+  if (!('oneOf' in schema)) return schema;
+  let read = parameterSchemas.get(schema);
+  if (!read) {
+    const { oneOf, ...rest } = schema;
+    read = { ...rest, anyOf: oneOf };
+    parameterSchemas.set(schema, read);
+  }
+  return read;
+}
+
 function parameterProblem(parameter: Parameter, value: string): string | undefined {
-  const validate = validator(parameterAjv, parameter.schema);
+  const validate = validator(parameterAjv, parameterSchema(parameter.schema));
   if (validate(value)) return undefined;
   return `${parameter.in} parameter ${parameter.name}=${JSON.stringify(value)}: ${describeErrors(validate.errors, parameter.name)}`;
 }

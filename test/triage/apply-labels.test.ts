@@ -125,6 +125,38 @@ describe('applying triage labels', () => {
     });
   });
 
+  it("a re-run edits its first attempt's note, found by the event's key among the Action's own comments", async () => {
+    const key = 'issues.4.opened.0123456789abcdef';
+    const marker = `<!-- gemini-agent:triage trigger=${key} -->`;
+    let edited = '';
+    const scope = githubApi()
+      .get('/repos/octo/widgets/issues/4/comments')
+      .query(true)
+      .reply(200, [
+        // Someone pasted the marker: not the Action's note.
+        { ...comment(70, 4), user: { login: 'mallory' }, body: `mine\n${marker}` },
+        { ...comment(71, 4), user: { login: 'github-actions[bot]' }, body: `first\n${marker}` },
+      ])
+      .patch('/repos/octo/widgets/issues/comments/71', (body: { body: string }) => {
+        edited = body.body;
+        return true;
+      })
+      .reply(200, comment(71, 4));
+    const sink = createOctokitLabelSink(quietOctokit(), {
+      redact: (text) => text,
+      botLogin: 'github-actions[bot]',
+    });
+
+    const applied = await applyLabels([decision([], { comment: 'A typo, again.' })], {
+      ...options({ sink }),
+      triggerKey: key,
+    });
+
+    expect(scope.isDone()).toBe(true);
+    expect(edited).toBe(`A typo, again.\n\n${marker}`);
+    expect(applied[0]?.comment?.url).toContain('issuecomment-71');
+  });
+
   it('leaves the note out when comments are turned off', async () => {
     githubApi();
     const applied = await applyLabels(

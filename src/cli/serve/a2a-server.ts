@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InMemoryTaskStore } from '@a2a-js/sdk/server';
+import type { Cancellation } from '../../agent/events.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Redact } from '../../platform/redaction.js';
@@ -43,8 +44,13 @@ export interface RunningA2AServer {
   /** The base URL: the card is at `${url}/.well-known/agent-card.json`. */
   url: string;
   cardUrl: string;
-  /** Cancels the running tasks (their tools stop) and stops listening. */
-  close(): Promise<void>;
+  /** How many tasks are running or waiting for a confirmation. */
+  runningTasks(): number;
+  /**
+   * Cancels the running tasks (their tools stop; each ends `canceled`, saying by what and when,
+   * with the files it left changed) and stops listening.
+   */
+  close(cancellation?: Cancellation): Promise<void>;
 }
 
 export async function startA2AServer(options: A2AServerOptions): Promise<RunningA2AServer> {
@@ -98,8 +104,14 @@ export async function startA2AServer(options: A2AServerOptions): Promise<Running
   return {
     url,
     cardUrl: `${url}${AGENT_CARD_PATH}`,
-    async close() {
-      await executor.stopAll('The server stopped.');
+    runningTasks: () => executor.runningTasks(),
+    async close(cancellation) {
+      await executor.stopAll(
+        cancellation === undefined
+          ? 'The server stopped.'
+          : `The server stopped (${cancellation.by === 'terminate' ? 'SIGTERM' : 'Ctrl-C'}), so the task was cancelled.`,
+        cancellation,
+      );
       await new Promise<void>((resolve) => {
         server.close(() => {
           resolve();

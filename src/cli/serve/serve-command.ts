@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { ExitCode, exitCodeForError } from '../exit-codes.js';
+import { ExitCode, exitCodeForCancellation, exitCodeForError } from '../exit-codes.js';
+import { describeSessionChanges, readSessionChanges } from '../changed-files.js';
+import type { StopSignal } from '../run-stop.js';
+import { causeOfSignal, describeCancellation } from '../run-stop.js';
 import { sessionPromptFor } from '../../commands/run-commands.js';
 import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
@@ -23,7 +26,10 @@ import { createRedactor, secretEnvironmentValues } from '../../platform/redactio
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
 import { startAgent } from '../../session-setup/run-agent.js';
 import { recordRun } from '../../session-setup/written-configuration.js';
+import type { RunningA2AServer } from './a2a-server.js';
 import { startA2AServer } from './a2a-server.js';
+import type { Cancellation } from '../../agent/events.js';
+import { killToolProcessesNow } from '../../platform/process-group.js';
 import type { ServerToken } from './bearer-token.js';
 import { resolveToken } from './bearer-token.js';
 import type { ServeOptions } from './serve-args.js';
@@ -38,14 +44,20 @@ export interface ServeIo {
   env: NodeJS.ProcessEnv;
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  /** Registers a handler for Ctrl-C / SIGTERM; returns a function that removes it. */
-  onInterrupt(handler: () => void): () => void;
+  /**
+   * Registers a handler for Ctrl-C / SIGTERM (called with the signal; without one, it was
+   * Ctrl-C); returns a function that removes it.
+   */
+  onInterrupt(handler: (signal?: StopSignal) => void): () => void;
+  /** Ends the process at once (a second signal); absent, the server goes on stopping. */
+  exit?: (code: number) => void;
 }
 
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
 export async function runServeCommand(argv: readonly string[], terminal: ServeIo): Promise<number> {
   // What the server logs names clients' workspaces, manifests and models' errors: neutral text only.
   const io = neutralIo(terminal);
+  // Stage 1: the flags.
   let options: ServeOptions;
   try {
     options = parseServeArgs(argv, process.cwd());
@@ -58,40 +70,57 @@ export async function runServeCommand(argv: readonly string[], terminal: ServeIo
     return ExitCode.OK;
   }
   try {
-    const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
-    const { redact, register } = createRedactor({
-      secrets: [...secretEnvironmentValues(io.env), token.value],
-    });
-    const logger = streamLogger(
-      { write: (text: string) => io.stderr.write(redact(text)) },
-      {
-        debug: options.debug,
-      },
-    );
-    const server = await startServer(options, io, token, { redact, register, logger });
-    printStart(io, options, server, token);
-    await new Promise<void>((resolve) => {
-      const stopListening = io.onInterrupt(() => {
-        stopListening();
-        resolve();
-      });
-    });
-    logger.info('Stopping: cancelling the running tasks.');
-    await server.close();
-    return ExitCode.OK;
+    const run = await authorize(options, io);
+    const context = await prepare(run);
+    const server = await listen(run, context);
+    return await serveUntilStopped(run, server);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
     return exitCodeForError(error);
   }
 }
 
-async function startServer(
-  options: ServeOptions,
-  io: ServeIo,
-  token: ServerToken,
-  shared: Pick<Redactor, 'redact' | 'register'> & { logger: Logger },
-) {
-  const { logger } = shared;
+/** What the server has set up so far, for its stages and for every task's turn. */
+interface ServeRun {
+  options: ServeOptions;
+  io: ServeIo;
+  token: ServerToken;
+  /** Redacts the token, the environment's secrets, and every value a `$VAR` expanded. */
+  redactor: Pick<Redactor, 'redact' | 'register'>;
+  logger: Logger;
+  /**
+   * The server's own secrets however they were obtained (a file, the environment, made now): no
+   * `$VAR` in a workspace's settings or manifests may hand their values to a server.
+   */
+  heldSecrets: readonly string[];
+}
+
+/** The workspaces, the model and the sandbox every task shares. */
+interface ServeContext {
+  workspaces: Workspaces;
+  models: ReturnType<typeof chooseRunModels>;
+  auth: ReturnType<typeof resolveModelAuth>;
+  sandbox: Awaited<ReturnType<typeof resolveSandbox>>;
+}
+
+/** Stage 2: the token, and the redacting log that never shows it. */
+async function authorize(options: ServeOptions, io: ServeIo): Promise<ServeRun> {
+  const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
+  const redactor = createRedactor({ secrets: [...secretEnvironmentValues(io.env), token.value] });
+  const logger = streamLogger(
+    { write: (text: string) => io.stderr.write(redactor.redact(text)) },
+    { debug: options.debug },
+  );
+  return { options, io, token, redactor, logger, heldSecrets: [token.value] };
+}
+
+/**
+ * Stage 3: the workspaces, and what the default one configures (settings, extensions, commands,
+ * policy), checked now so a typo stops the server at start rather than failing every task; the
+ * model and the sandbox.
+ */
+async function prepare(run: ServeRun): Promise<ServeContext> {
+  const { options, io, logger } = run;
   const workspaces = await Workspaces.create([options.repo, ...options.roots]).catch(
     (error: unknown) => {
       const message = error instanceof WorkspaceRefused ? error.message : errorMessage(error);
@@ -101,20 +130,15 @@ async function startServer(
     },
   );
   if (options.tokenFile !== undefined) await requireOutside(options.tokenFile, workspaces.roots);
-  // What the default workspace configures (settings, extensions, commands, policy) is checked
-  // now, so a typo stops the server at start rather than failing every task.
-  // The token is the server's own secret however it was obtained (a file, the environment, made
-  // now): no `$VAR` in a workspace's settings or manifests may hand its value to a server.
-  const heldSecrets = [token.value];
   const initial = await loadWorkspaceSetup(
     workspaces.defaultWorkspace,
     options,
     io.env,
-    heldSecrets,
+    run.heldSecrets,
     logger,
   );
   // What a server was given through `$VAR` in settings or a manifest is as secret as the token.
-  for (const value of initial.settings.expandedValues) shared.register(value);
+  for (const value of initial.settings.expandedValues) run.redactor.register(value);
   for (const warning of initial.policy.warnings) logger.warning(warning);
   const models = chooseRunModels(modelSettings(options, io.env, initial.ownSettings));
   const auth = resolveModelAuth(io.env);
@@ -129,19 +153,88 @@ async function startServer(
     logger,
     silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
   });
+  return { workspaces, models, auth, sandbox };
+}
 
-  const startTurn: StartTurn = async (turn) => {
-    // Each workspace's own settings (MCP servers, tool selection, model), extensions, commands
-    // and the policy they imply, as a CLI run there would have them.
-    const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, heldSecrets, logger);
-    for (const value of setup.settings.expandedValues) shared.register(value);
+/** Stage 4: the server listening, each task's turn a session (`turnStarter`). */
+async function listen(run: ServeRun, context: ServeContext): Promise<RunningA2AServer> {
+  const { options, io, logger } = run;
+  const server = await startA2AServer({
+    host: options.host,
+    port: options.port,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    token: run.token.value,
+    workspaces: context.workspaces,
+    startTurn: turnStarter(run, context),
+    commands: workspaceCommandCatalog(options, io.env, run.heldSecrets, logger),
+    redact: run.redactor.redact,
+    confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
+    model: context.models.model.name,
+    logger,
+  });
+  printStart(io, options, server, run.token);
+  return server;
+}
+
+/**
+ * Stage 5: serving until Ctrl-C or SIGTERM, then the end: every running task ends `canceled`,
+ * saying by what and when and what it left changed, and the server closes. A second signal stops
+ * at once: the tools' processes are killed without a grace period and the process exits.
+ */
+async function serveUntilStopped(run: ServeRun, server: RunningA2AServer): Promise<number> {
+  const { io, logger } = run;
+  let cancellation: Cancellation | undefined;
+  const stopped = new Promise<Cancellation>((resolve) => {
+    const stopListening = io.onInterrupt((signal) => {
+      if (cancellation === undefined) {
+        cancellation = describeCancellation(causeOfSignal(signal), new Date(), 'The task');
+        resolve(cancellation);
+        return;
+      }
+      stopListening();
+      void stopAtOnce(run, exitCodeForCancellation(cancellation));
+    });
+  });
+  const ending = await stopped;
+  logger.info('Stopping: cancelling the running tasks.');
+  const cancelled = server.runningTasks();
+  await server.close(ending);
+  // A server stopped while idle ended normally; one that cancelled tasks says how it was stopped.
+  return cancelled === 0 ? ExitCode.OK : exitCodeForCancellation(ending);
+}
+
+/** A second signal while the tasks stop: their tools' processes are killed now, and it exits. */
+async function stopAtOnce(run: ServeRun, code: number): Promise<void> {
+  const killed = await killToolProcessesNow();
+  run.logger.info(
+    `Stopped at once${killed.length === 0 ? '' : `: ${killed.length} process group(s) of the tools killed`}.`,
+  );
+  run.io.exit?.(code);
+}
+
+/**
+ * Each task's turn, built as a CLI run in its workspace would be: that workspace's own settings
+ * (MCP servers, tool selection, model), extensions, commands and the policy they imply, the same
+ * tools, sandbox and redaction, with the client answering what the policy would ask a person.
+ */
+function turnStarter(run: ServeRun, context: ServeContext): StartTurn {
+  const { options, io, logger } = run;
+  return async (turn) => {
+    const setup = await loadWorkspaceSetup(
+      turn.workspace,
+      options,
+      io.env,
+      run.heldSecrets,
+      logger,
+    );
+    for (const value of setup.settings.expandedValues) run.redactor.register(value);
     // A message that invokes a custom command is expanded by the session, through its tools.
     const { prompt, askUser } = commandPromptGuard(
       sessionPromptFor(turn.prompt, setup.commands),
       turn.askUser,
     );
     const sessionId = randomUUID();
-    const contentGenerator = await createContentGenerator(auth, {
+    const contentGenerator = await createContentGenerator(context.auth, {
       sessionId,
       retry: {
         onRetry: (event) => {
@@ -158,6 +251,7 @@ async function startServer(
       logger.warning(message);
       notices.push(message);
     });
+    const startedAt = Date.now();
     const starting = startAgent({
       prompt,
       extensionContextFiles: setup.extensionContextFiles,
@@ -172,27 +266,27 @@ async function startServer(
       logger,
       onEvent: turn.onEvent,
       signal: turn.signal,
-      sandbox,
+      sandbox: context.sandbox,
       settings: setup.settings,
       agents: setup.agents,
       ...(turn.history === undefined ? {} : { history: turn.history }),
     });
-    return { ...(await recorded(starting)), notices };
+    const agent = await recorded(starting);
+    return {
+      ...agent,
+      notices,
+      // What the session left changed in the workspace, for a cancelled task's final status.
+      describeChanges: async () =>
+        describeSessionChanges(
+          await readSessionChanges({
+            workspace: turn.workspace,
+            since: startedAt,
+            written: agent.writtenFiles(),
+            env: io.env,
+          }),
+        ),
+    };
   };
-
-  return startA2AServer({
-    host: options.host,
-    port: options.port,
-    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-    token: token.value,
-    workspaces,
-    startTurn,
-    commands: workspaceCommandCatalog(options, io.env, heldSecrets, logger),
-    redact: shared.redact,
-    confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
-    model: models.model.name,
-    logger,
-  });
 }
 
 function modelSettings(

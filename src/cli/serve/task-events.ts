@@ -76,14 +76,20 @@ export class TaskEvents {
     return call === undefined ? undefined : this.toolCall(call, true);
   }
 
+  /**
+   * A `STATE_CHANGE`; `text` is its message's first part, `more` the parts after it (a cancelled
+   * task's cancellation and the files it left changed).
+   */
   stateChange(
     state: TaskState,
-    options: { text?: string; error?: string } = {},
+    options: { text?: string; error?: string; more?: readonly string[] } = {},
   ): TaskStatusUpdateEvent {
-    const text = options.text === undefined ? undefined : this.options.redact(options.text);
+    const texts = [...(options.text === undefined ? [] : [options.text]), ...(options.more ?? [])];
     const error = options.error === undefined ? undefined : this.options.redact(options.error);
     return statusUpdate(this.options.ids, state, {
-      ...(text === undefined ? {} : { parts: [textPart(text)] }),
+      ...(texts.length === 0
+        ? {}
+        : { parts: texts.map((text) => textPart(this.options.redact(text))) }),
       metadata: eventMetadata({
         kind: 'STATE_CHANGE',
         model: this.model,

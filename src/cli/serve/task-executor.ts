@@ -17,7 +17,8 @@ import { RequestMalformedError, UnsupportedOperationError } from '@a2a-js/sdk/er
 import { AgentEvent } from '@a2a-js/sdk/server';
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
 import type { ConfirmationQuestion } from '../../agent/confirmer.js';
-import type { AgentEventListener } from '../../agent/events.js';
+import type { AgentEventListener, Cancellation } from '../../agent/events.js';
+import { cancellationReason } from '../../agent/events.js';
 import type { SessionResult } from '../../agent/session.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -36,6 +37,7 @@ import {
 import { TaskEvents } from './task-events.js';
 import type { Workspaces } from './workspaces.js';
 import { WorkspaceRefused } from './workspaces.js';
+import { describeCancellation } from '../run-stop.js';
 
 /** What one turn of a task needs to run: the session is built by the server's composition. */
 export interface TurnRequest {
@@ -51,9 +53,15 @@ export interface TurnRequest {
 
 /**
  * A started turn; `notices` are what the task must tell its client beside the session's events
- * (configuration left out because an earlier session wrote it).
+ * (configuration left out because an earlier session wrote it); `describeChanges`, once the
+ * session ended, the lines that list the files it left changed in its workspace.
  */
-export type StartTurn = (turn: TurnRequest) => Promise<AgentRun & { notices?: readonly string[] }>;
+export type StartTurn = (turn: TurnRequest) => Promise<StartedTurn>;
+
+export type StartedTurn = AgentRun & {
+  notices?: readonly string[];
+  describeChanges?: () => Promise<readonly string[]>;
+};
 
 export interface TaskExecutorOptions {
   workspaces: Workspaces;
@@ -86,6 +94,10 @@ interface RunningTask {
   markDone: () => void;
   /** Set once the task is being cancelled: nothing but the canceled state is published. */
   cancelReason?: string;
+  /** By what and when, for a task cancelled by its client or by the server stopping. */
+  cancellation?: Cancellation;
+  /** The files the session left changed, listed once it ended (see `StartedTurn`). */
+  describeChanges?: () => Promise<readonly string[]>;
   /** Told to the client when the turn starts and again with the task's final state. */
   notices: readonly string[];
 }
@@ -185,9 +197,17 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     const task = this.tasks.get(taskId);
     const ids = task?.ids ?? { taskId, contextId: this.contextOfTask.get(taskId) ?? '' };
     const reason = task?.cancelReason ?? 'The task was cancelled.';
+    let more: readonly string[] = [];
     if (task !== undefined) {
+      // Without a reason of the server's own, it is the client's `tasks/cancel`.
+      if (task.cancelReason === undefined) {
+        task.cancellation ??= describeCancellation('client', new Date(), 'The task');
+      }
       task.cancelReason = reason;
-      task.controller.abort(reason);
+      // The cancellation rides on the abort, so the session's last event says by what and when.
+      task.controller.abort(
+        task.cancellation === undefined ? reason : cancellationReason(task.cancellation),
+      );
       // The canceled state is published once the model request and every tool process stopped.
       const stopped = await settlesWithin(task.done, STOP_GRACE_MS);
       if (!stopped) {
@@ -195,6 +215,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
           `Task ${taskId} did not stop within ${STOP_GRACE_MS / 1000} s of being cancelled.`,
         );
       }
+      more = await this.leftBehind(task);
     }
     const events =
       task?.events ??
@@ -205,19 +226,60 @@ export class DevelopmentToolExecutor implements AgentExecutor {
         model: this.options.model,
       });
     bus.publish(
-      AgentEvent.statusUpdate(events.stateChange(TaskState.TASK_STATE_CANCELED, { text: reason })),
+      AgentEvent.statusUpdate(
+        events.stateChange(TaskState.TASK_STATE_CANCELED, { text: reason, more }),
+      ),
     );
     task?.letGo();
   }
 
-  /** Stops every running task and waits for its tools to stop (the server is shutting down). */
-  async stopAll(reason: string): Promise<void> {
+  /**
+   * Stops every running task (the server is shutting down): each ends `canceled` through the
+   * request handler, so its store and its client's stream get the final state, with `reason`
+   * and the cancellation. Resolves once their tools stopped.
+   */
+  async stopAll(reason: string, cancellation?: Cancellation): Promise<void> {
     const running = [...this.tasks.values()];
-    for (const task of running) {
-      task.cancelReason ??= reason;
-      task.controller.abort(reason);
-    }
-    await Promise.all(running.map((task) => settlesWithin(task.done, STOP_GRACE_MS)));
+    await Promise.all(
+      running.map(async (task) => {
+        task.cancelReason ??= reason;
+        if (cancellation !== undefined) task.cancellation ??= cancellation;
+        const cancel = this.cancelThroughHandler;
+        if (cancel !== undefined) {
+          await cancel(task.ids.taskId).catch((error: unknown) => {
+            this.options.logger.warning(
+              `Task ${task.ids.taskId} could not be cancelled: ${errorMessage(error)}`,
+            );
+          });
+        }
+        // A task paused for a confirmation has no execution for the handler to cancel.
+        task.controller.abort(
+          task.cancellation === undefined ? reason : cancellationReason(task.cancellation),
+        );
+        await settlesWithin(task.done, STOP_GRACE_MS);
+      }),
+    );
+  }
+
+  /** How many tasks are running or waiting for a confirmation. */
+  runningTasks(): number {
+    return this.tasks.size;
+  }
+
+  /**
+   * What a cancelled task tells its client and the server log after its reason: by what and
+   * when, and the files its session left changed in the workspace (kept, never committed).
+   */
+  private async leftBehind(task: RunningTask): Promise<string[]> {
+    const changes = await (task.describeChanges?.() ?? Promise.resolve([])).catch(
+      (error: unknown) => [`The changed files could not be listed: ${errorMessage(error)}`],
+    );
+    const lines = [
+      ...(task.cancellation === undefined ? [] : [task.cancellation.message]),
+      ...changes,
+    ];
+    if (lines.length > 0) this.options.logger.info(`Task ${task.ids.taskId}: ${lines.join('\n')}`);
+    return lines.length === 0 ? [] : [lines.join('\n')];
   }
 
   // --- a task's life ---
@@ -264,7 +326,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
     };
     const paused = this.pause(task);
     this.tasks.set(ids.taskId, task);
-    let run: AgentRun & { notices?: readonly string[] };
+    let run: StartedTurn;
     try {
       run = await this.options.startTurn({
         taskId: ids.taskId,
@@ -301,6 +363,7 @@ export class DevelopmentToolExecutor implements AgentExecutor {
       return;
     }
     task.notices = run.notices ?? [];
+    if (run.describeChanges !== undefined) task.describeChanges = run.describeChanges;
     for (const notice of task.notices) {
       if (task.cancelReason !== undefined) break;
       bus.publish(

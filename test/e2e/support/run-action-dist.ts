@@ -51,6 +51,11 @@ export async function runActionDist(options: {
   workspace?: string;
   /** The repository GitHub's side is a bare clone of; default the workspace. */
   remoteFrom?: string;
+  /**
+   * GitHub's git side as an earlier run left it (its `remote`), for a re-run of that run's job;
+   * default a new bare clone of `remoteFrom`.
+   */
+  remote?: string;
   /** Refs GitHub keeps besides the branches, e.g. `refs/pull/2/head`, by name. */
   remoteRefs?: Record<string, string>;
   /** More variables of the step's environment. */
@@ -62,11 +67,14 @@ export async function runActionDist(options: {
   // GitHub's git side: a bare clone served over HTTP at GITHUB_SERVER_URL, so the Action looks
   // for earlier branches (the fake API answers with its branches), fetches pull requests and
   // pushes without leaving the machine.
-  const projectRoot = await tempRepo();
+  const projectRoot =
+    options.remote === undefined ? await tempRepo() : path.resolve(options.remote, '../..');
   const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
-  execFileSync('git', ['clone', '-q', '--bare', options.remoteFrom ?? workspace, remote], {
-    stdio: 'ignore',
-  });
+  if (options.remote === undefined) {
+    execFileSync('git', ['clone', '-q', '--bare', options.remoteFrom ?? workspace, remote], {
+      stdio: 'ignore',
+    });
+  }
   for (const [ref, sha] of Object.entries(options.remoteRefs ?? {})) {
     execFileSync('git', ['update-ref', ref, sha], { cwd: remote, stdio: 'ignore' });
   }

@@ -19,6 +19,7 @@ import type {
   FakeRepoSeed,
   FileStatus,
   PermissionLevel,
+  FakeWorkflowRunSeed,
 } from './seeds.js';
 
 export type {
@@ -33,6 +34,7 @@ export type {
   FakeRepoSeed,
   FakeReviewCommentSeed,
   FileStatus,
+  FakeWorkflowRunSeed,
   PermissionLevel,
 } from './seeds.js';
 
@@ -166,6 +168,8 @@ export interface ModelSeed {
   /** More branches, by name, with their head SHA. */
   branches?: Record<string, string>;
   commits?: FakeCommitSeed[];
+  /** Runs of the repository's workflows, for the Actions endpoints. */
+  workflowRuns?: FakeWorkflowRunSeed[];
   botLogin: string;
   now: () => string;
 }
@@ -226,11 +230,14 @@ export class FakeGitHubModel {
   readonly createdIssues: number[] = [];
   /** Blobs, trees and commits: the seeded branch heads and what the git endpoints create. */
   readonly git = new GitObjects();
+  /** Workflow runs, as seeded. */
+  readonly workflowRuns: FakeWorkflowRunSeed[];
   private lastId = 1000;
 
   constructor(seed: ModelSeed) {
     this.now = seed.now;
     this.startedAt = seed.now();
+    this.workflowRuns = [...(seed.workflowRuns ?? [])];
     this.botLogin = seed.botLogin;
     const defaultBranch = seed.repo.defaultBranch ?? 'main';
     this.repo = {

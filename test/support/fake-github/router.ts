@@ -113,8 +113,11 @@ function matchTemplate(template: string, segments: string[]): Record<string, str
       continue;
     }
     if (value === '') return undefined;
-    // Numbers and ids are digits: `/issues/comments` is not issue "comments".
-    if (/(_number|_id)$/.test(name) && !/^\d+$/.test(value)) return undefined;
+    // Numbers and ids are digits: `/issues/comments` is not issue "comments". A workflow is also
+    // named by its file (`gemini-review.yml`).
+    if (/(_number|_id)$/.test(name) && name !== 'workflow_id' && !/^\d+$/.test(value)) {
+      return undefined;
+    }
     params[name] = value;
     if (rest) return params;
   }

@@ -105,6 +105,13 @@ const updateIssueComment: Handler = (request, ctx) => {
   return ok(shapes.issueComment(ctx, comment));
 };
 
+/** GitHub answers 204 with no body; the comment is gone from every list after. */
+const deleteIssueComment: Handler = (request, ctx) => {
+  const id = numberParam(request, 'comment_id');
+  if (!ctx.model.issueComments.delete(id)) return notFound();
+  return ok(undefined, 204);
+};
+
 /** A reaction endpoint: 201 for a new reaction, 200 when the same one already exists. */
 function react(
   subjectOf: (request: RouteRequest, ctx: ShapeContext) => ReactionSubject | undefined,
@@ -268,6 +275,11 @@ export const issueRoutes: RouteDefinition[] = [
     method: 'PATCH',
     template: `${REPO}/issues/comments/{comment_id}`,
     handler: updateIssueComment,
+  },
+  {
+    method: 'DELETE',
+    template: `${REPO}/issues/comments/{comment_id}`,
+    handler: deleteIssueComment,
   },
   {
     method: 'POST',

@@ -108,6 +108,12 @@ const getReviewComment: Handler = (request, ctx) => {
   return comment ? ok(shapes.reviewComment(ctx, comment)) : notFound();
 };
 
+/** GitHub answers 204 with no body; the comment is gone from every list after. */
+const deleteReviewComment: Handler = (request, ctx) => {
+  const deleted = ctx.model.reviewComments.delete(Number(request.params.comment_id));
+  return deleted ? ok(undefined, 204) : notFound();
+};
+
 const updateReviewComment: Handler = (request, ctx) => {
   const comment = ctx.model.reviewComments.get(Number(request.params.comment_id));
   if (!comment) return notFound();
@@ -282,6 +288,11 @@ export const pullRoutes: RouteDefinition[] = [
   { method: 'GET', template: `${REPO}/pulls/{pull_number}/files`, handler: listFiles },
   { method: 'GET', template: `${REPO}/pulls/{pull_number}/comments`, handler: listReviewComments },
   { method: 'GET', template: `${REPO}/pulls/comments/{comment_id}`, handler: getReviewComment },
+  {
+    method: 'DELETE',
+    template: `${REPO}/pulls/comments/{comment_id}`,
+    handler: deleteReviewComment,
+  },
   {
     method: 'PATCH',
     template: `${REPO}/pulls/comments/{comment_id}`,

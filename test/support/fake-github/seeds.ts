@@ -131,3 +131,23 @@ export interface FakeLabelSeed {
   color?: string;
   description?: string | null;
 }
+
+/**
+ * A run of a workflow of the repository, as the Actions endpoints list it: the run in hand (its
+ * id is the harness's GITHUB_RUN_ID) and others, e.g. a newer run for the same pull request.
+ */
+export interface FakeWorkflowRunSeed {
+  id: number;
+  runNumber: number;
+  /** The file under `.github/workflows/`, e.g. `gemini-review.yml`. */
+  workflowFile: string;
+  event: string;
+  headBranch: string;
+  headSha: string;
+  /** The pull requests GitHub lists for the run (none for a fork's pull request). */
+  pullRequests?: number[];
+  /** Where the head lives; default the repository itself. */
+  headRepo?: { owner: string; name: string };
+  status?: 'queued' | 'in_progress' | 'completed';
+  conclusion?: 'success' | 'failure' | 'cancelled' | 'skipped' | null;
+}
