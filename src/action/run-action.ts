@@ -32,6 +32,8 @@ import { createRedactor, secretEnvironmentValues } from '../platform/redaction.j
 import { renderFailedJobSummary, renderSkippedJobSummary } from '../report/job-summary.js';
 import { protectedFolderProblem } from '../tools/protected-paths.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
+import { createRunStop } from './run-stop.js';
+import { warnOnJobTimeLimit } from './time-limit-warning.js';
 import type { ActionDeps, ActionResult, OutputName } from './types.js';
 
 function readEventPayload(eventPath: string): Promise<unknown> {
@@ -158,6 +160,10 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     return await fail(errorMessage(error));
   }
 
+  const stop = deps.stop ?? createRunStop();
+  // Stopped before any work began: nothing to keep, nothing was posted.
+  if (stop.stop.ending !== undefined) return await skip('the run was cancelled before it began');
+  warnOnJobTimeLimit(deps, inputs, logger);
   return runAuthorized({
     deps,
     inputs,
@@ -173,6 +179,10 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     fail,
     registerSecret: (value) => {
       redactor.register(value);
+    },
+    stop: stop.stop,
+    end: (ending) => {
+      stop.end(ending);
     },
   });
 }

@@ -12,8 +12,12 @@ import type { RetryOptions } from '../model/retry.js';
 import type { Logger } from '../platform/logger.js';
 import type { JobSummaryWriter } from '../report/job-summary.js';
 import type { ModeOutputName } from '../modes/mode-plan.js';
+import type { FindNewerRun } from './newer-run-seam.js';
+import type { JobTimeLimit } from './job-time-limit.js';
+import type { RunStopController } from './run-stop.js';
 
-export type ActionConclusion = 'success' | 'failure' | 'skipped';
+/** `cancelled`: the run ended before it finished (cancelled, timed out, or stopped by a newer run). */
+export type ActionConclusion = 'success' | 'failure' | 'skipped' | 'cancelled';
 
 export interface ActionDeps {
   env: NodeJS.ProcessEnv;
@@ -55,6 +59,33 @@ export interface ActionDeps {
    * default the Action input's wording (`gemini-agent run` names its `--input`).
    */
   sandboxSilence?: string;
+  /**
+   * Keeps a value for the post step (`core.saveState`); without it nothing is kept, and the post
+   * step only cleans up.
+   */
+  saveState?: (name: string, value: string) => void;
+  /**
+   * What ends the run early: the runner's signals (main.ts listens for them) or a caller. Default
+   * a stop only the run's own time limit uses.
+   */
+  stop?: RunStopController;
+  /**
+   * Finds a newer run of the same work (a newer review of the same pull request) once the run
+   * is told to stop, so the run says it was stopped by that run. Default none: a stop is a cancel.
+   */
+  findNewerRun?: FindNewerRun;
+  /**
+   * The session's time limit in milliseconds; default the `timeout_minutes` input. End-to-end
+   * tests set a few seconds here (main.ts reads it from `GEMINI_AGENT_TEST_TIMEOUT_MS`).
+   */
+  sessionTimeoutMs?: number;
+  /** The job's own time limit, for the warning at start; default read from the workflow file. */
+  readJobTimeLimit?: () => Promise<JobTimeLimit | undefined>;
+  /**
+   * How long an ending may take from the first signal before the step gives up on what is left;
+   * default 6.5 s, inside the runner's 7.5 s before SIGTERM.
+   */
+  endingBudgetMs?: number;
 }
 
 export interface ActionResult {

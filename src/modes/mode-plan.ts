@@ -63,6 +63,13 @@ export interface ModePlan {
   handIn?: string;
   /** After the session, whatever its end: publish what is worth publishing and report it. */
   finish(session: SessionSummary): Promise<ModeResult>;
+  /**
+   * For a run that ends early (cancelled, timed out, stopped by a newer run): keeps the work so
+   * far by the same trusted publishing, marked work in progress — pushed where the run may push
+   * (a draft pull request only where it would have opened one), else a patch. Absent for modes
+   * that publish no change of the workspace.
+   */
+  keepWork?: (session: SessionSummary) => Promise<ModeResult>;
 }
 
 /** The plan of a mode with nothing to publish (the session's answer is the result). */

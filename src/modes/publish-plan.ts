@@ -118,40 +118,59 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
   const startedAt = new Date(input.now()).toISOString();
   const sticky = trigger.mode === 'maintenance' && trigger.number === undefined;
   const key = sticky ? reportKey({ reportKey: inputs.reportKey, workflow: workflowName }) : '';
+  const publishTarget = target;
 
   return {
     plan: {
       extraTools: [],
       async finish(session) {
-        const published = session.completed
-          ? await publishChanges({
-              workspaceRoot: input.workspaceRoot,
-              repo,
-              ...(trigger.repo.defaultBranch ? { defaultBranch: trigger.repo.defaultBranch } : {}),
-              target,
-              options: inputs.publish,
-              ...(trigger.actor
-                ? { actor: { login: trigger.actor.login, isBot: trigger.actor.isBot } }
-                : {}),
-              summary: session.summary,
-              knownSecrets: inputs.secrets,
-              baseline,
-              redact,
-              logger,
-              octokit: input.octokit,
-              ...access,
-              ...(continued.branch !== undefined ? { branch: continued.branch } : {}),
-              ...(continued.baseSha !== undefined ? { baseSha: continued.baseSha } : {}),
-              ...(input.links.runUrl !== undefined ? { runUrl: input.links.runUrl } : {}),
-            })
-          : undefined;
+        const published = session.completed ? await publish(session, false) : undefined;
         if (published?.patch !== undefined) await savePatch(published.patch, input);
         const result = publishResult(published, session, input, repo);
         if (sticky) await keepReport(result, published, session, { input, key, startedAt });
         return result;
       },
+      async keepWork(session) {
+        const published = await publish(session, true);
+        if (published.patch !== undefined) await savePatch(published.patch, input);
+        return publishResult(published, { ...session, completed: true }, input, repo);
+      },
     },
   };
+
+  /** The change, checked and published by trusted code; `workInProgress` for an early end. */
+  function publish(session: SessionSummary, workInProgress: boolean): Promise<PublishResult> {
+    return publishChanges({
+      workspaceRoot: input.workspaceRoot,
+      repo,
+      ...(trigger.repo.defaultBranch ? { defaultBranch: trigger.repo.defaultBranch } : {}),
+      target: publishTarget,
+      options: inputs.publish,
+      ...(trigger.actor
+        ? { actor: { login: trigger.actor.login, isBot: trigger.actor.isBot } }
+        : {}),
+      summary: session.summary,
+      knownSecrets: inputs.secrets,
+      baseline,
+      redact,
+      logger,
+      octokit: input.octokit,
+      ...access,
+      ...(continued.branch !== undefined ? { branch: continued.branch } : {}),
+      ...(continued.baseSha !== undefined ? { baseSha: continued.baseSha } : {}),
+      ...(input.links.runUrl !== undefined ? { runUrl: input.links.runUrl } : {}),
+      ...(workInProgress
+        ? {
+            workInProgress: true,
+            // A draft only where the run would have opened a pull request at all.
+            options: {
+              ...inputs.publish,
+              createPr: inputs.publish.createPr === 'never' ? 'never' : 'draft',
+            },
+          }
+        : {}),
+    });
+  }
 }
 
 function publishResult(

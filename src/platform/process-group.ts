@@ -107,6 +107,34 @@ export function signalProcessGroup(pgid: number, signal: NodeJS.Signals): boolea
   }
 }
 
+/** Who hears of every process group this process starts (see `onProcessGroupStarted`). */
+const groupListeners = new Set<(pgid: number) => void>();
+
+/**
+ * Tells the listeners that a process group was started (a tool's command, an MCP server, the
+ * sandbox): every place that spawns with `detached: true` calls this with the child's PID, which
+ * is its group's id. The Action records the groups where its post step finds them, so what a
+ * killed main step left running is still stopped.
+ */
+export function reportProcessGroup(pgid: number | undefined): void {
+  if (pgid === undefined) return;
+  for (const listener of groupListeners) {
+    try {
+      listener(pgid);
+    } catch {
+      // A listener's failure must not keep a tool from starting.
+    }
+  }
+}
+
+/** Hears of every process group started from now on; returns a function that stops it. */
+export function onProcessGroupStarted(listener: (pgid: number) => void): () => void {
+  groupListeners.add(listener);
+  return () => {
+    groupListeners.delete(listener);
+  };
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits until no live process is left in the group; false when `timeoutMs` ran out first. */
@@ -161,6 +189,7 @@ export class ProcessGroupTracker {
 
   started(pgid: number): void {
     this.running.add(pgid);
+    reportProcessGroup(pgid);
   }
 
   /** The group's leader exited; `backgroundPids` are the members it left running. */

@@ -116,10 +116,37 @@ export interface RunnerCommands {
   setSecret(value: string): void;
   /** Sets a step output: appended to `GITHUB_OUTPUT`, or the old command where there is none. */
   setOutput(name: string, value: string): void;
+  /**
+   * Keeps a value for the action's post step (`core.saveState`): appended to `GITHUB_STATE`,
+   * which the runner reads when the step ends, however it ends; the post step finds it as
+   * `STATE_<name>`. A later value of the same name replaces the earlier one. Without that file
+   * (outside a runner) nothing is kept: the deprecated `save-state` command is not used.
+   */
+  saveState(name: string, value: string): void;
   /** Logs `message` as an error annotation and makes the step fail (exit code 1). */
   setFailed(message: string): void;
   /** The job summary: text is collected, then appended to `GITHUB_STEP_SUMMARY` on `write`. */
   summary: JobSummaryBuffer;
+}
+
+/**
+ * `name<<delimiter`, the value, the delimiter: one entry of a file command (outputs, state), as
+ * `@actions/core` writes it, in one write so that a process killed meanwhile leaves no half entry
+ * (the runner refuses a file whose last entry has no closing delimiter).
+ */
+function appendFileCommand(file: string, name: string, value: string): void {
+  if (!existsSync(file)) throw new Error(`Missing file at path: ${file}`);
+  // A heredoc whose random delimiter no value can contain by accident.
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  if (name.includes(delimiter)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  }
+  if (value.includes(delimiter)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  }
+  appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, {
+    encoding: 'utf8',
+  });
 }
 
 /** The commands for a step whose file-command variables are in `env`. */
@@ -163,18 +190,11 @@ export function runnerCommands(
         issueCommand('set-output', value, { name }, write);
         return;
       }
-      if (!existsSync(file)) throw new Error(`Missing file at path: ${file}`);
-      // A heredoc whose random delimiter no value can contain by accident.
-      const delimiter = `ghadelimiter_${randomUUID()}`;
-      if (name.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-      }
-      if (value.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-      }
-      appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, {
-        encoding: 'utf8',
-      });
+      appendFileCommand(file, name, value);
+    },
+    saveState(name, value) {
+      const file = env.GITHUB_STATE;
+      if (file) appendFileCommand(file, name, value);
     },
     setFailed(message) {
       process.exitCode = 1;

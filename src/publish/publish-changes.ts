@@ -45,6 +45,11 @@ export interface PublishInput {
   summary?: string;
   /** The commit's first line and the pull request's title; default from the target. */
   subject?: string;
+  /**
+   * The work of a run that ended before it finished: the subject is marked `WIP:`, and a pull
+   * request it opens is a draft.
+   */
+  workInProgress?: boolean;
   /** The run's secret values; a file containing one is refused. */
   knownSecrets: readonly string[];
   /** The workspace before the session: files already there are not published, its filters only run. */
@@ -304,7 +309,7 @@ export async function publishChanges(input: PublishInput): Promise<PublishResult
     result.branch = branch;
     result.baseBranch =
       plan.mode === 'bot_branch' ? (plan.pullRequestBase ?? defaultBranch) : undefined;
-    const subject = input.subject ?? defaultSubject(input.target);
+    const subject = `${input.workInProgress === true ? 'WIP: ' : ''}${input.subject ?? defaultSubject(input.target)}`;
     const message = commitMessage({
       subject,
       body: commitBody(input),

@@ -59,6 +59,13 @@ export interface CommentUpdater {
   readonly comment: PostedComment | undefined;
   /** Resolves when no write is in flight. */
   idle(): Promise<void>;
+  /**
+   * Stops the updates at once, for a run that must end now: nothing is written after this, and
+   * the final body is the caller's to write (through a client that does not wait behind these
+   * writes). Resolves with the comment as last written, once no write is in flight or after
+   * `waitMs` with one still in flight (`settled` says which).
+   */
+  stop(waitMs: number): Promise<{ comment: PostedComment | undefined; settled: boolean }>;
 }
 
 export const DEFAULT_UPDATE_INTERVAL_MS = 3000;
@@ -193,6 +200,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       if (started) throw new Error('The progress comment was already started.');
       started = true;
       await enqueue(async () => {
+        // A run stopped before its comment was created writes its final body itself.
+        if (finished) return;
         comment ??= await create(body);
       });
       schedule();
@@ -228,6 +237,24 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         else logger.error(`The result could not be posted on ${place}; see the job summary.`);
       });
       return comment;
+    },
+
+    async stop(waitMs) {
+      finished = true;
+      pending = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settled = await Promise.race([
+        this.idle().then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => {
+            resolve(false);
+          }, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      return { comment, settled };
     },
 
     async idle() {

@@ -21,6 +21,8 @@ import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './mar
 import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
 import { finalText, runUsage } from './progress-state.js';
 import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
+import type { EarlyEnd } from './early-end.js';
+import { earlyEndHeader, earlyEndLine } from './early-end.js';
 import type { Redact } from '../platform/redaction.js';
 import { groupDigits } from '../platform/text.js';
 
@@ -85,6 +87,11 @@ export interface FinalOutcome {
    * pull request): Markdown it rendered itself, shown after the summary.
    */
   results?: ResultSection[];
+  /**
+   * Set when the run ended before it finished (cancelled, timed out, stopped by a newer run, or
+   * stopped unexpectedly): the header says so and when, instead of "finished" or "failed".
+   */
+  ending?: EarlyEnd;
 }
 
 const ICONS: Record<ToolCallState, string> = {
@@ -150,9 +157,11 @@ export function finalSections(
   const who = actorText(options.actor);
   const bot = options.botName ?? 'Gemini';
   const header =
-    reason === 'completed'
-      ? `**${bot} finished ${who} in ${elapsed}**`
-      : `**${bot} failed ${who} after ${elapsed}**\n\n${failureLine(reason, outcome.error ?? state.endMessage, redact)}`;
+    outcome.ending !== undefined
+      ? `${earlyEndHeader(outcome.ending, { bot, task: who, elapsed })}\n\n${earlyEndLine(outcome.ending, links)}`
+      : reason === 'completed'
+        ? `**${bot} finished ${who} in ${elapsed}**`
+        : `**${bot} failed ${who} after ${elapsed}**\n\n${failureLine(reason, outcome.error ?? state.endMessage, redact)}`;
 
   const sections: FitSection[] = [{ text: header }];
   for (const line of fallbackLine(state, options)) sections.push({ text: line });

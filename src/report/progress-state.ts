@@ -177,6 +177,46 @@ export function progressFromEvents(events: Iterable<AgentEvent>): ProgressState 
   return state;
 }
 
+/**
+ * The state of a run that ended before its session did (cancelled, timed out, the main step
+ * gone): calls still waiting or running are shown as stopped with it, subagents' calls too, and
+ * the model's half-finished thought is dropped. Calls that ended keep their result.
+ */
+export function stoppedEarly(state: ProgressState, why: string): ProgressState {
+  const stop = (calls: ToolCallView[]): ToolCallView[] =>
+    calls.map((call) => {
+      const subagent =
+        call.subagent === undefined
+          ? undefined
+          : {
+              ...call.subagent,
+              status:
+                call.subagent.status === 'working' ? ('failed' as const) : call.subagent.status,
+              calls: stop(call.subagent.calls),
+            };
+      const open = call.state === 'pending' || call.state === 'running';
+      const next: ToolCallView = open ? { ...call, state: 'cancelled', result: why } : { ...call };
+      delete next.liveOutput;
+      if (subagent !== undefined) next.subagent = subagent;
+      return next;
+    });
+  const next: ProgressState = {
+    ...state,
+    toolCalls: stop(state.toolCalls),
+    status: state.status === 'working' ? 'failed' : state.status,
+  };
+  delete next.thought;
+  return next;
+}
+
+/** The whole text the model wrote so far, every turn's, as the session's answer joins it. */
+export function answerSoFar(state: ProgressState): string {
+  return state.texts
+    .map((entry) => entry.text.trim())
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
 /** The model's last words: the text of the last turn that had any. */
 export function finalText(state: ProgressState): string {
   return state.texts.at(-1)?.text.trim() ?? '';

@@ -50,6 +50,8 @@ export async function runActionInProcess(options: {
   env?: Record<string, string | undefined>;
   /** Requests per model call before the run gives up; default 1 (no retry). */
   modelAttempts?: number;
+  /** Dependencies to set besides the harness's (a stop, a newer-run finder, the saved state). */
+  deps?: Partial<ActionDeps>;
 }): Promise<HarnessRun> {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
@@ -107,6 +109,7 @@ export async function runActionInProcess(options: {
     modelRetry: { maxAttempts: options.modelAttempts ?? 1, sleep: () => Promise.resolve() },
     commentIntervalMs: 0,
     gitRemoteUrl: remote,
+    ...options.deps,
   };
   const result = await runAction(deps);
   return {

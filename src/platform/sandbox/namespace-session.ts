@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
-import { isProcessRunning } from '../process-group.js';
+import { isProcessRunning, reportProcessGroup } from '../process-group.js';
 import { READY_LINE, SETUP_SCRIPT, setupArguments } from './namespace-setup.js';
 import { isInsideOrSame, relativeInside } from '../path-containment.js';
 import { sandboxPaths } from './sandbox-paths.js';
@@ -205,6 +205,7 @@ async function startHolder(
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
+  reportProcessGroup(child.pid);
   await waitUntilReady(child, options);
   child.stdout.destroy();
   child.stderr.destroy();

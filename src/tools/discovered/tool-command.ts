@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { errorMessage } from '../../platform/errors.js';
-import { killProcessGroup } from '../../platform/process-group.js';
+import { killProcessGroup, reportProcessGroup } from '../../platform/process-group.js';
 import type { SandboxCommand } from '../../platform/sandbox/sandbox-types.js';
 import type { ToolProcesses } from '../tool-processes.js';
 
@@ -88,6 +88,7 @@ export async function runToolCommand(options: ToolCommandOptions): Promise<ToolC
       resolve(notStarted(error));
       return;
     }
+    reportProcessGroup(child.pid);
     watch(child, options, resolve);
   });
 }

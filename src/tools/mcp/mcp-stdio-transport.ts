@@ -11,7 +11,7 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../../platform/errors.js';
-import { killProcessGroup } from '../../platform/process-group.js';
+import { killProcessGroup, reportProcessGroup } from '../../platform/process-group.js';
 import type { SandboxCommand } from '../../platform/sandbox/sandbox-types.js';
 import { BoundedLineReader, McpMessageTooLarge } from './mcp-message-limits.js';
 
@@ -76,6 +76,7 @@ export class ProcessStdioTransport implements Transport {
         return;
       }
       this.child = child;
+      reportProcessGroup(child.pid);
       this.exited = new Promise((done) => {
         child.once('close', (code, signal) => {
           this.flushStderr();
