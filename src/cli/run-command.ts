@@ -18,6 +18,8 @@ import type { LocalRun, LocalRunIo, LocalRunOptions } from '../local/local-run.j
 import { runLocal } from '../local/local-run.js';
 import { renderMarkdownForTerminal } from '../local/terminal-markdown.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
+import type { StopSignal } from './run-stop.js';
+import { createRunStop } from '../action/run-stop.js';
 import { TRIGGER_EVENT_NAMES } from '../github/mode.js';
 
 export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
@@ -62,10 +64,15 @@ Model credentials as for the Action (--input gemini_api_key=… or GEMINI_API_KE
 Assist); none with --replay.
 
 Exit codes: 0 success or skipped, 1 the run failed, 42 bad arguments, 52 an invalid policy file
-or event payload, 55 the repository is not a trusted folder and holds configuration.
+or event payload, 55 the repository is not a trusted folder and holds configuration, 130
+cancelled by Ctrl-C, 143 cancelled by SIGTERM. A cancelled run reports as the Action does: the
+final comment says so, the transcript is under runner-temp/, the work so far is kept.
 `;
 
-export type CommandIo = LocalRunIo;
+export type CommandIo = LocalRunIo & {
+  /** Ctrl-C and SIGTERM (run-cli.ts); without it the run cannot be stopped from outside. */
+  onInterrupt?: (handler: (signal?: StopSignal) => void) => () => void;
+};
 
 /** Runs `run …` and returns the exit code; never throws. */
 export async function runRunCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -80,20 +87,35 @@ export async function runRunCommand(argv: readonly string[], io: CommandIo): Pro
     io.stdout.write(RUN_USAGE);
     return ExitCode.OK;
   }
+  // Ctrl-C or SIGTERM ends the run as the runner's signals end the Action's: it stops the agent
+  // and reports from its record (the final comment, the transcript, the outputs); a second
+  // signal hurries that.
+  const stop = createRunStop();
+  let signal: StopSignal | undefined;
+  const stopListening = io.onInterrupt?.((received) => {
+    signal ??= received ?? 'SIGINT';
+    stop.end({ kind: 'cancelled', at: Date.now(), signal: received ?? 'SIGINT' });
+  });
   try {
     await requireDirectory(options.repo);
     const problem = await protectedFolderProblem(options.repo);
     if (problem !== undefined) throw new UsageError(`--repo: ${problem}`);
-    const run = await runLocal(options, io);
+    const run = await runLocal({ ...options, stop }, io);
     printRunEnd(run, io);
-    return exitCodeFor(run);
+    return exitCodeFor(run, signal);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
     return exitCodeForError(error);
+  } finally {
+    stopListening?.();
   }
 }
 
-export function exitCodeFor(run: LocalRun): number {
+/** 130 for a run Ctrl-C cancelled, 143 for SIGTERM, as `-p`. */
+export function exitCodeFor(run: LocalRun, signal?: StopSignal): number {
+  if (run.result.conclusion === 'cancelled') {
+    return signal === 'SIGTERM' ? ExitCode.TERMINATED : ExitCode.CANCELLED;
+  }
   return run.result.conclusion === 'failure' ? ExitCode.ERROR : ExitCode.OK;
 }
 

@@ -27,6 +27,7 @@ import { loadPolicyFiles } from '../policy/load-policy.js';
 import { createGit } from '../publish/git.js';
 import type { JobSummaryWriter } from '../report/job-summary.js';
 import { runAction } from '../action/run-action.js';
+import type { RunStopController } from '../action/run-stop.js';
 import type { ReplayedSession } from '../session-setup/replay-model.js';
 import { REPLAY_API_KEY, serveRecordedSession } from '../session-setup/replay-model.js';
 import type { DryRunGitHub, PermissionLevel } from './dry-run-github.js';
@@ -70,6 +71,8 @@ export interface LocalRunOptions {
   debug?: boolean;
   /** `--skip-trust`: the repository is trusted for this run (local-trust.ts). */
   skipTrust?: boolean;
+  /** What ends the run early (Ctrl-C, SIGTERM): it then reports from its record, as the Action. */
+  stop?: RunStopController;
 }
 
 export interface LocalRunIo {
@@ -195,6 +198,7 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
       readEventPayload: () => Promise.resolve(payload),
       sandboxSilence:
         'Pass --input sandbox=none to run without one on purpose and silence this notice.',
+      ...(options.stop !== undefined ? { stop: options.stop } : {}),
       ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
       ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),
       ...(gitHub === undefined

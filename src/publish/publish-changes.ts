@@ -328,6 +328,7 @@ export async function publishChanges(input: PublishInput): Promise<PublishResult
       tree: async () => (tree ??= await buildTree({ changes, accepted: checked.accepted, git })),
     });
     result.status = 'pushed';
+    if (input.workInProgress === true) result.workInProgress = true;
     logger.info(`Published ${checked.accepted.length} changed file(s) to ${branch}.`);
 
     if (plan.mode === 'pr_branch') {

@@ -59,7 +59,9 @@ function pushedLines(result: PublishResult, options: PublishSectionOptions): str
   lines.push(
     result.status === 'no_changes'
       ? `**No new changes:** ${branchLink} holds this task's change already, from an earlier run.`
-      : `**Changes pushed** to ${branchLink}${commit}.`,
+      : result.workInProgress === true
+        ? `**Work so far pushed** to ${branchLink}${commit}, marked \`WIP:\`: the run ended before it finished.`
+        : `**Changes pushed** to ${branchLink}${commit}.`,
   );
   const pr = result.pullRequest;
   const compare =

@@ -138,6 +138,8 @@ export interface PublishResult {
   /** The branch the pull request goes into (for a "create a pull request" link). */
   baseBranch?: string;
   commitSha?: string;
+  /** The commit is the work of a run that ended before it finished, marked `WIP:`. */
+  workInProgress?: boolean;
   pullRequest?: PullRequestRef;
   /** Why no pull request could be opened or updated, although the branch was pushed. */
   pullRequestError?: string;

@@ -22,7 +22,9 @@ const README = '# Hello-World\n\nComit with two t.\n';
  * - durations (the run's and each tool call's) — wall-clock time;
  * - the commit's SHA, full and short — the commit records the time it was made;
  * - the job run link in the comment and the pull request — a local run belongs to no workflow
- *   run (the harness sets GITHUB_RUN_ID).
+ *   run (the harness sets GITHUB_RUN_ID);
+ * - the progress marker's event key, run and attempt — they identify the workflow run, so a re-run
+ *   finds its comment (github/trigger-claim.ts); a local run has none.
  */
 function normalize(body: string): string {
   return body
@@ -30,7 +32,11 @@ function normalize(body: string): string {
     .replace(/\b[0-9a-f]{40}\b/g, '<sha>')
     .replace(/`[0-9a-f]{7}`/g, '`<short sha>`')
     .replace(/ \[View job run\]\([^)]*\/actions\/runs\/\d+\) ·/g, '')
-    .replace(/ · \[Workflow run\]\([^)]*\/actions\/runs\/\d+\)/g, '');
+    .replace(/ · \[Workflow run\]\([^)]*\/actions\/runs\/\d+\)/g, '')
+    .replace(
+      /<!-- gemini-agent:progress trigger=\S+ run=\d+ attempt=\d+ -->/g,
+      '<!-- gemini-agent:progress -->',
+    );
 }
 
 describe('the local run and the Action', () => {
