@@ -547,6 +547,7 @@ class ProcessStdioTransport {
                 return;
             }
             this.child = child;
+            (0,process_group/* reportProcessGroup */.n6)(child.pid);
             this.exited = new Promise((done) => {
                 child.once('close', (code, signal) => {
                     this.flushStderr();

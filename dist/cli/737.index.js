@@ -77,6 +77,8 @@ var retry = __webpack_require__(92638);
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
 var platform_logger = __webpack_require__(63255);
+// EXTERNAL MODULE: ./src/platform/process-group.ts
+var process_group = __webpack_require__(70192);
 // EXTERNAL MODULE: ./src/platform/sandbox/pending-sandbox.ts
 var pending_sandbox = __webpack_require__(35890);
 // EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
@@ -111,6 +113,8 @@ var run_commands = __webpack_require__(63065);
 var extension_config = __webpack_require__(98067);
 // EXTERNAL MODULE: ./src/cli/args.ts
 var args = __webpack_require__(77593);
+// EXTERNAL MODULE: ./src/cli/changed-files.ts
+var changed_files = __webpack_require__(51608);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts
 var exit_codes = __webpack_require__(28551);
 // EXTERNAL MODULE: ./src/platform/text.ts
@@ -687,6 +691,8 @@ async function readPipedStdin(stdin) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
+// EXTERNAL MODULE: ./src/cli/run-stop.ts
+var run_stop = __webpack_require__(15800);
 // EXTERNAL MODULE: ./src/session-setup/replay-model.ts + 2 modules
 var replay_model = __webpack_require__(32416);
 ;// CONCATENATED MODULE: ./src/cli/run-cli.ts
@@ -730,6 +736,9 @@ var replay_model = __webpack_require__(32416);
 
 
 
+
+
+
 function processIo() {
     return {
         env: process.env,
@@ -737,12 +746,21 @@ function processIo() {
         stderr: process.stderr,
         stdin: process.stdin,
         onInterrupt(handler) {
-            process.on('SIGINT', handler);
-            process.on('SIGTERM', handler);
-            return () => {
-                process.off('SIGINT', handler);
-                process.off('SIGTERM', handler);
+            const onSigint = () => {
+                handler('SIGINT');
             };
+            const onSigterm = () => {
+                handler('SIGTERM');
+            };
+            process.on('SIGINT', onSigint);
+            process.on('SIGTERM', onSigterm);
+            return () => {
+                process.off('SIGINT', onSigint);
+                process.off('SIGTERM', onSigterm);
+            };
+        },
+        exit(code) {
+            process.exit(code);
         },
     };
 }
@@ -751,30 +769,10 @@ async function runCli(argv, terminal) {
     // Everything the CLI and its subcommands print carries text from repositories, manifests, the
     // model or tools: no control character of theirs reaches the terminal (logger.ts).
     const io = (0,platform_logger/* neutralIo */.ak)(terminal);
-    // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
-    // starting with one of them needs -p.
-    // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
-    // whose loading would delay every run's first model request.
-    if (argv[0] === 'policy') {
-        const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 864).then(__webpack_require__.bind(__webpack_require__, 37864));
-        return runPolicyCommand(argv.slice(1), io);
-    }
-    if (argv[0] === 'run') {
-        const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 85863));
-        return runRunCommand(argv.slice(1), io);
-    }
-    if (argv[0] === 'commands') {
-        const { runCommandsCommand } = await __webpack_require__.e(/* import() */ 302).then(__webpack_require__.bind(__webpack_require__, 92302));
-        return runCommandsCommand(argv.slice(1), io);
-    }
-    if (argv[0] === 'demo') {
-        const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
-        return runDemoCommand(argv.slice(1), io);
-    }
-    if (argv[0] === 'trust') {
-        const { runTrustCommand } = await __webpack_require__.e(/* import() */ 380).then(__webpack_require__.bind(__webpack_require__, 74380));
-        return runTrustCommand(argv.slice(1), io);
-    }
+    const subcommand = await runSubcommand(argv, io);
+    if (subcommand !== undefined)
+        return subcommand;
+    // Stage 1: the flags.
     let options;
     try {
         options = (0,args/* parseCliArgs */.hT)(argv);
@@ -791,225 +789,386 @@ async function runCli(argv, terminal) {
         io.stdout.write(`${version/* VERSION */.x}\n`);
         return exit_codes/* ExitCode */.yU.OK;
     }
+    const run = await openRun(options, io);
+    try {
+        // A second Ctrl-C ends the run at once, whatever stage it is in.
+        return await Promise.race([runStages(run), run.stop.forced]);
+    }
+    catch (error) {
+        return endEarly(run, error);
+    }
+    finally {
+        run.stop.dispose();
+        for (const cleanup of run.cleanups.reverse())
+            await cleanup();
+    }
+}
+/** The subcommands; undefined when the first word is none of them. */
+async function runSubcommand(argv, io) {
+    // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
+    // starting with one of them needs -p.
+    // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
+    // whose loading would delay every run's first model request.
+    switch (argv[0]) {
+        case 'policy': {
+            const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 864).then(__webpack_require__.bind(__webpack_require__, 37864));
+            return runPolicyCommand(argv.slice(1), io);
+        }
+        case 'run': {
+            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 85863));
+            return runRunCommand(argv.slice(1), io);
+        }
+        case 'commands': {
+            const { runCommandsCommand } = await __webpack_require__.e(/* import() */ 302).then(__webpack_require__.bind(__webpack_require__, 92302));
+            return runCommandsCommand(argv.slice(1), io);
+        }
+        case 'demo': {
+            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
+            return runDemoCommand(argv.slice(1), io);
+        }
+        case 'trust': {
+            const { runTrustCommand } = await __webpack_require__.e(/* import() */ 380).then(__webpack_require__.bind(__webpack_require__, 74380));
+            return runTrustCommand(argv.slice(1), io);
+        }
+        default:
+            return undefined;
+    }
+}
+/** The record of a run that is starting: its log, output and prompt, and its stop. */
+async function openRun(options, io) {
     const logger = (0,platform_logger/* streamLogger */.VO)(io.stderr, { debug: options.debug });
     const stats = new session_stats/* SessionStatsCollector */.L();
     const prompt = options.prompt ?? (await readPipedStdin(io.stdin))?.trim();
     const output = createOutput(options, io, stats, prompt ?? '');
-    const cleanups = [];
-    try {
-        if (!prompt) {
-            throw new errors/* UsageError */.eb('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
-        }
-        await requireDirectory(options.repo);
-        await requireUnprotected(options.repo);
-        // The workspace's own configuration loads only in a trusted folder; one that is not trusted
-        // and holds some stops here, before anything of it is read or started (folder-trust.ts).
-        const trust = await (0,folder_trust/* requireWorkspaceTrust */.BS)({
-            folder: options.repo,
-            env: io.env,
-            skipTrust: options.skipTrust,
-            contents: () => (0,folder_trust/* folderContents */.$c)(options.repo),
-        });
-        (0,folder_trust/* reportUntrustedContext */.mD)(trust, options.repo, logger);
-        // Undefined: the repository's own extensions and commands are not read, only --extension's.
-        const configRoot = trust.trusted ? options.repo : undefined;
-        // Files the run writes are checked before anything starts, so a path that cannot be written
-        // is a usage error naming its flag rather than a failure in the middle of the session.
-        if (options.record !== undefined)
-            await requireWritableFile('--record', options.record);
-        if (options.transcript !== undefined) {
-            await requireWritableFile('--transcript', options.transcript);
-        }
-        // The transcript is the user's own file on their machine, as the CLI's other outputs are: it
-        // is written as the session went, unredacted.
-        const transcript = options.transcript
-            ? (0,agent_transcript/* createTranscriptWriter */.C)(options.transcript, { redact: (line) => line })
-            : undefined;
-        if (transcript)
-            cleanups.push(() => {
-                transcript.close();
-            });
-        // Finding the sandbox runs a probe the first time. The probe is the session the shell tool's
-        // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
-        // once. Under `auto` it starts once the session's first model request has been sent
-        // (pending-sandbox.ts); a sandbox asked for by name starts now, beside the settings, policy
-        // and model, since the session waits for it.
-        const sandboxProbe = (0,pending_sandbox/* pendingSandbox */.Z)(options.sandbox, () => (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
-            env: io.env,
-            logger,
-            setting: '--sandbox',
-            firstSession: (0,tool_processes/* toolSandboxSession */.Y)({ workspaceRoot: options.repo, parentEnv: io.env }),
-        }));
-        // The session, when nothing took it over (the run stopped before its session started).
-        cleanups.push(() => sandboxProbe.release());
-        // What an earlier run's agent wrote among the configuration and nobody changed since is not
-        // loaded (written-configuration.ts); a --policy file of that kind stops the run.
-        const written = await (0,written_configuration/* checkWrittenConfiguration */.O8)({
-            workspace: options.repo,
-            extensionPaths: options.extensions,
-            policyFiles: options.policyFiles,
-            env: io.env,
-        });
-        for (const warning of written.warnings)
-            logger.warning(warning);
-        // Settings and policy problems (a typo in a --policy file) stop the run before any model
-        // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
-        // Custom commands and extensions: from the repository and the --extension folders. Read
-        // beside the settings, and the policy beside the agents (each pair is independent).
-        const [settings, commands] = await bothInOrder(configRoot === undefined
-            ? Promise.resolve(settings_types/* EMPTY_SETTINGS */.s)
-            : (0,config_settings/* loadAgentSettings */.td)({
-                input: undefined,
-                configDirectory: configRoot,
-                env: io.env,
-                readFile: (0,written_configuration/* readUnlessHeldBack */.rU)(written),
-            }), (0,run_commands/* loadRunCommands */.iY)({
-            workspaceRoot: options.repo,
-            configRoot,
-            paths: options.extensions,
-            pathsSetting: '--extension',
-            env: io.env,
-            logger,
-            mayLoad: written.mayLoad,
-        }));
-        const runSettings = (0,extension_config/* withExtensionServers */.k0)(settings, commands.extensions, logger);
-        const sessionPrompt = (0,run_commands/* sessionPromptFor */._w)(prompt, commands.registry);
-        const [policy, agents] = await bothInOrder((0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings: runSettings, extensions: commands.extensions }), (0,agent_files/* loadAgents */.L2)([
-            ...(configRoot === undefined
-                ? []
-                : [{ ...(0,agent_files/* projectAgentsFolder */.uG)(configRoot), mayLoad: written.mayLoad }]),
-            ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions),
-        ], logger));
-        for (const warning of policy.warnings)
-            logger.warning(warning);
-        const models = (0,model_choice/* chooseRunModels */.fc)({
-            explicit: { value: options.model, setBy: '--model' },
-            env: io.env,
-            settings,
-            fallback: { value: options.fallbackModel, setBy: '--fallback-model' },
-            howToChoose: `--model (-m) or GEMINI_MODEL (or model.name in ${config_settings/* DEFAULT_SETTINGS_PATH */.WA})`,
-        });
-        const sessionId = (0,external_node_crypto_.randomUUID)();
-        // Retries happen below the session; until it exists they go to the log, then into its event
-        // stream, so every output format shows them.
-        let reportRetry = (message) => {
-            logger.warning(message);
-        };
-        const modelCalls = new model_calls/* ModelCalls */.r();
-        const model = await openModel(options, io, {
-            sessionId,
-            cleanups,
-            onRetry: (message) => {
-                reportRetry(message);
-            },
-            onModelCall: modelCalls.report,
-        });
-        // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
-        // model request: the session starts it once that request has been sent, and every shell
-        // command waits for it (see ToolProcesses), so none runs before it has decided. A sandbox
-        // asked for by name must work, and its failure stops the run here, before any request.
-        const sandbox = options.sandbox === 'auto' ? sandboxProbe : await sandboxProbe.find();
-        sandboxProbe.answer
-            .then((found) => {
-            (0,resolve_sandbox/* reportSandbox */.go)(found, {
-                mode: options.sandbox,
-                isolateNetwork: false,
-                logger,
-                silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
-                quiet: true,
-            });
-        })
-            .catch(() => undefined);
-        const telemetry = await (0,start_telemetry/* startTelemetry */.a)({
-            settings,
-            env: io.env,
-            baseDirectory: process.cwd(),
-            logger,
-            run: {
-                version: version/* VERSION */.x,
-                sessionId,
-                authType: model.authType,
-                model: models.model.name,
-                mode: options.mode,
-                outputFormat: options.outputFormat,
-                debug: options.debug,
-                // Whether one is configured, as the Gemini CLI reports it; `auto` may still find none.
-                sandboxEnabled: options.sandbox !== 'none',
-                mcpServers: Object.keys(settings.mcpServers),
-                coreTools: settings.coreTools,
-                github: (0,telemetry_telemetry/* githubFactsFromEnvironment */.g)(io.env),
-            },
-        });
-        // Last of the cleanups: the answer is out before telemetry's final export.
-        if (telemetry)
-            cleanups.unshift(() => telemetry.shutdown());
-        const controller = new AbortController();
-        cleanups.push(io.onInterrupt(() => {
-            controller.abort();
-        }));
-        // Recorded from before its first tool until its tools have stopped, so a later run does not
-        // load configuration this one wrote.
-        const recorded = await (0,written_configuration/* recordRun */.vj)(options.repo, io.env, (message) => {
-            logger.warning(message);
-        });
-        const starting = (0,run_agent/* startAgent */.I)({
-            prompt: sessionPrompt,
-            extensionContextFiles: (0,extension_config/* extensionContextFiles */.ek)(commands.extensions),
-            ...(trust.trusted ? {} : { projectContext: false }),
-            workspaceRoot: options.repo,
-            ...models,
-            env: io.env,
-            sessionId,
-            contentGenerator: model.generator,
-            modelCalls,
-            // Nobody is asked: the policy answers every confirmation. A local run is started by a
-            // person at their own checkout, so it runs with maintainer trust.
-            policy: { engine: policy.engine, runMode: options.mode, trust: 'maintainer' },
-            logger,
-            onEvent: fanOut([stats.listener, output.listener, ...optional(transcript)]),
-            budgets: {
-                ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
-                ...(options.timeoutSeconds !== undefined
-                    ? { timeoutMs: Math.round(options.timeoutSeconds * 1000) }
-                    : {}),
-            },
-            signal: controller.signal,
-            sandbox,
-            settings: runSettings,
-            ...(telemetry ? { telemetry } : {}),
-            agents,
-        });
-        const { session: agent, result } = await recorded(starting);
-        reportRetry = (message) => {
-            agent.reportWarning('model_retry', message);
-        };
-        const session = await result;
-        const exitCode = (0,exit_codes/* exitCodeForReason */.Nj)(session.reason);
-        output.finish({
-            sessionId: session.sessionId,
-            model: models.model.name,
-            response: session.response,
-            reason: session.reason,
-            error: session.error,
-            exitCode,
-        });
-        return exitCode;
+    const run = {
+        options,
+        io,
+        logger,
+        stats,
+        output,
+        prompt,
+        cleanups: [],
+        sessionId: (0,external_node_crypto_.randomUUID)(),
+        stop: new run_stop/* RunStop */.cw({
+            stderr: io.stderr,
+            onInterrupt: (handler) => io.onInterrupt(handler),
+            onForce: (cancellation) => stopAtOnce(run, cancellation),
+        }),
+    };
+    return run;
+}
+/** The stages, each over the record: authorize \u2192 context \u2192 session \u2192 report. */
+async function runStages(run) {
+    const workspace = await authorize(run);
+    run.stop.throwIfCancelled();
+    const context = await loadContext(run, workspace);
+    run.stop.throwIfCancelled();
+    const result = await runSession(run, workspace, context);
+    return report(run, result);
+}
+/**
+ * Stage 2: the prompt and the workspace. The workspace's own configuration loads only in a
+ * trusted folder; one that is not trusted and holds some stops here, before anything of it is
+ * read or started (folder-trust.ts).
+ */
+async function authorize(run) {
+    const { options, io, logger } = run;
+    if (!run.prompt) {
+        throw new errors/* UsageError */.eb('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
-    catch (error) {
-        const code = (0,exit_codes/* exitCodeForError */.Lo)(error);
-        output.failBeforeStart({
-            type: error instanceof Error ? error.name : 'Error',
-            message: (0,errors/* errorMessage */.gJ)(error),
-            code,
+    await requireDirectory(options.repo);
+    await requireUnprotected(options.repo);
+    const trust = await (0,folder_trust/* requireWorkspaceTrust */.BS)({
+        folder: options.repo,
+        env: io.env,
+        skipTrust: options.skipTrust,
+        contents: () => (0,folder_trust/* folderContents */.$c)(options.repo),
+    });
+    (0,folder_trust/* reportUntrustedContext */.mD)(trust, options.repo, logger);
+    const configRoot = trust.trusted ? options.repo : undefined;
+    // Files the run writes are checked before anything starts, so a path that cannot be written
+    // is a usage error naming its flag rather than a failure in the middle of the session.
+    if (options.record !== undefined)
+        await requireWritableFile('--record', options.record);
+    if (options.transcript !== undefined) {
+        await requireWritableFile('--transcript', options.transcript);
+    }
+    return { trust, configRoot };
+}
+/**
+ * Stage 3: the transcript, the sandbox's probe, and the configuration: settings, custom commands
+ * and extensions, policy, agents, models.
+ */
+async function loadContext(run, workspace) {
+    const { options, io, logger, cleanups } = run;
+    const { configRoot } = workspace;
+    // The transcript is the user's own file on their machine, as the CLI's other outputs are: it
+    // is written as the session went, unredacted.
+    if (options.transcript) {
+        const transcript = (0,agent_transcript/* createTranscriptWriter */.C)(options.transcript, { redact: (line) => line });
+        run.transcript = (0,run_stop/* followSessionEnd */.bl)(transcript, run.sessionId);
+        cleanups.push(() => {
+            transcript.close();
         });
-        if (options.debug && error instanceof Error && error.stack)
-            logger.debug(error.stack);
+    }
+    // Finding the sandbox runs a probe the first time. The probe is the session the shell tool's
+    // commands will run in (the options ToolProcesses opens it with), so the sandbox is set up
+    // once. Under `auto` it starts once the session's first model request has been sent
+    // (pending-sandbox.ts); a sandbox asked for by name starts now, beside the settings, policy
+    // and model, since the session waits for it.
+    const sandboxProbe = (0,pending_sandbox/* pendingSandbox */.Z)(options.sandbox, () => (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
+        env: io.env,
+        logger,
+        setting: '--sandbox',
+        firstSession: (0,tool_processes/* toolSandboxSession */.Y)({ workspaceRoot: options.repo, parentEnv: io.env }),
+    }));
+    // The session, when nothing took it over (the run stopped before its session started).
+    cleanups.push(() => sandboxProbe.release());
+    // What an earlier run's agent wrote among the configuration and nobody changed since is not
+    // loaded (written-configuration.ts); a --policy file of that kind stops the run.
+    const written = await (0,written_configuration/* checkWrittenConfiguration */.O8)({
+        workspace: options.repo,
+        extensionPaths: options.extensions,
+        policyFiles: options.policyFiles,
+        env: io.env,
+    });
+    for (const warning of written.warnings)
+        logger.warning(warning);
+    // Settings and policy problems (a typo in a --policy file) stop the run before any model
+    // request. Settings come from the repository's .gemini/settings.json, as in the Gemini CLI.
+    // Custom commands and extensions: from the repository and the --extension folders. Read
+    // beside the settings, and the policy beside the agents (each pair is independent).
+    const [settings, commands] = await bothInOrder(configRoot === undefined
+        ? Promise.resolve(settings_types/* EMPTY_SETTINGS */.s)
+        : (0,config_settings/* loadAgentSettings */.td)({
+            input: undefined,
+            configDirectory: configRoot,
+            env: io.env,
+            readFile: (0,written_configuration/* readUnlessHeldBack */.rU)(written),
+        }), (0,run_commands/* loadRunCommands */.iY)({
+        workspaceRoot: options.repo,
+        configRoot,
+        paths: options.extensions,
+        pathsSetting: '--extension',
+        env: io.env,
+        logger,
+        mayLoad: written.mayLoad,
+    }));
+    const runSettings = (0,extension_config/* withExtensionServers */.k0)(settings, commands.extensions, logger);
+    const sessionPrompt = (0,run_commands/* sessionPromptFor */._w)(run.prompt ?? '', commands.registry);
+    const [policy, agents] = await bothInOrder((0,policy_setup/* loadCliPolicy */.rw)({ ...options, settings: runSettings, extensions: commands.extensions }), (0,agent_files/* loadAgents */.L2)([
+        ...(configRoot === undefined
+            ? []
+            : [{ ...(0,agent_files/* projectAgentsFolder */.uG)(configRoot), mayLoad: written.mayLoad }]),
+        ...(0,extension_config/* extensionAgentFolders */.Ir)(commands.extensions),
+    ], logger));
+    for (const warning of policy.warnings)
+        logger.warning(warning);
+    const models = (0,model_choice/* chooseRunModels */.fc)({
+        explicit: { value: options.model, setBy: '--model' },
+        env: io.env,
+        settings,
+        fallback: { value: options.fallbackModel, setBy: '--fallback-model' },
+        howToChoose: `--model (-m) or GEMINI_MODEL (or model.name in ${config_settings/* DEFAULT_SETTINGS_PATH */.WA})`,
+    });
+    run.modelName = models.model.name;
+    return {
+        written,
+        settings,
+        runSettings,
+        commands,
+        sessionPrompt,
+        policy,
+        agents,
+        models,
+        sandboxProbe,
+    };
+}
+/** Stage 4: the model, the sandbox, telemetry, and the session, until it ends. */
+async function runSession(run, workspace, context) {
+    const { options, io, logger, cleanups, sessionId } = run;
+    const { settings, models, sandboxProbe, commands, policy } = context;
+    // Retries happen below the session; until it exists they go to the log, then into its event
+    // stream, so every output format shows them.
+    let reportRetry = (message) => {
+        logger.warning(message);
+    };
+    const modelCalls = new model_calls/* ModelCalls */.r();
+    const model = await openModel(options, io, {
+        sessionId,
+        cleanups,
+        onRetry: (message) => {
+            reportRetry(message);
+        },
+        onModelCall: modelCalls.report,
+    });
+    // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
+    // model request: the session starts it once that request has been sent, and every shell
+    // command waits for it (see ToolProcesses), so none runs before it has decided. A sandbox
+    // asked for by name must work, and its failure stops the run here, before any request.
+    const sandbox = options.sandbox === 'auto' ? sandboxProbe : await sandboxProbe.find();
+    sandboxProbe.answer
+        .then((found) => {
+        (0,resolve_sandbox/* reportSandbox */.go)(found, {
+            mode: options.sandbox,
+            isolateNetwork: false,
+            logger,
+            silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
+            quiet: true,
+        });
+    })
+        .catch(() => undefined);
+    const telemetry = await (0,start_telemetry/* startTelemetry */.a)({
+        settings,
+        env: io.env,
+        baseDirectory: process.cwd(),
+        logger,
+        run: {
+            version: version/* VERSION */.x,
+            sessionId,
+            authType: model.authType,
+            model: models.model.name,
+            mode: options.mode,
+            outputFormat: options.outputFormat,
+            debug: options.debug,
+            // Whether one is configured, as the Gemini CLI reports it; `auto` may still find none.
+            sandboxEnabled: options.sandbox !== 'none',
+            mcpServers: Object.keys(settings.mcpServers),
+            coreTools: settings.coreTools,
+            github: (0,telemetry_telemetry/* githubFactsFromEnvironment */.g)(io.env),
+        },
+    });
+    // Last of the cleanups: the answer is out before telemetry's final export.
+    if (telemetry)
+        cleanups.unshift(() => telemetry.shutdown());
+    // Recorded from before its first tool until its tools have stopped, so a later run does not
+    // load configuration this one wrote.
+    const recorded = await (0,written_configuration/* recordRun */.vj)(options.repo, io.env, (message) => {
+        logger.warning(message);
+    });
+    const startedAt = Date.now();
+    const starting = (0,run_agent/* startAgent */.I)({
+        prompt: context.sessionPrompt,
+        extensionContextFiles: (0,extension_config/* extensionContextFiles */.ek)(commands.extensions),
+        ...(workspace.trust.trusted ? {} : { projectContext: false }),
+        workspaceRoot: options.repo,
+        ...models,
+        env: io.env,
+        sessionId,
+        contentGenerator: model.generator,
+        modelCalls,
+        // Nobody is asked: the policy answers every confirmation. A local run is started by a
+        // person at their own checkout, so it runs with maintainer trust.
+        policy: { engine: policy.engine, runMode: options.mode, trust: 'maintainer' },
+        logger,
+        onEvent: fanOut([
+            run.stats.listener,
+            run.output.listener,
+            ...(run.transcript ? [run.transcript.listener] : []),
+        ]),
+        budgets: {
+            ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+            ...(options.timeoutSeconds !== undefined
+                ? { timeoutMs: Math.round(options.timeoutSeconds * 1000) }
+                : {}),
+        },
+        // A cancellation's reason says by what and when; the session's last event carries it.
+        signal: run.stop.signal,
+        sandbox,
+        settings: context.runSettings,
+        ...(telemetry ? { telemetry } : {}),
+        agents: context.agents,
+    });
+    const agent = await recorded(starting);
+    run.session = { agent, startedAt };
+    reportRetry = (message) => {
+        agent.session.reportWarning('model_retry', message);
+    };
+    return agent.result;
+}
+/** Stage 5: the answer in the chosen format; a cancelled run also lists what it changed. */
+async function report(run, session) {
+    const cancellation = session.reason === 'cancelled' ? run.stop.cancellation : undefined;
+    const exitCode = cancellation === undefined
+        ? (0,exit_codes/* exitCodeForReason */.Nj)(session.reason)
+        : (0,exit_codes/* exitCodeForCancellation */.o3)(cancellation);
+    run.output.finish({
+        sessionId: session.sessionId,
+        model: run.modelName ?? '',
+        response: session.response,
+        reason: session.reason,
+        error: session.error,
+        exitCode,
+    });
+    if (cancellation !== undefined)
+        await listChanges(run);
+    return exitCode;
+}
+/** The run ended before its session did: the error (or the cancellation) in the output format. */
+function endEarly(run, error) {
+    const { cancellation } = run.stop;
+    if (cancellation !== undefined && (error instanceof run_stop/* RunCancelled */.zL || isAbort(error))) {
+        const code = (0,exit_codes/* exitCodeForCancellation */.o3)(cancellation);
+        run.transcript?.endWith(cancellation, run.modelName ?? '');
+        run.output.failBeforeStart({ type: 'Cancelled', message: cancellation.message, code });
         return code;
     }
-    finally {
-        for (const cleanup of cleanups.reverse())
-            await cleanup();
+    const code = (0,exit_codes/* exitCodeForError */.Lo)(error);
+    run.output.failBeforeStart({
+        type: error instanceof Error ? error.name : 'Error',
+        message: (0,errors/* errorMessage */.gJ)(error),
+        code,
+    });
+    if (run.options.debug && error instanceof Error && error.stack)
+        run.logger.debug(error.stack);
+    return code;
+}
+/**
+ * A second Ctrl-C: every process the tools started is killed now, without a grace period; the
+ * transcript still ends with the cancellation, and the changed files are listed when that is
+ * quick. Then the process exits, without waiting for the session.
+ */
+async function stopAtOnce(run, cancellation) {
+    const code = (0,exit_codes/* exitCodeForCancellation */.o3)(cancellation);
+    const killed = await (0,process_group/* killToolProcessesNow */.wf)();
+    run.transcript?.endWith(cancellation, run.modelName ?? '');
+    run.io.stderr.write(`Stopped at once${killed.length === 0 ? '' : `: ${killed.length} process group(s) of the tools killed`}.\n`);
+    await settleWithin(listChanges(run), FORCED_LISTING_MS);
+    run.io.exit?.(code);
+    return code;
+}
+/** How long a run stopped at once still spends listing the files it changed. */
+const FORCED_LISTING_MS = 1000;
+/** The files the session changed, left in place, on stderr. The CLI never commits them. */
+async function listChanges(run) {
+    if (run.session === undefined)
+        return;
+    try {
+        const changes = await (0,changed_files/* readSessionChanges */.s)({
+            workspace: run.options.repo,
+            since: run.session.startedAt,
+            written: run.session.agent.writtenFiles(),
+            env: run.io.env,
+        });
+        for (const line of (0,changed_files/* describeSessionChanges */.B)(changes))
+            run.io.stderr.write(`${line}\n`);
     }
+    catch (error) {
+        run.logger.warning(`The changed files could not be listed: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+}
+function isAbort(error) {
+    return error instanceof Error && error.name === 'AbortError';
+}
+async function settleWithin(promise, ms) {
+    let timer;
+    await Promise.race([
+        promise.catch(() => undefined),
+        new Promise((resolve) => {
+            timer = setTimeout(resolve, ms);
+        }),
+    ]);
+    clearTimeout(timer);
 }
 function createOutput(options, io, stats, prompt) {
     switch (options.outputFormat) {
@@ -1096,9 +1255,6 @@ function fanOut(listeners) {
         for (const listener of listeners)
             listener(event);
     };
-}
-function optional(transcript) {
-    return transcript ? [transcript] : [];
 }
 
 

@@ -22,6 +22,10 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts
 var exit_codes = __webpack_require__(28551);
+// EXTERNAL MODULE: ./src/cli/changed-files.ts
+var changed_files = __webpack_require__(51608);
+// EXTERNAL MODULE: ./src/cli/run-stop.ts
+var run_stop = __webpack_require__(15800);
 // EXTERNAL MODULE: ./src/commands/run-commands.ts + 3 modules
 var run_commands = __webpack_require__(63065);
 // EXTERNAL MODULE: ./src/config/settings.ts
@@ -923,6 +927,8 @@ function slash_commands_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// EXTERNAL MODULE: ./src/agent/events.ts
+var agent_events = __webpack_require__(60944);
 // EXTERNAL MODULE: ./src/policy/policy-confirmer.ts
 var policy_confirmer = __webpack_require__(52468);
 ;// CONCATENATED MODULE: ./src/cli/serve/client-confirmations.ts
@@ -1087,11 +1093,17 @@ class TaskEvents {
         const call = this.calls.get(callId);
         return call === undefined ? undefined : this.toolCall(call, true);
     }
+    /**
+     * A `STATE_CHANGE`; `text` is its message's first part, `more` the parts after it (a cancelled
+     * task's cancellation and the files it left changed).
+     */
     stateChange(state, options = {}) {
-        const text = options.text === undefined ? undefined : this.options.redact(options.text);
+        const texts = [...(options.text === undefined ? [] : [options.text]), ...(options.more ?? [])];
         const error = options.error === undefined ? undefined : this.options.redact(options.error);
         return statusUpdate(this.options.ids, state, {
-            ...(text === undefined ? {} : { parts: [textPart(text)] }),
+            ...(texts.length === 0
+                ? {}
+                : { parts: texts.map((text) => textPart(this.options.redact(text))) }),
             metadata: eventMetadata({
                 kind: 'STATE_CHANGE',
                 model: this.model,
@@ -1271,6 +1283,8 @@ async function realDirectory(dir) {
 
 
 
+
+
 /** How long a cancelled session may take to stop its tools and let go of the sandbox. */
 const STOP_GRACE_MS = 15_000;
 /** Conversations kept for continuation; the oldest is forgotten first. */
@@ -1345,14 +1359,21 @@ class DevelopmentToolExecutor {
         const task = this.tasks.get(taskId);
         const ids = task?.ids ?? { taskId, contextId: this.contextOfTask.get(taskId) ?? '' };
         const reason = task?.cancelReason ?? 'The task was cancelled.';
+        let more = [];
         if (task !== undefined) {
+            // Without a reason of the server's own, it is the client's `tasks/cancel`.
+            if (task.cancelReason === undefined) {
+                task.cancellation ??= (0,run_stop/* describeCancellation */.vk)('client', new Date(), 'The task');
+            }
             task.cancelReason = reason;
-            task.controller.abort(reason);
+            // The cancellation rides on the abort, so the session's last event says by what and when.
+            task.controller.abort(task.cancellation === undefined ? reason : (0,agent_events/* cancellationReason */.qf)(task.cancellation));
             // The canceled state is published once the model request and every tool process stopped.
             const stopped = await settlesWithin(task.done, STOP_GRACE_MS);
             if (!stopped) {
                 this.options.logger.warning(`Task ${taskId} did not stop within ${STOP_GRACE_MS / 1000} s of being cancelled.`);
             }
+            more = await this.leftBehind(task);
         }
         const events = task?.events ??
             new TaskEvents({
@@ -1361,17 +1382,48 @@ class DevelopmentToolExecutor {
                 redact: this.options.redact,
                 model: this.options.model,
             });
-        bus.publish(dist_server/* AgentEvent */.gW.statusUpdate(events.stateChange(dist/* TaskState */.Dr.TASK_STATE_CANCELED, { text: reason })));
+        bus.publish(dist_server/* AgentEvent */.gW.statusUpdate(events.stateChange(dist/* TaskState */.Dr.TASK_STATE_CANCELED, { text: reason, more })));
         task?.letGo();
     }
-    /** Stops every running task and waits for its tools to stop (the server is shutting down). */
-    async stopAll(reason) {
+    /**
+     * Stops every running task (the server is shutting down): each ends `canceled` through the
+     * request handler, so its store and its client's stream get the final state, with `reason`
+     * and the cancellation. Resolves once their tools stopped.
+     */
+    async stopAll(reason, cancellation) {
         const running = [...this.tasks.values()];
-        for (const task of running) {
+        await Promise.all(running.map(async (task) => {
             task.cancelReason ??= reason;
-            task.controller.abort(reason);
-        }
-        await Promise.all(running.map((task) => settlesWithin(task.done, STOP_GRACE_MS)));
+            if (cancellation !== undefined)
+                task.cancellation ??= cancellation;
+            const cancel = this.cancelThroughHandler;
+            if (cancel !== undefined) {
+                await cancel(task.ids.taskId).catch((error) => {
+                    this.options.logger.warning(`Task ${task.ids.taskId} could not be cancelled: ${(0,errors/* errorMessage */.gJ)(error)}`);
+                });
+            }
+            // A task paused for a confirmation has no execution for the handler to cancel.
+            task.controller.abort(task.cancellation === undefined ? reason : (0,agent_events/* cancellationReason */.qf)(task.cancellation));
+            await settlesWithin(task.done, STOP_GRACE_MS);
+        }));
+    }
+    /** How many tasks are running or waiting for a confirmation. */
+    runningTasks() {
+        return this.tasks.size;
+    }
+    /**
+     * What a cancelled task tells its client and the server log after its reason: by what and
+     * when, and the files its session left changed in the workspace (kept, never committed).
+     */
+    async leftBehind(task) {
+        const changes = await (task.describeChanges?.() ?? Promise.resolve([])).catch((error) => [`The changed files could not be listed: ${(0,errors/* errorMessage */.gJ)(error)}`]);
+        const lines = [
+            ...(task.cancellation === undefined ? [] : [task.cancellation.message]),
+            ...changes,
+        ];
+        if (lines.length > 0)
+            this.options.logger.info(`Task ${task.ids.taskId}: ${lines.join('\n')}`);
+        return lines.length === 0 ? [] : [lines.join('\n')];
     }
     // --- a task's life ---
     async start(context, bus, extension) {
@@ -1450,6 +1502,8 @@ class DevelopmentToolExecutor {
             return;
         }
         task.notices = run.notices ?? [];
+        if (run.describeChanges !== undefined)
+            task.describeChanges = run.describeChanges;
         for (const notice of task.notices) {
             if (task.cancelReason !== undefined)
                 break;
@@ -1704,8 +1758,11 @@ async function startA2AServer(options) {
     return {
         url,
         cardUrl: `${url}${AGENT_CARD_PATH}`,
-        async close() {
-            await executor.stopAll('The server stopped.');
+        runningTasks: () => executor.runningTasks(),
+        async close(cancellation) {
+            await executor.stopAll(cancellation === undefined
+                ? 'The server stopped.'
+                : `The server stopped (${cancellation.by === 'terminate' ? 'SIGTERM' : 'Ctrl-C'}), so the task was cancelled.`, cancellation);
             await new Promise((resolve) => {
                 server.close(() => {
                     resolve();
@@ -1724,6 +1781,8 @@ function urlHost(host) {
     return host.includes(':') ? `[${host}]` : host;
 }
 
+// EXTERNAL MODULE: ./src/platform/process-group.ts
+var process_group = __webpack_require__(70192);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: ./src/cli/args.ts
@@ -2051,10 +2110,14 @@ function quietLogger(logger) {
 
 
 
+
+
+
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
 async function runServeCommand(argv, terminal) {
     // What the server logs names clients' workspaces, manifests and models' errors: neutral text only.
     const io = (0,platform_logger/* neutralIo */.ak)(terminal);
+    // Stage 1: the flags.
     let options;
     try {
         options = parseServeArgs(argv, process.cwd());
@@ -2068,47 +2131,40 @@ async function runServeCommand(argv, terminal) {
         return exit_codes/* ExitCode */.yU.OK;
     }
     try {
-        const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
-        const { redact, register } = (0,redaction/* createRedactor */.lY)({
-            secrets: [...(0,redaction/* secretEnvironmentValues */.yk)(io.env), token.value],
-        });
-        const logger = (0,platform_logger/* streamLogger */.VO)({ write: (text) => io.stderr.write(redact(text)) }, {
-            debug: options.debug,
-        });
-        const server = await startServer(options, io, token, { redact, register, logger });
-        printStart(io, options, server, token);
-        await new Promise((resolve) => {
-            const stopListening = io.onInterrupt(() => {
-                stopListening();
-                resolve();
-            });
-        });
-        logger.info('Stopping: cancelling the running tasks.');
-        await server.close();
-        return exit_codes/* ExitCode */.yU.OK;
+        const run = await authorize(options, io);
+        const context = await prepare(run);
+        const server = await listen(run, context);
+        return await serveUntilStopped(run, server);
     }
     catch (error) {
         io.stderr.write(`error: ${(0,errors/* errorMessage */.gJ)(error)}\n`);
         return (0,exit_codes/* exitCodeForError */.Lo)(error);
     }
 }
-async function startServer(options, io, token, shared) {
-    const { logger } = shared;
+/** Stage 2: the token, and the redacting log that never shows it. */
+async function authorize(options, io) {
+    const token = await resolveToken({ tokenFile: options.tokenFile, env: io.env });
+    const redactor = (0,redaction/* createRedactor */.lY)({ secrets: [...(0,redaction/* secretEnvironmentValues */.yk)(io.env), token.value] });
+    const logger = (0,platform_logger/* streamLogger */.VO)({ write: (text) => io.stderr.write(redactor.redact(text)) }, { debug: options.debug });
+    return { options, io, token, redactor, logger, heldSecrets: [token.value] };
+}
+/**
+ * Stage 3: the workspaces, and what the default one configures (settings, extensions, commands,
+ * policy), checked now so a typo stops the server at start rather than failing every task; the
+ * model and the sandbox.
+ */
+async function prepare(run) {
+    const { options, io, logger } = run;
     const workspaces = await Workspaces.create([options.repo, ...options.roots]).catch((error) => {
         const message = error instanceof WorkspaceRefused ? error.message : (0,errors/* errorMessage */.gJ)(error);
         throw new errors/* UsageError */.eb(`--repo and --root expect existing directories outside any .git, and outside a repository's .gemini and .github: ${message}`);
     });
     if (options.tokenFile !== undefined)
         await requireOutside(options.tokenFile, workspaces.roots);
-    // What the default workspace configures (settings, extensions, commands, policy) is checked
-    // now, so a typo stops the server at start rather than failing every task.
-    // The token is the server's own secret however it was obtained (a file, the environment, made
-    // now): no `$VAR` in a workspace's settings or manifests may hand its value to a server.
-    const heldSecrets = [token.value];
-    const initial = await loadWorkspaceSetup(workspaces.defaultWorkspace, options, io.env, heldSecrets, logger);
+    const initial = await loadWorkspaceSetup(workspaces.defaultWorkspace, options, io.env, run.heldSecrets, logger);
     // What a server was given through `$VAR` in settings or a manifest is as secret as the token.
     for (const value of initial.settings.expandedValues)
-        shared.register(value);
+        run.redactor.register(value);
     for (const warning of initial.policy.warnings)
         logger.warning(warning);
     const models = (0,model_choice/* chooseRunModels */.fc)(modelSettings(options, io.env, initial.ownSettings));
@@ -2124,16 +2180,74 @@ async function startServer(options, io, token, shared) {
         logger,
         silence: 'Pass --sandbox none to run without one on purpose and silence this notice.',
     });
-    const startTurn = async (turn) => {
-        // Each workspace's own settings (MCP servers, tool selection, model), extensions, commands
-        // and the policy they imply, as a CLI run there would have them.
-        const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, heldSecrets, logger);
+    return { workspaces, models, auth, sandbox };
+}
+/** Stage 4: the server listening, each task's turn a session (`turnStarter`). */
+async function listen(run, context) {
+    const { options, io, logger } = run;
+    const server = await startA2AServer({
+        host: options.host,
+        port: options.port,
+        ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+        token: run.token.value,
+        workspaces: context.workspaces,
+        startTurn: turnStarter(run, context),
+        commands: workspaceCommandCatalog(options, io.env, run.heldSecrets, logger),
+        redact: run.redactor.redact,
+        confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
+        model: context.models.model.name,
+        logger,
+    });
+    printStart(io, options, server, run.token);
+    return server;
+}
+/**
+ * Stage 5: serving until Ctrl-C or SIGTERM, then the end: every running task ends `canceled`,
+ * saying by what and when and what it left changed, and the server closes. A second signal stops
+ * at once: the tools' processes are killed without a grace period and the process exits.
+ */
+async function serveUntilStopped(run, server) {
+    const { io, logger } = run;
+    let cancellation;
+    const stopped = new Promise((resolve) => {
+        const stopListening = io.onInterrupt((signal) => {
+            if (cancellation === undefined) {
+                cancellation = (0,run_stop/* describeCancellation */.vk)((0,run_stop/* causeOfSignal */.t2)(signal), new Date(), 'The task');
+                resolve(cancellation);
+                return;
+            }
+            stopListening();
+            void stopAtOnce(run, (0,exit_codes/* exitCodeForCancellation */.o3)(cancellation));
+        });
+    });
+    const ending = await stopped;
+    logger.info('Stopping: cancelling the running tasks.');
+    const cancelled = server.runningTasks();
+    await server.close(ending);
+    // A server stopped while idle ended normally; one that cancelled tasks says how it was stopped.
+    return cancelled === 0 ? exit_codes/* ExitCode */.yU.OK : (0,exit_codes/* exitCodeForCancellation */.o3)(ending);
+}
+/** A second signal while the tasks stop: their tools' processes are killed now, and it exits. */
+async function stopAtOnce(run, code) {
+    const killed = await (0,process_group/* killToolProcessesNow */.wf)();
+    run.logger.info(`Stopped at once${killed.length === 0 ? '' : `: ${killed.length} process group(s) of the tools killed`}.`);
+    run.io.exit?.(code);
+}
+/**
+ * Each task's turn, built as a CLI run in its workspace would be: that workspace's own settings
+ * (MCP servers, tool selection, model), extensions, commands and the policy they imply, the same
+ * tools, sandbox and redaction, with the client answering what the policy would ask a person.
+ */
+function turnStarter(run, context) {
+    const { options, io, logger } = run;
+    return async (turn) => {
+        const setup = await loadWorkspaceSetup(turn.workspace, options, io.env, run.heldSecrets, logger);
         for (const value of setup.settings.expandedValues)
-            shared.register(value);
+            run.redactor.register(value);
         // A message that invokes a custom command is expanded by the session, through its tools.
         const { prompt, askUser } = commandPromptGuard((0,run_commands/* sessionPromptFor */._w)(turn.prompt, setup.commands), turn.askUser);
         const sessionId = (0,external_node_crypto_.randomUUID)();
-        const contentGenerator = await (0,create_content_generator/* createContentGenerator */.z)(auth, {
+        const contentGenerator = await (0,create_content_generator/* createContentGenerator */.z)(context.auth, {
             sessionId,
             retry: {
                 onRetry: (event) => {
@@ -2150,6 +2264,7 @@ async function startServer(options, io, token, shared) {
             logger.warning(message);
             notices.push(message);
         });
+        const startedAt = Date.now();
         const starting = (0,run_agent/* startAgent */.I)({
             prompt,
             extensionContextFiles: setup.extensionContextFiles,
@@ -2164,26 +2279,24 @@ async function startServer(options, io, token, shared) {
             logger,
             onEvent: turn.onEvent,
             signal: turn.signal,
-            sandbox,
+            sandbox: context.sandbox,
             settings: setup.settings,
             agents: setup.agents,
             ...(turn.history === undefined ? {} : { history: turn.history }),
         });
-        return { ...(await recorded(starting)), notices };
+        const agent = await recorded(starting);
+        return {
+            ...agent,
+            notices,
+            // What the session left changed in the workspace, for a cancelled task's final status.
+            describeChanges: async () => (0,changed_files/* describeSessionChanges */.B)(await (0,changed_files/* readSessionChanges */.s)({
+                workspace: turn.workspace,
+                since: startedAt,
+                written: agent.writtenFiles(),
+                env: io.env,
+            })),
+        };
     };
-    return startA2AServer({
-        host: options.host,
-        port: options.port,
-        ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-        token: token.value,
-        workspaces,
-        startTurn,
-        commands: workspaceCommandCatalog(options, io.env, heldSecrets, logger),
-        redact: shared.redact,
-        confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
-        model: models.model.name,
-        logger,
-    });
 }
 function modelSettings(options, env, settings) {
     return {
