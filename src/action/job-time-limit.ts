@@ -14,6 +14,7 @@
  * another repository's reusable workflow, a commit the checkout does not have, an expression —
  * is left unknown: this only decides whether to warn.
  */
+import { workflowFile } from '../github/workflow-ref.js';
 import { createGit } from '../publish/git.js';
 
 /** GitHub's limit for a job that sets none, in minutes. */
@@ -89,23 +90,6 @@ export function timeLimitWarning(timeoutMinutes: number, limit: JobTimeLimit): s
       ? `Set timeout_minutes to ${most} or less, or raise the job's timeout-minutes`
       : "Raise the job's timeout-minutes";
   return `timeout_minutes is ${timeoutMinutes}, but the job's own limit is ${limitText}: the runner would cancel the job before the session ends by itself, with less time to keep the work and finish the comment. ${advice}, so that the session ends at least ${WRAP_UP_MINUTES} minute before the job's limit.`;
-}
-
-/**
- * The workflow file's path in this repository, from `owner/repo/path@ref`; undefined for a
- * workflow of another repository (a reusable workflow called from elsewhere).
- */
-export function workflowFile(
-  ref: string | undefined,
-  repository: string | undefined,
-): string | undefined {
-  if (ref === undefined || repository === undefined) return undefined;
-  const at = ref.indexOf('@');
-  const full = at < 0 ? ref : ref.slice(0, at);
-  const prefix = `${repository}/`;
-  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return undefined;
-  const file = full.slice(prefix.length);
-  return file.startsWith('.github/workflows/') && !file.includes('..') ? file : undefined;
 }
 
 function field(value: unknown, key: string): unknown {

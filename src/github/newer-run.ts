@@ -19,6 +19,7 @@ import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Octokit } from '@octokit/rest';
 import { serverUrl } from './urls.js';
+import { workflowFileName } from './workflow-ref.js';
 
 /** The run in hand, as the runner and the trigger describe it. */
 export interface RunInHand {
@@ -249,21 +250,4 @@ function positiveInteger(value: string | undefined): number | undefined {
   if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined;
   const number = Number(value.trim());
   return number > 0 ? number : undefined;
-}
-
-/**
- * `review.yml` from `owner/repo/.github/workflows/review.yml@refs/…`, when the file is this
- * repository's; undefined otherwise (the run itself then says which workflow it is).
- */
-function workflowFileName(
-  ref: string | undefined,
-  repository: string | undefined,
-): string | undefined {
-  if (ref === undefined || repository === undefined) return undefined;
-  const at = ref.indexOf('@');
-  const full = at < 0 ? ref : ref.slice(0, at);
-  const prefix = `${repository}/.github/workflows/`.toLowerCase();
-  if (!full.toLowerCase().startsWith(prefix)) return undefined;
-  const file = full.slice(prefix.length);
-  return /^[\w.-]+\.ya?ml$/.test(file) ? file : undefined;
 }

@@ -6,7 +6,6 @@ import {
   DEFAULT_JOB_TIMEOUT_MINUTES,
   readJobTimeLimit,
   timeLimitWarning,
-  workflowFile,
   workflowFileFromCheckout,
 } from '../../src/action/job-time-limit.js';
 import { tempRepo } from '../support/temp-repo.js';
@@ -86,18 +85,6 @@ describe("the job's time limit", () => {
         GITHUB_WORKFLOW_REF: 'octo/shared/.github/workflows/review.yml@refs/heads/main',
       }),
     ).toBeUndefined();
-  });
-
-  it('names only files of this repository’s workflow folder', () => {
-    expect(workflowFile('octo/app/.github/workflows/a.yml@refs/heads/main', 'octo/app')).toBe(
-      '.github/workflows/a.yml',
-    );
-    expect(workflowFile('Octo/App/.github/workflows/a.yml@v1', 'octo/app')).toBe(
-      '.github/workflows/a.yml',
-    );
-    expect(workflowFile('octo/app/../secrets@v1', 'octo/app')).toBeUndefined();
-    expect(workflowFile('octo/app/.github/workflows/../../x@v1', 'octo/app')).toBeUndefined();
-    expect(workflowFile(undefined, 'octo/app')).toBeUndefined();
   });
 });
 
