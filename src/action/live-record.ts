@@ -2,13 +2,17 @@
  * The run's record kept on the runner as the session goes, not only at its end: the transcript
  * is appended event by event already (agent/transcript.ts); here the answer so far is rewritten
  * when the model's text grows, and the patch of what the agent changed when a call that can change
- * the workspace ends. A step killed at any moment thus leaves the post step the work done so far,
- * redacted and checked as publishing would check it (workspace-diff.ts).
+ * the workspace ends — while git is safe to run beside the agent's commands, that is under a
+ * sandbox (`gitSafeDuringSession`). A step killed at any moment thus leaves the post step the work
+ * done so far, redacted and checked as publishing would check it (workspace-diff.ts). Without a
+ * sandbox the patch is taken once the session has stopped, so a step killed mid-session leaves the
+ * transcript and the answer, but no patch.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AgentEvent } from '../agent/events.js';
 import { errorMessage } from '../platform/errors.js';
+import type { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import type { SessionBaseline } from '../publish/session-baseline.js';
 import { workspaceDiff } from '../publish/workspace-diff.js';
 import type { WorkspaceDiff } from '../publish/workspace-diff.js';
@@ -47,10 +51,38 @@ export async function writePatch(
   return true;
 }
 
+export interface LiveWorkspace {
+  root: string;
+  baseline: SessionBaseline | undefined;
+  /**
+   * Whether git may read the workspace while the session runs: true only when no command of the
+   * agent can have changed `.git` (see `gitSafeDuringSession`). Otherwise the patch is taken only
+   * once the session has stopped (`settle`), when no command of the agent is left to change it.
+   */
+  gitSafeNow(): Promise<boolean>;
+}
+
+/**
+ * Whether trusted git may run in the workspace while the agent's commands may still be running.
+ * git acts on the repository's configuration — a clean filter, `core.fsmonitor` — so with a
+ * command free to rewrite `.git/config` at any moment, even a git that switches off what the
+ * session configured (session-baseline.ts) could read a driver set up between its check and its
+ * run. Every sandbox keeps `.git` out of the commands' reach (read-only, or another owner);
+ * without one, only a run in which no command has started yet is safe. Commands, MCP servers
+ * and discovered tools all start through the sandbox, so a probe nothing started means none ran.
+ */
+export function gitSafeDuringSession(sandbox: PendingSandbox): Promise<boolean> {
+  if (!sandbox.isStarted) return Promise.resolve(true);
+  return sandbox.answer.then(
+    (found) => found.kind !== 'none',
+    () => false,
+  );
+}
+
 export function startLiveRecord(
   run: AuthorizedRun,
   record: RunRecord,
-  workspace: { root: string; baseline: SessionBaseline | undefined },
+  workspace: LiveWorkspace,
 ): LiveRecord {
   let stopped = false;
   let answerTimer: NodeJS.Timeout | undefined;
@@ -83,6 +115,7 @@ export function startLiveRecord(
       while (patchWanted && !stopped) {
         patchWanted = false;
         try {
+          if (!(await workspace.gitSafeNow())) break;
           const diff = await acceptedChange(run, workspace.root, workspace.baseline);
           // `stop()` may have run while the diff was taken.
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition

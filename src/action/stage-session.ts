@@ -13,7 +13,7 @@ import { commandLine } from '../report/command-lines.js';
 import { finalText } from '../report/progress-state.js';
 import type { EarlyEnd } from '../report/early-end.js';
 import type { AuthorizedRun } from './authorized-run.js';
-import { startLiveRecord } from './live-record.js';
+import { gitSafeDuringSession, startLiveRecord } from './live-record.js';
 import type { RunHeld, RunRecord } from './run-record.js';
 import { recordEvent } from './run-record.js';
 import { RunStopped } from './run-stop.js';
@@ -29,10 +29,15 @@ export async function sessionStage(
   const { trigger, trust } = run;
   const { plan, context } = prepared;
   const workspaceRoot = run.deps.env.GITHUB_WORKSPACE ?? process.cwd();
-  held.live = startLiveRecord(run, record, { root: workspaceRoot, baseline: prepared.baseline });
-  if (held.sandboxProbe === undefined) throw new Error('the sandbox was not set up');
+  const sandboxProbe = held.sandboxProbe;
+  if (sandboxProbe === undefined) throw new Error('the sandbox was not set up');
+  held.live = startLiveRecord(run, record, {
+    root: workspaceRoot,
+    baseline: prepared.baseline,
+    gitSafeNow: () => gitSafeDuringSession(sandboxProbe),
+  });
   const runner = await sessionRunner(run, {
-    sandboxProbe: held.sandboxProbe,
+    sandboxProbe,
     sessionId: record.sessionId,
     workspaceRoot,
     launchDirectory: held.launchDirectory,
