@@ -824,7 +824,7 @@ function stopOnSignals(controller, options) {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(77593);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(67407);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(89659);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
 /* harmony import */ var _action_run_stop_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(16740);
@@ -3939,7 +3939,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 67407:
+/***/ 89659:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -6621,6 +6621,34 @@ async function withHint(action, request) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/workflow-ref.ts
+/**
+ * Which workflow file a run started from, read from the runner's `GITHUB_WORKFLOW_REF`
+ * (`owner/repo/.github/workflows/review.yml@refs/heads/main`). The job's time limit is read from
+ * that file, and a newer run of the same workflow is looked for by its name.
+ */
+/**
+ * The workflow file's path in this repository (`.github/workflows/review.yml`); undefined for a
+ * workflow of another repository (a reusable workflow called from elsewhere) or a ref that does
+ * not name a workflow file.
+ */
+function workflowFile(ref, repository) {
+    if (ref === undefined || repository === undefined)
+        return undefined;
+    const at = ref.indexOf('@');
+    const full = at < 0 ? ref : ref.slice(0, at);
+    const prefix = `${repository}/`;
+    if (!full.toLowerCase().startsWith(prefix.toLowerCase()))
+        return undefined;
+    const file = full.slice(prefix.length);
+    return file.startsWith('.github/workflows/') && !file.includes('..') ? file : undefined;
+}
+/** `review.yml` for `.github/workflows/review.yml`: the name GitHub's Actions API takes. */
+function workflowFileName(ref, repository) {
+    const file = workflowFile(ref, repository)?.slice('.github/workflows/'.length);
+    return file !== undefined && /^[\w.-]+\.ya?ml$/.test(file) ? file : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/github/newer-run.ts
 /**
  * Whether a newer run of the same workflow is doing the same work: another run for the same pull
@@ -6639,6 +6667,7 @@ async function withHint(action, request) {
  * with the reason at debug level. It is asked under a deadline too, since a cancelled run asks
  * it in the seconds between SIGINT and SIGTERM.
  */
+
 
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -6793,21 +6822,6 @@ function positiveInteger(value) {
         return undefined;
     const number = Number(value.trim());
     return number > 0 ? number : undefined;
-}
-/**
- * `review.yml` from `owner/repo/.github/workflows/review.yml@refs/\u2026`, when the file is this
- * repository's; undefined otherwise (the run itself then says which workflow it is).
- */
-function workflowFileName(ref, repository) {
-    if (ref === undefined || repository === undefined)
-        return undefined;
-    const at = ref.indexOf('@');
-    const full = at < 0 ? ref : ref.slice(0, at);
-    const prefix = `${repository}/.github/workflows/`.toLowerCase();
-    if (!full.toLowerCase().startsWith(prefix))
-        return undefined;
-    const file = full.slice(prefix.length);
-    return /^[\w.-]+\.ya?ml$/.test(file) ? file : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/action/newer-run-seam.ts
@@ -7676,8 +7690,11 @@ var tool_types = __webpack_require__(29285);
  * The run's record kept on the runner as the session goes, not only at its end: the transcript
  * is appended event by event already (agent/transcript.ts); here the answer so far is rewritten
  * when the model's text grows, and the patch of what the agent changed when a call that can change
- * the workspace ends. A step killed at any moment thus leaves the post step the work done so far,
- * redacted and checked as publishing would check it (workspace-diff.ts).
+ * the workspace ends \u2014 while git is safe to run beside the agent's commands, that is under a
+ * sandbox (`gitSafeDuringSession`). A step killed at any moment thus leaves the post step the work
+ * done so far, redacted and checked as publishing would check it (workspace-diff.ts). Without a
+ * sandbox the patch is taken once the session has stopped, so a step killed mid-session leaves the
+ * transcript and the answer, but no patch.
  */
 
 
@@ -7704,6 +7721,20 @@ async function writePatch(run, record, diff) {
     const text = run.redact(diff.patch);
     await (0,promises_.writeFile)(record.files.patch, text.endsWith('\n') ? text : `${text}\n`);
     return true;
+}
+/**
+ * Whether trusted git may run in the workspace while the agent's commands may still be running.
+ * git acts on the repository's configuration \u2014 a clean filter, `core.fsmonitor` \u2014 so with a
+ * command free to rewrite `.git/config` at any moment, even a git that switches off what the
+ * session configured (session-baseline.ts) could read a driver set up between its check and its
+ * run. Every sandbox keeps `.git` out of the commands' reach (read-only, or another owner);
+ * without one, only a run in which no command has started yet is safe. Commands, MCP servers
+ * and discovered tools all start through the sandbox, so a probe nothing started means none ran.
+ */
+function gitSafeDuringSession(sandbox) {
+    if (!sandbox.isStarted)
+        return Promise.resolve(true);
+    return sandbox.answer.then((found) => found.kind !== 'none', () => false);
 }
 function startLiveRecord(run, record, workspace) {
     let stopped = false;
@@ -7738,6 +7769,8 @@ function startLiveRecord(run, record, workspace) {
             while (patchWanted && !stopped) {
                 patchWanted = false;
                 try {
+                    if (!(await workspace.gitSafeNow()))
+                        break;
                     const diff = await acceptedChange(run, workspace.root, workspace.baseline);
                     // `stop()` may have run while the diff was taken.
                     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
@@ -14211,11 +14244,16 @@ async function sessionStage(run, record, held, prepared) {
     const { trigger, trust } = run;
     const { plan, context } = prepared;
     const workspaceRoot = run.deps.env.GITHUB_WORKSPACE ?? process.cwd();
-    held.live = startLiveRecord(run, record, { root: workspaceRoot, baseline: prepared.baseline });
-    if (held.sandboxProbe === undefined)
+    const sandboxProbe = held.sandboxProbe;
+    if (sandboxProbe === undefined)
         throw new Error('the sandbox was not set up');
+    held.live = startLiveRecord(run, record, {
+        root: workspaceRoot,
+        baseline: prepared.baseline,
+        gitSafeNow: () => gitSafeDuringSession(sandboxProbe),
+    });
     const runner = await sessionRunner(run, {
-        sandboxProbe: held.sandboxProbe,
+        sandboxProbe,
         sessionId: record.sessionId,
         workspaceRoot,
         launchDirectory: held.launchDirectory,
@@ -14416,6 +14454,7 @@ function failedOutcome(record, error, now) {
  * is left unknown: this only decides whether to warn.
  */
 
+
 /** GitHub's limit for a job that sets none, in minutes. */
 const DEFAULT_JOB_TIMEOUT_MINUTES = 360;
 /** How much of the job's limit the Action leaves for its wrap-up: comment, record, publishing. */
@@ -14476,21 +14515,6 @@ function timeLimitWarning(timeoutMinutes, limit) {
         ? `Set timeout_minutes to ${most} or less, or raise the job's timeout-minutes`
         : "Raise the job's timeout-minutes";
     return `timeout_minutes is ${timeoutMinutes}, but the job's own limit is ${limitText}: the runner would cancel the job before the session ends by itself, with less time to keep the work and finish the comment. ${advice}, so that the session ends at least ${WRAP_UP_MINUTES} minute before the job's limit.`;
-}
-/**
- * The workflow file's path in this repository, from `owner/repo/path@ref`; undefined for a
- * workflow of another repository (a reusable workflow called from elsewhere).
- */
-function workflowFile(ref, repository) {
-    if (ref === undefined || repository === undefined)
-        return undefined;
-    const at = ref.indexOf('@');
-    const full = at < 0 ? ref : ref.slice(0, at);
-    const prefix = `${repository}/`;
-    if (!full.toLowerCase().startsWith(prefix.toLowerCase()))
-        return undefined;
-    const file = full.slice(prefix.length);
-    return file.startsWith('.github/workflows/') && !file.includes('..') ? file : undefined;
 }
 function field(value, key) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
