@@ -7,15 +7,18 @@
  * the change left and the link to the job's log. Whatever the main step finished itself is left
  * alone. Nothing here fails the job: a problem is a warning.
  */
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AgentEvent } from '../agent/events.js';
 import type { CreateOctokitOptions, GitHubClient } from '../github/octokit.js';
 import { createOctokit } from '../github/octokit.js';
-import type { ArtifactUploader } from '../github/run-artifact.js';
-import { uploadRunRecord } from '../github/run-artifact.js';
+import { readOwnMarker } from '../github/own-marker.js';
+import type { ArtifactUploader, RunRecordPaths } from '../github/run-artifact.js';
+import { runRecordPaths, uploadRunRecord } from '../github/run-artifact.js';
+import type { PostedComment } from '../github/sink.js';
 import { createOctokitSink } from '../github/sink.js';
 import { apiUrl } from '../github/urls.js';
 import { errorMessage } from '../platform/errors.js';
+import { readRegularFile } from '../platform/file-entries.js';
 import type { Logger } from '../platform/logger.js';
 import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
 import type { EarlyEnd } from '../report/early-end.js';
@@ -57,6 +60,16 @@ export async function finishRunRecord(options: FinishRecordOptions): Promise<Fin
     return result;
   }
   if (saved === undefined) return result;
+  // The saved state is a file on the runner: where a command could reach it, it could name any
+  // file to upload or any comment to overwrite. Only the record's own folder and this run's own
+  // comment are used.
+  const files = ownRecordFiles(saved.files, env);
+  if (files === undefined) {
+    logger.warning(
+      `The saved run record names files outside the run's own record folder; nothing is uploaded or posted from it.`,
+    );
+    return result;
+  }
   const token = options.getInput('github_token');
   const redactor = createRedactor({
     secrets: [...secretEnvironmentValues(env), ...(token === '' ? [] : [token])],
@@ -68,7 +81,7 @@ export async function finishRunRecord(options: FinishRecordOptions): Promise<Fin
   const uploadDone = saved.done.artifact === 'uploaded' || saved.done.artifact === 'skipped';
   if (saved.upload && !uploadDone) {
     const artifact = await uploadRunRecord({
-      paths: saved.files,
+      paths: files,
       name: saved.artifactName,
       env,
       logger,
@@ -95,12 +108,12 @@ export async function finishRunRecord(options: FinishRecordOptions): Promise<Fin
       ? { cause: saved.ending }
       : {}),
   };
-  const events = await readTranscript(saved.files.transcript);
+  const events = await readTranscript(files.transcript);
   const progress = stoppedEarly(
     progressFromEvents(events),
     'Stopped: the run stopped unexpectedly.',
   );
-  const patch = await readFile(saved.files.patch, 'utf8').catch(() => undefined);
+  const patch = await readRegularFile(files.patch);
   const outcome: FinalOutcome = {
     reason: 'cancelled',
     ending,
@@ -125,6 +138,11 @@ export async function finishRunRecord(options: FinishRecordOptions): Promise<Fin
       requestTimeoutMs: WRITE_TIMEOUT_MS,
       retry: { retries: 1 },
     });
+    const refusal = await notThisRunsComment(octokit, comment.posted, env);
+    if (refusal !== undefined) {
+      logger.warning(`The run's comment was not ended: ${refusal}.`);
+      return result;
+    }
     await createOctokitSink(octokit, { redact: redactor.redact }).updateComment(
       comment.posted,
       body,
@@ -137,9 +155,57 @@ export async function finishRunRecord(options: FinishRecordOptions): Promise<Fin
   return result;
 }
 
+/**
+ * The record's files when the saved state names exactly those the main step keeps —
+ * `gemini-agent-<session id>/` in the runner's temporary folder (run-record.ts) — else undefined.
+ */
+function ownRecordFiles(saved: RunRecordPaths, env: NodeJS.ProcessEnv): RunRecordPaths | undefined {
+  const base = env.RUNNER_TEMP ?? env.GITHUB_WORKSPACE;
+  if (base === undefined) return undefined;
+  const session =
+    /^gemini-agent-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+      path.basename(saved.dir),
+    )?.[1];
+  if (session === undefined) return undefined;
+  const own = runRecordPaths(base, session);
+  const same =
+    own.dir === saved.dir &&
+    own.transcript === saved.transcript &&
+    own.answer === saved.answer &&
+    own.patch === saved.patch;
+  return same ? own : undefined;
+}
+
+/**
+ * Why the saved comment is not one this run may end (undefined when it is): it must be in this
+ * repository and carry this run's progress marker (github/trigger-claim.ts), so a state that
+ * names someone else's comment cannot have it overwritten.
+ */
+async function notThisRunsComment(
+  octokit: GitHubClient,
+  posted: PostedComment,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const repository = `${posted.owner}/${posted.repo}`;
+  if (repository.toLowerCase() !== (env.GITHUB_REPOSITORY ?? '').toLowerCase()) {
+    return `it is in ${repository}, not in this run's repository`;
+  }
+  const params = { owner: posted.owner, repo: posted.repo, comment_id: posted.id };
+  const { data } =
+    posted.kind === 'issue_comment'
+      ? await octokit.rest.issues.getComment(params)
+      : await octokit.rest.pulls.getReviewComment(params);
+  const marker = readOwnMarker(data.body, 'progress');
+  const runId = env.GITHUB_RUN_ID;
+  if (marker === undefined || (runId !== undefined && marker.run !== runId)) {
+    return `comment ${posted.id} is not the progress comment of this workflow run`;
+  }
+  return undefined;
+}
+
 /** The transcript's events; lines that do not parse (one cut off by a kill) are left out. */
 async function readTranscript(file: string): Promise<AgentEvent[]> {
-  const text = await readFile(file, 'utf8').catch(() => '');
+  const text = (await readRegularFile(file)) ?? '';
   const events: AgentEvent[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;

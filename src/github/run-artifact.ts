@@ -12,9 +12,10 @@
  * put back for the upload alone. A failure, or an upload still running after a bounded time, is
  * reported and the run goes on.
  */
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../platform/errors.js';
+import { isRegularFile } from '../platform/file-entries.js';
 import type { Logger } from '../platform/logger.js';
 import { artifactUrl } from './urls.js';
 
@@ -86,8 +87,10 @@ export interface UploadRunRecordOptions {
 export async function uploadRunRecord(options: UploadRunRecordOptions): Promise<ArtifactOutcome> {
   const { paths, logger } = options;
   const files: string[] = [];
+  // Only the record's own regular files: a link planted in place of one (a command without a
+  // sandbox can reach the runner's temporary folder) would upload whatever it points at.
   for (const file of [paths.answer, paths.transcript, paths.patch]) {
-    if (await exists(file)) files.push(file);
+    if (await isRegularFile(file)) files.push(file);
   }
   if (files.length === 0) return { status: 'skipped', reason: 'the record is empty' };
   if (options.upload === undefined && !hasArtifactService(options.env)) {
@@ -186,15 +189,6 @@ function setVariables(variables: Record<string, string>): () => void {
 /** A signed storage URL carries its credential in the query; error text keeps only the path. */
 function withoutQueries(text: string): string {
   return text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, '$1?…');
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** An artifact name unique within the workflow run: the task and the session. */

@@ -2,7 +2,8 @@
 // from the record the main step saved and the files it kept on the runner, it uploads the
 // artifact and turns the comment still showing progress into "stopped unexpectedly", with the
 // tool calls, the change left and the job log's link. What main finished is left alone.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { finishRunRecord } from '../../src/action/post-run.js';
@@ -17,7 +18,10 @@ import { tempRepo } from '../support/temp-repo.js';
 const REPO = { owner: 'Codertocat', name: 'Hello-World', defaultBranch: 'master' };
 const RUN_URL = 'https://github.com/Codertocat/Hello-World/actions/runs/4242';
 const COMMENT_ID = 4711;
+const MAINTAINER_COMMENT_ID = 4712;
 const API_KEY = 'post-step-gemini-key-0123456789abcdef';
+/** What a file of the runner outside the record holds; never uploaded or posted. */
+const RUNNER_SECRET = 'runner-credential-0123456789';
 
 const WRITE_EVENT = {
   session_id: 's',
@@ -34,6 +38,8 @@ const WRITE_EVENT = {
   },
 };
 
+const PROGRESS_MARKER = '<!-- gemini-agent:progress trigger=issue_comment.1 run=4242 attempt=1 -->';
+
 async function killedRun(done: Partial<SavedRunRecord['done']> = {}) {
   const github = await useFakeGitHub({
     repo: REPO,
@@ -45,13 +51,17 @@ async function killedRun(done: Partial<SavedRunRecord['done']> = {}) {
           {
             id: COMMENT_ID,
             user: 'github-actions[bot]',
-            body: '**Gemini is working on the task** ⏳',
+            body: `**Gemini is working on the task** ⏳\n\n${PROGRESS_MARKER}`,
           },
+          { id: MAINTAINER_COMMENT_ID, user: 'Codertocat', body: 'Please keep the notes short.' },
         ],
       },
     ],
   });
-  const files = runRecordPaths(await tempRepo(), 'abc');
+  const runnerTemp = await tempRepo();
+  const files = runRecordPaths(runnerTemp, randomUUID());
+  const secretFile = path.join(runnerTemp, 'runner-credentials.json');
+  await writeFile(secretFile, `{"token":"${RUNNER_SECRET}"}\n`);
   await mkdir(files.dir, { recursive: true });
   await writeFile(files.transcript, `${JSON.stringify(WRITE_EVENT)}\n{"kind":"tool_call_up`);
   await writeFile(files.patch, `diff --git a/NOTES.md b/NOTES.md\n+notes (key ${API_KEY})\n`);
@@ -77,13 +87,14 @@ async function killedRun(done: Partial<SavedRunRecord['done']> = {}) {
     ending: { kind: 'cancelled', at: Date.now() - 1000, signal: 'SIGINT' },
     done: { comment: false, artifact: 'not started', ...done },
   };
-  const uploads: { name: string; files: string[] }[] = [];
+  const uploads: { name: string; files: string[]; contents: string[] }[] = [];
   const logger = memoryLogger();
   const finish = () =>
     finishRunRecord({
       getState: (name) => (name === RUN_RECORD_STATE ? encodeRunRecord(saved) : ''),
       getInput: (name) => (name === 'github_token' ? github.token : ''),
       env: {
+        RUNNER_TEMP: runnerTemp,
         GITHUB_API_URL: github.url,
         GITHUB_SERVER_URL: 'https://github.com',
         GITHUB_REPOSITORY: 'Codertocat/Hello-World',
@@ -93,12 +104,13 @@ async function killedRun(done: Partial<SavedRunRecord['done']> = {}) {
       logger,
       createOctokit: (options) =>
         createOctokit({ ...options, retry: { retries: 0 }, throttle: { enabled: false } }),
-      upload: (name, list) => {
-        uploads.push({ name, files: list.map((file) => path.basename(file)) });
-        return Promise.resolve({ id: 77 });
+      upload: async (name, list) => {
+        const contents = await Promise.all(list.map((file) => readFile(file, 'utf8')));
+        uploads.push({ name, files: list.map((file) => path.basename(file)), contents });
+        return { id: 77 };
       },
     });
-  return { github, finish, uploads, logger };
+  return { github, finish, uploads, logger, saved, files, secretFile };
 }
 
 describe('the post step after a killed main step', () => {
@@ -108,7 +120,7 @@ describe('the post step after a killed main step', () => {
     const result = await finish();
 
     expect(result).toEqual({ uploaded: true, commentEnded: true });
-    expect(uploads).toEqual([
+    expect(uploads.map(({ name, files }) => ({ name, files }))).toEqual([
       { name: 'gemini-agent-invoke-1-abc', files: ['transcript.jsonl', 'changes.patch'] },
     ]);
     const body = github.comments(1).find((comment) => comment.id === COMMENT_ID)?.body ?? '';
@@ -131,6 +143,51 @@ describe('the post step after a killed main step', () => {
     expect(result).toEqual({ uploaded: false, commentEnded: false });
     expect(uploads).toEqual([]);
     expect(github.comments(1)[0]?.bodies).toHaveLength(1);
+  });
+
+  it('uploads and posts nothing from a state that names files outside the record', async () => {
+    const run = await killedRun();
+    // A command that could reach the runner's state file points the record at another file.
+    run.saved.files = { ...run.saved.files, transcript: run.secretFile };
+
+    const result = await run.finish();
+
+    expect(result).toEqual({ uploaded: false, commentEnded: false });
+    expect(run.uploads).toEqual([]);
+    expect(run.github.comments(1)[0]?.bodies).toHaveLength(1);
+    expect(run.logger.lines.map((line) => line.message).join('\n')).toContain('outside the run');
+  });
+
+  it('never follows a link planted in place of a record file', async () => {
+    const run = await killedRun();
+    await rm(run.files.transcript);
+    await symlink(run.secretFile, run.files.transcript);
+    await rm(run.files.patch);
+    await symlink(run.secretFile, run.files.patch);
+
+    const result = await run.finish();
+
+    expect(result.commentEnded).toBe(true);
+    expect(run.uploads.flatMap((upload) => upload.files)).toEqual([]);
+    const body = run.github.comments(1)[0]?.body ?? '';
+    expect(body).toContain('stopped unexpectedly');
+    expect(body).not.toContain(RUNNER_SECRET);
+  });
+
+  it('does not overwrite a comment that is not this run’s progress comment', async () => {
+    const run = await killedRun();
+    const posted = run.saved.comment?.posted;
+    if (posted === undefined) throw new Error('the record has no comment');
+    posted.id = MAINTAINER_COMMENT_ID;
+
+    const result = await run.finish();
+
+    expect(result.commentEnded).toBe(false);
+    const maintainers = run.github.comments(1).find((c) => c.id === MAINTAINER_COMMENT_ID);
+    expect(maintainers?.body).toBe('Please keep the notes short.');
+    expect(run.logger.lines.map((line) => line.message).join('\n')).toContain(
+      'not the progress comment of this workflow run',
+    );
   });
 
   it('does nothing without a saved record (a run that was never authorized)', async () => {
