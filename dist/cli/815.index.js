@@ -295,7 +295,7 @@ function normalizeContextFileNames(fileNames) {
 async function findGitRoot(start) {
     let dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(start);
     for (;;) {
-        if (await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_6__/* .entryExists */ .v)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, '.git')))
+        if (await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_6__/* .entryExists */ .v_)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, '.git')))
             return dir;
         const parent = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(dir);
         if (parent === dir)
@@ -7137,24 +7137,58 @@ function asciiFrom(text, from) {
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ entryExists)
+/* harmony export */   Ze: () => (/* binding */ isRegularFile),
+/* harmony export */   v_: () => (/* binding */ entryExists)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* unused harmony export readRegularFile */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /**
- * Whether a directory entry exists, for the checks that must see a link itself: a dangling
+ * Directory entries seen as they are, for the checks that must see a link itself: a dangling
  * symbolic link is an entry (it can be followed once its target appears), so `lstat`, not `stat`
- * or `access`, which follow it.
+ * or `access`, which follow it; and a file trusted code reads or uploads is read only when it is
+ * a regular file itself, never through a link someone planted in its place.
  */
+
 
 /** True when something (a file, a folder, a link, dangling or not) is at `file`. */
 async function entryExists(file) {
     try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(file);
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(file);
         return true;
     }
     catch {
         return false;
+    }
+}
+/** True when `file` is a regular file itself (not a link to one, not a folder). */
+async function isRegularFile(file) {
+    try {
+        return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(file)).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The text of `file` when it is a regular file, opened without following a link at its name
+ * (`O_NOFOLLOW`); undefined when it is absent, a link or anything else.
+ */
+async function readRegularFile(file) {
+    let handle;
+    try {
+        handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+        if (!(await handle.stat()).isFile())
+            return undefined;
+        return await handle.readFile('utf8');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        await handle?.close();
     }
 }
 
@@ -26486,7 +26520,7 @@ async function checkWord(word, context, used, options) {
     if (!context.workspaceRoots.some((root) => (0,_platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__/* .isInsideOrSame */ ._h)(resolved, root))) {
         return { ok: true, value: word };
     }
-    if (!(await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_3__/* .entryExists */ .v)(resolved)))
+    if (!(await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_3__/* .entryExists */ .v_)(resolved)))
         return { ok: true, value: word };
     // It stays relative: the process starts in the copy's counterpart of where it would have.
     const target = pointed(resolved, context, used);
@@ -27808,7 +27842,7 @@ function workTreeLookup() {
         let answer = known.get(dir);
         if (answer === undefined) {
             answer = (async () => {
-                if (await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_4__/* .entryExists */ .v)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, '.git')))
+                if (await (0,_platform_file_entries_js__WEBPACK_IMPORTED_MODULE_4__/* .entryExists */ .v_)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, '.git')))
                     return true;
                 const parent = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(dir);
                 return parent !== dir && lookup(parent);

@@ -6350,6 +6350,8 @@ function availableCommandsSection(commands, redact) {
     return `The available commands:\n\n${lines.join('\n')}`;
 }
 
+// EXTERNAL MODULE: ./src/platform/file-entries.ts
+var file_entries = __webpack_require__(8832);
 ;// CONCATENATED MODULE: ./src/github/run-artifact.ts
 /**
  * The run's record as one workflow artifact: the whole answer (`answer.md`), the transcript of
@@ -6365,6 +6367,7 @@ function availableCommandsSection(commands, redact) {
  * put back for the upload alone. A failure, or an upload still running after a bounded time, is
  * reported and the run goes on.
  */
+
 
 
 
@@ -6396,8 +6399,10 @@ const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000;
 async function uploadRunRecord(options) {
     const { paths, logger } = options;
     const files = [];
+    // Only the record's own regular files: a link planted in place of one (a command without a
+    // sandbox can reach the runner's temporary folder) would upload whatever it points at.
     for (const file of [paths.answer, paths.transcript, paths.patch]) {
-        if (await exists(file))
+        if (await (0,file_entries/* isRegularFile */.Ze)(file))
             files.push(file);
     }
     if (files.length === 0)
@@ -6494,15 +6499,6 @@ function setVariables(variables) {
 /** A signed storage URL carries its credential in the query; error text keeps only the path. */
 function withoutQueries(text) {
     return text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, '$1?\u2026');
-}
-async function exists(file) {
-    try {
-        await (0,promises_.access)(file);
-        return true;
-    }
-    catch {
-        return false;
-    }
 }
 /** An artifact name unique within the workflow run: the task and the session. */
 function artifactName(subject, sessionId) {

@@ -30227,7 +30227,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85144);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46316);
 /* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(22276);
-/* harmony import */ var _post_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(56779);
+/* harmony import */ var _post_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(52510);
 /**
  * Entry of the Action's post step (action.yml `runs.post`, which runs however the main step
  * ended): stops processes the agent's tools left running, then finishes what the main step could
@@ -30262,7 +30262,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 56779:
+/***/ 52510:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
@@ -30271,8 +30271,9 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ finishRunRecord)
 });
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var dist_bundle = __nccwpck_require__(49735);
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
@@ -30808,8 +30809,101 @@ function createOctokit(options) {
     return octokit;
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
+;// CONCATENATED MODULE: ./src/github/own-marker.ts
+/**
+ * Every comment, review, issue and pull request body the Action writes carries a hidden marker
+ * starting with {@link OWN_MARKER_PREFIX}. It lets the Action recognise its own text whatever
+ * account posted it \u2014 a personal access token or an app token posts under a login that is not
+ * `github-actions[bot]` \u2014 so its comments never start a run of their own, and so later runs can
+ * find what earlier ones wrote (the last review's head, the maintenance report issue, the
+ * progress comment and triage note an earlier attempt of the same run posted).
+ *
+ * A marker only says who wrote the text when the account that posted it is the Action's: anyone
+ * can paste a marker into a comment. Readers that act on one check the author first.
+ */
+const OWN_MARKER_PREFIX = '<!-- gemini-agent:';
+/** `<!-- gemini-agent:<kind> key=value \u2026 -->`; values are single words (SHAs, ids, numbers). */
+function ownMarker(kind, fields = {}) {
+    const words = Object.entries(fields).map(([key, value]) => ` ${key}=${value.replace(/[\s>-]/g, '_')}`);
+    return `${OWN_MARKER_PREFIX}${kind}${words.join('')} -->`;
+}
+/** Whether `body` was written by the Action (it carries a marker). */
+function carriesOwnMarker(body) {
+    return body.includes(OWN_MARKER_PREFIX);
+}
+const MARKER_LINE = /<!-- gemini-agent:([a-z][a-z-]*)((?: [a-z_]+=[^\s>]+)*) -->/g;
+/**
+ * The fields of the last `kind` marker in `body` (ours always end what we write), or undefined
+ * when it has none. `{}` for a marker without fields.
+ */
+function readOwnMarker(body, kind) {
+    let found;
+    for (const match of (body ?? '').matchAll(MARKER_LINE)) {
+        if (match[1] !== kind)
+            continue;
+        const fields = {};
+        for (const word of (match[2] ?? '').trim().split(' ')) {
+            const at = word.indexOf('=');
+            if (at > 0)
+                fields[word.slice(0, at)] = word.slice(at + 1);
+        }
+        found = fields;
+    }
+    return found;
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./src/platform/file-entries.ts
+/**
+ * Directory entries seen as they are, for the checks that must see a link itself: a dangling
+ * symbolic link is an entry (it can be followed once its target appears), so `lstat`, not `stat`
+ * or `access`, which follow it; and a file trusted code reads or uploads is read only when it is
+ * a regular file itself, never through a link someone planted in its place.
+ */
+
+
+/** True when something (a file, a folder, a link, dangling or not) is at `file`. */
+async function entryExists(file) {
+    try {
+        await lstat(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** True when `file` is a regular file itself (not a link to one, not a folder). */
+async function isRegularFile(file) {
+    try {
+        return (await (0,promises_.lstat)(file)).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The text of `file` when it is a regular file, opened without following a link at its name
+ * (`O_NOFOLLOW`); undefined when it is absent, a link or anything else.
+ */
+async function readRegularFile(file) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(file, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW);
+        if (!(await handle.stat()).isFile())
+            return undefined;
+        return await handle.readFile('utf8');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        await handle?.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/run-artifact.ts
 /**
  * The run's record as one workflow artifact: the whole answer (`answer.md`), the transcript of
@@ -30829,13 +30923,14 @@ var external_node_path_ = __nccwpck_require__(76760);
 
 
 
+
 function runRecordPaths(tempRoot, sessionId) {
-    const dir = path.join(tempRoot, `gemini-agent-${sessionId}`);
+    const dir = external_node_path_default().join(tempRoot, `gemini-agent-${sessionId}`);
     return {
         dir,
-        transcript: path.join(dir, 'transcript.jsonl'),
-        answer: path.join(dir, 'answer.md'),
-        patch: path.join(dir, 'changes.patch'),
+        transcript: external_node_path_default().join(dir, 'transcript.jsonl'),
+        answer: external_node_path_default().join(dir, 'answer.md'),
+        patch: external_node_path_default().join(dir, 'changes.patch'),
     };
 }
 /** Writes the (already redacted) answer into the record; a failure is a warning. */
@@ -30856,8 +30951,10 @@ const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000;
 async function uploadRunRecord(options) {
     const { paths, logger } = options;
     const files = [];
+    // Only the record's own regular files: a link planted in place of one (a command without a
+    // sandbox can reach the runner's temporary folder) would upload whatever it points at.
     for (const file of [paths.answer, paths.transcript, paths.patch]) {
-        if (await exists(file))
+        if (await isRegularFile(file))
             files.push(file);
     }
     if (files.length === 0)
@@ -30954,15 +31051,6 @@ function setVariables(variables) {
 /** A signed storage URL carries its credential in the query; error text keeps only the path. */
 function withoutQueries(text) {
     return text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, '$1?\u2026');
-}
-async function exists(file) {
-    try {
-        await (0,promises_.access)(file);
-        return true;
-    }
-    catch {
-        return false;
-    }
 }
 /** An artifact name unique within the workflow run: the task and the session. */
 function artifactName(subject, sessionId) {
@@ -31447,49 +31535,6 @@ function outsideCodeSpans(line, transform) {
         result += transform(rest.slice(0, open.index)) + rest.slice(open.index, end);
         rest = rest.slice(end);
     }
-}
-
-;// CONCATENATED MODULE: ./src/github/own-marker.ts
-/**
- * Every comment, review, issue and pull request body the Action writes carries a hidden marker
- * starting with {@link OWN_MARKER_PREFIX}. It lets the Action recognise its own text whatever
- * account posted it \u2014 a personal access token or an app token posts under a login that is not
- * `github-actions[bot]` \u2014 so its comments never start a run of their own, and so later runs can
- * find what earlier ones wrote (the last review's head, the maintenance report issue, the
- * progress comment and triage note an earlier attempt of the same run posted).
- *
- * A marker only says who wrote the text when the account that posted it is the Action's: anyone
- * can paste a marker into a comment. Readers that act on one check the author first.
- */
-const OWN_MARKER_PREFIX = '<!-- gemini-agent:';
-/** `<!-- gemini-agent:<kind> key=value \u2026 -->`; values are single words (SHAs, ids, numbers). */
-function ownMarker(kind, fields = {}) {
-    const words = Object.entries(fields).map(([key, value]) => ` ${key}=${value.replace(/[\s>-]/g, '_')}`);
-    return `${OWN_MARKER_PREFIX}${kind}${words.join('')} -->`;
-}
-/** Whether `body` was written by the Action (it carries a marker). */
-function carriesOwnMarker(body) {
-    return body.includes(OWN_MARKER_PREFIX);
-}
-const MARKER_LINE = /<!-- gemini-agent:([a-z][a-z-]*)((?: [a-z_]+=[^\s>]+)*) -->/g;
-/**
- * The fields of the last `kind` marker in `body` (ours always end what we write), or undefined
- * when it has none. `{}` for a marker without fields.
- */
-function readOwnMarker(body, kind) {
-    let found;
-    for (const match of (body ?? '').matchAll(MARKER_LINE)) {
-        if (match[1] !== kind)
-            continue;
-        const fields = {};
-        for (const word of (match[2] ?? '').trim().split(' ')) {
-            const at = word.indexOf('=');
-            if (at > 0)
-                fields[word.slice(0, at)] = word.slice(at + 1);
-        }
-        found = fields;
-    }
-    return found;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/budgets.ts
@@ -42357,6 +42402,8 @@ function decodeRunRecord(text) {
 
 
 
+
+
 /** How long the post step waits for one GitHub write, and for the upload. */
 const WRITE_TIMEOUT_MS = 15_000;
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -42373,6 +42420,14 @@ async function finishRunRecord(options) {
     }
     if (saved === undefined)
         return result;
+    // The saved state is a file on the runner: where a command could reach it, it could name any
+    // file to upload or any comment to overwrite. Only the record's own folder and this run's own
+    // comment are used.
+    const files = ownRecordFiles(saved.files, env);
+    if (files === undefined) {
+        logger.warning(`The saved run record names files outside the run's own record folder; nothing is uploaded or posted from it.`);
+        return result;
+    }
     const token = options.getInput('github_token');
     const redactor = createRedactor({
         secrets: [...secretEnvironmentValues(env), ...(token === '' ? [] : [token])],
@@ -42384,7 +42439,7 @@ async function finishRunRecord(options) {
     const uploadDone = saved.done.artifact === 'uploaded' || saved.done.artifact === 'skipped';
     if (saved.upload && !uploadDone) {
         const artifact = await uploadRunRecord({
-            paths: saved.files,
+            paths: files,
             name: saved.artifactName,
             env,
             logger,
@@ -42411,9 +42466,9 @@ async function finishRunRecord(options) {
             ? { cause: saved.ending }
             : {}),
     };
-    const events = await readTranscript(saved.files.transcript);
+    const events = await readTranscript(files.transcript);
     const progress = stoppedEarly(progressFromEvents(events), 'Stopped: the run stopped unexpectedly.');
-    const patch = await (0,promises_.readFile)(saved.files.patch, 'utf8').catch(() => undefined);
+    const patch = await readRegularFile(files.patch);
     const outcome = {
         reason: 'cancelled',
         ending,
@@ -42437,6 +42492,11 @@ async function finishRunRecord(options) {
             requestTimeoutMs: WRITE_TIMEOUT_MS,
             retry: { retries: 1 },
         });
+        const refusal = await notThisRunsComment(octokit, comment.posted, env);
+        if (refusal !== undefined) {
+            logger.warning(`The run's comment was not ended: ${refusal}.`);
+            return result;
+        }
         await createOctokitSink(octokit, { redact: redactor.redact }).updateComment(comment.posted, body);
         result.commentEnded = true;
         logger.info(`The run's comment now says it stopped unexpectedly: ${comment.posted.url}`);
@@ -42446,9 +42506,48 @@ async function finishRunRecord(options) {
     }
     return result;
 }
+/**
+ * The record's files when the saved state names exactly those the main step keeps \u2014
+ * `gemini-agent-<session id>/` in the runner's temporary folder (run-record.ts) \u2014 else undefined.
+ */
+function ownRecordFiles(saved, env) {
+    const base = env.RUNNER_TEMP ?? env.GITHUB_WORKSPACE;
+    if (base === undefined)
+        return undefined;
+    const session = /^gemini-agent-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(external_node_path_default().basename(saved.dir))?.[1];
+    if (session === undefined)
+        return undefined;
+    const own = runRecordPaths(base, session);
+    const same = own.dir === saved.dir &&
+        own.transcript === saved.transcript &&
+        own.answer === saved.answer &&
+        own.patch === saved.patch;
+    return same ? own : undefined;
+}
+/**
+ * Why the saved comment is not one this run may end (undefined when it is): it must be in this
+ * repository and carry this run's progress marker (github/trigger-claim.ts), so a state that
+ * names someone else's comment cannot have it overwritten.
+ */
+async function notThisRunsComment(octokit, posted, env) {
+    const repository = `${posted.owner}/${posted.repo}`;
+    if (repository.toLowerCase() !== (env.GITHUB_REPOSITORY ?? '').toLowerCase()) {
+        return `it is in ${repository}, not in this run's repository`;
+    }
+    const params = { owner: posted.owner, repo: posted.repo, comment_id: posted.id };
+    const { data } = posted.kind === 'issue_comment'
+        ? await octokit.rest.issues.getComment(params)
+        : await octokit.rest.pulls.getReviewComment(params);
+    const marker = readOwnMarker(data.body, 'progress');
+    const runId = env.GITHUB_RUN_ID;
+    if (marker === undefined || (runId !== undefined && marker.run !== runId)) {
+        return `comment ${posted.id} is not the progress comment of this workflow run`;
+    }
+    return undefined;
+}
 /** The transcript's events; lines that do not parse (one cut off by a kill) are left out. */
 async function readTranscript(file) {
-    const text = await (0,promises_.readFile)(file, 'utf8').catch(() => '');
+    const text = (await readRegularFile(file)) ?? '';
     const events = [];
     for (const line of text.split('\n')) {
         if (line.trim() === '')
