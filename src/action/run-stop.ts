@@ -57,9 +57,6 @@ export function createRunStop(): RunStopController {
   };
 }
 
-/** The stop of a run nothing can end early (a test, or a caller that passes none). */
-export const NO_STOP: RunStop = createRunStop().stop;
-
 /** What a stage cut short by the stop throws; the run then ends from its record. */
 export class RunStopped extends Error {
   constructor(readonly ending: EarlyEnd) {
@@ -107,24 +104,6 @@ export function untilStopped<T>(promise: Promise<T>, stop: RunStop, graceMs = 0)
     );
     if (stop.signal.aborted) onStop();
     else stop.signal.addEventListener('abort', onStop, { once: true });
-  });
-}
-
-/** Resolves after `ms`, or as soon as `signal` is aborted; never keeps the process alive. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
   });
 }
 

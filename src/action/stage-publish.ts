@@ -4,7 +4,7 @@
  * and, for a run that ends before it gets there, the work so far kept in the record.
  */
 import type { ModePlan } from '../modes/mode-plan.js';
-import { codeSpan } from '../report/markdown.js';
+import { codeSpan, linkTarget } from '../report/markdown.js';
 import type { EarlyEnd } from '../report/early-end.js';
 import { earlyEndTitle } from '../report/early-end.js';
 import type { ReportLinks, ResultSection } from '../report/progress-comment.js';
@@ -83,9 +83,9 @@ function workSoFarSection(
     const file = codeSpan('changes.patch');
     const where =
       links.artifactUrl !== undefined
-        ? `${file} in the [run's artifact](${links.artifactUrl})`
+        ? `${file} in the [run's artifact](${linkTarget(links.artifactUrl)})`
         : artifact.upload
-          ? `${file} in the run's artifact ${codeSpan(artifact.artifactName)}${links.runUrl === undefined ? '' : ` on the [job run](${links.runUrl})`}`
+          ? `${file} in the run's artifact ${codeSpan(artifact.artifactName)}${links.runUrl === undefined ? '' : ` on the [job run](${linkTarget(links.runUrl)})`}`
           : `${file} in the run's record on the runner (\`upload_artifact\` is off)`;
     return `**Changes:** not published, because ${why}. They are kept as a patch: ${where}; the diff is below.`;
   };

@@ -7,7 +7,7 @@
 import { branchUrl, compareUrl } from '../github/urls.js';
 import type { LinesBlock } from '../report/fit-comment.js';
 import { characters, shrinkLinesBlock } from '../report/fit-comment.js';
-import { codeSpan, fenceFor, inlineText } from '../report/markdown.js';
+import { codeSpan, fenceFor, inlineText, linkTarget } from '../report/markdown.js';
 import type { Redact } from '../platform/redaction.js';
 import type { ReportLinks } from '../report/progress-comment.js';
 import { cutNote } from '../report/progress-comment.js';
@@ -26,12 +26,6 @@ export interface PublishSectionOptions {
 
 const DEFAULT_PATCH_BUDGET = 40_000;
 
-/** A URL in a Markdown link target: only http(s), without characters that end the target. */
-function safeUrl(url: string): string {
-  if (!/^https?:\/\//i.test(url)) return '#';
-  return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
-}
-
 /** One list item per refused path: `path` — reason. */
 export function refusalLines(refusals: readonly Refusal[], redact: Redact): string[] {
   return refusals.map((refusal) => {
@@ -46,14 +40,14 @@ export function refusalLines(refusals: readonly Refusal[], redact: Redact): stri
 function commitLink(options: PublishSectionOptions, sha: string): string {
   const { owner, repo } = options.repo;
   const url = `${options.serverUrl.replace(/\/+$/, '')}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/commit/${encodeURIComponent(sha)}`;
-  return `[\`${sha.slice(0, 7)}\`](${safeUrl(url)})`;
+  return `[\`${sha.slice(0, 7)}\`](${linkTarget(url)})`;
 }
 
 function pushedLines(result: PublishResult, options: PublishSectionOptions): string[] {
   const env = { GITHUB_SERVER_URL: options.serverUrl };
   const lines: string[] = [];
   const branch = result.branch ?? '';
-  const branchLink = `[${codeSpan(options.redact(branch), { maxLength: 120 })}](${safeUrl(branchUrl(env, { ...options.repo, branch }))})`;
+  const branchLink = `[${codeSpan(options.redact(branch), { maxLength: 120 })}](${linkTarget(branchUrl(env, { ...options.repo, branch }))})`;
   const commit =
     result.commitSha === undefined ? '' : ` in commit ${commitLink(options, result.commitSha)}`;
   lines.push(
@@ -67,11 +61,11 @@ function pushedLines(result: PublishResult, options: PublishSectionOptions): str
   const compare =
     result.baseBranch === undefined
       ? undefined
-      : safeUrl(compareUrl(env, { ...options.repo, base: result.baseBranch, head: branch }));
+      : linkTarget(compareUrl(env, { ...options.repo, base: result.baseBranch, head: branch }));
   if (pr !== undefined) {
     const kind = pr.draft ? 'draft pull request' : 'pull request';
     const verb = pr.created ? 'Opened' : 'Updated';
-    lines.push(`${verb} ${kind} [#${pr.number}](${safeUrl(pr.url)}).`);
+    lines.push(`${verb} ${kind} [#${pr.number}](${linkTarget(pr.url)}).`);
   } else if (result.pullRequestError !== undefined) {
     const create = compare === undefined ? '' : ` [Create it yourself](${compare}).`;
     lines.push(

@@ -12,7 +12,7 @@
  * - `stopped`: the main step ended without its report (killed, crashed); the post step writes
  *   this one, from the record the main step left.
  */
-import { inlineText } from './markdown.js';
+import { inlineText, linkTarget } from './markdown.js';
 
 export type EarlyEnd =
   | {
@@ -119,10 +119,4 @@ export function earlyEndText(ending: EarlyEnd): string {
   return earlyEndSentence(ending)
     .replace(/\*\*/g, '')
     .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)');
-}
-
-/** A URL as a Markdown link target: only http(s), without characters that end the target. */
-function linkTarget(url: string): string {
-  if (!/^https?:\/\//i.test(url)) return '#';
-  return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
 }

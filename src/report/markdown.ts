@@ -155,3 +155,9 @@ function outsideCodeSpans(line: string, transform: (text: string) => string): st
     rest = rest.slice(end);
   }
 }
+
+/** A URL as a Markdown link target: only http(s), without the characters that end a target. */
+export function linkTarget(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return '#';
+  return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
+}

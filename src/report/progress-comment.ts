@@ -17,7 +17,14 @@ import {
   renderLinesBlock,
   shrinkLinesBlock,
 } from './fit-comment.js';
-import { codeSpan, escapeHtml, fenceFor, inlineText, modelMarkdown } from './markdown.js';
+import {
+  codeSpan,
+  escapeHtml,
+  fenceFor,
+  inlineText,
+  linkTarget,
+  modelMarkdown,
+} from './markdown.js';
 import type { ProgressState, ToolCallState, ToolCallView } from './progress-state.js';
 import { finalText, runUsage } from './progress-state.js';
 import { WRITE_TODOS_TOOL_NAME } from '../tools/write-todos.js';
@@ -474,12 +481,12 @@ function usageLine(state: ProgressState): string {
 
 function footer(links: ReportLinks, leading: string[]): string {
   const items = [...leading];
-  if (links.runUrl !== undefined) items.push(`[View job run](${safeUrl(links.runUrl)})`);
+  if (links.runUrl !== undefined) items.push(`[View job run](${linkTarget(links.runUrl)})`);
   if (links.artifactUrl !== undefined) {
-    items.push(`[Full answer and transcript](${safeUrl(links.artifactUrl)})`);
+    items.push(`[Full answer and transcript](${linkTarget(links.artifactUrl)})`);
   }
   for (const link of links.extra ?? []) {
-    items.push(`[${inlineText(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
+    items.push(`[${inlineText(link.label, { maxLength: 80 })}](${linkTarget(link.url)})`);
   }
   // The marker tells later events this is the Action's own comment, whatever account posted it.
   return `${items.join(' · ')}\n${ownMarker('progress')}`;
@@ -498,15 +505,9 @@ export function cutNote(
   const where: string[] = [];
   if (links.artifactUrl !== undefined) {
     const inFile = file === undefined ? '' : `${codeSpan(file)} in `;
-    where.push(`${inFile}the [run's artifact](${safeUrl(links.artifactUrl)})`);
+    where.push(`${inFile}the [run's artifact](${linkTarget(links.artifactUrl)})`);
   }
-  if (links.runUrl !== undefined) where.push(`the [job run](${safeUrl(links.runUrl)})`);
+  if (links.runUrl !== undefined) where.push(`the [job run](${linkTarget(links.runUrl)})`);
   const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
   return `> ✂️ ${what} to fit ${limitLabel}.${pointer}`;
-}
-
-/** A URL in a Markdown link target: only http(s), without characters that end the target. */
-function safeUrl(url: string): string {
-  if (!/^https?:\/\//i.test(url)) return '#';
-  return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
 }

@@ -5,6 +5,7 @@
  * shown, so nothing here carries text from outside into the comment.
  */
 import type { NewerRun } from '../github/newer-run.js';
+import { linkTarget } from './markdown.js';
 
 /** What replaced the run: the newer run when one is known, else the commit the head moved to. */
 export type SupersededBy =
@@ -20,7 +21,7 @@ export function supersededBy(by: SupersededBy): string {
   if ('newerRun' in by) {
     const run = by.newerRun;
     const sha = commit(run.headSha);
-    return `a newer run, [run #${run.runNumber}](${run.url})${sha === undefined ? '' : ` for commit ${sha}`}`;
+    return `a newer run, [run #${run.runNumber}](${linkTarget(run.url)})${sha === undefined ? '' : ` for commit ${sha}`}`;
   }
   const sha = commit(by.headSha);
   return sha === undefined ? 'a newer push' : `a newer push (${sha})`;
