@@ -668,7 +668,7 @@ function readActionInputs(getInput, env) {
 /* harmony export */   q1: () => (/* binding */ createRunStop),
 /* harmony export */   sZ: () => (/* binding */ untilStopped)
 /* harmony export */ });
-/* unused harmony exports NO_STOP, pause, STOP_SIGNALS, stopOnSignals */
+/* unused harmony exports STOP_SIGNALS, stopOnSignals */
 /* harmony import */ var _report_early_end_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49793);
 
 function createRunStop() {
@@ -697,8 +697,6 @@ function createRunStop() {
         },
     };
 }
-/** The stop of a run nothing can end early (a test, or a caller that passes none). */
-const NO_STOP = createRunStop().stop;
 /** What a stage cut short by the stop throws; the run then ends from its record. */
 class RunStopped extends Error {
     ending;
@@ -747,23 +745,6 @@ function untilStopped(promise, stop, graceMs = 0) {
             onStop();
         else
             stop.signal.addEventListener('abort', onStop, { once: true });
-    });
-}
-/** Resolves after `ms`, or as soon as `signal` is aborted; never keeps the process alive. */
-function pause(ms, signal) {
-    return new Promise((resolve) => {
-        if (ms <= 0 || signal?.aborted) {
-            resolve();
-            return;
-        }
-        const timer = setTimeout(done, ms);
-        timer.unref();
-        signal?.addEventListener('abort', done, { once: true });
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
     });
 }
 /** The signals the runner stops a step with, in the order it sends them. */
@@ -6231,12 +6212,12 @@ function usageLine(state) {
 function footer(links, leading) {
     const items = [...leading];
     if (links.runUrl !== undefined)
-        items.push(`[View job run](${safeUrl(links.runUrl)})`);
+        items.push(`[View job run](${(0,markdown/* linkTarget */.Cm)(links.runUrl)})`);
     if (links.artifactUrl !== undefined) {
-        items.push(`[Full answer and transcript](${safeUrl(links.artifactUrl)})`);
+        items.push(`[Full answer and transcript](${(0,markdown/* linkTarget */.Cm)(links.artifactUrl)})`);
     }
     for (const link of links.extra ?? []) {
-        items.push(`[${(0,markdown/* inlineText */.ln)(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
+        items.push(`[${(0,markdown/* inlineText */.ln)(link.label, { maxLength: 80 })}](${(0,markdown/* linkTarget */.Cm)(link.url)})`);
     }
     // The marker tells later events this is the Action's own comment, whatever account posted it.
     return `${items.join(' \u00b7 ')}\n${(0,own_marker/* ownMarker */["do"])('progress')}`;
@@ -6249,18 +6230,12 @@ function cutNote(what, links, limitLabel, file) {
     const where = [];
     if (links.artifactUrl !== undefined) {
         const inFile = file === undefined ? '' : `${(0,markdown/* codeSpan */.SS)(file)} in `;
-        where.push(`${inFile}the [run's artifact](${safeUrl(links.artifactUrl)})`);
+        where.push(`${inFile}the [run's artifact](${(0,markdown/* linkTarget */.Cm)(links.artifactUrl)})`);
     }
     if (links.runUrl !== undefined)
-        where.push(`the [job run](${safeUrl(links.runUrl)})`);
+        where.push(`the [job run](${(0,markdown/* linkTarget */.Cm)(links.runUrl)})`);
     const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
     return `> \u2702\ufe0f ${what} to fit ${limitLabel}.${pointer}`;
-}
-/** A URL in a Markdown link target: only http(s), without characters that end the target. */
-function safeUrl(url) {
-    if (!/^https?:\/\//i.test(url))
-        return '#';
-    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
 }
 
 ;// CONCATENATED MODULE: ./src/report/job-summary.ts
@@ -7892,9 +7867,9 @@ function workSoFarSection(ending, artifact) {
     return (links) => {
         const file = (0,markdown/* codeSpan */.SS)('changes.patch');
         const where = links.artifactUrl !== undefined
-            ? `${file} in the [run's artifact](${links.artifactUrl})`
+            ? `${file} in the [run's artifact](${(0,markdown/* linkTarget */.Cm)(links.artifactUrl)})`
             : artifact.upload
-                ? `${file} in the run's artifact ${(0,markdown/* codeSpan */.SS)(artifact.artifactName)}${links.runUrl === undefined ? '' : ` on the [job run](${links.runUrl})`}`
+                ? `${file} in the run's artifact ${(0,markdown/* codeSpan */.SS)(artifact.artifactName)}${links.runUrl === undefined ? '' : ` on the [job run](${(0,markdown/* linkTarget */.Cm)(links.runUrl)})`}`
                 : `${file} in the run's record on the runner (\`upload_artifact\` is off)`;
         return `**Changes:** not published, because ${why}. They are kept as a patch: ${where}; the diff is below.`;
     };
@@ -10427,12 +10402,6 @@ function githubMessage(error) {
 
 
 const DEFAULT_PATCH_BUDGET = 40_000;
-/** A URL in a Markdown link target: only http(s), without characters that end the target. */
-function publish_section_safeUrl(url) {
-    if (!/^https?:\/\//i.test(url))
-        return '#';
-    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
-}
 /** One list item per refused path: `path` \u2014 reason. */
 function refusalLines(refusals, redact) {
     return refusals.map((refusal) => {
@@ -10445,13 +10414,13 @@ function refusalLines(refusals, redact) {
 function commitLink(options, sha) {
     const { owner, repo } = options.repo;
     const url = `${options.serverUrl.replace(/\/+$/, '')}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/commit/${encodeURIComponent(sha)}`;
-    return `[\`${sha.slice(0, 7)}\`](${publish_section_safeUrl(url)})`;
+    return `[\`${sha.slice(0, 7)}\`](${(0,markdown/* linkTarget */.Cm)(url)})`;
 }
 function pushedLines(result, options) {
     const env = { GITHUB_SERVER_URL: options.serverUrl };
     const lines = [];
     const branch = result.branch ?? '';
-    const branchLink = `[${(0,markdown/* codeSpan */.SS)(options.redact(branch), { maxLength: 120 })}](${publish_section_safeUrl(branchUrl(env, { ...options.repo, branch }))})`;
+    const branchLink = `[${(0,markdown/* codeSpan */.SS)(options.redact(branch), { maxLength: 120 })}](${(0,markdown/* linkTarget */.Cm)(branchUrl(env, { ...options.repo, branch }))})`;
     const commit = result.commitSha === undefined ? '' : ` in commit ${commitLink(options, result.commitSha)}`;
     lines.push(result.status === 'no_changes'
         ? `**No new changes:** ${branchLink} holds this task's change already, from an earlier run.`
@@ -10461,11 +10430,11 @@ function pushedLines(result, options) {
     const pr = result.pullRequest;
     const compare = result.baseBranch === undefined
         ? undefined
-        : publish_section_safeUrl(compareUrl(env, { ...options.repo, base: result.baseBranch, head: branch }));
+        : (0,markdown/* linkTarget */.Cm)(compareUrl(env, { ...options.repo, base: result.baseBranch, head: branch }));
     if (pr !== undefined) {
         const kind = pr.draft ? 'draft pull request' : 'pull request';
         const verb = pr.created ? 'Opened' : 'Updated';
-        lines.push(`${verb} ${kind} [#${pr.number}](${publish_section_safeUrl(pr.url)}).`);
+        lines.push(`${verb} ${kind} [#${pr.number}](${(0,markdown/* linkTarget */.Cm)(pr.url)}).`);
     }
     else if (result.pullRequestError !== undefined) {
         const create = compare === undefined ? '' : ` [Create it yourself](${compare}).`;
@@ -12538,6 +12507,7 @@ function verdictText(ledger) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/superseded.ts
+
 /** `` `abc1234` `` for a commit SHA; nothing for anything else. */
 function commit(sha) {
     return /^[0-9a-f]{7,64}$/i.test(sha) ? `\`${sha.slice(0, 7)}\`` : undefined;
@@ -12547,7 +12517,7 @@ function supersededBy(by) {
     if ('newerRun' in by) {
         const run = by.newerRun;
         const sha = commit(run.headSha);
-        return `a newer run, [run #${run.runNumber}](${run.url})${sha === undefined ? '' : ` for commit ${sha}`}`;
+        return `a newer run, [run #${run.runNumber}](${(0,markdown/* linkTarget */.Cm)(run.url)})${sha === undefined ? '' : ` for commit ${sha}`}`;
     }
     const sha = commit(by.headSha);
     return sha === undefined ? 'a newer push' : `a newer push (${sha})`;
@@ -16089,14 +16059,14 @@ function earlyEndSentence(ending, links = {}) {
         case 'superseded': {
             const newer = ending.newerRunUrl === undefined
                 ? 'a newer run'
-                : `a [newer run](${linkTarget(ending.newerRunUrl)})`;
+                : `a [newer run](${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .linkTarget */ .Cm)(ending.newerRunUrl)})`;
             return `**The run was stopped by a newer run** at ${when}: ${newer} took over the same work.`;
         }
         case 'stopped': {
             const cause = ending.cause === undefined
                 ? ''
                 : ` It ${TITLES[ending.cause.kind]} at ${formatMoment(ending.cause.at)}.`;
-            const log = links.runUrl === undefined ? 'the job log' : `the [job log](${linkTarget(links.runUrl)})`;
+            const log = links.runUrl === undefined ? 'the job log' : `the [job log](${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .linkTarget */ .Cm)(links.runUrl)})`;
             return `**The run stopped unexpectedly**: its main step ended before it could report, so this was written afterwards from the record it kept.${cause} See ${log} for why it ended.`;
         }
     }
@@ -16107,12 +16077,6 @@ function earlyEndText(ending) {
         .replace(/\*\*/g, '')
         .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)');
 }
-/** A URL as a Markdown link target: only http(s), without characters that end the target. */
-function linkTarget(url) {
-    if (!/^https?:\/\//i.test(url))
-        return '#';
-    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
-}
 
 
 /***/ }),
@@ -16122,6 +16086,7 @@ function linkTarget(url) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $K: () => (/* binding */ modelMarkdown),
+/* harmony export */   Cm: () => (/* binding */ linkTarget),
 /* harmony export */   DV: () => (/* binding */ codeBlock),
 /* harmony export */   Lt: () => (/* binding */ fenceFor),
 /* harmony export */   SS: () => (/* binding */ codeSpan),
@@ -16280,6 +16245,12 @@ function outsideCodeSpans(line, transform) {
         result += transform(rest.slice(0, open.index)) + rest.slice(open.index, end);
         rest = rest.slice(end);
     }
+}
+/** A URL as a Markdown link target: only http(s), without the characters that end a target. */
+function linkTarget(url) {
+    if (!/^https?:\/\//i.test(url))
+        return '#';
+    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
 }
 
 

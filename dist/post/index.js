@@ -31536,6 +31536,12 @@ function outsideCodeSpans(line, transform) {
         rest = rest.slice(end);
     }
 }
+/** A URL as a Markdown link target: only http(s), without the characters that end a target. */
+function linkTarget(url) {
+    if (!/^https?:\/\//i.test(url))
+        return '#';
+    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
+}
 
 ;// CONCATENATED MODULE: ./src/agent/budgets.ts
 
@@ -41932,12 +41938,6 @@ function earlyEndText(ending) {
         .replace(/\*\*/g, '')
         .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)');
 }
-/** A URL as a Markdown link target: only http(s), without characters that end the target. */
-function linkTarget(url) {
-    if (!/^https?:\/\//i.test(url))
-        return '#';
-    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
-}
 
 ;// CONCATENATED MODULE: ./src/report/progress-comment.ts
 /**
@@ -42273,12 +42273,12 @@ function usageLine(state) {
 function footer(links, leading) {
     const items = [...leading];
     if (links.runUrl !== undefined)
-        items.push(`[View job run](${safeUrl(links.runUrl)})`);
+        items.push(`[View job run](${linkTarget(links.runUrl)})`);
     if (links.artifactUrl !== undefined) {
-        items.push(`[Full answer and transcript](${safeUrl(links.artifactUrl)})`);
+        items.push(`[Full answer and transcript](${linkTarget(links.artifactUrl)})`);
     }
     for (const link of links.extra ?? []) {
-        items.push(`[${markdown_inlineText(link.label, { maxLength: 80 })}](${safeUrl(link.url)})`);
+        items.push(`[${markdown_inlineText(link.label, { maxLength: 80 })}](${linkTarget(link.url)})`);
     }
     // The marker tells later events this is the Action's own comment, whatever account posted it.
     return `${items.join(' \u00b7 ')}\n${ownMarker('progress')}`;
@@ -42291,18 +42291,12 @@ function cutNote(what, links, limitLabel, file) {
     const where = [];
     if (links.artifactUrl !== undefined) {
         const inFile = file === undefined ? '' : `${codeSpan(file)} in `;
-        where.push(`${inFile}the [run's artifact](${safeUrl(links.artifactUrl)})`);
+        where.push(`${inFile}the [run's artifact](${linkTarget(links.artifactUrl)})`);
     }
     if (links.runUrl !== undefined)
-        where.push(`the [job run](${safeUrl(links.runUrl)})`);
+        where.push(`the [job run](${linkTarget(links.runUrl)})`);
     const pointer = where.length === 0 ? '' : ` The full record is in ${where.join(' and ')}.`;
     return `> \u2702\ufe0f ${what} to fit ${limitLabel}.${pointer}`;
-}
-/** A URL in a Markdown link target: only http(s), without characters that end the target. */
-function safeUrl(url) {
-    if (!/^https?:\/\//i.test(url))
-        return '#';
-    return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
 }
 
 ;// CONCATENATED MODULE: ./src/action/record-state.ts
