@@ -133,6 +133,13 @@ export function newRunRecord(run: AuthorizedRun): RunRecord {
   };
 }
 
+/** The session's warnings the Action's log repeats: what the run says about its models. */
+const LOGGED_WARNINGS: ReadonlySet<string> = new Set([
+  'model_fallback',
+  'model_lifecycle',
+  'model_routed',
+]);
+
 /**
  * Folds one of the session's events into the record, the transcript and the live comment; the
  * live record writes the answer and the patch as they change.
@@ -147,9 +154,9 @@ export function recordEvent(
   record.stats.listener(event);
   held.transcript?.(event);
   held.live?.observe(event);
-  // The comment and the job summary show the switch; the log names it too.
-  if (event.kind === 'warning' && event.code === 'model_fallback')
-    run.logger.warning(event.message);
+  // The comment and the job summary show these; the log names them too.
+  const said = event.kind === 'subagent_event' ? event.event : event;
+  if (said.kind === 'warning' && LOGGED_WARNINGS.has(said.code)) run.logger.warning(said.message);
   if (record.comment.live && !record.done.comment) {
     held.updater?.update(renderProgressComment(record.progress, record.links, record.render));
   }

@@ -241,6 +241,10 @@ export type AgentEvent = EventBase &
           | 'model_retry'
           /** The session went on with the fallback model (the reports show it). */
           | 'model_fallback'
+          /** The model is deprecated or shuts down soon (the reports show it once). */
+          | 'model_lifecycle'
+          /** Another model answered than the one asked for (the reports show it once). */
+          | 'model_routed'
           | 'invalid_response'
           | 'other';
         message: string;

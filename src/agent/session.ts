@@ -22,6 +22,7 @@ import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
 import { fallbackNotice } from '../model/model-choice.js';
 import { generationConfigFor } from '../model/model-table.js';
+import { lifecycleNotice, routedNotice } from '../model/model-notices.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -195,6 +196,8 @@ export class AgentSession {
   /** The model requests go to: the chosen one, or the fallback once it took over. */
   private model: string;
   private fellBack = false;
+  /** The model notices already given (see model-notices.ts): each is said once. */
+  private readonly notices = new Set<string>();
   private readonly workspaceRoot: string;
   private readonly logger: Logger;
   private readonly budgets: SessionBudgets;
@@ -303,8 +306,10 @@ export class AgentSession {
       abort({ kind: 'timeout' });
     }, this.budgets.timeoutMs);
 
+    this.noteLifecycle(this.model);
     const unsubscribe = this.options.modelCalls?.subscribe((call) => {
       this.emit({ kind: 'model_call', call: toModelCallData(call) });
+      this.noteRouting(call.model, call.responseModel);
     });
     let outcome: Outcome;
     try {
@@ -461,10 +466,27 @@ export class AgentSession {
       });
       this.fellBack = true;
       this.model = fallback.name;
+      this.noteLifecycle(fallback.name);
       chat.switchModel(fallback.name, this.generationConfig(fallback.name));
       this.emitState('working');
       return request();
     }
+  }
+
+  /** Says once that `model` is deprecated or shuts down soon, when the model table says so. */
+  private noteLifecycle(model: string): void {
+    const notice = lifecycleNotice(model, new Date(this.now()));
+    if (notice === undefined || this.notices.has(notice)) return;
+    this.notices.add(notice);
+    this.emit({ kind: 'warning', code: 'model_lifecycle', message: notice });
+  }
+
+  /** Says once per pair of names that another model answered than the one asked for. */
+  private noteRouting(asked: string, answered: string | undefined): void {
+    const notice = routedNotice(asked, answered);
+    if (notice === undefined || this.notices.has(notice)) return;
+    this.notices.add(notice);
+    this.emit({ kind: 'warning', code: 'model_routed', message: notice });
   }
 
   /** Where the model requests go to now was chosen, when the caller said. */

@@ -13,7 +13,7 @@ import type { GenerateContentConfig } from '@google/genai';
 import { z } from 'zod';
 import tableJson from './model-table.json' with { type: 'json' };
 
-const THINKING_LEVELS = ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'] as const;
+const THINKING_LEVELS = ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH', 'XHIGH'] as const;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
 const modelName = z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'expected a model name');
 
@@ -23,11 +23,46 @@ const settings = {
   thinkingBudget: z.number().int().optional(),
 };
 
+/**
+ * What a family's API accepts, from Google's guides: checked against what the table sends (a
+ * family or model setting the rules forbid is a broken table) and against what the API's model
+ * list reports (scripts/check-model-table).
+ */
+const rulesSchema = z.strictObject({
+  /** The thinking levels the API accepts; absent for a family that takes a budget instead. */
+  thinkingLevels: z.array(z.enum(THINKING_LEVELS)).min(1).optional(),
+  /** Whether a `thinkingBudget` is accepted (Gemini 4 rejects it with 400). */
+  thinkingBudget: z.boolean(),
+  /** `ignored`: temperature, topP and topK have no effect, so none is sent. */
+  sampling: z.enum(['accepted', 'ignored']),
+  /** The most candidates a request may ask for, when the guides give it. */
+  maxCandidates: z.number().int().positive().optional(),
+  /** Input and output tokens per request, when the guides give them. */
+  inputTokenLimit: z.number().int().positive().optional(),
+  outputTokenLimit: z.number().int().positive().optional(),
+});
+
+/** USD per million tokens, for prompts up to `promptTokensUpTo` (the last tier: any longer). */
+const priceTierSchema = z.strictObject({
+  promptTokensUpTo: z.number().int().positive().optional(),
+  input: z.number().nonnegative(),
+  cachedInput: z.number().nonnegative(),
+  /** Output tokens, thinking tokens included (the API bills them as output). */
+  output: z.number().nonnegative(),
+});
+
+const priceSchema = z.strictObject({
+  tiers: z.array(priceTierSchema).min(1),
+  /** A key of `sources`: the page the prices were read from. */
+  source: z.string(),
+});
+
 const familySchema = z.strictObject({
   name: z.string(),
   /** A regular expression over the model name; how a model not in the table finds its family. */
   pattern: z.string(),
   ...settings,
+  rules: rulesSchema,
   /** Sampling parameters to send; `null`: send none, the model's defaults apply. */
   sampling: z
     .strictObject({
@@ -48,6 +83,8 @@ const modelSchema = z.strictObject({
   shutdown: date.optional(),
   replacement: modelName.optional(),
   ...settings,
+  /** Paid-tier list prices; absent when Google lists none (the cost is then unknown, never 0). */
+  price: priceSchema.optional(),
   note: z.string().optional(),
 });
 
@@ -58,6 +95,11 @@ const tableSchema = z
     default: modelName,
     defaultReason: z.string(),
     aliases: z.record(z.string(), modelName),
+    /**
+     * Names the API itself serves as moving aliases (`gemini-flash-latest`), with the model each
+     * stands for today: sent as written, with that model's settings and prices.
+     */
+    apiAliases: z.record(modelName, modelName),
     aliasReason: z.string(),
     families: z.array(familySchema),
     models: z.array(modelSchema),
@@ -72,7 +114,10 @@ const tableSchema = z
     if (defaultModel?.stage !== 'stable') {
       problem(`the default ${table.default} must be a stable model of the table`);
     }
-    for (const [alias, target] of Object.entries(table.aliases)) {
+    for (const [alias, target] of [
+      ...Object.entries(table.aliases),
+      ...Object.entries(table.apiAliases),
+    ]) {
       if (!models.has(target)) problem(`alias ${alias} names ${target}, which is not in the table`);
       if (models.has(alias)) problem(`alias ${alias} is also a model name`);
     }
@@ -81,11 +126,22 @@ const tableSchema = z
         problem(`${family.name} sets both thinkingLevel and thinkingBudget`);
       }
     }
+    for (const family of table.families) {
+      for (const message of ruleBreaks(family, family.rules)) problem(message);
+    }
     for (const model of table.models) {
       const family = families.get(model.family);
       if (family === undefined) problem(`${model.name}: unknown family ${model.family}`);
-      else if (!new RegExp(family.pattern).test(model.name)) {
-        problem(`${model.name} does not match the pattern of its family ${family.name}`);
+      else {
+        if (!new RegExp(family.pattern).test(model.name)) {
+          problem(`${model.name} does not match the pattern of its family ${family.name}`);
+        }
+        for (const message of ruleBreaks(model, family.rules)) problem(message);
+      }
+      if (model.price !== undefined) {
+        for (const message of priceProblems(model.name, model.price, table.sources)) {
+          problem(message);
+        }
       }
       if (model.stage === 'deprecated' && model.shutdown === undefined) {
         problem(`${model.name} is deprecated but has no shutdown date`);
@@ -96,7 +152,61 @@ const tableSchema = z
     }
   });
 
+/** What a family or model sets that its family's rules forbid. */
+function ruleBreaks(
+  settings: {
+    name: string;
+    thinkingLevel?: (typeof THINKING_LEVELS)[number] | undefined;
+    thinkingBudget?: number | undefined;
+    sampling?: Record<string, unknown> | null;
+  },
+  rules: z.output<typeof rulesSchema>,
+): string[] {
+  const breaks: string[] = [];
+  const level = settings.thinkingLevel;
+  if (level !== undefined && !(rules.thinkingLevels ?? []).includes(level)) {
+    breaks.push(`${settings.name} sends thinkingLevel ${level}, which its family does not accept`);
+  }
+  if (settings.thinkingBudget !== undefined && !rules.thinkingBudget) {
+    breaks.push(`${settings.name} sends a thinkingBudget, which its family rejects`);
+  }
+  if (
+    rules.sampling === 'ignored' &&
+    settings.sampling !== undefined &&
+    settings.sampling !== null
+  ) {
+    breaks.push(`${settings.name} sends sampling parameters, which its family ignores`);
+  }
+  return breaks;
+}
+
+/** Tiers in ascending order, only the last open-ended, and a source the table cites. */
+function priceProblems(
+  name: string,
+  price: z.output<typeof priceSchema>,
+  sources: Record<string, string>,
+): string[] {
+  const problems: string[] = [];
+  if (!Object.hasOwn(sources, price.source)) {
+    problems.push(`${name}: its price source ${price.source} is not in sources`);
+  }
+  let previous = 0;
+  price.tiers.forEach((tier, index) => {
+    const last = index === price.tiers.length - 1;
+    const upTo = tier.promptTokensUpTo;
+    if (last !== (upTo === undefined)) {
+      problems.push(`${name}: only the last price tier may (and must) leave promptTokensUpTo out`);
+    } else if (upTo !== undefined && upTo <= previous) {
+      problems.push(`${name}: price tiers must rise in promptTokensUpTo`);
+    }
+    previous = upTo ?? previous;
+  });
+  return problems;
+}
+
 export type ModelTable = z.output<typeof tableSchema>;
+export type PriceTier = z.output<typeof priceTierSchema>;
+export type ModelPrice = z.output<typeof priceSchema>;
 export type ModelEntry = ModelTable['models'][number];
 export type ModelFamily = ModelTable['families'][number];
 
@@ -125,7 +235,7 @@ export function describeAliases(table: ModelTable = MODEL_TABLE): string {
 }
 
 /** The API's `models/` prefix is accepted wherever a name is. */
-function bareName(name: string): string {
+export function bareName(name: string): string {
   return name.replace(/^models\//, '');
 }
 
@@ -139,10 +249,14 @@ export function resolveModelAlias(
   return target === undefined ? { name: requested.trim() } : { name: target, alias: key };
 }
 
-/** The table's entry for a model, if it has one. */
+/**
+ * The table's entry for a model, if it has one. A name the API serves as a moving alias
+ * (`gemini-flash-latest`) finds the model it stands for today.
+ */
 export function findModel(name: string, table: ModelTable = MODEL_TABLE): ModelEntry | undefined {
   const bare = bareName(name);
-  return table.models.find((model) => model.name === bare);
+  const target = Object.hasOwn(table.apiAliases, bare) ? table.apiAliases[bare] : bare;
+  return table.models.find((model) => model.name === target);
 }
 
 /** The family of a model: its entry's, or the first whose pattern matches the name. */
@@ -178,18 +292,4 @@ export function generationConfigFor(
     config.thinkingConfig = { includeThoughts: true, thinkingBudget: thinking.thinkingBudget };
   }
   return config;
-}
-
-/**
- * A line to warn with before the first request, for a model the table knows is being shut down;
- * undefined for every other model.
- */
-export function deprecationNotice(
-  name: string,
-  table: ModelTable = MODEL_TABLE,
-): string | undefined {
-  const entry = findModel(name, table);
-  if (entry?.stage !== 'deprecated') return undefined;
-  const instead = entry.replacement === undefined ? '' : `; Google recommends ${entry.replacement}`;
-  return `${entry.name} is deprecated and shuts down on ${entry.shutdown ?? 'an announced date'}${instead} (${table.sources['deprecations'] ?? 'the Gemini API deprecations page'}).`;
 }

@@ -219,8 +219,17 @@ export function finalSections(
   if (diff !== undefined && diff.patch.trim() !== '') {
     sections.push(linesSection(diffBlock(diff, links, limitLabel, redact), 1));
   }
-  sections.push({ text: footer(links, [usageLine(state)]) });
+  sections.push({
+    text: [...noticeLines(state, options), footer(links, [usageLine(state)])].join('\n'),
+  });
   return sections;
+}
+
+/** The run's model notices, above the footer: each once, in the final comment and the summary. */
+function noticeLines(state: ProgressState, options: RenderOptions): string[] {
+  return (state.modelNotices ?? []).map(
+    (notice) => `> ⚠️ ${inlineText(options.redact(notice), { maxLength: 500 })}\n`,
+  );
 }
 
 /** The note that the run went on with the fallback model, when it did. */

@@ -80,6 +80,11 @@ export interface ProgressState {
   endMessage?: string;
   /** Set when the session went on with the fallback model: which, and why. */
   modelFallback?: string;
+  /**
+   * What the run says about its models once (a model being shut down, a model that answered in
+   * another's place), the main agent's and its subagents' alike.
+   */
+  modelNotices?: string[];
 }
 
 export function initialProgressState(): ProgressState {
@@ -122,13 +127,22 @@ export function applyEvent(state: ProgressState, event: AgentEvent): ProgressSta
       return next;
     case 'warning':
       if (event.code === 'model_fallback') next.modelFallback = event.message;
-      return next;
+      return withModelNotice(next, event);
     case 'subagent_event':
       next.toolCalls = withSubagentEvent(state.toolCalls, event);
-      return next;
+      return withModelNotice(next, event.event);
     default:
       return next;
   }
+}
+
+/** `state` with the event's model notice, if it is one the run has not given yet. */
+function withModelNotice(state: ProgressState, event: AgentEvent): ProgressState {
+  if (event.kind !== 'warning') return state;
+  if (event.code !== 'model_lifecycle' && event.code !== 'model_routed') return state;
+  const notices = state.modelNotices ?? [];
+  if (notices.includes(event.message)) return state;
+  return { ...state, modelNotices: [...notices, event.message] };
 }
 
 /** The tokens of the whole run: the main agent's and every subagent's. */

@@ -12,7 +12,6 @@ import { AgentSession } from '../agent/session.js';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { onFirstRequest } from '../model/first-request.js';
 import type { ModelChoice } from '../model/model-choice.js';
-import { deprecationNotice } from '../model/model-table.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
@@ -286,8 +285,6 @@ function createSession(
   options: RunAgentOptions,
   prompt: string,
 ): AgentSession {
-  const deprecated = deprecationNotice(options.model.name);
-  if (deprecated !== undefined) options.logger.warning(deprecated);
   const observe = options.telemetry?.observeSession(prompt);
   const shared: SharedSessionOptions = {
     model: options.model.name,

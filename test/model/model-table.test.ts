@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MODEL,
   MODEL_TABLE,
-  deprecationNotice,
   describeAliases,
   familyOf,
   findModel,
@@ -48,14 +47,6 @@ describe('the model table', () => {
     expect(familyOf('models/gemini-2.5-flash-lite')?.name).toBe('gemini-2.5');
     expect(familyOf('gemini-4-ultra')).toBeUndefined();
     expect(familyOf('gemma-3-27b-it')).toBeUndefined();
-  });
-
-  it('warns of a model being shut down, naming the replacement', () => {
-    expect(deprecationNotice('gemini-2.5-pro')).toBe(
-      'gemini-2.5-pro is deprecated and shuts down on 2026-12-01; Google recommends gemini-3.8-flash (https://ai.google.dev/gemini-api/docs/deprecations).',
-    );
-    expect(deprecationNotice(DEFAULT_MODEL)).toBeUndefined();
-    expect(deprecationNotice('gemini-4-ultra')).toBeUndefined();
   });
 
   it.each<[string, (table: Record<string, unknown>) => void, RegExp]>([

@@ -30,6 +30,8 @@ const WARNING_TEXT: Record<Extract<AgentEvent, { kind: 'warning' }>['code'], str
   max_tokens: 'The response reached the output token limit.',
   model_retry: 'A model request is retried.',
   model_fallback: 'The session went on with the fallback model.',
+  model_lifecycle: 'The model is deprecated or shuts down soon.',
+  model_routed: 'Another model answered than the one asked for.',
   invalid_response: 'The model sent an invalid response.',
   other: 'A warning.',
 };
