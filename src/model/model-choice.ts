@@ -3,7 +3,13 @@
  * run with a message that names it, says where it was set and how to choose another.
  */
 import type { ModelRequestError } from './errors.js';
-import { DEFAULT_MODEL, MODEL_TABLE, describeAliases, resolveModelAlias } from './model-table.js';
+import {
+  DEFAULT_FALLBACK_MODEL,
+  DEFAULT_MODEL,
+  MODEL_TABLE,
+  describeAliases,
+  resolveModelAlias,
+} from './model-table.js';
 
 /** One place a model can be chosen, in the order the front end consults them. */
 export interface ModelSetting {
@@ -47,7 +53,7 @@ export interface RunModels {
 /**
  * A run's models, in the Gemini CLI's order: the front end's own setting (`--model`, the `model`
  * input), `GEMINI_MODEL`, the settings file's `model.name`, the table's default; and the fallback
- * model its setting names, if any.
+ * model its setting names, if any, or the table's fallback for a run on the default.
  */
 export function chooseRunModels(options: {
   explicit: ModelSetting;
@@ -65,8 +71,16 @@ export function chooseRunModels(options: {
     ],
     howToChoose,
   );
-  if (fallback.value === undefined || fallback.value.trim() === '') return { model };
-  return { model, fallbackModel: chooseModel([fallback], howToChoose) };
+  if (fallback.value !== undefined && fallback.value.trim() !== '') {
+    return { model, fallbackModel: chooseModel([fallback], howToChoose) };
+  }
+  // Nobody chose the default, so nobody chose against its fallback either.
+  if (model.setBy !== 'the default') return { model };
+  const fallbackModel = chooseModel(
+    [{ value: DEFAULT_FALLBACK_MODEL, setBy: "the model table's fallback for the default" }],
+    howToChoose,
+  );
+  return { model, fallbackModel };
 }
 
 /** `gemini-3.8-flash` or `gemini-3.8-flash (flash)`. */

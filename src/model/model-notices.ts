@@ -22,24 +22,25 @@ export function lifecycleNotice(
 ): string | undefined {
   const entry = findModel(name, table);
   if (entry === undefined) return undefined;
-  const shutdown = entry.shutdown;
-  const daysLeft =
-    shutdown === undefined
-      ? undefined
-      : Math.round((Date.parse(`${shutdown}T00:00:00Z`) - utcDay(today)) / DAY_MS);
-  const soon = daysLeft !== undefined && daysLeft <= SHUTDOWN_WARNING_DAYS;
-  if (entry.stage !== 'deprecated' && !soon) return undefined;
-  const label = bareName(name) === entry.name ? entry.name : `${bareName(name)} (${entry.name})`;
-  const when =
-    shutdown === undefined
-      ? 'shuts down on a date Google has yet to announce'
-      : daysLeft !== undefined && daysLeft <= 0
-        ? `was shut down on ${shutdown}`
-        : `shuts down on ${shutdown}, in ${daysLeft === 1 ? '1 day' : `${String(daysLeft)} days`}`;
-  const what = entry.stage === 'deprecated' ? 'is deprecated and' : '';
-  const instead = entry.replacement === undefined ? '' : `; Google recommends ${entry.replacement}`;
   const source = table.sources['deprecations'] ?? 'the Gemini API deprecations page';
-  return `The model ${label} ${what}${what === '' ? '' : ' '}${when}${instead} (${source}).`;
+  const instead = entry.replacement === undefined ? '' : `; Google recommends ${entry.replacement}`;
+  const shutdown = entry.shutdown;
+  if (shutdown === undefined) {
+    if (entry.stage !== 'deprecated') return undefined;
+    const answered =
+      entry.routed === true && entry.replacement !== undefined
+        ? `: Google answers its requests with ${entry.replacement}`
+        : instead;
+    return `The model ${entry.name} is deprecated${answered} (${source}).`;
+  }
+  const daysLeft = Math.round((Date.parse(`${shutdown}T00:00:00Z`) - utcDay(today)) / DAY_MS);
+  if (entry.stage !== 'deprecated' && daysLeft > SHUTDOWN_WARNING_DAYS) return undefined;
+  const deprecated = entry.stage === 'deprecated' ? ' is deprecated and' : '';
+  const when =
+    daysLeft <= 0
+      ? `was shut down on ${shutdown}`
+      : `shuts down on ${shutdown}, in ${daysLeft === 1 ? '1 day' : `${String(daysLeft)} days`}`;
+  return `The model ${entry.name}${deprecated} ${when}${instead} (${source}).`;
 }
 
 /** Midnight (UTC) of the day `time` falls on: shutdowns are whole days. */

@@ -42,11 +42,15 @@ const rulesSchema = z.strictObject({
   outputTokenLimit: z.number().int().positive().optional(),
 });
 
-/** USD per million tokens, for prompts up to `promptTokensUpTo` (the last tier: any longer). */
+/**
+ * USD per million tokens, for prompts up to `promptTokensUpTo` (left out: any longer). A prompt
+ * longer than every tier has no known price.
+ */
 const priceTierSchema = z.strictObject({
   promptTokensUpTo: z.number().int().positive().optional(),
   input: z.number().nonnegative(),
-  cachedInput: z.number().nonnegative(),
+  /** Cached input; absent where Google lists none (cached tokens then count at `input`). */
+  cachedInput: z.number().nonnegative().optional(),
   /** Output tokens, thinking tokens included (the API bills them as output). */
   output: z.number().nonnegative(),
 });
@@ -55,6 +59,8 @@ const priceSchema = z.strictObject({
   tiers: z.array(priceTierSchema).min(1),
   /** A key of `sources`: the page the prices were read from. */
   source: z.string(),
+  /** The last day the prices hold (an introductory price); after it the price is unknown. */
+  until: date.optional(),
 });
 
 const familySchema = z.strictObject({
@@ -77,11 +83,13 @@ const familySchema = z.strictObject({
 const modelSchema = z.strictObject({
   name: modelName,
   family: z.string(),
-  /** `stable` is generally available; `deprecated` has a shutdown date. */
+  /** `stable` is generally available; `deprecated` has a shutdown date, or is routed. */
   stage: z.enum(['stable', 'preview', 'deprecated']),
   released: date,
   shutdown: date.optional(),
   replacement: modelName.optional(),
+  /** Google answers requests to this deprecated model with its replacement. */
+  routed: z.boolean().optional(),
   ...settings,
   /** Paid-tier list prices; absent when Google lists none (the cost is then unknown, never 0). */
   price: priceSchema.optional(),
@@ -94,12 +102,12 @@ const tableSchema = z
     sources: z.record(z.string(), z.url()),
     default: modelName,
     defaultReason: z.string(),
-    aliases: z.record(z.string(), modelName),
     /**
-     * Names the API itself serves as moving aliases (`gemini-flash-latest`), with the model each
-     * stands for today: sent as written, with that model's settings and prices.
+     * The model a run falls back to, once, when the default (chosen by no one) is not found or
+     * has no quota: a newer default may not be offered to every account yet.
      */
-    apiAliases: z.record(modelName, modelName),
+    defaultFallback: modelName,
+    aliases: z.record(z.string(), modelName),
     aliasReason: z.string(),
     families: z.array(familySchema),
     models: z.array(modelSchema),
@@ -114,10 +122,12 @@ const tableSchema = z
     if (defaultModel?.stage !== 'stable') {
       problem(`the default ${table.default} must be a stable model of the table`);
     }
-    for (const [alias, target] of [
-      ...Object.entries(table.aliases),
-      ...Object.entries(table.apiAliases),
-    ]) {
+    if (models.get(table.defaultFallback)?.stage !== 'stable') {
+      problem(
+        `the default's fallback ${table.defaultFallback} must be a stable model of the table`,
+      );
+    }
+    for (const [alias, target] of Object.entries(table.aliases)) {
       if (!models.has(target)) problem(`alias ${alias} names ${target}, which is not in the table`);
       if (models.has(alias)) problem(`alias ${alias} is also a model name`);
     }
@@ -143,8 +153,11 @@ const tableSchema = z
           problem(message);
         }
       }
-      if (model.stage === 'deprecated' && model.shutdown === undefined) {
-        problem(`${model.name} is deprecated but has no shutdown date`);
+      if (model.stage === 'deprecated' && model.shutdown === undefined && !model.routed) {
+        problem(`${model.name} is deprecated but has neither a shutdown date nor routed requests`);
+      }
+      if (model.routed === true && model.replacement === undefined) {
+        problem(`${model.name} is routed but names no replacement`);
       }
       if (model.replacement !== undefined && !models.has(model.replacement)) {
         problem(`${model.name}: its replacement ${model.replacement} is not in the table`);
@@ -194,8 +207,8 @@ function priceProblems(
   price.tiers.forEach((tier, index) => {
     const last = index === price.tiers.length - 1;
     const upTo = tier.promptTokensUpTo;
-    if (last !== (upTo === undefined)) {
-      problems.push(`${name}: only the last price tier may (and must) leave promptTokensUpTo out`);
+    if (!last && upTo === undefined) {
+      problems.push(`${name}: only the last price tier may leave promptTokensUpTo out`);
     } else if (upTo !== undefined && upTo <= previous) {
       problems.push(`${name}: price tiers must rise in promptTokensUpTo`);
     }
@@ -227,6 +240,9 @@ export const MODEL_TABLE: ModelTable = parseModelTable(tableJson);
 /** The model a run uses when nothing chooses one. */
 export const DEFAULT_MODEL: string = MODEL_TABLE.default;
 
+/** The model a run on the default falls back to when the default is not served to it. */
+export const DEFAULT_FALLBACK_MODEL: string = MODEL_TABLE.defaultFallback;
+
 /** `pro = gemini-3.1-pro-preview, flash = …`: the aliases for messages and help texts. */
 export function describeAliases(table: ModelTable = MODEL_TABLE): string {
   return Object.entries(table.aliases)
@@ -249,14 +265,10 @@ export function resolveModelAlias(
   return target === undefined ? { name: requested.trim() } : { name: target, alias: key };
 }
 
-/**
- * The table's entry for a model, if it has one. A name the API serves as a moving alias
- * (`gemini-flash-latest`) finds the model it stands for today.
- */
+/** The table's entry for a model, if it has one. */
 export function findModel(name: string, table: ModelTable = MODEL_TABLE): ModelEntry | undefined {
   const bare = bareName(name);
-  const target = Object.hasOwn(table.apiAliases, bare) ? table.apiAliases[bare] : bare;
-  return table.models.find((model) => model.name === target);
+  return table.models.find((model) => model.name === bare);
 }
 
 /** The family of a model: its entry's, or the first whose pattern matches the name. */

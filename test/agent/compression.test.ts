@@ -129,7 +129,7 @@ describe('compressHistory', () => {
 
 describe('compression options', () => {
   it('uses the 1M-token window of Gemini 2.5 and 3 and the default fractions', () => {
-    expect(tokenLimitForModel('gemini-2.5-flash-lite')).toBe(1_048_576);
+    expect(tokenLimitForModel('gemini-2.5-test')).toBe(1_048_576);
     expect(tokenLimitForModel('models/gemini-3-pro-preview')).toBe(1_048_576);
     expect(resolveCompression('gemini-2.5-flash')).toEqual({
       tokenLimit: 1_048_576,

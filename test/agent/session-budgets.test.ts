@@ -195,7 +195,7 @@ describe('AgentSession budgets', () => {
       return new Promise(() => undefined);
     };
     const session = new AgentSession({
-      model: 'gemini-2.5-flash-lite',
+      model: 'gemini-2.5-test',
       contentGenerator: generator,
       registry,
       confirmer: allowAllConfirmer,
@@ -211,7 +211,7 @@ describe('AgentSession budgets', () => {
     const { registry } = buildRegistry();
     const create = (budgets: Record<string, number>) =>
       new AgentSession({
-        model: 'gemini-2.5-flash-lite',
+        model: 'gemini-2.5-test',
         contentGenerator: new ScriptedGenerator([]),
         registry,
         confirmer: allowAllConfirmer,

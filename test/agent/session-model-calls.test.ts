@@ -33,7 +33,7 @@ describe('AgentSession model_call events', () => {
     const calls = eventsOf(h.events, 'model_call');
     expect(calls.map((event) => event.call)).toEqual([
       {
-        model: 'gemini-2.5-flash-lite',
+        model: 'gemini-2.5-test',
         prompt_id: 'session-1########1',
         started_at: new Date(START).toISOString(),
         duration_ms: 0,

@@ -54,7 +54,7 @@ describe('a model the API does not serve', () => {
   });
 
   it('goes on once with the fallback model, with that model’s settings, and says so', async () => {
-    const { server, h, result } = await runWith(models('gemini-9-ultra', 'gemini-2.5-flash-lite'), [
+    const { server, h, result } = await runWith(models('gemini-9-ultra', 'gemini-2.5-test'), [
       notFound('gemini-9-ultra'),
       textReply('Hello.'),
     ]);
@@ -62,7 +62,7 @@ describe('a model the API does not serve', () => {
     expect(result.response).toBe('Hello.');
     const [first, second] = server.generateRequests();
     expect(first?.model).toBe('gemini-9-ultra');
-    expect(second?.model).toBe('gemini-2.5-flash-lite');
+    expect(second?.model).toBe('gemini-2.5-test');
     // A model of no known family gets no settings; the fallback gets its family's.
     expect((first?.body as SentBody).generationConfig ?? {}).toEqual({});
     expect((second?.body as SentBody).generationConfig).toEqual({
@@ -74,10 +74,10 @@ describe('a model the API does not serve', () => {
       expect.objectContaining({
         code: 'model_fallback',
         message:
-          'The model gemini-9-ultra was not found (HTTP 404 NOT_FOUND); continuing with the fallback model gemini-2.5-flash-lite (set by --fallback-model).',
+          'The model gemini-9-ultra was not found (HTTP 404 NOT_FOUND); continuing with the fallback model gemini-2.5-test (set by --fallback-model).',
       }),
     ]);
-    expect(eventsOf(h.events, 'state_change').at(-1)?.model).toBe('gemini-2.5-flash-lite');
+    expect(eventsOf(h.events, 'state_change').at(-1)?.model).toBe('gemini-2.5-test');
   });
 
   it('falls back only once: a fallback the API lacks too ends the session naming it', async () => {

@@ -111,7 +111,7 @@ describe('AgentSession request shape', () => {
     ]);
     const [first, second, third] = h.generator.requests;
     expect(first?.request).toEqual({
-      model: 'gemini-2.5-flash-lite',
+      model: 'gemini-2.5-test',
       contents: start,
       config: {
         systemInstruction: expect.stringContaining('non-interactively in a CI job') as unknown,
@@ -175,9 +175,9 @@ describe('AgentSession request shape', () => {
     }
     const states = eventsOf(h.events, 'state_change');
     expect(states.map((s) => [s.state, s.final, s.turn, s.model])).toEqual([
-      ['submitted', false, 0, 'gemini-2.5-flash-lite'],
-      ['working', false, 0, 'gemini-2.5-flash-lite'],
-      ['completed', true, 2, 'gemini-2.5-flash-lite'],
+      ['submitted', false, 0, 'gemini-2.5-test'],
+      ['working', false, 0, 'gemini-2.5-test'],
+      ['completed', true, 2, 'gemini-2.5-test'],
     ]);
     expect(states[2]?.reason).toBe('completed');
     expect(h.events[h.events.length - 1]).toBe(states[2]);

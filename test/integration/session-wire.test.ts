@@ -43,7 +43,7 @@ describe('a session over the Gemini API', () => {
     expect(request).toMatchObject({
       api: 'gemini',
       rpc: 'streamGenerateContent',
-      path: '/v1beta/models/gemini-2.5-flash-lite:streamGenerateContent',
+      path: '/v1beta/models/gemini-2.5-test:streamGenerateContent',
       query: { alt: 'sse' },
     });
     expect(request?.headers['x-goog-api-key']).toBe('test-key');

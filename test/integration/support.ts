@@ -21,7 +21,7 @@ import { instantRetry, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
 
 export const SESSION_ID = 'it-session';
-export const MODEL = 'gemini-2.5-flash-lite';
+export const MODEL = 'gemini-2.5-test';
 /** Monday, June 2, 2025, 10:00 UTC: the date the environment message shows. */
 export const START = Date.parse('2025-06-02T10:00:00.000Z');
 export const OAUTH_TOKEN = 'oauth-test-token';

@@ -8,7 +8,14 @@ import {
   modelNotFoundMessage,
   quotaExhaustedMessage,
 } from '../../src/model/model-choice.js';
-import { DEFAULT_MODEL } from '../../src/model/model-table.js';
+import {
+  DEFAULT_FALLBACK_MODEL,
+  DEFAULT_MODEL,
+  MODEL_TABLE,
+  describeAliases,
+} from '../../src/model/model-table.js';
+
+const { pro: PRO, flash: FLASH } = MODEL_TABLE.aliases;
 
 const HOW = '--model (-m) or GEMINI_MODEL';
 
@@ -34,7 +41,7 @@ describe('chooseRunModels', () => {
   it('takes the flag, then GEMINI_MODEL, then settings model.name, then the default', () => {
     const env = { GEMINI_MODEL: 'gemini-3.7-flash' };
     expect(choose('pro', env, 'gemini-3.6-flash').model).toEqual({
-      name: 'gemini-3.1-pro-preview',
+      name: PRO,
       alias: 'pro',
       setBy: '--model',
       howToChoose: HOW,
@@ -55,8 +62,12 @@ describe('chooseRunModels', () => {
     expect(choose('gemini-4-ultra').model.name).toBe('gemini-4-ultra');
   });
 
-  it('has a fallback model only when one is named', () => {
-    expect(choose().fallbackModel).toBeUndefined();
+  it("has a fallback model when one is named, and the table's for a run on the default", () => {
+    expect(choose('flash').fallbackModel).toBeUndefined();
+    expect(choose().fallbackModel).toMatchObject({
+      name: DEFAULT_FALLBACK_MODEL,
+      setBy: "the model table's fallback for the default",
+    });
     const models = chooseRunModels({
       explicit: { value: undefined, setBy: 'the model input' },
       env: {},
@@ -75,7 +86,7 @@ describe('the messages', () => {
   it('names the model, where it was set, how to choose another and the aliases', () => {
     const message = modelNotFoundMessage(choose('gemini-9-ultra').model, notFound);
     expect(message).toBe(
-      'The model gemini-9-ultra was not found (HTTP 404 NOT_FOUND): the API does not serve a model by that name (misspelt, not available to this account, or retired). It was set by --model. Choose another with --model (-m) or GEMINI_MODEL: an alias (pro = gemini-3.1-pro-preview, flash = gemini-3.8-flash, flash-lite = gemini-3.5-flash-lite) or a name from https://ai.google.dev/gemini-api/docs/models.',
+      `The model gemini-9-ultra was not found (HTTP 404 NOT_FOUND): the API does not serve a model by that name (misspelt, not available to this account, or retired). It was set by --model. Choose another with --model (-m) or GEMINI_MODEL: an alias (${describeAliases()}) or a name from https://ai.google.dev/gemini-api/docs/models.`,
     );
     expect(message).not.toContain('\n');
   });
@@ -86,7 +97,7 @@ describe('the messages', () => {
       '{"error":{"code":429,"message":"You exceeded your current quota.","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.QuotaFailure","violations":[{"quotaId":"GenerateRequestsPerDayPerProjectPerModel-FreeTier"}]}]}}',
     );
     expect(quotaExhaustedMessage(choose('flash').model, quota)).toBe(
-      'The quota of the model gemini-3.8-flash (flash) is exhausted (HTTP 429 RESOURCE_EXHAUSTED) (GenerateRequestsPerDayPerProjectPerModel-FreeTier). Wait until it resets or raise it, choose another model with --model (-m) or GEMINI_MODEL, or set a fallback model.',
+      `The quota of the model ${FLASH ?? ''} (flash) is exhausted (HTTP 429 RESOURCE_EXHAUSTED) (GenerateRequestsPerDayPerProjectPerModel-FreeTier). Wait until it resets or raise it, choose another model with --model (-m) or GEMINI_MODEL, or set a fallback model.`,
     );
   });
 

@@ -8,8 +8,8 @@ import { MODEL_TABLE, parseModelTable } from '../../src/model/model-table.js';
 const table = parseModelTable({
   ...MODEL_TABLE,
   default: 'gemini-3.8-flash',
+  defaultFallback: 'gemini-3.8-flash',
   aliases: {},
-  apiAliases: { 'gemini-flash-latest': 'gemini-3.6-flash' },
   models: [
     { name: 'gemini-3.8-flash', family: 'gemini-3', stage: 'stable', released: '2026-09-02' },
     {
@@ -19,6 +19,14 @@ const table = parseModelTable({
       released: '2026-07-21',
       shutdown: '2026-12-20',
       replacement: 'gemini-3.8-flash',
+    },
+    {
+      name: 'gemini-3.5-flash',
+      family: 'gemini-3',
+      stage: 'deprecated',
+      released: '2026-05-19',
+      routed: true,
+      replacement: 'gemini-3.6-flash',
     },
     {
       name: 'gemini-2.5-pro',
@@ -44,17 +52,15 @@ describe('the lifecycle notice', () => {
     expect(lifecycleNotice('gemini-3.6-flash', day('2026-11-20'), table)).toMatch(
       /^The model gemini-3\.6-flash shuts down on 2026-12-20, in 30 days; Google recommends gemini-3\.8-flash/,
     );
-    expect(lifecycleNotice('models/gemini-3.6-flash', day('2026-12-19'), table)).toMatch(
-      /in 1 day;/,
-    );
+    expect(lifecycleNotice('gemini-3.6-flash', day('2026-12-19'), table)).toMatch(/in 1 day;/);
     expect(lifecycleNotice('gemini-3.6-flash', day('2026-12-21'), table)).toMatch(
       /^The model gemini-3\.6-flash was shut down on 2026-12-20;/,
     );
   });
 
-  it('follows an alias the API serves to the model it stands for', () => {
-    expect(lifecycleNotice('gemini-flash-latest', day('2026-12-06'), table)).toMatch(
-      /^The model gemini-flash-latest \(gemini-3\.6-flash\) shuts down on 2026-12-20, in 14 days/,
+  it('says a deprecated model is answered by its replacement when Google routes it', () => {
+    expect(lifecycleNotice('gemini-3.5-flash', day('2026-12-06'), table)).toBe(
+      'The model gemini-3.5-flash is deprecated: Google answers its requests with gemini-3.6-flash (https://ai.google.dev/gemini-api/docs/deprecations).',
     );
   });
 

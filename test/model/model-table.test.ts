@@ -45,7 +45,8 @@ describe('the model table', () => {
     expect(findModel('gemini-3.9-flash')).toBeUndefined();
     expect(familyOf('gemini-3.9-flash')?.name).toBe('gemini-3');
     expect(familyOf('models/gemini-2.5-flash-lite')?.name).toBe('gemini-2.5');
-    expect(familyOf('gemini-4-ultra')).toBeUndefined();
+    expect(familyOf('gemini-4-krypton')?.name).toBe('gemini-4');
+    expect(familyOf('gemini-5-ultra')).toBeUndefined();
     expect(familyOf('gemma-3-27b-it')).toBeUndefined();
   });
 
@@ -70,9 +71,64 @@ describe('the model table', () => {
     [
       'a thinking level and a budget at once',
       (t) => {
-        Object.assign((t['families'] as object[])[0] ?? {}, { thinkingBudget: 1024 });
+        Object.assign((t['families'] as object[])[1] ?? {}, { thinkingBudget: 1024 });
       },
       /gemini-3 sets both thinkingLevel and thinkingBudget/,
+    ],
+    [
+      'a thinking budget for a family that rejects one',
+      (t) => {
+        Object.assign((t['families'] as object[])[0] ?? {}, {
+          thinkingLevel: undefined,
+          thinkingBudget: 1024,
+        });
+      },
+      /gemini-4 sends a thinkingBudget, which its family rejects/,
+    ],
+    [
+      'a level its family does not accept',
+      (t) => {
+        Object.assign((t['families'] as object[])[0] ?? {}, { thinkingLevel: 'MINIMAL' });
+      },
+      /gemini-4 sends thinkingLevel MINIMAL, which its family does not accept/,
+    ],
+    [
+      'sampling parameters for a family that ignores them',
+      (t) => {
+        Object.assign((t['families'] as object[])[0] ?? {}, { sampling: { temperature: 0 } });
+      },
+      /gemini-4 sends sampling parameters, which its family ignores/,
+    ],
+    [
+      'price tiers out of order',
+      (t) => {
+        Object.assign((t['models'] as object[])[0] ?? {}, {
+          price: {
+            source: 'pricing',
+            tiers: [
+              { promptTokensUpTo: 200000, input: 1, output: 2 },
+              { promptTokensUpTo: 100000, input: 2, output: 4 },
+            ],
+          },
+        });
+      },
+      /price tiers must rise in promptTokensUpTo/,
+    ],
+    [
+      'a price from a page it does not cite',
+      (t) => {
+        Object.assign((t['models'] as object[])[0] ?? {}, {
+          price: { source: 'a-blog', tiers: [{ input: 1, output: 2 }] },
+        });
+      },
+      /its price source a-blog is not in sources/,
+    ],
+    [
+      'a deprecated model with neither a shutdown date nor routing',
+      (t) => {
+        Object.assign((t['models'] as object[])[0] ?? {}, { stage: 'deprecated' });
+      },
+      /is deprecated but has neither a shutdown date nor routed requests/,
     ],
     [
       'an unknown thinking level',
@@ -109,8 +165,20 @@ describe('generation settings per family', () => {
     });
   });
 
+  it('gives Gemini 4 a thinking level it accepts, no budget, no sampling, one candidate', () => {
+    // A Gemini 4 model the table lacks gets its family's rules from its name.
+    for (const name of ['gemini-4-hydrogen', 'gemini-4-argon', 'gemini-4-krypton']) {
+      expect(generationConfigFor(name), name).toEqual({
+        thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' },
+      });
+    }
+    const rules = familyOf('gemini-4-neon')?.rules;
+    expect(rules).toMatchObject({ thinkingBudget: false, sampling: 'ignored', maxCandidates: 1 });
+    expect(rules?.thinkingLevels).toEqual(['LOW', 'MEDIUM', 'HIGH', 'XHIGH']);
+  });
+
   it('sends nothing to a model of no known family: the API defaults fit any model', () => {
-    expect(generationConfigFor('gemini-4-ultra')).toEqual({});
+    expect(generationConfigFor('gemini-5-ultra')).toEqual({});
     expect(generationConfigFor('gemini-2.0-flash')).toEqual({});
   });
 });

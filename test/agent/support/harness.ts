@@ -130,7 +130,7 @@ export async function createHarness(
   const { registry, log } = buildRegistry({ ...(duringWait ? { duringWait } : {}) });
   const session = new AgentSession({
     sessionId: 'session-1',
-    model: 'gemini-2.5-flash-lite',
+    model: 'gemini-2.5-test',
     contentGenerator: generator,
     registry,
     confirmer: allowAllConfirmer,
