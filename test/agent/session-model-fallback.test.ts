@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRunModels } from '../../src/model/model-choice.js';
 import type { RunModels } from '../../src/model/model-choice.js';
+import { MODEL_TABLE } from '../../src/model/model-table.js';
+
+const FLASH = MODEL_TABLE.aliases['flash'] ?? '';
 import { genaiClientFor, httpError, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { createHarness, eventsOf } from './support/harness.js';
 
@@ -102,11 +105,11 @@ describe('a model whose quota is gone', () => {
     ]);
     expect(result.reason).toBe('completed');
     expect(server.generateRequests().map((request) => request.model)).toEqual([
-      'gemini-3.8-flash',
+      FLASH,
       'gemini-3.5-flash-lite',
     ]);
     expect(eventsOf(h.events, 'warning')[0]?.message).toBe(
-      'The model gemini-3.8-flash (flash) has no quota left (HTTP 429 RESOURCE_EXHAUSTED); continuing with the fallback model gemini-3.5-flash-lite (flash-lite) (set by --fallback-model).',
+      `The model ${FLASH} (flash) has no quota left (HTTP 429 RESOURCE_EXHAUSTED); continuing with the fallback model gemini-3.5-flash-lite (flash-lite) (set by --fallback-model).`,
     );
   });
 
@@ -118,7 +121,7 @@ describe('a model whose quota is gone', () => {
     ]);
     expect(result.reason).toBe('model_error');
     expect(result.error).toBe(
-      'The quota of the model gemini-3.8-flash (flash) is exhausted (HTTP 429 RESOURCE_EXHAUSTED) (GenerateRequestsPerDayPerProjectPerModel-FreeTier). Wait until it resets or raise it, choose another model with --model (-m) or GEMINI_MODEL, or set a fallback model.',
+      `The quota of the model ${FLASH} (flash) is exhausted (HTTP 429 RESOURCE_EXHAUSTED) (GenerateRequestsPerDayPerProjectPerModel-FreeTier). Wait until it resets or raise it, choose another model with --model (-m) or GEMINI_MODEL, or set a fallback model.`,
     );
   });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { createTranscriptWriter } from '../../src/agent/transcript.js';
+import { DEFAULT_MODEL } from '../../src/model/model-table.js';
 import { createStreamJsonOutput } from '../../src/cli/output/stream-json-output.js';
 import { renderFinalComment, renderProgressComment } from '../../src/report/progress-comment.js';
 import { progressFromEvents } from '../../src/report/progress-state.js';
@@ -161,6 +162,6 @@ describe('subagents in the reports', () => {
       type: 'result',
       stats: { total_tokens: 2_850, tool_calls: 2 + 3 },
     });
-    expect(stats.metrics().models['gemini-3.8-flash']?.api.totalRequests).toBe(2 + 3);
+    expect(stats.metrics().models[DEFAULT_MODEL]?.api.totalRequests).toBe(2 + 3);
   });
 });
