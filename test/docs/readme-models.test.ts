@@ -4,7 +4,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, MODEL_TABLE, generationConfigFor } from '../../src/model/model-table.js';
+import {
+  DEFAULT_FALLBACK_MODEL,
+  DEFAULT_MODEL,
+  MODEL_TABLE,
+  familyOf,
+  generationConfigFor,
+} from '../../src/model/model-table.js';
+import { SHUTDOWN_WARNING_DAYS } from '../../src/model/model-notices.js';
 import { createRedactor } from '../../src/platform/redaction.js';
 import { section } from './markdown.js';
 
@@ -21,6 +28,7 @@ describe('README: Models', () => {
 
   it('names the default and every alias as the table does', () => {
     expect(models).toContain(`The default model is **\`${DEFAULT_MODEL}\`**`);
+    expect(models).toContain(`goes on once with\n**\`${DEFAULT_FALLBACK_MODEL}\`**`);
     const rows = [...models.matchAll(/^\| `([\w-]+)` +\| `([\w.-]+)` +\|/gm)].map((m) => [
       m[1],
       m[2],
@@ -36,7 +44,31 @@ describe('README: Models', () => {
     expect(models).toContain(
       `\`thinkingBudget\` of ${(budget ?? 0).toLocaleString('en-US')} tokens`,
     );
-    for (const source of ['models', 'deprecations', 'thinking', 'gemini3'] as const) {
+    const gemini4 = familyOf('gemini-4-krypton');
+    const bullet = (/- \*\*Gemini 4\*\*[\s\S]*?(?=\n- )/.exec(models)?.[0] ?? '').replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(bullet).toContain(`get a \`thinkingLevel\` (\`${String(gemini4?.thinkingLevel)}\`;`);
+    for (const level of gemini4?.rules.thinkingLevels ?? [])
+      expect(bullet).toContain(`\`${level}\``);
+    expect(gemini4?.rules).toMatchObject({
+      thinkingBudget: false,
+      sampling: 'ignored',
+      maxCandidates: 1,
+    });
+    expect(bullet).toContain(
+      '**no** `thinkingBudget`, no `temperature`, `topP` or `topK`, and one candidate',
+    );
+    expect(bullet).toContain(
+      `One ${(gemini4?.rules.inputTokenLimit ?? 0).toLocaleString('en-US')}-token window`,
+    );
+    expect(bullet).toContain(
+      `longer than ${(gemini4?.rules.outputTokenLimit ?? 0).toLocaleString('en-US')} tokens`,
+    );
+    expect(models).toContain(`is ${SHUTDOWN_WARNING_DAYS} days away or less`);
+    const sources = ['models', 'deprecations', 'thinking', 'gemini3', 'gemini4', 'gemini4Hydrogen'];
+    for (const source of sources) {
       expect(models, source).toContain(MODEL_TABLE.sources[source]);
     }
   });
