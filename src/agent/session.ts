@@ -15,6 +15,7 @@ import type {
   FunctionCall,
   GenerateContentConfig,
   GenerateContentResponseUsageMetadata,
+  ModelStatus,
 } from '@google/genai';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { ModelRequestError } from '../model/errors.js';
@@ -22,7 +23,7 @@ import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
 import { fallbackNotice } from '../model/model-choice.js';
 import { generationConfigFor } from '../model/model-table.js';
-import { lifecycleNotice, routedNotice } from '../model/model-notices.js';
+import { apiLifecycleNotice, lifecycleNotice, routedNotice } from '../model/model-notices.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -310,6 +311,7 @@ export class AgentSession {
     const unsubscribe = this.options.modelCalls?.subscribe((call) => {
       this.emit({ kind: 'model_call', call: toModelCallData(call) });
       this.noteRouting(call.model, call.responseModel);
+      this.noteApiLifecycle(call.model, call.modelStatus);
     });
     let outcome: Outcome;
     try {
@@ -476,6 +478,15 @@ export class AgentSession {
   /** Says once that `model` is deprecated or shuts down soon, when the model table says so. */
   private noteLifecycle(model: string): void {
     const notice = lifecycleNotice(model, new Date(this.now()));
+    if (notice === undefined || this.notices.has(notice)) return;
+    this.notices.add(notice);
+    this.emit({ kind: 'warning', code: 'model_lifecycle', message: notice });
+  }
+
+  /** Says once what the API reports of a model on its way out, unless the table said it already. */
+  private noteApiLifecycle(model: string, status: ModelStatus | undefined): void {
+    if (lifecycleNotice(model, new Date(this.now())) !== undefined) return;
+    const notice = apiLifecycleNotice(model, status, new Date(this.now()));
     if (notice === undefined || this.notices.has(notice)) return;
     this.notices.add(notice);
     this.emit({ kind: 'warning', code: 'model_lifecycle', message: notice });

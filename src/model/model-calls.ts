@@ -11,6 +11,7 @@ import type {
   GenerateContentParameters,
   GenerateContentResponse,
   GenerateContentResponseUsageMetadata,
+  ModelStatus,
 } from '@google/genai';
 import { errorMessage } from '../platform/errors.js';
 import type { ContentGenerator } from './content-generator.js';
@@ -26,6 +27,8 @@ export interface ModelCall {
   durationMs: number;
   /** The model that answered (`modelVersion`), when the reply said. */
   responseModel?: string;
+  /** The model's stage and retirement as the API reported them (`modelStatus`; Gemini API only). */
+  modelStatus?: ModelStatus;
   /** The reply's last usage report. */
   usage?: GenerateContentResponseUsageMetadata;
   finishReasons: string[];
@@ -137,20 +140,23 @@ export function reportModelCalls(
 /** What the chunks of one reply said about the model, the tokens and how it ended. */
 class ReplyTally {
   private responseModel: string | undefined;
+  private modelStatus: ModelStatus | undefined;
   private usage: GenerateContentResponseUsageMetadata | undefined;
   private readonly finishReasons: string[] = [];
 
   add(chunk: GenerateContentResponse): void {
     if (chunk.modelVersion) this.responseModel = chunk.modelVersion;
+    if (chunk.modelStatus) this.modelStatus = chunk.modelStatus;
     if (chunk.usageMetadata) this.usage = chunk.usageMetadata;
     for (const candidate of chunk.candidates ?? []) {
       if (candidate.finishReason) this.finishReasons.push(candidate.finishReason);
     }
   }
 
-  result(): Pick<ModelCall, 'responseModel' | 'usage' | 'finishReasons'> {
+  result(): Pick<ModelCall, 'responseModel' | 'modelStatus' | 'usage' | 'finishReasons'> {
     return {
       ...(this.responseModel === undefined ? {} : { responseModel: this.responseModel }),
+      ...(this.modelStatus === undefined ? {} : { modelStatus: this.modelStatus }),
       ...(this.usage === undefined ? {} : { usage: this.usage }),
       finishReasons: [...this.finishReasons],
     };

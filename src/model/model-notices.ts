@@ -3,6 +3,7 @@
  * shutdown is near (so a pinned model does not stop working without warning), and that the API
  * answered with another model than the one asked for (an alias, or a model Google routes on).
  */
+import type { ModelStatus } from '@google/genai';
 import { MODEL_TABLE, bareName, findModel } from './model-table.js';
 import type { ModelTable } from './model-table.js';
 
@@ -62,4 +63,35 @@ export function routedNotice(asked: string, answered: string | undefined): strin
     (response.startsWith(`${request}-`) && /^\d{3}$/.test(response.slice(request.length + 1)));
   if (sameModel) return undefined;
   return `The model ${request} was asked for, and ${response} answered (the API routed the request to it).`;
+}
+
+/** The API's stages that mean a model is on its way out (`ModelStage`). */
+const LEAVING_STAGES: ReadonlySet<string> = new Set(['LEGACY', 'DEPRECATED', 'RETIRED']);
+
+/**
+ * A line for a model the API itself reports as on its way out (a response's `modelStatus`: a
+ * leaving stage, or a retirement at most 30 days away), so a run warns even before the table
+ * knows; undefined otherwise.
+ */
+export function apiLifecycleNotice(
+  name: string,
+  status: ModelStatus | undefined,
+  today: Date,
+): string | undefined {
+  if (status === undefined) return undefined;
+  const stage = status.modelStage;
+  const retires = status.retirementTime === undefined ? NaN : Date.parse(status.retirementTime);
+  const daysLeft = Number.isNaN(retires)
+    ? undefined
+    : Math.round((utcDay(new Date(retires)) - utcDay(today)) / DAY_MS);
+  const leaving = stage !== undefined && LEAVING_STAGES.has(stage);
+  if (!leaving && (daysLeft === undefined || daysLeft > SHUTDOWN_WARNING_DAYS)) return undefined;
+  const parts = [
+    leaving ? `as ${stage.toLowerCase()}` : undefined,
+    daysLeft === undefined
+      ? undefined
+      : `retiring on ${new Date(retires).toISOString().slice(0, 10)}`,
+  ].filter((part) => part !== undefined);
+  const message = status.message?.trim().replace(/[.\s]+$/, '');
+  return `The API reports the model ${bareName(name)} ${parts.join(', ')}${message ? `: ${message}` : ''}.`;
 }

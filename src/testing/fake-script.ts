@@ -11,7 +11,13 @@ import type { RecordedCall } from '../model/recording.js';
 export type FakeResponseChunk = Partial<
   Pick<
     GenerateContentResponse,
-    'candidates' | 'usageMetadata' | 'promptFeedback' | 'modelVersion' | 'responseId' | 'createTime'
+    | 'candidates'
+    | 'usageMetadata'
+    | 'promptFeedback'
+    | 'modelVersion'
+    | 'modelStatus'
+    | 'responseId'
+    | 'createTime'
   >
 >;
 
@@ -259,6 +265,10 @@ export interface ReplySpec extends StepTiming {
   /** Defaults to STOP. */
   finishReason?: FinishReasonName;
   usage?: GenerateContentResponseUsageMetadata;
+  /** The model that answered, as the API names it in `modelVersion`. */
+  modelVersion?: string;
+  /** The model's stage and retirement, as the Gemini API reports them in `modelStatus`. */
+  modelStatus?: GenerateContentResponse['modelStatus'];
 }
 
 /** A whole model turn: thoughts, then text, then calls, with the finish reason on the last chunk. */
@@ -286,6 +296,8 @@ export function reply(spec: ReplySpec): ResponseStep {
   const candidate = last?.candidates?.[0];
   if (candidate) candidate.finishReason = FinishReason[spec.finishReason ?? 'STOP'];
   if (last && spec.usage) last.usageMetadata = spec.usage;
+  if (last && spec.modelVersion !== undefined) last.modelVersion = spec.modelVersion;
+  if (last && spec.modelStatus !== undefined) last.modelStatus = spec.modelStatus;
   return respond(chunks, spec.delayMs !== undefined ? { delayMs: spec.delayMs } : {});
 }
 

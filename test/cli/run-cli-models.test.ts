@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { DEFAULT_MODEL, MODEL_TABLE, describeAliases } from '../../src/model/model-table.js';
+import { testIo } from '../support/cli-io.js';
+import { httpError, textReply, useFakeGemini } from '../support/fake-gemini.js';
+import { tempRepo } from '../support/temp-repo.js';
 
 const { flash: FLASH = '', pro: PRO = '' } = MODEL_TABLE.aliases;
 
@@ -11,9 +14,6 @@ const { flash: FLASH = '', pro: PRO = '' } = MODEL_TABLE.aliases;
 function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-import { testIo } from '../support/cli-io.js';
-import { httpError, textReply, useFakeGemini } from '../support/fake-gemini.js';
-import { tempRepo } from '../support/temp-repo.js';
 
 interface SentBody {
   generationConfig?: Record<string, unknown>;
@@ -175,5 +175,42 @@ describe('a model API host that cannot be reached', () => {
     expect(errors).toEqual([
       `error: The model API host could not be reached at ${closed.url} (set by GOOGLE_GEMINI_BASE_URL): connect ECONNREFUSED 127.0.0.1:${new URL(closed.url).port}. Check that GOOGLE_GEMINI_BASE_URL names a host that is up and reachable from here, and the network (DNS, proxy, firewall).`,
     ]);
+  });
+});
+
+describe('what a run says about its model', () => {
+  it('warns once on stderr of a model the table says was shut down, naming the replacement', async () => {
+    const repo = await tempRepo({ 'README.md': '# demo\n' });
+    const server = await useFakeGemini([textReply('Hello.')]);
+    const run = testIo({ GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: server.url });
+    const code = await runCli(['-p', 'hi', '--repo', repo, '-m', 'gemini-2.5-pro'], run.io);
+    expect(code).toBe(0);
+    const warnings = run.stderr.split('\n').filter((line) => line.includes('gemini-2.5-pro'));
+    expect(warnings).toEqual([
+      'warning: The model gemini-2.5-pro is deprecated and was shut down on 2026-06-17; Google recommends gemini-3.8-flash (https://ai.google.dev/gemini-api/docs/deprecations).',
+    ]);
+  });
+
+  it('names the model that answered, and what the API reports of its retirement', async () => {
+    const repo = await tempRepo({ 'README.md': '# demo\n' });
+    const server = await useFakeGemini([
+      textReply('Hello.', {
+        modelVersion: 'gemini-4-hydrogen',
+        modelStatus: {
+          modelStage: 'LEGACY' as never,
+          retirementTime: '2027-01-15T00:00:00Z',
+          message: 'Use gemini-4-neon.',
+        },
+      }),
+    ]);
+    const run = testIo({ GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: server.url });
+    const code = await runCli(['-p', 'hi', '--repo', repo, '-m', 'gemini-flash-latest'], run.io);
+    expect(code).toBe(0);
+    expect(run.stderr).toContain(
+      'warning: The model gemini-flash-latest was asked for, and gemini-4-hydrogen answered (the API routed the request to it).\n',
+    );
+    expect(run.stderr).toContain(
+      'warning: The API reports the model gemini-flash-latest as legacy, retiring on 2027-01-15: Use gemini-4-neon.\n',
+    );
   });
 });

@@ -1,7 +1,11 @@
 // What a run says about its model: a model being shut down (from the model table, against the
 // day of the run) and a model that answered in place of the one asked for.
 import { describe, expect, it } from 'vitest';
-import { lifecycleNotice, routedNotice } from '../../src/model/model-notices.js';
+import {
+  apiLifecycleNotice,
+  lifecycleNotice,
+  routedNotice,
+} from '../../src/model/model-notices.js';
 import { MODEL_TABLE, parseModelTable } from '../../src/model/model-table.js';
 
 /** The shipped table with one model of each lifecycle, on fixed dates. */
@@ -85,5 +89,33 @@ describe('the routing notice', () => {
     expect(routedNotice('models/gemini-3.8-flash', 'gemini-3.8-flash-001')).toBeUndefined();
     expect(routedNotice('gemini-3.8-flash', undefined)).toBeUndefined();
     expect(routedNotice('gemini-3.8-flash', 'gemini-3.8-flash-lite')).toMatch(/answered/);
+  });
+});
+
+describe("the API's own lifecycle notice", () => {
+  it('warns of a leaving stage or a retirement within 30 days, with the API message', () => {
+    const today = day('2026-12-06');
+    expect(
+      apiLifecycleNotice('models/gemini-4-hydrogen', { modelStage: 'DEPRECATED' as never }, today),
+    ).toBe('The API reports the model gemini-4-hydrogen as deprecated.');
+    expect(
+      apiLifecycleNotice(
+        'gemini-4-hydrogen',
+        { retirementTime: '2026-12-20T08:00:00Z', message: 'Migrate to gemini-4-neon. ' },
+        today,
+      ),
+    ).toBe(
+      'The API reports the model gemini-4-hydrogen retiring on 2026-12-20: Migrate to gemini-4-neon.',
+    );
+  });
+
+  it('says nothing of a stable model, a far retirement, or no status', () => {
+    const today = day('2026-12-06');
+    expect(apiLifecycleNotice('m', { modelStage: 'STABLE' as never }, today)).toBeUndefined();
+    expect(
+      apiLifecycleNotice('m', { retirementTime: '2027-06-01T00:00:00Z' }, today),
+    ).toBeUndefined();
+    expect(apiLifecycleNotice('m', { retirementTime: 'soon' }, today)).toBeUndefined();
+    expect(apiLifecycleNotice('m', undefined, today)).toBeUndefined();
   });
 });
