@@ -78,7 +78,8 @@ export async function listModels(options: ListModelsOptions): Promise<ListedMode
     const parsed = listPageSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue === undefined ? '' : ` (${issue.path.join('.') || 'the body'}: ${issue.message})`;
+      const where =
+        issue === undefined ? '' : ` (${issue.path.join('.') || 'the body'}: ${issue.message})`;
       throw new ModelListError(
         `The Gemini API's model list from ${url.origin}${url.pathname} was not in the shape https://ai.google.dev/api/models documents${where}.`,
       );
