@@ -24,6 +24,7 @@ import {
 } from '../src/github/model-table-issue.js';
 import type { ModelTableReport } from '../src/github/model-table-issue.js';
 import { createOctokit } from '../src/github/octokit.js';
+import type { CreateOctokitOptions } from '../src/github/octokit.js';
 import { apiUrl, runUrl, serverUrl } from '../src/github/urls.js';
 import { listModels, ModelListError } from '../src/model/list-models.js';
 import type { ListedModel } from '../src/model/list-models.js';
@@ -43,8 +44,8 @@ export interface CheckModelTableOptions {
   now?: Date;
   /** Default the table in src/model/model-table.json. */
   table?: ModelTable;
-  /** Test-sized retries for GitHub; default the client's own. */
-  githubRetries?: number;
+  /** GitHub's retries and throttling; default the client's own (tests make them instant). */
+  githubLimits?: Pick<CreateOctokitOptions, 'retry' | 'throttle'>;
 }
 
 /** Runs the check; resolves to the process's exit code. */
@@ -97,6 +98,7 @@ export async function checkModelTable(options: CheckModelTableOptions): Promise<
     listedCount: listing.length,
     runUrl: runUrl(env),
     repositoryUrl: env.GITHUB_REPOSITORY ? `${serverUrl(env)}/${env.GITHUB_REPOSITORY}` : undefined,
+    sources: table.sources,
   };
   log(renderModelTableText(report));
   if (report.differences.length > 0) {
@@ -138,7 +140,7 @@ export async function checkModelTable(options: CheckModelTableOptions): Promise<
       token,
       baseUrl: apiUrl(env),
       logger,
-      ...(options.githubRetries === undefined ? {} : { retry: { retries: options.githubRetries } }),
+      ...options.githubLimits,
     });
     const result = await syncModelTableIssue(octokit, { owner, repo }, report);
     const where = result.url === undefined ? '' : `: ${result.url}`;

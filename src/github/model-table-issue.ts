@@ -31,6 +31,8 @@ export interface ModelTableReport {
   runUrl?: string | undefined;
   /** The repository's page (`https://github.com/o/r`), for links to the table and its docs. */
   repositoryUrl?: string | undefined;
+  /** The table's `sources`: Google's models, deprecations and changelog pages are linked. */
+  sources?: Readonly<Record<string, string>> | undefined;
 }
 
 export type ModelTableIssueAction = 'opened' | 'updated' | 'closed' | 'none';
@@ -73,10 +75,20 @@ export function renderModelTableIssueBody(report: ModelTableReport): string {
     [
       '### How to update the table',
       '',
-      `Look each fact up on Google's own pages (models, deprecations, changelog, the model's guide): a third-party page may help find a fact but is never its source. Record the page in \`sources\`, the day in \`checked\`, and keep \`default\` to the table's rule (the newest stable model a first run with a new key can use). \`npx vitest run test/model/\` checks the table; ${file('docs/models.md')} says more.`,
+      `Look each fact up on Google's own pages (${googlePages(report)}, the model's guide): a third-party page may help find a fact but is never its source. Record the page in \`sources\`, the day in \`checked\`, and keep \`default\` to the table's rule (the newest stable model a first run with a new key can use). \`npx vitest run test/model/\` checks the table; ${file('docs/models.md')} says more.`,
     ].join('\n'),
     `_This issue is rewritten by each weekly check while differences remain, and closed when the table matches the API's list again._`,
   ].join('\n\n');
+}
+
+/** `[models](…), [deprecations](…), [changelog](…)` from the table's sources. */
+function googlePages(report: ModelTableReport): string {
+  return ['models', 'deprecations', 'changelog']
+    .map((name) => {
+      const url = report.sources?.[name];
+      return url !== undefined && SAFE_URL.test(url) ? `[${name}](${url})` : name;
+    })
+    .join(', ');
 }
 
 function runLink(report: ModelTableReport): string {
