@@ -17,6 +17,7 @@
 import { appendFile } from 'node:fs/promises';
 import { EOL } from 'node:os';
 import {
+  MODEL_TABLE_ISSUE_LABEL,
   MODEL_TABLE_ISSUE_TITLE,
   renderModelTableIssueBody,
   renderModelTableText,
@@ -152,6 +153,12 @@ export async function checkModelTable(options: CheckModelTableOptions): Promise<
         none: `No issue "${MODEL_TABLE_ISSUE_TITLE}" is open, and none is needed.`,
       }[result.action],
     );
+    if (result.unlabelled === true) {
+      command(
+        'warning',
+        `GitHub opened ${result.url ?? 'the issue'} without the label ${MODEL_TABLE_ISSUE_LABEL}, so the next check will not find it and opens another. Create the label ${MODEL_TABLE_ISSUE_LABEL} in the repository, and put it on the issue.`,
+      );
+    }
     return 0;
   } catch (error) {
     const status = (error as { status?: unknown } | null)?.status;

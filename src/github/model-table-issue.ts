@@ -41,6 +41,11 @@ export interface ModelTableIssueResult {
   action: ModelTableIssueAction;
   /** The issue's page; absent when there is none (`none`). */
   url?: string;
+  /**
+   * GitHub opened the issue without its label (it drops labels a token may not set), so the
+   * next check would not find it.
+   */
+  unlabelled?: boolean;
 }
 
 /** The differences as plain lines under their headings, for the log. */
@@ -176,5 +181,8 @@ export async function syncModelTableIssue(
     body,
     labels: [MODEL_TABLE_ISSUE_LABEL],
   });
-  return { action: 'opened', url: data.html_url };
+  const labelled = data.labels.some(
+    (label) => (typeof label === 'string' ? label : label.name) === MODEL_TABLE_ISSUE_LABEL,
+  );
+  return { action: 'opened', url: data.html_url, ...(labelled ? {} : { unlabelled: true }) };
 }

@@ -297,6 +297,21 @@ describe('the weekly model check', () => {
     expect(log).not.toContain(TOKEN);
   });
 
+  it('warns when GitHub opens the issue without its label, which the next check looks for', async () => {
+    geminiServes('retired-default');
+    githubApi()
+      .get('/repos/octo/widgets/issues')
+      .query(LIST_QUERY)
+      .reply(200, [])
+      .post('/repos/octo/widgets/issues')
+      .reply(201, issue(31, TITLE, 'x', { labels: [] }));
+    const { code, log } = await check(env());
+    expect(code).toBe(0);
+    expect(log).toContain(
+      '::warning::GitHub opened https://github.com/octo/widgets/issues/31 without the label model-table, so the next check will not find it and opens another.',
+    );
+  });
+
   it('without GITHUB_TOKEN only prints the differences', async () => {
     geminiServes('retired-default');
     const { code, log } = await check(env({ GITHUB_TOKEN: '' }));
