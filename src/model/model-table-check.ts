@@ -138,7 +138,7 @@ export function compareModelTable(
       add(
         'target-gone',
         target,
-        `${role} names \`${target}\`, which the API no longer lists: it may be retired or renamed. Check Google's deprecations page; mark it deprecated in the table (shutdown date, replacement) and point ${role.toLowerCase()} at a listed stable model by the table's rule.`,
+        `${role} names \`${target}\`, which the API no longer lists: it may be retired or renamed. Check Google's deprecations page; mark it deprecated in the table (shutdown date, replacement) and point ${role.replace(/^The/, 'the')} at a listed stable model by the table's rule.`,
       );
       continue;
     }
