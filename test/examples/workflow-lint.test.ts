@@ -50,12 +50,13 @@ async function lint(file: string): Promise<string[]> {
 }
 
 describe('actionlint', () => {
-  it('has this repository’s CI, /gemini, review, triage and release workflows to lint', () => {
+  it('has this repository’s CI, /gemini, review, triage, models and release workflows to lint', () => {
     expect(OWN).toEqual([
       '.github/workflows/ci.yml',
       '.github/workflows/gemini-invoke.yml',
       '.github/workflows/gemini-review.yml',
       '.github/workflows/gemini-triage.yml',
+      '.github/workflows/models.yml',
       '.github/workflows/release.yml',
     ]);
     expect(EXAMPLES.length).toBeGreaterThan(0);
