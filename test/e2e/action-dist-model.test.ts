@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { httpError, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
+import { MODEL_TABLE, describeAliases } from '../../src/model/model-table.js';
 import { commentEvent, fakeGitHubFor } from './support/comment-run.js';
 import { runActionDist } from './support/run-action-dist.js';
 
@@ -43,7 +44,27 @@ async function commentRun(
   return { result, github, gemini, workspace, comments };
 }
 
+const FLASH = MODEL_TABLE.aliases['flash'] ?? '';
+
 describe('dist/index.js and the model', () => {
+  it('says once, in the comment, the job summary and the log, that its model was shut down', async () => {
+    const { result, comments } = await commentRun(
+      { gemini_api_key: AUTH_KEY, model: 'gemini-2.5-pro' },
+      [textReply('The README is a one-line heading.')],
+    );
+
+    expect(result.code).toBe(0);
+    const said =
+      'The model gemini-2.5-pro is deprecated and was shut down on 2026-06-17; Google recommends gemini-3.8-flash (https://ai.google.dev/gemini-api/docs/deprecations).';
+    const line = `> ⚠️ ${said}`;
+    const body = comments[0]?.body ?? '';
+    expect(body.split(line)).toHaveLength(2);
+    // Above the footer: the last lines of the comment.
+    expect(body.indexOf(line)).toBeGreaterThan(body.indexOf('**Tokens:**') - line.length - 5);
+    expect(result.summary.split(line)).toHaveLength(2);
+    expect(result.stdout.split(`::warning::${said}`)).toHaveLength(2);
+  });
+
   it('fails a run whose model is not found at once: the comment names it and how to choose another', async () => {
     const { result, gemini, comments } = await commentRun(
       { gemini_api_key: AUTH_KEY, model: 'gemini-9-ultra' },
@@ -59,7 +80,7 @@ describe('dist/index.js and the model', () => {
     expect(body).toContain('The model gemini-9-ultra was not found (HTTP 404 NOT\\_FOUND)');
     expect(body).toContain('It was set by the model input.');
     expect(body).toContain(
-      'Choose another with the model input (or the GEMINI\\_MODEL variable, or model.name in the settings): an alias (pro = gemini-3.1-pro-preview, flash = gemini-3.8-flash, flash-lite = gemini-3.5-flash-lite)',
+      `Choose another with the model input (or the GEMINI\\_MODEL variable, or model.name in the settings): an alias (${describeAliases()})`,
     );
     expect(result.outputs).toMatchObject({ conclusion: 'failure' });
     expect(result.outputs.error).toContain('The model gemini-9-ultra was not found');
@@ -96,13 +117,13 @@ describe('dist/index.js and the model', () => {
       expect(result.outputs.conclusion).toBe('success');
       expect(gemini.generateRequests().map((request) => request.model)).toEqual([
         'gemini-9-ultra',
-        'gemini-3.8-flash',
+        FLASH,
       ]);
-      const notice = `> ⚠️ The model gemini-9-ultra ${why}; continuing with the fallback model gemini-3.8-flash (flash) (set by the fallback\\_model input).`;
+      const notice = `> ⚠️ The model gemini-9-ultra ${why}; continuing with the fallback model ${FLASH} (flash) (set by the fallback\\_model input).`;
       const comment = comments[0];
       expect(comment?.body).toContain(notice);
       expect(result.summary).toContain(notice);
-      expect(result.stdout).toContain('continuing with the fallback model gemini-3.8-flash');
+      expect(result.stdout).toContain(`continuing with the fallback model ${FLASH}`);
     },
   );
 
