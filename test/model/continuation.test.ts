@@ -16,6 +16,7 @@ import {
   reply,
   usage,
   useFakeGemini,
+  vertexClientFor,
 } from '../support/fake-gemini.js';
 
 const MODEL = 'gemini-4-neon';
@@ -112,6 +113,19 @@ describe('a reply continued over two requests (finish reason CONTINUATION)', () 
     expect(server.generateRequests().map(continuationTokenOf)).toEqual([undefined, 'hop-1-token']);
     expect(JSON.parse(JSON.stringify(response.usageMetadata))).toEqual(BOTH_HOPS);
     expect(JSON.parse(JSON.stringify(calls[0]?.usage))).toEqual(BOTH_HOPS);
+  });
+});
+
+describe('a continued reply on Vertex AI', () => {
+  it('streams whole there too: the SDK continues on both transports', async () => {
+    const server = await useFakeGemini(longAnswer());
+    const chunks = await collect(await vertexClientFor(server).generateContentStream(request, 'p'));
+
+    expect(textOf(chunks)).toBe('# Migration guide\nPart one. Part two. The end.');
+    const sent = server.generateRequests();
+    expect(sent.map((r) => r.api)).toEqual(['vertex', 'vertex']);
+    expect(sent.map(continuationTokenOf)).toEqual([undefined, 'hop-1-token']);
+    expect((sent[1]?.body as { contents: unknown }).contents).toEqual(request.contents);
   });
 });
 
