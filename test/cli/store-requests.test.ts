@@ -10,7 +10,7 @@ import { parseServeArgs } from '../../src/cli/serve/serve-args.js';
 import { runCliWithModel } from '../support/cli-run.js';
 import { testIo } from '../support/cli-io.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
-import { textReply, useFakeGemini } from '../support/fake-gemini.js';
+import { callsReply, lane, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { serveInProcess } from '../support/serve-in-process.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';
@@ -31,6 +31,56 @@ describe('gemini-agent -p', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(storeOf(run.gemini)).toEqual([false]);
     expect(run.stderr).not.toContain('store setting');
+  });
+
+  it("sends store: false with a subagent's requests too, not only the session's", async () => {
+    const gemini = await useFakeGemini(
+      [
+        callsReply([
+          { id: 'i1', name: 'codebase_investigator', args: { objective: 'Map a.txt.' } },
+        ]),
+        textReply('Done.'),
+      ],
+      {
+        lanes: [
+          lane('investigator', { instruction: 'Codebase Investigator' }, [
+            callsReply([
+              {
+                id: 'c1',
+                name: 'complete_task',
+                args: {
+                  report: {
+                    SummaryOfFindings: 'a.txt holds one letter.',
+                    ExplorationTrace: ['Read a.txt.'],
+                    RelevantLocations: [],
+                  },
+                },
+              },
+            ]),
+          ]),
+        ],
+      },
+    );
+    const io = testIo({
+      PATH: process.env.PATH ?? '',
+      HOME: await tempRepo(),
+      GEMINI_API_KEY: 'test-key',
+      GOOGLE_GEMINI_BASE_URL: gemini.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
+    const code = await runCli(
+      ['-p', 'Investigate.', '--repo', await tempRepo({ 'a.txt': 'a' })],
+      io.io,
+    );
+    const run = { code, stderr: io.stderr, gemini };
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.gemini.remaining('investigator')).toBe(0);
+    expect(run.gemini.generateRequests().map((r) => r.lane ?? 'session')).toEqual([
+      'session',
+      'investigator',
+      'session',
+    ]);
+    expect(storeOf(run.gemini)).toEqual([false, false, false]);
   });
 
   it('sends store: true with --store-requests', async () => {
