@@ -187,6 +187,14 @@ describe('gemini-agent serve', () => {
     expect(storeOf(await taskThrough(['--store-requests']))).toEqual([true]);
   });
 
+  it('on Vertex AI says once, at start, that its requests cannot carry the setting', async () => {
+    const server = await serveInProcess({
+      repo: await tempRepo({ 'README.md': '# served\n' }),
+      env: { GEMINI_API_KEY: undefined, GOOGLE_GENAI_USE_VERTEXAI: 'true', GOOGLE_API_KEY: 'k' },
+    });
+    expect(server.stderr().match(/Vertex AI requests carry no store setting/g)).toHaveLength(1);
+  });
+
   it('parses the flag, and refuses a value for it', () => {
     expect(parseServeArgs([], '/').storeRequests).toBe(false);
     expect(parseServeArgs(['--store-requests'], '/').storeRequests).toBe(true);
