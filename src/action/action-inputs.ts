@@ -39,6 +39,8 @@ import { MODE_INPUTS } from '../github/mode.js';
 export interface ActionInputs {
   /** How the model is reached, with base URLs from the environment. */
   auth: ModelAuth;
+  /** Google may keep the model requests (`store_requests`); false: the Gemini API is told not to. */
+  storeRequests: boolean;
   /** The `model` input as written (a name or an alias); undefined when empty. */
   model: string | undefined;
   /** The `fallback_model` input as written; undefined when empty. */
@@ -91,6 +93,7 @@ export const INPUT_DEFAULTS = {
   ...REVIEW_INPUT_DEFAULTS,
   use_vertex_ai: 'false',
   use_gemini_code_assist: 'false',
+  store_requests: 'false',
   mode: 'auto',
   trigger_phrase: '/gemini',
   max_turns: '100',
@@ -351,6 +354,7 @@ export const actionInputsSchema = z.object({
     singleWord('a Google Cloud location such as us-central1'),
   ),
   use_gemini_code_assist: booleanInput('use_gemini_code_assist'),
+  store_requests: booleanInput('store_requests'),
   model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
   fallback_model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
   prompt: optionalString,
@@ -509,6 +513,7 @@ export function readActionInputs(
   ].filter((value): value is string => value !== undefined && value !== '');
   return {
     auth,
+    storeRequests: inputs.store_requests,
     model: inputs.model,
     fallbackModel: inputs.fallback_model,
     prompt: inputs.prompt,

@@ -164,6 +164,10 @@ export async function sessionRunner(
       },
     },
     onModelCall: modelCalls.report,
+    storeRequests: inputs.storeRequests,
+    onNotice: (message) => {
+      logger.info(message);
+    },
   });
   const models = chooseRunModels({
     explicit: { value: inputs.model, setBy: 'the model input' },

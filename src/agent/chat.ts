@@ -18,7 +18,13 @@ import type {
 import type { ContentGenerator } from '../model/content-generator.js';
 import { ModelRequestError } from '../model/errors.js';
 import type { ModelChoice } from '../model/model-choice.js';
-import { modelNotFoundMessage, quotaExhaustedMessage } from '../model/model-choice.js';
+import {
+  modelNotFoundMessage,
+  quotaExhaustedMessage,
+  rejectedParameterMessage,
+} from '../model/model-choice.js';
+import type { ParameterSource } from '../model/rejected-parameter.js';
+import { rejectedParameterOf } from '../model/rejected-parameter.js';
 import { errorMessage } from '../platform/errors.js';
 import type { AgentThought } from './events.js';
 import { curateModelParts, functionCallsOf, isPlainTextPart, textOfParts } from './history.js';
@@ -253,12 +259,15 @@ class ResponseCollector {
 }
 
 /**
- * Why a failed request ends the session, in words: a model the API does not serve, rejected
- * credentials or another failure. With the model's `choice`, the words say where it was set.
+ * Why a failed request ends the session, in words: a model the API does not serve, a generation
+ * parameter it refused, rejected credentials or another failure. With the model's `choice`, the
+ * words say where it was set; with the request's generation settings by where each came from
+ * (`sources`, merged in order), where a refused parameter was set.
  */
 export function describeModelError(
   error: unknown,
   choice?: ModelChoice,
+  sources: readonly ParameterSource[] = [],
 ): {
   reason: 'model_error' | 'auth_error' | 'model_not_found';
   message: string;
@@ -270,6 +279,13 @@ export function describeModelError(
     }
     if (choice !== undefined && error.isQuotaExhausted) {
       return { reason: 'model_error', message: quotaExhaustedMessage(choice, error) };
+    }
+    const parameter = rejectedParameterOf(error);
+    if (choice !== undefined && parameter !== undefined) {
+      return {
+        reason: 'model_error',
+        message: rejectedParameterMessage(choice, parameter, error, sources),
+      };
     }
     // Already one line saying what was tried and what to check (model-endpoint.ts).
     if (error.kind === 'unreachable') return { reason: 'model_error', message: error.message };

@@ -21,7 +21,8 @@ import type { ContentGenerator } from '../model/content-generator.js';
 import { ModelRequestError } from '../model/errors.js';
 import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
-import { fallbackNotice } from '../model/model-choice.js';
+import { fallbackNotice, modelTableSources } from '../model/model-choice.js';
+import type { ParameterSource } from '../model/rejected-parameter.js';
 import { generationConfigFor } from '../model/model-table.js';
 import { apiLifecycleNotice, lifecycleNotice, routedNotice } from '../model/model-notices.js';
 import { errorMessage } from '../platform/errors.js';
@@ -381,7 +382,9 @@ export class AgentSession {
       try {
         response = await this.send(chat, signal);
       } catch (error) {
-        return stopped() ?? describeModelError(error, this.currentChoice());
+        return (
+          stopped() ?? describeModelError(error, this.currentChoice(), this.parameterSources())
+        );
       }
 
       this.reportResponse(response);
@@ -508,6 +511,14 @@ export class AgentSession {
   /** The model table's settings for `model`, with the caller's over them. */
   private generationConfig(model: string): GenerateContentConfig {
     return { ...generationConfigFor(model), ...this.options.generationConfig };
+  }
+
+  /** Where each of the current model's generation settings came from, in the order merged. */
+  private parameterSources(): ParameterSource[] {
+    return [
+      ...modelTableSources(this.model),
+      { config: this.options.generationConfig, setBy: 'the generation settings of this run' },
+    ];
   }
 
   /** Builds the system instruction and the seeded (or continued) history, then adds the prompt. */

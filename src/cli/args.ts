@@ -46,6 +46,8 @@ export interface CliOptions {
   extensions: string[];
   /** `--skip-trust`: the workspace is trusted for this run (src/session-setup/folder-trust.ts). */
   skipTrust: boolean;
+  /** `--store-requests`: the Gemini API may keep the requests (by default each says store=false). */
+  storeRequests: boolean;
 }
 
 export const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
@@ -92,6 +94,9 @@ Options:
       --skip-trust           trust the workspace for this run, as GEMINI_CLI_TRUST_WORKSPACE=true
                              does: its .gemini/ settings, extensions, commands and agents and its
                              GEMINI.md load even when it is not a trusted folder
+      --store-requests       let the Gemini API keep the model requests, which hold the
+                             workspace's code (default: every request says store=false; Vertex AI
+                             and Code Assist requests cannot carry the setting)
   -d, --debug                log details to standard error
   -v, --version              print the version
   -h, --help                 print this help
@@ -188,6 +193,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         sandbox: { type: 'string' },
         extension: { type: 'string', multiple: true },
         'skip-trust': { type: 'boolean' },
+        'store-requests': { type: 'boolean' },
         debug: { type: 'boolean', short: 'd' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -245,6 +251,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     sandbox: sandbox as SandboxMode,
     extensions: values.extension ?? [],
     skipTrust: values['skip-trust'] ?? false,
+    storeRequests: values['store-requests'] ?? false,
   };
 }
 

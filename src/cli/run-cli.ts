@@ -402,6 +402,9 @@ async function runSession(
     onRetry: (message) => {
       reportRetry(message);
     },
+    onNotice: (message) => {
+      logger.info(message);
+    },
     onModelCall: modelCalls.report,
   });
 
@@ -651,6 +654,7 @@ async function openModel(
     sessionId: string;
     cleanups: (() => Promise<void> | void)[];
     onRetry: (message: string) => void;
+    onNotice: (message: string) => void;
     onModelCall: ModelCallListener;
   },
 ): Promise<{ generator: ContentGenerator; authType: ModelAuth['type'] }> {
@@ -664,6 +668,8 @@ async function openModel(
   }
   const generator = await createContentGenerator(auth, {
     sessionId: run.sessionId,
+    storeRequests: options.storeRequests,
+    onNotice: run.onNotice,
     ...(options.record !== undefined ? { recordTo: options.record } : {}),
     retry: {
       onRetry: (event) => {

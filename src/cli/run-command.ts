@@ -48,6 +48,8 @@ Options:
       --record FILE             record the model's replies to FILE, for --replay later
       --github                  use the real GitHub API with $GITHUB_TOKEN instead: comments,
                                 reviews, labels, pushes and pull requests are real
+      --store-requests          let the Gemini API keep the model requests, as the Action's
+                                store_requests input does (default: each says store=false)
       --skip-trust              trust the repository for this run, as
                                 GEMINI_CLI_TRUST_WORKSPACE=true does: the Action loads its
                                 .gemini/ configuration and GEMINI.md, which otherwise need it to
@@ -139,6 +141,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
         record: { type: 'string' },
         github: { type: 'boolean' },
         'skip-trust': { type: 'boolean' },
+        'store-requests': { type: 'boolean' },
         debug: { type: 'boolean', short: 'd' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -167,6 +170,15 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
       `--actor-permission expects one of ${PERMISSION_LEVELS.join(', ')}, got "${permission}".`,
     );
   }
+  const inputs = parseInputs(values.input ?? []);
+  if (values['store-requests'] === true) {
+    if (inputs.store_requests !== undefined) {
+      throw new UsageError(
+        'Give --store-requests or --input store_requests=…, not both: they set the same input.',
+      );
+    }
+    inputs.store_requests = 'true';
+  }
   const labels = values.labels
     ?.split(',')
     .map((label) => label.trim())
@@ -178,7 +190,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
     actorPermission: permission as PermissionLevel,
     policyFiles: values.policy ?? [],
     ...(labels !== undefined ? { labels } : {}),
-    inputs: parseInputs(values.input ?? []),
+    inputs,
     ...(values.out !== undefined ? { outDir: values.out } : {}),
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),

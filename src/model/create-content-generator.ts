@@ -11,6 +11,7 @@ import type { RecordingSink } from './recording.js';
 import { RecordingContentGenerator } from './recording.js';
 import type { RetryOptions } from './retry.js';
 import { withRetry } from './retry.js';
+import { requestStorageNotice } from './request-storage.js';
 
 export interface CreateContentGeneratorOptions {
   retry?: RetryOptions;
@@ -26,6 +27,13 @@ export interface CreateContentGeneratorOptions {
   recordTo?: RecordingSink | string;
   /** Told about every attempt at a request (see model-calls.ts), e.g. `ModelCalls.report`. */
   onModelCall?: ModelCallListener;
+  /**
+   * Whether Google may store the requests (`store_requests`, `--store-requests`); false unless
+   * the user asked. Only the Gemini API carries the setting (see request-storage.ts).
+   */
+  storeRequests?: boolean;
+  /** Told once, when the transport cannot carry the storage setting, what that means. */
+  onNotice?: (message: string) => void;
 }
 
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
@@ -60,8 +68,11 @@ export async function createContentGenerator(
     transport = createGenaiContentGenerator(auth, {
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.googleAuthOptions ? { googleAuthOptions: options.googleAuthOptions } : {}),
+      storeRequests: options.storeRequests ?? false,
     });
   }
+  const storage = requestStorageNotice(auth.type, options.storeRequests ?? false);
+  if (storage !== undefined) options.onNotice?.(storage);
   if (options.recordTo !== undefined) {
     transport = new RecordingContentGenerator(transport, options.recordTo);
   }

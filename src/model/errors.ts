@@ -1,3 +1,5 @@
+import { rejectedParameterOf } from './rejected-parameter.js';
+
 /**
  * A failed model request, normalised across transports so retry logic and the CLI's exit codes do
  * not depend on which transport raised it.
@@ -73,12 +75,20 @@ export class ModelRequestError extends Error {
     return this.status === 401 || this.status === 403;
   }
 
-  /** True when the API does not serve the model asked for (unknown, misspelt or retired). */
+  /**
+   * True when the API does not serve the model asked for (unknown, misspelt or retired). A 400
+   * that names a generation parameter is about that parameter, even when it says the model does
+   * not support it: another model would not be the answer (see rejected-parameter.ts).
+   */
   get isModelNotFound(): boolean {
     if (this.kind !== 'http' || this.apiMessage === undefined) return false;
     if (this.status === 404)
       return this.apiStatus === 'NOT_FOUND' || /model/i.test(this.apiMessage);
-    return this.status === 400 && MODEL_UNKNOWN.test(this.apiMessage);
+    return (
+      this.status === 400 &&
+      MODEL_UNKNOWN.test(this.apiMessage) &&
+      rejectedParameterOf(this) === undefined
+    );
   }
 
   /** True for a 429: the model's quota (per minute or per day) is used up for now. */

@@ -1,6 +1,7 @@
 import type {
   CountTokensParameters,
   CountTokensResponse,
+  GenerateContentConfig,
   GenerateContentParameters,
   GenerateContentResponse,
   GoogleGenAI,
@@ -40,6 +41,11 @@ export interface GenaiGeneratorOptions {
   googleAuthOptions?: GoogleGenAIOptions['googleAuthOptions'];
   /** Extra request headers. */
   headers?: Record<string, string>;
+  /**
+   * Whether the Gemini API may keep the requests in Google's logs (its `store` field); false unless
+   * the user asked. Vertex AI does not take the field (see `requestStorage`).
+   */
+  storeRequests?: boolean;
 }
 
 /** The API versions our request shapes are written for; `@google/genai` 3.x defaults to `v1`. */
@@ -106,21 +112,56 @@ export function createGenaiContentGenerator(
         (Client) => new Client(genaiOptions),
       )),
     contents,
+    requestStorage(target, options.storeRequests ?? false),
   );
+}
+
+/**
+ * What every generate request says about being stored, decided once per transport. The Gemini API
+ * keeps `generateContent` and `streamGenerateContent` requests of new paid-tier projects unless
+ * the request says `store: false` (its changelog of 2026-10-26); the SDK moves the config's
+ * `store` to the top of the request body. So the Gemini API always gets `store`: false unless the
+ * user opted in, or a `store` the request's own configuration sets (a model configuration the user
+ * wrote). Vertex AI has no such field and the SDK refuses a request that carries one, so it never
+ * gets one: what Vertex AI keeps is set by the project (see request-storage.ts).
+ */
+function requestStorage(
+  target: GeminiApiKeyTarget | VertexTarget,
+  storeRequests: boolean,
+): (config: GenerateContentConfig | undefined) => GenerateContentConfig {
+  if (target.type === 'vertex-ai') {
+    return (config) => {
+      if (config?.store === undefined) return config ?? {};
+      const rest = { ...config };
+      delete rest.store;
+      return rest;
+    };
+  }
+  return (config) => ({ ...config, store: config?.store ?? storeRequests });
 }
 
 class GenaiContentGenerator implements ContentGenerator {
   constructor(
     private readonly client: () => Promise<GoogleGenAI>,
     private readonly contents: RequestContents,
+    private readonly storage: (config: GenerateContentConfig | undefined) => GenerateContentConfig,
   ) {}
+
+  /** `request` as sent: its own abort signal, its storage setting, its contents held. */
+  private prepare(request: GenerateContentParameters, signal: AbortSignal | undefined) {
+    const config = this.storage(request.config);
+    return this.contents.hold({
+      ...request,
+      config: signal === undefined ? config : { ...config, abortSignal: signal },
+    });
+  }
 
   async generateContent(
     request: GenerateContentParameters,
     _promptId: string,
   ): Promise<GenerateContentResponse> {
     const link = linkSignal(request.config?.abortSignal);
-    const held = this.contents.hold(withSignal(request, link.signal));
+    const held = this.prepare(request, link.signal);
     try {
       return await (await this.client()).models.generateContent(held.request);
     } catch (error) {
@@ -136,7 +177,7 @@ class GenaiContentGenerator implements ContentGenerator {
     _promptId: string,
   ): Promise<AsyncGenerator<GenerateContentResponse>> {
     const link = linkSignal(request.config?.abortSignal);
-    const held = this.contents.hold(withSignal(request, link.signal));
+    const held = this.prepare(request, link.signal);
     let stream: AsyncGenerator<GenerateContentResponse>;
     try {
       stream = await (await this.client()).models.generateContentStream(held.request);
@@ -145,9 +186,13 @@ class GenaiContentGenerator implements ContentGenerator {
       link.release();
       throw normalizeModelError(error);
     }
-    // Our fetch took the body's pieces when the request was sent: nothing need be held now.
-    held.release();
-    return normalizedStream(stream, link);
+    // Held until the stream ends, not only until it opens: a reply that stops at the model's
+    // per-request output limit (finish reason CONTINUATION) is continued by the SDK with the same
+    // request and the reply's continuation token, sent from inside this stream.
+    return normalizedStream(stream, () => {
+      held.release();
+      link.release();
+    });
   }
 
   async countTokens(request: CountTokensParameters): Promise<CountTokensResponse> {
@@ -200,7 +245,7 @@ function withSignal<T extends { config?: { abortSignal?: AbortSignal } }>(
 
 async function* normalizedStream(
   stream: AsyncGenerator<GenerateContentResponse>,
-  link: SignalLink,
+  release: () => void,
 ): AsyncGenerator<GenerateContentResponse> {
   let chunksReceived = 0;
   try {
@@ -211,6 +256,6 @@ async function* normalizedStream(
   } catch (error) {
     throw normalizeModelError(error, { chunksReceived });
   } finally {
-    link.release();
+    release();
   }
 }

@@ -8,8 +8,13 @@ import {
   DEFAULT_MODEL,
   MODEL_TABLE,
   describeAliases,
+  familyOf,
+  findModel,
+  generationConfigFor,
   resolveModelAlias,
 } from './model-table.js';
+import type { GenerationParameter, ParameterSource } from './rejected-parameter.js';
+import { parameterOrigin, parameterValue } from './rejected-parameter.js';
 
 /** One place a model can be chosen, in the order the front end consults them. */
 export interface ModelSetting {
@@ -119,4 +124,60 @@ export function fallbackNotice(
     ? `was not found${apiAnswer(error)}`
     : `has no quota left${apiAnswer(error)}`;
   return `The model ${modelLabel(from)} ${why}; continuing with the fallback model ${modelLabel(to)} (set by ${to.setBy}).`;
+}
+
+/**
+ * The settings the model table gives `model`, each with the rule that gave it: thinking from the
+ * model's own entry when it has one, everything else from its family's rule.
+ */
+export function modelTableSources(model: string): ParameterSource[] {
+  const { thinkingConfig, ...rest } = generationConfigFor(model);
+  const family = `the model table's ${familyOf(model)?.name ?? 'default'} family rule`;
+  const entry = findModel(model);
+  const ownThinking =
+    entry !== undefined &&
+    (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined);
+  return [
+    { config: rest, setBy: family },
+    {
+      config: thinkingConfig === undefined ? {} : { thinkingConfig },
+      setBy: ownThinking ? `the model table's entry for ${entry.name}` : family,
+    },
+  ];
+}
+
+/** `{"thinkingConfig":{"thinkingBudget":…}}`: the parameter's place in a generation config. */
+function configSkeleton(parameter: GenerationParameter): string {
+  return parameter.split('.').reduceRight((inner, key) => `{${JSON.stringify(key)}:${inner}}`, '…');
+}
+
+/** One line: an API message may hold line breaks, and the run's end is one line. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The run's end when the API refused a generation parameter (a 400 INVALID_ARGUMENT that names
+ * it): which parameter, for which model, with what value, where it was set when `sources` tell,
+ * and how to set it otherwise for that model in the Gemini CLI's `modelConfigs.overrides`. No
+ * retry or other model helps, so one line, as for a model that is not found.
+ */
+export function rejectedParameterMessage(
+  choice: Pick<ModelChoice, 'name' | 'alias'>,
+  parameter: GenerationParameter,
+  error: ModelRequestError,
+  sources: readonly ParameterSource[] = [],
+): string {
+  const origin = parameterOrigin(parameter, sources);
+  const value = parameterValue(origin?.config, parameter);
+  const sent = value === undefined ? '' : ` (sent as ${JSON.stringify(value)})`;
+  const said =
+    error.apiMessage === undefined ? '' : `: ${oneLine(error.apiMessage).replace(/\.+$/, '')}`;
+  const where = origin === undefined ? '' : ` It was set by ${origin.setBy}.`;
+  const override = `{"modelConfigs":{"overrides":[{"match":{"model":${JSON.stringify(choice.name)}},"modelConfig":{"generateContentConfig":${configSkeleton(parameter)}}}]}}`;
+  const fix =
+    origin?.user === true
+      ? ` Change or remove it there, or override it for this model in .gemini/settings.json: ${override}`
+      : ` Override it for this model in .gemini/settings.json: ${override}`;
+  return `The model API rejected the request parameter ${parameter}${sent} for the model ${modelLabel(choice)}${apiAnswer(error)}${said}.${where}${fix} (the parameters there go to the API as written).`;
 }

@@ -269,6 +269,8 @@ export interface ReplySpec extends StepTiming {
   modelVersion?: string;
   /** The model's stage and retirement, as the Gemini API reports them in `modelStatus`. */
   modelStatus?: GenerateContentResponse['modelStatus'];
+  /** Carried by the last chunk's candidate: the reply goes on in a request that sends it back. */
+  continuationToken?: string;
 }
 
 /** A whole model turn: thoughts, then text, then calls, with the finish reason on the last chunk. */
@@ -295,6 +297,9 @@ export function reply(spec: ReplySpec): ResponseStep {
   const last = chunks[chunks.length - 1];
   const candidate = last?.candidates?.[0];
   if (candidate) candidate.finishReason = FinishReason[spec.finishReason ?? 'STOP'];
+  if (candidate && spec.continuationToken !== undefined) {
+    candidate.continuationToken = spec.continuationToken;
+  }
   if (last && spec.usage) last.usageMetadata = spec.usage;
   if (last && spec.modelVersion !== undefined) last.modelVersion = spec.modelVersion;
   if (last && spec.modelStatus !== undefined) last.modelStatus = spec.modelStatus;
@@ -312,6 +317,37 @@ export function callsReply(
   options: Omit<ReplySpec, 'calls'> = {},
 ): ResponseStep {
   return reply({ ...options, calls });
+}
+
+/** The continuation token a generate request sends back (top level of its body), if any. */
+export function continuationTokenOf(request: FakeRequest): string | undefined {
+  const token = requestBody(request)['continuationToken'];
+  return typeof token === 'string' ? token : undefined;
+}
+
+/**
+ * A reply longer than one request, as Gemini 4 sends one past its per-request output limit: the
+ * first request is answered with `first`, ending with finish reason CONTINUATION and `token`; the
+ * request that sends `token` back gets `rest`. A continuation that does not carry the token is
+ * answered 400, as a request the server cannot continue.
+ */
+export function continuedReply(
+  token: string,
+  first: Omit<ReplySpec, 'finishReason' | 'continuationToken'>,
+  rest: ReplySpec,
+): [ResponseStep, FakeStep] {
+  return [
+    reply({ ...first, finishReason: 'CONTINUATION', continuationToken: token }),
+    (request) => {
+      const sent = continuationTokenOf(request);
+      return sent === token
+        ? reply(rest)
+        : httpError(
+            400,
+            `Invalid continuation: expected the continuation token ${JSON.stringify(token)}, got ${sent === undefined ? 'none' : JSON.stringify(sent)}.`,
+          );
+    },
+  ];
 }
 
 /**

@@ -38,6 +38,7 @@ describe('readActionInputs', () => {
     const inputs = read({});
     expect(inputs).toEqual({
       auth: { type: 'gemini-api-key', apiKey: 'model-key-1234' },
+      storeRequests: false,
       // Chosen later, when the settings (model.name) are read: see chooseRunModels.
       model: undefined,
       fallbackModel: undefined,
@@ -107,6 +108,7 @@ describe('readActionInputs', () => {
     ['bot_login', 'my app', 'expected the login the github_token posts as'],
     ['sandbox', 'docker', 'expected one of auto, namespace, user, none, got "docker".'],
     ['upload_artifact', 'no', 'expected true or false, got "no".'],
+    ['store_requests', 'maybe', 'expected true or false, got "maybe".'],
   ])('names %s when its value %j is wrong', (input, value, message) => {
     expect(() => read({ [input]: value })).toThrow(`${input}: ${message}`);
     expect(() => read({ [input]: value })).not.toThrow(`${input}: ${input}:`);

@@ -141,9 +141,11 @@ describe('a session that reaches its limits', () => {
     expect(before(history.length - 3)).toBeGreaterThanOrEqual(mark);
 
     // Everything up to b.txt's answer is summarised, with the request appended to that answer;
-    // no tools, our compression instruction, no generation settings (the client sends `{}`).
+    // no tools, our compression instruction, no generation settings (the client sends `{}`), and
+    // not stored, as every request.
     expect(summaryRequest).toEqual({
       generationConfig: {},
+      store: false,
       contents: [
         ...(third?.contents.slice(0, -1) ?? []),
         user(output('c2', 'read_file', 'B\n'), {

@@ -72,6 +72,8 @@ const expectedBody = {
     topP: 1,
     thinkingConfig: { includeThoughts: true, thinkingBudget: -1 },
   },
+  // Not stored unless asked (request-storage.ts).
+  store: false,
 };
 
 describe('genai transport against the fake server (Gemini API)', () => {

@@ -49,7 +49,10 @@ function requestFor(contents: Content[]): GenerateContentParameters {
   };
 }
 
-/** What the SDK itself (its own fetch, no placeholder) sends to `server` for `request`. */
+/**
+ * What the SDK itself (its own fetch, no placeholder) sends to `server` for `request`, with the
+ * `store: false` our Gemini API transport adds to every generate request (request-storage.ts).
+ */
 async function sdkBody(server: FakeGeminiServer, request: GenerateContentParameters) {
   const sdk = new GoogleGenAI({
     apiKey: 'test-key',
@@ -57,7 +60,7 @@ async function sdkBody(server: FakeGeminiServer, request: GenerateContentParamet
     httpOptions: { baseUrl: server.url, apiVersion: 'v1beta' },
   });
   const before = server.requests.length;
-  await sdk.models.generateContent(request);
+  await sdk.models.generateContent({ ...request, config: { ...request.config, store: false } });
   return server.requests[before]?.body;
 }
 

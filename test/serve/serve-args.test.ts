@@ -19,6 +19,7 @@ describe('parseServeArgs', () => {
       mode: 'invoke',
       sandbox: 'auto',
       confirmationTimeoutSeconds: 600,
+      storeRequests: false,
       debug: false,
       help: false,
     });

@@ -34,6 +34,8 @@ export interface ServeOptions {
   mode: RunMode;
   sandbox: SandboxMode;
   confirmationTimeoutSeconds: number;
+  /** `--store-requests`: the Gemini API may keep the requests (by default each says store=false). */
+  storeRequests: boolean;
   debug: boolean;
   help: boolean;
 }
@@ -69,6 +71,9 @@ Options:
       --confirmation-timeout SECONDS
                                how long a confirmation waits for the client before the task is
                                cancelled (default: ${DEFAULT_CONFIRMATION_TIMEOUT_SECONDS})
+      --store-requests         let the Gemini API keep the model requests, which hold the
+                               workspaces' code (default: every request says store=false;
+                               Vertex AI and Code Assist requests cannot carry the setting)
   -d, --debug                  log details to standard error
   -h, --help                   print this help
 
@@ -101,6 +106,7 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
         'allow-command': { type: 'string', multiple: true },
         sandbox: { type: 'string' },
         'confirmation-timeout': { type: 'string' },
+        'store-requests': { type: 'boolean' },
         debug: { type: 'boolean', short: 'd' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -138,6 +144,7 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
     mode: parseRunMode('--mode', values.mode),
     sandbox: sandbox as SandboxMode,
     confirmationTimeoutSeconds: secondsOf(values['confirmation-timeout']),
+    storeRequests: values['store-requests'] ?? false,
     debug: values.debug ?? false,
     help: values.help ?? false,
   };

@@ -15,6 +15,7 @@ import { causeOfSignal, describeCancellation } from '../run-stop.js';
 import { sessionPromptFor } from '../../commands/run-commands.js';
 import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
+import { requestStorageNotice } from '../../model/request-storage.js';
 import { resolveModelAuth } from '../../model/model-auth.js';
 import { chooseRunModels } from '../../model/model-choice.js';
 import { describeRetry } from '../../model/retry.js';
@@ -142,6 +143,9 @@ async function prepare(run: ServeRun): Promise<ServeContext> {
   for (const warning of initial.policy.warnings) logger.warning(warning);
   const models = chooseRunModels(modelSettings(options, io.env, initial.ownSettings));
   const auth = resolveModelAuth(io.env);
+  // Said once for the server, not per task: every task's requests go the same way.
+  const storage = requestStorageNotice(auth.type, options.storeRequests);
+  if (storage !== undefined) logger.info(storage);
   const sandbox = await resolveSandbox(options.sandbox, {
     env: io.env,
     logger,
@@ -236,6 +240,7 @@ function turnStarter(run: ServeRun, context: ServeContext): StartTurn {
     const sessionId = randomUUID();
     const contentGenerator = await createContentGenerator(context.auth, {
       sessionId,
+      storeRequests: options.storeRequests,
       retry: {
         onRetry: (event) => {
           logger.warning(`Task ${turn.taskId}: ${describeRetry(event)}`);
