@@ -1,6 +1,7 @@
 // The README's model and key facts against the one place they come from: the model table
 // (src/model/model-table.json) and the shapes redaction knows. A model renamed in the table
 // fails here until the README says the same.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,12 @@ import {
 } from '../../src/model/model-table.js';
 import { SHUTDOWN_WARNING_DAYS } from '../../src/model/model-notices.js';
 import { createRedactor } from '../../src/platform/redaction.js';
+import { parse } from 'yaml';
+import { parseCliArgs } from '../../src/cli/args.js';
+import {
+  MODEL_TABLE_ISSUE_LABEL,
+  MODEL_TABLE_ISSUE_TITLE,
+} from '../../src/github/model-table-issue.js';
 import { section } from './markdown.js';
 
 const readme = await readFile(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
@@ -95,5 +102,29 @@ describe('README: Authentication', () => {
       expect(auth).toContain(`\`${name}\``);
     }
     expect(auth).toContain('test/model/workload-identity.test.ts');
+  });
+});
+
+describe('README: the weekly check and request storage', () => {
+  it('names the workflow and the issue the check keeps, as the check does', () => {
+    const models = sectionOf('Models');
+    expect(
+      existsSync(path.resolve(import.meta.dirname, '../../.github/workflows/models.yml')),
+    ).toBe(true);
+    expect(models).toContain('(.github/workflows/models.yml)');
+    expect(models).toContain(`"${MODEL_TABLE_ISSUE_TITLE}" (label \`${MODEL_TABLE_ISSUE_LABEL}\`)`);
+  });
+
+  it('says requests are not stored, with the input and the flag that exist', async () => {
+    const security = sectionOf('Security model').replace(/\s+/g, ' ');
+    expect(security).toContain('says `store=false`');
+    expect(security).toContain('`store_requests: true` (Action) or pass `--store-requests`');
+    const action = parse(
+      await readFile(path.resolve(import.meta.dirname, '../../action.yml'), 'utf8'),
+    ) as { inputs: Record<string, { default?: string }> };
+    expect(action.inputs['store_requests']?.default).toBe('false');
+    expect(parseCliArgs(['-p', 'x', '--store-requests']).storeRequests).toBe(true);
+    expect(parseCliArgs(['-p', 'x']).storeRequests).toBe(false);
+    expect(security).toContain('https://ai.google.dev/gemini-api/docs/logs-datasets');
   });
 });
