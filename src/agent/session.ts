@@ -21,7 +21,8 @@ import { ModelRequestError } from '../model/errors.js';
 import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
 import { fallbackNotice } from '../model/model-choice.js';
-import { generationConfigFor } from '../model/model-table.js';
+import type { ModelConfigs } from '../model/model-configs.js';
+import { resolveModelConfig } from '../model/model-configs.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -120,6 +121,10 @@ export interface AgentSessionOptions {
   streaming?: boolean;
   /** Merged over the model's settings from the model table (thinking, sampling where allowed). */
   generationConfig?: GenerateContentConfig;
+  /** settings.json's `modelConfigs`: the user's aliases and overrides, over all of the above. */
+  modelConfigs?: ModelConfigs;
+  /** Which `overrideScope` the requests are in: a subagent's name; unset for the main agent. */
+  overrideScope?: string;
   /** Replaces our core prompt (context files are still appended). */
   corePrompt?: string;
   /** Platform, time zone, folder-structure limit and ignore rules of the first message. */
@@ -472,9 +477,18 @@ export class AgentSession {
     return this.fellBack ? this.options.fallbackModel : this.options.modelChoice;
   }
 
-  /** The model table's settings for `model`, with the caller's over them. */
+  /**
+   * The settings for `model`: the table's, the caller's over them, the user's `modelConfigs` over
+   * both — resolved from what was asked for (an alias), as when the model was chosen.
+   */
   private generationConfig(model: string): GenerateContentConfig {
-    return { ...generationConfigFor(model), ...this.options.generationConfig };
+    const choice = this.currentChoice();
+    const { overrideScope, generationConfig } = this.options;
+    return resolveModelConfig(this.options.modelConfigs, {
+      requested: choice?.name === model ? (choice.alias ?? model) : model,
+      ...(overrideScope === undefined ? {} : { scope: overrideScope }),
+      ...(generationConfig === undefined ? {} : { own: generationConfig }),
+    }).generateContentConfig;
   }
 
   /** Builds the system instruction and the seeded (or continued) history, then adds the prompt. */

@@ -3,7 +3,9 @@
  * run with a message that names it, says where it was set and how to choose another.
  */
 import type { ModelRequestError } from './errors.js';
-import { DEFAULT_MODEL, MODEL_TABLE, describeAliases, resolveModelAlias } from './model-table.js';
+import type { ModelConfigs } from './model-configs.js';
+import { resolveModelConfig } from './model-configs.js';
+import { DEFAULT_MODEL, MODEL_TABLE, describeAliases } from './model-table.js';
 
 /** One place a model can be chosen, in the order the front end consults them. */
 export interface ModelSetting {
@@ -25,17 +27,24 @@ export interface ModelChoice {
 }
 
 /**
- * The first setting that chooses a model, aliases resolved; the table's default when none does.
+ * The first setting that chooses a model, aliases resolved (the user's `modelConfigs` first, then
+ * the table's, as the main agent's requests resolve them); the table's default when none does.
  * `howToChoose` names the places in the user's words, for messages.
  */
-export function chooseModel(settings: readonly ModelSetting[], howToChoose: string): ModelChoice {
+export function chooseModel(
+  settings: readonly ModelSetting[],
+  howToChoose: string,
+  modelConfigs?: ModelConfigs,
+): ModelChoice {
   for (const setting of settings) {
     const value = setting.value?.trim();
     if (value === undefined || value === '') continue;
-    const { name, alias } = resolveModelAlias(value);
+    const { name, alias } = resolveModelConfig(modelConfigs, { requested: value });
     return { name, ...(alias !== undefined ? { alias } : {}), setBy: setting.setBy, howToChoose };
   }
-  return { name: DEFAULT_MODEL, setBy: 'the default', howToChoose };
+  // An override may route even the default elsewhere.
+  const { name, alias } = resolveModelConfig(modelConfigs, { requested: DEFAULT_MODEL });
+  return { name, ...(alias !== undefined ? { alias } : {}), setBy: 'the default', howToChoose };
 }
 
 export interface RunModels {
@@ -52,7 +61,7 @@ export interface RunModels {
 export function chooseRunModels(options: {
   explicit: ModelSetting;
   env: Readonly<Record<string, string | undefined>>;
-  settings: { modelName?: string; source: string };
+  settings: { modelName?: string; source: string; modelConfigs?: ModelConfigs };
   fallback: ModelSetting;
   howToChoose: string;
 }): RunModels {
@@ -64,9 +73,10 @@ export function chooseRunModels(options: {
       { value: settings.modelName, setBy: `model.name in ${settings.source}` },
     ],
     howToChoose,
+    settings.modelConfigs,
   );
   if (fallback.value === undefined || fallback.value.trim() === '') return { model };
-  return { model, fallbackModel: chooseModel([fallback], howToChoose) };
+  return { model, fallbackModel: chooseModel([fallback], howToChoose, settings.modelConfigs) };
 }
 
 /** `gemini-3.8-flash` or `gemini-3.8-flash (flash)`. */

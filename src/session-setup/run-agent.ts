@@ -307,6 +307,7 @@ function createSession(
     ...(options.extensionContextFiles !== undefined
       ? { extensionContextFiles: options.extensionContextFiles }
       : {}),
+    ...(options.settings?.modelConfigs ? { modelConfigs: options.settings.modelConfigs } : {}),
   };
   const spend = new RunSpend();
   // The subagents' events nest under the session's calls (it exists by the time any call runs).
