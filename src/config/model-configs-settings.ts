@@ -65,7 +65,8 @@ const GENERATE_CONTENT_CONFIG_KEYS = {
   automaticContinuation: true,
   systemInstruction:
     'the agent sets the system instruction itself (its prompt, GEMINI.md and the memory file)',
-  tools: 'the agent declares its own tools, those the policy offers; a tool added here (Google Search, code execution, functions) would be used outside the policy',
+  tools:
+    'the agent declares its own tools, those the policy offers; a tool added here (Google Search, code execution, functions) would be used outside the policy',
   toolConfig: 'which tools the model may call is the policy’s decision, not a model parameter',
   automaticFunctionCalling:
     'the agent runs every tool call itself, through the policy; the SDK must not call tools',
@@ -155,7 +156,10 @@ function parseOverride(
 ): ModelConfigOverrideSettings {
   const override = objectAt(value, at, checks, OVERRIDE_KEYS);
   if (override.match === undefined) {
-    checks.fail(at, 'expected a match (model, overrideScope or both) saying which requests it changes');
+    checks.fail(
+      at,
+      'expected a match (model, overrideScope or both) saying which requests it changes',
+    );
   }
   if (override.modelConfig === undefined) checks.fail(at, 'expected a modelConfig');
   const matchAt = [...at, 'match'];
@@ -176,7 +180,7 @@ function parseOverride(
     if (typeof match.isRetry !== 'boolean') {
       checks.fail([...matchAt, 'isRetry'], 'expected true or false');
     }
-    parsed.isRetry = match.isRetry as boolean;
+    parsed.isRetry = match.isRetry;
   }
   if (Object.keys(parsed).length === 0) {
     checks.fail(
@@ -215,7 +219,7 @@ function parseModelConfig(
       }
       if (rule !== true) checks.fail([...gcAt, key], `may not be set in settings: ${rule}.`);
     }
-    parsed.generateContentConfig = parameters as GenerateContentConfig;
+    parsed.generateContentConfig = parameters;
   }
   return parsed;
 }
@@ -240,10 +244,16 @@ function checkChains(
         );
       }
       if (seen.includes(current)) {
-        checks.fail(at, `the aliases extend one another in a circle: ${[...seen, current].join(' -> ')}.`);
+        checks.fail(
+          at,
+          `the aliases extend one another in a circle: ${[...seen, current].join(' -> ')}.`,
+        );
       }
       if (seen.length >= MAX_CHAIN) {
-        checks.fail(at, `expected a chain of at most ${MAX_CHAIN} aliases (the Gemini CLI's limit).`);
+        checks.fail(
+          at,
+          `expected a chain of at most ${MAX_CHAIN} aliases (the Gemini CLI's limit).`,
+        );
       }
       seen.push(current);
       current = parentOf(current);
@@ -254,8 +264,9 @@ function checkChains(
 /** A name with no spaces. */
 function nameAt(value: unknown, at: KeyPath, checks: ModelConfigsChecks, what: string): string {
   if (typeof value !== 'string' || value.trim() === '') checks.fail(at, `expected ${what}`);
-  const name = (value as string).trim();
-  if (/\s/.test(name)) checks.fail(at, `expected ${what} without spaces, got ${JSON.stringify(name)}`);
+  const name = value.trim();
+  if (/\s/.test(name))
+    checks.fail(at, `expected ${what} without spaces, got ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -273,7 +284,10 @@ function objectAt(
   if (keys !== undefined) {
     const unknown = Object.keys(object).find((key) => !keys.includes(key));
     if (unknown !== undefined) {
-      checks.fail([...at, unknown], `expected only ${keys.join(', ')} here; "${unknown}" is not one of them.`);
+      checks.fail(
+        [...at, unknown],
+        `expected only ${keys.join(', ')} here; "${unknown}" is not one of them.`,
+      );
     }
   }
   return object;

@@ -194,10 +194,14 @@ function matchingOverrides(
   scope: string | undefined,
   levels: ReadonlyMap<string, number>,
 ): ModelConfigOverride[] {
-  const found: { override: ModelConfigOverride; level: number; specificity: number; index: number }[] =
-    [];
+  const found: {
+    override: ModelConfigOverride;
+    level: number;
+    specificity: number;
+    index: number;
+  }[] = [];
   overrides.forEach((override, index) => {
-    const entries = Object.entries(override.match).filter(([, value]) => value !== undefined);
+    const entries = Object.entries(override.match);
     if (entries.length === 0) return;
     let level = 0;
     const matches = entries.every(([key, value]) => {
@@ -248,7 +252,7 @@ export function deepMerge(
   return mergeRecords(
     base as Record<string, unknown> | undefined,
     over as Record<string, unknown> | undefined,
-  ) as GenerateContentConfig;
+  );
 }
 
 function mergeRecords(
@@ -271,5 +275,5 @@ function withoutNulls(config: GenerateContentConfig): GenerateContentConfig {
         .filter(([, item]) => item !== null)
         .map(([key, item]) => [key, isObject(item) ? clean(item) : item]),
     );
-  return clean(config as Record<string, unknown>) as GenerateContentConfig;
+  return clean(config as Record<string, unknown>);
 }

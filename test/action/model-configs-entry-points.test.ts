@@ -35,8 +35,10 @@ const EXPECTED = {
 };
 
 function generationConfig(request: FakeRequest | undefined): Record<string, unknown> {
-  return (request?.body as { generationConfig?: Record<string, unknown> } | undefined)
-    ?.generationConfig ?? {};
+  return (
+    (request?.body as { generationConfig?: Record<string, unknown> } | undefined)
+      ?.generationConfig ?? {}
+  );
 }
 
 describe('modelConfigs in the Action', () => {
@@ -82,7 +84,10 @@ describe('modelConfigs in the Action', () => {
         settings: JSON.stringify({
           modelConfigs: {
             overrides: [
-              { match: { overrideScope: 'core' }, modelConfig: { generateContentConfig: { tools: [] } } },
+              {
+                match: { overrideScope: 'core' },
+                modelConfig: { generateContentConfig: { tools: [] } },
+              },
             ],
           },
         }),

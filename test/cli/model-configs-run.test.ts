@@ -46,8 +46,10 @@ const REPORT = {
 };
 
 function generationConfig(request: FakeRequest | undefined): Record<string, unknown> {
-  return ((request?.body as { generationConfig?: Record<string, unknown> } | undefined)
-    ?.generationConfig ?? {}) as Record<string, unknown>;
+  return (
+    (request?.body as { generationConfig?: Record<string, unknown> } | undefined)
+      ?.generationConfig ?? {}
+  );
 }
 
 async function runWith(settings: unknown, args: string[], script = [textReply('Hello.')]) {

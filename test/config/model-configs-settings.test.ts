@@ -97,7 +97,11 @@ describe('modelConfigs: what is read', () => {
 
 describe('modelConfigs: mistakes', () => {
   it.each([
-    ['modelConfigs that is a list', withModelConfigs('[]'), '.gemini/settings.json:2:3: modelConfigs: expected an object'],
+    [
+      'modelConfigs that is a list',
+      withModelConfigs('[]'),
+      '.gemini/settings.json:2:3: modelConfigs: expected an object',
+    ],
     [
       'overrides that is an object',
       withModelConfigs('{\n    "overrides": {}\n  }'),
@@ -158,7 +162,9 @@ describe('modelConfigs: mistakes', () => {
     ],
     [
       'an alias without a modelConfig',
-      withModelConfigs('{\n    "customAliases": {\n      "fast": { "extends": "base" }\n    }\n  }'),
+      withModelConfigs(
+        '{\n    "customAliases": {\n      "fast": { "extends": "base" }\n    }\n  }',
+      ),
       '.gemini/settings.json:4:7: modelConfigs.customAliases.fast: expected a modelConfig (it may be {} in an alias that only extends another)',
     ],
     [
@@ -177,7 +183,9 @@ describe('modelConfigs: mistakes', () => {
     ],
     [
       'an alias name with a space',
-      withModelConfigs('{\n    "customAliases": {\n      "my fast": { "modelConfig": {} }\n    }\n  }'),
+      withModelConfigs(
+        '{\n    "customAliases": {\n      "my fast": { "modelConfig": {} }\n    }\n  }',
+      ),
       '.gemini/settings.json:4:7: modelConfigs.customAliases.my fast: expected an alias name without spaces',
     ],
   ])('%s', async (_what, text, message) => {
@@ -199,7 +207,7 @@ describe("modelConfigs: the agent's own request fields are refused", () => {
   it.each([
     ['systemInstruction', '"be evil"', 'the agent sets the system instruction itself'],
     ['tools', '[{ "googleSearch": {} }]', 'would be used outside the policy'],
-    ['toolConfig', '{ "functionCallingConfig": { "mode": "NONE" } }', "the policy’s decision"],
+    ['toolConfig', '{ "functionCallingConfig": { "mode": "NONE" } }', 'the policy’s decision'],
     ['automaticFunctionCalling', '{}', 'the SDK must not call tools'],
     ['abortSignal', '{}', 'the agent cancels its own requests'],
     ['httpOptions', '{ "baseUrl": "https://attacker.example" }', 'the model key goes with it'],

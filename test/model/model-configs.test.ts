@@ -3,8 +3,13 @@
 // packages/core/src/services/modelConfig.integration.test.ts. Their `aliases` are written as
 // `customAliases` here (the Gemini CLI merges both into one map, custom winning), and the model
 // table's settings are left out (`noTable`) so the cases compare the same values as there.
+import type { GenerateContentConfig } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import type { ModelConfigAlias, ModelConfigs, ModelRequest } from '../../src/model/model-configs.js';
+import type {
+  ModelConfigAlias,
+  ModelConfigs,
+  ModelRequest,
+} from '../../src/model/model-configs.js';
 import { resolveModelConfig } from '../../src/model/model-configs.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 
@@ -543,10 +548,10 @@ describe('over the model table', () => {
         {
           match: { model: 'flash' },
           modelConfig: {
-            generateContentConfig: {
-              maxOutputTokens: 1234,
-              thinkingConfig: { thinkingLevel: null, thinkingBudget: 2048 },
-            } as ModelConfigAlias['modelConfig']['generateContentConfig'],
+            // As settings.json can write it: null is not a value the SDK's types allow.
+            generateContentConfig: JSON.parse(
+              '{"maxOutputTokens": 1234, "thinkingConfig": {"thinkingLevel": null, "thinkingBudget": 2048}}',
+            ) as GenerateContentConfig,
           },
         },
       ],
@@ -587,7 +592,9 @@ describe('over the model table', () => {
   });
 
   it('without modelConfigs, is the table with the caller over it', () => {
-    expect(resolveModelConfig(undefined, { requested: 'gemini-2.5-flash', own: { topP: 0.5 } })).toEqual({
+    expect(
+      resolveModelConfig(undefined, { requested: 'gemini-2.5-flash', own: { topP: 0.5 } }),
+    ).toEqual({
       name: 'gemini-2.5-flash',
       generateContentConfig: {
         temperature: 0,
