@@ -111,12 +111,41 @@ export function resolveModelConfig(
   };
 }
 
+/**
+ * A request a tool makes on its own, under the Gemini CLI's name for it (`web-search`,
+ * `web-fetch`, `web-fetch-fallback`): an alias that sends `model` (the session's) unless the
+ * user's alias of that name says otherwise, with the parameters of the user's alias and of the
+ * overrides that match it. No table settings: such a request sends none without modelConfigs.
+ */
+export function resolveServiceModel(
+  configs: ModelConfigs | undefined,
+  service: ServiceAlias,
+  model: string,
+): { name: string; generateContentConfig: GenerateContentConfig } {
+  if (configs === undefined) return { name: model, generateContentConfig: {} };
+  const user = resolveUserConfig(
+    configs,
+    { requested: service },
+    { [service]: { extends: 'base', modelConfig: { model } } },
+    model,
+  );
+  return {
+    name: resolveModelAlias(user.model).name,
+    generateContentConfig: withoutNulls(user.generateContentConfig),
+  };
+}
+
+/** The Gemini CLI's aliases of the requests its tools make; ours use the same names. */
+export type ServiceAlias = 'web-search' | 'web-fetch' | 'web-fetch-fallback';
+
 /** The user's part: the model name (before the table's aliases) and the settings over the table. */
 export function resolveUserConfig(
   configs: ModelConfigs | undefined,
   request: ModelRequest,
+  builtins: Readonly<Record<string, ModelConfigAlias>> = {},
+  defaultModel?: string,
 ): { model: string; generateContentConfig: GenerateContentConfig } {
-  const aliases = { ...BUILTIN_BASE_ALIASES, ...configs?.customAliases };
+  const aliases = { ...BUILTIN_BASE_ALIASES, ...builtins, ...configs?.customAliases };
   const { chain, baseModel, config } = resolveAliasChain(request.requested, aliases);
   const levels = modelLevels(chain, baseModel);
   const matches = matchingOverrides(configs?.overrides ?? [], request.scope, levels);
@@ -125,14 +154,15 @@ export function resolveUserConfig(
     generateContentConfig: deepMerge(config, request.own),
   };
   for (const match of matches) current = merge(current, match.modelConfig);
-  if (current.model === undefined) {
+  const model = current.model ?? defaultModel;
+  if (model === undefined) {
     const alias = aliases[request.requested];
     throw new ConfigurationError(
       `the model alias "${request.requested}" in ${configs?.source ?? 'the settings'} names no model: set modelConfig.model on it or on an alias it extends (or in an override that matches it).`,
       alias?.location,
     );
   }
-  return { model: current.model, generateContentConfig: current.generateContentConfig ?? {} };
+  return { model, generateContentConfig: current.generateContentConfig ?? {} };
 }
 
 /**

@@ -213,7 +213,11 @@ async function openTools(options: RunAgentOptions): Promise<SessionTools> {
   registerBuiltinTools(registry, {
     workspace,
     logger: options.logger,
-    model: { contentGenerator, name: options.model.name },
+    model: {
+      contentGenerator,
+      name: options.model.name,
+      ...(options.settings?.modelConfigs ? { modelConfigs: options.settings.modelConfigs } : {}),
+    },
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { ...options.shell, processes },
   });
