@@ -55,6 +55,21 @@ export interface ModelConfigs {
 export const MAIN_AGENT_SCOPE = 'core';
 
 /**
+ * The `overrideScope`s of the overrides that name neither the main agent nor one of `agents`: a
+ * misspelt name changes no request, so the run says so.
+ */
+export function unknownScopes(
+  configs: ModelConfigs | undefined,
+  agents: readonly string[],
+): string[] {
+  const known = new Set([MAIN_AGENT_SCOPE, ...agents]);
+  const scopes = (configs?.overrides ?? []).flatMap((override) =>
+    override.match.overrideScope === undefined ? [] : [override.match.overrideScope],
+  );
+  return [...new Set(scopes.filter((scope) => !known.has(scope)))];
+}
+
+/**
  * The Gemini CLI's own base aliases, which its users' aliases extend (`"extends": "chat-base"`).
  * Here they set nothing: the model table supplies what they hold there. A user's alias of the same
  * name replaces one, as in the Gemini CLI.

@@ -133,6 +133,26 @@ describe('modelConfigs in a -p run', () => {
     expect(sent.main[0]?.model).toBe('gemini-2.5-pro');
   });
 
+  it('says when an override names a scope no agent has', async () => {
+    const sent = await runWith(
+      {
+        modelConfigs: {
+          overrides: [
+            {
+              match: { overrideScope: 'codebase_investigatr' },
+              modelConfig: { generateContentConfig: { maxOutputTokens: 1 } },
+            },
+          ],
+        },
+      },
+      [],
+    );
+    expect(sent.code).toBe(0);
+    expect(sent.run.stderr).toContain(
+      'warning: .gemini/settings.json: modelConfigs has an override for overrideScope "codebase_investigatr", which is neither "core" (the main agent) nor a subagent of this run (codebase_investigator); it changes no request.',
+    );
+  });
+
   it('a refused key ends the run with exit 52 and the line, before any request', async () => {
     const text = `{
   "modelConfigs": {
