@@ -78,6 +78,13 @@ const GENERATE_CONTENT_CONFIG_KEYS = {
   store: 'whether Google stores the requests is the run’s choice (the store_requests setting)',
 } as const satisfies Record<keyof GenerateContentConfig, true | string>;
 
+/** The fields of `GenerateContentConfig` a settings file may not set (docs/model-settings.md). */
+export const REFUSED_GENERATION_FIELDS: readonly string[] = Object.entries(
+  GENERATE_CONTENT_CONFIG_KEYS,
+)
+  .filter(([, rule]) => rule !== true)
+  .map(([key]) => key);
+
 const ALIAS_KEYS = ['extends', 'modelConfig'];
 const MODEL_CONFIG_KEYS = ['model', 'generateContentConfig'];
 const OVERRIDE_KEYS = ['match', 'modelConfig'];
