@@ -133,6 +133,19 @@ describe('modelConfigs in a -p run', () => {
     expect(sent.main[0]?.model).toBe('gemini-2.5-pro');
   });
 
+  it("is not read from a folder that is not trusted: the run stops before it, and says so", async () => {
+    const repo = await tempRepo({
+      'README.md': '# demo\n',
+      '.gemini/settings.json': JSON.stringify(SETTINGS),
+    });
+    const server = await useFakeGemini([textReply('Hello.')]);
+    const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
+    const code = await runCli(['-p', 'hi', '--repo', repo, '-m', 'steady'], run.io);
+    expect(code).toBe(55);
+    expect(server.generateRequests()).toHaveLength(0);
+    expect(run.stderr).toContain('.gemini/settings.json: other settings (modelConfigs)');
+  });
+
   it('says when an override names a scope no agent has', async () => {
     const sent = await runWith(
       {
