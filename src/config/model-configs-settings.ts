@@ -120,7 +120,13 @@ export function parseModelConfigs(
       if (/\s/.test(name) || name.trim() === '') {
         checks.fail(aliasAt, 'expected an alias name without spaces');
       }
-      customAliases[name] = parseAlias(value, aliasAt, checks);
+      // Defined, not assigned: an alias named `__proto__` stays an alias.
+      Object.defineProperty(customAliases, name, {
+        value: parseAlias(value, aliasAt, checks),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       paths.set(name, aliasAt);
     }
   }

@@ -306,8 +306,14 @@ function mergeRecords(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over ?? {})) {
-    const before = out[key];
-    out[key] = isObject(before) && isObject(value) ? mergeRecords(before, value) : value;
+    const before = Object.hasOwn(out, key) ? out[key] : undefined;
+    // Defined, not assigned: a `__proto__` key from JSON stays a key.
+    Object.defineProperty(out, key, {
+      value: isObject(before) && isObject(value) ? mergeRecords(before, value) : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -603,4 +603,16 @@ describe('over the model table', () => {
       },
     });
   });
+
+  it('keeps a __proto__ key from JSON a key, in aliases and parameters alike', () => {
+    const config = JSON.parse(
+      '{"customAliases": {"__proto__": {"modelConfig": {"model": "gemini-2.5-flash"}}}, "overrides": [{"match": {"model": "__proto__"}, "modelConfig": {"generateContentConfig": {"thinkingConfig": {"__proto__": {"polluted": true}}}}}], "source": "x"}',
+    ) as ModelConfigs;
+    const resolved = resolveModelConfig(config, { requested: '__proto__' });
+    expect(resolved.name).toBe('gemini-2.5-flash');
+    expect(Object.getPrototypeOf(resolved.generateContentConfig.thinkingConfig)).toBe(
+      Object.prototype,
+    );
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
 });
