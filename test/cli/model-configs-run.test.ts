@@ -133,7 +133,7 @@ describe('modelConfigs in a -p run', () => {
     expect(sent.main[0]?.model).toBe('gemini-2.5-pro');
   });
 
-  it("is not read from a folder that is not trusted: the run stops before it, and says so", async () => {
+  it('is not read from a folder that is not trusted: the run stops before it, and says so', async () => {
     const repo = await tempRepo({
       'README.md': '# demo\n',
       '.gemini/settings.json': JSON.stringify(SETTINGS),
