@@ -23,8 +23,9 @@ import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
 import { fallbackNotice, modelTableSources } from '../model/model-choice.js';
 import type { ParameterSource } from '../model/rejected-parameter.js';
-import { generationConfigFor } from '../model/model-table.js';
 import { apiLifecycleNotice, lifecycleNotice, routedNotice } from '../model/model-notices.js';
+import type { ModelConfigs, ModelRequest } from '../model/model-configs.js';
+import { resolveModelConfig, resolveUserConfig } from '../model/model-configs.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -123,6 +124,10 @@ export interface AgentSessionOptions {
   streaming?: boolean;
   /** Merged over the model's settings from the model table (thinking, sampling where allowed). */
   generationConfig?: GenerateContentConfig;
+  /** settings.json's `modelConfigs`: the user's aliases and overrides, over all of the above. */
+  modelConfigs?: ModelConfigs;
+  /** Which `overrideScope` the requests are in: a subagent's name; unset for the main agent. */
+  overrideScope?: string;
   /** Replaces our core prompt (context files are still appended). */
   corePrompt?: string;
   /** Platform, time zone, folder-structure limit and ignore rules of the first message. */
@@ -508,16 +513,44 @@ export class AgentSession {
     return this.fellBack ? this.options.fallbackModel : this.options.modelChoice;
   }
 
-  /** The model table's settings for `model`, with the caller's over them. */
+  /**
+   * The settings for `model`: the table's, the caller's over them, the user's `modelConfigs` over
+   * both — resolved from what was asked for (an alias), as when the model was chosen.
+   */
   private generationConfig(model: string): GenerateContentConfig {
-    return { ...generationConfigFor(model), ...this.options.generationConfig };
+    return resolveModelConfig(this.options.modelConfigs, this.modelRequest(model))
+      .generateContentConfig;
+  }
+
+  /** What a request to `model` asks for: the alias it was chosen by, the scope, our settings. */
+  private modelRequest(model: string): ModelRequest {
+    const choice = this.currentChoice();
+    const { overrideScope, generationConfig } = this.options;
+    return {
+      requested: choice?.name === model ? (choice.alias ?? model) : model,
+      ...(overrideScope === undefined ? {} : { scope: overrideScope }),
+      ...(generationConfig === undefined ? {} : { own: generationConfig }),
+    };
   }
 
   /** Where each of the current model's generation settings came from, in the order merged. */
   private parameterSources(): ParameterSource[] {
+    const configs = this.options.modelConfigs;
+    const { generationConfig } = this.options;
+    // The user's modelConfigs over ours: a parameter they set is fixed where they set it.
+    const request = { ...this.modelRequest(this.model), own: {} };
     return [
       ...modelTableSources(this.model),
-      { config: this.options.generationConfig, setBy: 'the generation settings of this run' },
+      { config: generationConfig, setBy: 'the generation settings of this run' },
+      ...(configs === undefined
+        ? []
+        : [
+            {
+              config: resolveUserConfig(configs, request).generateContentConfig,
+              setBy: `modelConfigs in ${configs.source}`,
+              user: true,
+            },
+          ]),
     ];
   }
 

@@ -3,6 +3,8 @@
  * expansion. The same file works for both: keys the agent does not use are accepted and ignored
  * (a settings file written for the CLI has many), keys it uses are checked strictly.
  */
+import type { GenerateContentConfig } from '@google/genai';
+import type { ErrorLocation } from '../platform/errors.js';
 
 /** Where the Gemini CLI-compatible settings come from. */
 export type SettingsSource =
@@ -60,6 +62,36 @@ export interface TelemetrySettings {
   useCollector?: boolean;
 }
 
+/**
+ * `modelConfigs`: the Gemini CLI's model configuration, checked (model-configs-settings.ts). The
+ * same shape as src/model/model-configs.ts resolves (a layer this one may not import).
+ */
+export interface ModelConfigSettings {
+  model?: string;
+  /** Sent as written, over the model table's settings; the agent's own fields are refused. */
+  generateContentConfig?: GenerateContentConfig;
+}
+
+export interface ModelConfigAliasSettings {
+  extends?: string;
+  modelConfig: ModelConfigSettings;
+  /** Where the alias is written. */
+  location?: ErrorLocation;
+}
+
+export interface ModelConfigOverrideSettings {
+  match: { model?: string; overrideScope?: string; isRetry?: boolean };
+  modelConfig: ModelConfigSettings;
+}
+
+export interface ModelConfigsSettings {
+  /** `aliases` and `customAliases` (which wins on a name in both). */
+  customAliases: Record<string, ModelConfigAliasSettings>;
+  /** `overrides`, then `customOverrides`, in the order written. */
+  overrides: ModelConfigOverrideSettings[];
+  source: string;
+}
+
 export interface AgentSettings {
   /** Server name → how to start or reach it, in the order of the settings file. */
   mcpServers: Record<string, McpServerSettings>;
@@ -77,6 +109,8 @@ export interface AgentSettings {
   excludeTools?: string[];
   /** `model.name`: the model, when neither the run's input or flag nor `GEMINI_MODEL` chooses. */
   modelName?: string;
+  /** `modelConfigs`: aliases and per-model, per-alias, per-agent generation parameters. */
+  modelConfigs?: ModelConfigsSettings;
   telemetry?: TelemetrySettings;
   /**
    * Where the settings came from, for error messages and the log: `settings` (the input), or the

@@ -1,6 +1,6 @@
 /**
  * The Gemini CLI's `settings.json`, as far as this agent uses it: MCP servers, command-discovered
- * tools and which tools are offered. It comes from the `settings` input (JSON or a repository
+ * tools and which tools are offered, the model and its generation parameters (`modelConfigs`). It comes from the `settings` input (JSON or a repository
  * path) or `.gemini/settings.json` — on pull requests, the base branch's copy. Keys the agent does
  * not use are accepted (a file written for the CLI has many); the ones it uses are checked, and a
  * mistake is a `ConfigurationError` at the file, line and column of the key.
@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { ErrorLocation } from '../platform/errors.js';
 import { ConfigurationError } from '../platform/errors.js';
 import { locateJsonPath, parseJsonText } from './json-text.js';
+import { parseModelConfigs } from './model-configs-settings.js';
 import { createExpander } from './settings-expand.js';
 import { checkServers, firstIssue, settingsSchema } from './settings-schema.js';
 import type { AgentSettings, SettingsSource } from './settings-types.js';
@@ -96,6 +97,12 @@ export function parseAgentSettings(raw: unknown, options: ParseSettingsOptions):
     }
     settings.modelName = modelName;
   }
+  const modelConfigs = parseModelConfigs((raw as Record<string, unknown>)['modelConfigs'], {
+    fail,
+    locate: (keyPath) => locationOf(options, keyPath),
+    source: options.source,
+  });
+  if (modelConfigs !== undefined) settings.modelConfigs = modelConfigs;
   if (value.telemetry !== undefined) {
     // The known keys only: the schema lets unknown ones through.
     const { enabled, target, otlpEndpoint, otlpProtocol, logPrompts, outfile, useCollector } =

@@ -3,6 +3,8 @@
  * run with a message that names it, says where it was set and how to choose another.
  */
 import type { ModelRequestError } from './errors.js';
+import type { ModelConfigs } from './model-configs.js';
+import { resolveModelConfig } from './model-configs.js';
 import {
   DEFAULT_FALLBACK_MODEL,
   DEFAULT_MODEL,
@@ -11,7 +13,6 @@ import {
   familyOf,
   findModel,
   generationConfigFor,
-  resolveModelAlias,
 } from './model-table.js';
 import type { GenerationParameter, ParameterSource } from './rejected-parameter.js';
 import { parameterOrigin, parameterValue } from './rejected-parameter.js';
@@ -36,17 +37,24 @@ export interface ModelChoice {
 }
 
 /**
- * The first setting that chooses a model, aliases resolved; the table's default when none does.
+ * The first setting that chooses a model, aliases resolved (the user's `modelConfigs` first, then
+ * the table's, as the main agent's requests resolve them); the table's default when none does.
  * `howToChoose` names the places in the user's words, for messages.
  */
-export function chooseModel(settings: readonly ModelSetting[], howToChoose: string): ModelChoice {
+export function chooseModel(
+  settings: readonly ModelSetting[],
+  howToChoose: string,
+  modelConfigs?: ModelConfigs,
+): ModelChoice {
   for (const setting of settings) {
     const value = setting.value?.trim();
     if (value === undefined || value === '') continue;
-    const { name, alias } = resolveModelAlias(value);
+    const { name, alias } = resolveModelConfig(modelConfigs, { requested: value });
     return { name, ...(alias !== undefined ? { alias } : {}), setBy: setting.setBy, howToChoose };
   }
-  return { name: DEFAULT_MODEL, setBy: 'the default', howToChoose };
+  // An override may route even the default elsewhere.
+  const { name, alias } = resolveModelConfig(modelConfigs, { requested: DEFAULT_MODEL });
+  return { name, ...(alias !== undefined ? { alias } : {}), setBy: 'the default', howToChoose };
 }
 
 export interface RunModels {
@@ -63,7 +71,7 @@ export interface RunModels {
 export function chooseRunModels(options: {
   explicit: ModelSetting;
   env: Readonly<Record<string, string | undefined>>;
-  settings: { modelName?: string; source: string };
+  settings: { modelName?: string; source: string; modelConfigs?: ModelConfigs };
   fallback: ModelSetting;
   howToChoose: string;
 }): RunModels {
@@ -75,15 +83,17 @@ export function chooseRunModels(options: {
       { value: settings.modelName, setBy: `model.name in ${settings.source}` },
     ],
     howToChoose,
+    settings.modelConfigs,
   );
   if (fallback.value !== undefined && fallback.value.trim() !== '') {
-    return { model, fallbackModel: chooseModel([fallback], howToChoose) };
+    return { model, fallbackModel: chooseModel([fallback], howToChoose, settings.modelConfigs) };
   }
   // Nobody chose the default, so nobody chose against its fallback either.
   if (model.setBy !== 'the default') return { model };
   const fallbackModel = chooseModel(
     [{ value: DEFAULT_FALLBACK_MODEL, setBy: "the model table's fallback for the default" }],
     howToChoose,
+    settings.modelConfigs,
   );
   return { model, fallbackModel };
 }

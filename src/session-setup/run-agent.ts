@@ -12,6 +12,7 @@ import { AgentSession } from '../agent/session.js';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { onFirstRequest } from '../model/first-request.js';
 import type { ModelChoice } from '../model/model-choice.js';
+import { MAIN_AGENT_SCOPE, unknownScopes } from '../model/model-configs.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
@@ -22,6 +23,7 @@ import type { PolicyContext } from '../policy/policy-types.js';
 import { registerBuiltinTools } from '../tools/builtin-tools.js';
 import type { BuiltinToolsOptions } from '../tools/builtin-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
+import { REVIEWER_AGENT_NAME, VERIFIER_AGENT_NAME } from '../tools/reserved-names.js';
 import { expandShellGlob } from '../tools/shell-glob.js';
 import { ToolProcesses } from '../tools/tool-processes.js';
 import type { ExtensionTools } from '../tools/extension-tools.js';
@@ -212,7 +214,11 @@ async function openTools(options: RunAgentOptions): Promise<SessionTools> {
   registerBuiltinTools(registry, {
     workspace,
     logger: options.logger,
-    model: { contentGenerator, name: options.model.name },
+    model: {
+      contentGenerator,
+      name: options.model.name,
+      ...(options.settings?.modelConfigs ? { modelConfigs: options.settings.modelConfigs } : {}),
+    },
     ...(options.userMemoryPath !== undefined ? { memoryPath: options.userMemoryPath } : {}),
     shell: { ...options.shell, processes },
   });
@@ -304,11 +310,14 @@ function createSession(
     ...(options.extensionContextFiles !== undefined
       ? { extensionContextFiles: options.extensionContextFiles }
       : {}),
+    ...(options.settings?.modelConfigs ? { modelConfigs: options.settings.modelConfigs } : {}),
   };
+  const agents = [...BUILTIN_AGENTS, ...(options.agents ?? [])];
+  warnUnknownScopes(options, agents);
   const spend = new RunSpend();
   // The subagents' events nest under the session's calls (it exists by the time any call runs).
   const nested = { session: undefined as AgentSession | undefined };
-  registerSubagents(tools.registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
+  registerSubagents(tools.registry, agents, {
     runtime: {
       session: shared,
       shareable: tools.shareable,
@@ -343,6 +352,22 @@ function createSession(
   });
   nested.session = session;
   return session;
+}
+
+/**
+ * An override scoped to an agent no run has (a misspelt name, another tool's agent) changes
+ * nothing: says so. The review's subagents count as known in every run, so settings shared by
+ * review and other runs do not warn in the others.
+ */
+function warnUnknownScopes(options: RunAgentOptions, agents: readonly AgentDefinition[]): void {
+  const configs = options.settings?.modelConfigs;
+  const names = agents.map((agent) => agent.name);
+  const known = [...names, REVIEWER_AGENT_NAME, VERIFIER_AGENT_NAME];
+  for (const scope of unknownScopes(configs, known)) {
+    options.logger.warning(
+      `${configs?.source ?? 'The settings'}: modelConfigs has an override for overrideScope "${scope}", which is neither "${MAIN_AGENT_SCOPE}" (the main agent) nor a subagent of this run (${names.join(', ')}); it changes no request.`,
+    );
+  }
 }
 
 /**

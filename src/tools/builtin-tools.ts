@@ -1,5 +1,6 @@
 /** The built-in tools a session registers, all confined to one workspace. */
 import type { ContentGenerator } from '../model/content-generator.js';
+import type { ModelConfigs } from '../model/model-configs.js';
 import type { Logger } from '../platform/logger.js';
 import { createGlobTool, GLOB_TOOL_NAME } from './glob.js';
 import { createListDirectoryTool, LIST_DIRECTORY_TOOL_NAME } from './list-directory.js';
@@ -26,7 +27,7 @@ export interface BuiltinToolsOptions {
   workspace: Workspace;
   logger: Logger;
   /** The model the web tools ask; without it `web_fetch` and `google_web_search` are left out. */
-  model?: { contentGenerator: ContentGenerator; name: string };
+  model?: { contentGenerator: ContentGenerator; name: string; modelConfigs?: ModelConfigs };
   /** The memory file `save_memory` appends to (default `~/.gemini/GEMINI.md`). */
   memoryPath?: string;
   /** Context file names, which `read_many_files` leaves out (they are in the prompt already). */
@@ -82,7 +83,8 @@ export function createBuiltinTools(options: BuiltinToolsOptions): Tool[] {
     createWriteTodosTool(),
   ];
   if (options.model) {
-    const model = { contentGenerator: options.model.contentGenerator, model: options.model.name };
+    const { contentGenerator, name, modelConfigs } = options.model;
+    const model = { contentGenerator, model: name, ...(modelConfigs ? { modelConfigs } : {}) };
     tools.push(createWebFetchTool({ ...model, logger }), createWebSearchTool(model));
   }
   return tools;

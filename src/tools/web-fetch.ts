@@ -8,6 +8,8 @@ import { UrlRetrievalStatus } from '../model/genai-values.js';
 import type { GenerateContentResponse } from '@google/genai';
 import { z } from 'zod';
 import type { ContentGenerator } from '../model/content-generator.js';
+import type { ModelConfigs } from '../model/model-configs.js';
+import { resolveServiceModel } from '../model/model-configs.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { silentLogger } from '../platform/logger.js';
@@ -51,6 +53,11 @@ export interface WebFetchToolOptions {
   contentGenerator: ContentGenerator;
   /** The model for the URL-context call and the fallback answer. */
   model: string;
+  /**
+   * settings.json's `modelConfigs`: its `web-fetch` and `web-fetch-fallback` aliases and the
+   * overrides that match them.
+   */
+  modelConfigs?: ModelConfigs;
   /** Sent with the model requests (Code Assist's `user_prompt_id`). Default `web-fetch`. */
   promptId?: string;
   /**
@@ -241,11 +248,16 @@ async function fetchWithUrlContext(
   signal.addEventListener('abort', forward, { once: true });
   let response: GenerateContentResponse;
   try {
+    const request = resolveServiceModel(options.modelConfigs, 'web-fetch', options.model);
     response = await options.contentGenerator.generateContent(
       {
-        model: options.model,
+        model: request.name,
         contents: [{ role: 'user', parts: [{ text: prompt }] }],
-        config: { tools: [{ urlContext: {} }], abortSignal: controller.signal },
+        config: {
+          ...request.generateContentConfig,
+          tools: [{ urlContext: {} }],
+          abortSignal: controller.signal,
+        },
       },
       options.promptId ?? 'web-fetch',
     );
@@ -325,11 +337,12 @@ ${sources}
 </content>
 `;
   try {
+    const request = resolveServiceModel(options.modelConfigs, 'web-fetch-fallback', options.model);
     const response = await options.contentGenerator.generateContent(
       {
-        model: options.model,
+        model: request.name,
         contents: [{ role: 'user', parts: [{ text: fallbackPrompt }] }],
-        config: { abortSignal: signal },
+        config: { ...request.generateContentConfig, abortSignal: signal },
       },
       options.promptId ?? 'web-fetch',
     );

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import type { ContentGenerator } from '../model/content-generator.js';
+import type { ModelConfigs } from '../model/model-configs.js';
+import { resolveServiceModel } from '../model/model-configs.js';
 import { errorMessage } from '../platform/errors.js';
 import { defineTool } from './define-tool.js';
 import { responseText, withCitations } from './grounding.js';
@@ -20,6 +22,8 @@ export interface WebSearchToolOptions {
   contentGenerator: ContentGenerator;
   /** The model that runs the search (one that supports the Google Search tool). */
   model: string;
+  /** settings.json's `modelConfigs`: its `web-search` alias and the overrides that match it. */
+  modelConfigs?: ModelConfigs;
   /** Sent with the model request (Code Assist's `user_prompt_id`). Default `web-search`. */
   promptId?: string;
 }
@@ -57,11 +61,16 @@ async function search(
   signal: AbortSignal,
 ): Promise<ToolResult> {
   try {
+    const request = resolveServiceModel(options.modelConfigs, 'web-search', options.model);
     const response = await options.contentGenerator.generateContent(
       {
-        model: options.model,
+        model: request.name,
         contents: [{ role: 'user', parts: [{ text: query }] }],
-        config: { tools: [{ googleSearch: {} }], abortSignal: signal },
+        config: {
+          ...request.generateContentConfig,
+          tools: [{ googleSearch: {} }],
+          abortSignal: signal,
+        },
       },
       options.promptId ?? 'web-search',
     );

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerateContentConfig } from '@google/genai';
 import type { ModelChoice } from '../../model/model-choice.js';
-import { resolveModelAlias } from '../../model/model-table.js';
+import { resolveModelConfig } from '../../model/model-configs.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { ToolRegistry } from '../../tools/registry.js';
 import type { RunSpend, SessionBudgets } from '../budgets.js';
@@ -51,6 +51,7 @@ export type SharedSessionOptions = Pick<
   | 'liveOutputIntervalMs'
   | 'compression'
   | 'loopDetection'
+  | 'modelConfigs'
 >;
 
 export interface SubagentRuntime {
@@ -134,7 +135,13 @@ export class AgentExecutor {
       durationMs: now() - startedAt,
     });
 
-    const model = this.model(definition);
+    let model: ReturnType<AgentExecutor['model']>;
+    try {
+      model = this.model(definition);
+    } catch (error) {
+      // An alias of the user's that names no model.
+      return failed('internal_error', errorMessage(error));
+    }
     // The Gemini CLI's template values beside the inputs (`${today}`, `${activeModel}`).
     const values = {
       today: new Date(startedAt).toISOString().slice(0, 10),
@@ -175,6 +182,7 @@ export class AgentExecutor {
       },
       corePrompt: `${fillTemplate(definition.systemPrompt, values).trim()}\n\n${SUBAGENT_RULES}`,
       generationConfig: generationOf(definition),
+      overrideScope: definition.name,
       onEvent: (event) => {
         runtime.emitNested(options.parentCallId, definition.name, event);
       },
@@ -206,23 +214,33 @@ export class AgentExecutor {
     };
   }
 
-  /** `inherit` is the main session's model (and fallback); anything else through the table. */
+  /**
+   * `inherit` is the main session's model (and fallback); anything else through the user's
+   * aliases and the table. Either way the overrides of the agent's scope may send it elsewhere.
+   */
   private model(
     definition: Pick<AgentDefinition, 'name' | 'model' | 'source'>,
   ): Pick<AgentSessionOptions, 'model' | 'modelChoice' | 'fallbackModel'> {
     const shared = this.runtime.session;
-    if (definition.model === INHERIT_MODEL) {
+    const inherit = definition.model === INHERIT_MODEL;
+    const requested = inherit ? (shared.modelChoice?.alias ?? shared.model) : definition.model;
+    const { name, alias } = resolveModelConfig(shared.modelConfigs, {
+      requested,
+      scope: definition.name,
+    });
+    if (inherit && name === shared.model) {
       return {
         model: shared.model,
         ...(shared.modelChoice ? { modelChoice: shared.modelChoice } : {}),
         ...(shared.fallbackModel ? { fallbackModel: shared.fallbackModel } : {}),
       };
     }
-    const { name, alias } = resolveModelAlias(definition.model);
     const choice: ModelChoice = {
       name,
       ...(alias === undefined ? {} : { alias }),
-      setBy: `the model of agent ${definition.name} (${definition.source})`,
+      setBy: inherit
+        ? `modelConfigs.overrides for ${definition.name} in ${shared.modelConfigs?.source ?? 'the settings'}`
+        : `the model of agent ${definition.name} (${definition.source})`,
       howToChoose: `the model field of agent ${definition.name} (${definition.source}), or model: inherit`,
     };
     return {
