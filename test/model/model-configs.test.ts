@@ -12,6 +12,10 @@ import type {
 } from '../../src/model/model-configs.js';
 import { resolveModelConfig } from '../../src/model/model-configs.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
+import { MODEL_TABLE } from '../../src/model/model-table.js';
+
+/** What the table's `flash` alias stands for today. */
+const FLASH = MODEL_TABLE.aliases['flash'] ?? '';
 
 const noTable = () => ({});
 
@@ -558,7 +562,7 @@ describe('over the model table', () => {
     });
     const resolved = resolveModelConfig(config, { requested: 'flash' });
     expect(resolved).toEqual({
-      name: 'gemini-3.8-flash',
+      name: FLASH,
       alias: 'flash',
       generateContentConfig: {
         maxOutputTokens: 1234,
@@ -571,7 +575,7 @@ describe('over the model table', () => {
     const config = configs({
       overrides: [
         {
-          match: { model: 'gemini-3.8-flash' },
+          match: { model: FLASH },
           modelConfig: { generateContentConfig: { seed: 7 } },
         },
       ],
