@@ -471,6 +471,7 @@ async function runSession(
     ]),
     budgets: {
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+      ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
       ...(options.timeoutSeconds !== undefined
         ? { timeoutMs: Math.round(options.timeoutSeconds * 1000) }
         : {}),
@@ -481,6 +482,7 @@ async function runSession(
     settings: context.runSettings,
     ...(telemetry ? { telemetry } : {}),
     agents: context.agents,
+    cost: { capSetBy: '--max-cost' },
   });
   const agent = await recorded(starting);
   run.session = { agent, startedAt };

@@ -34,6 +34,10 @@ import type { RunMode, RunTrust } from '../platform/run-mode.js';
 import type { ModelCalls } from '../model/model-calls.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { RunSpend } from '../agent/budgets.js';
+import type { RunCost } from '../agent/run-cost.js';
+import { INHERIT_MODEL } from '../agent/subagents/agent-definition.js';
+import { requirePricedModels } from '../model/model-cost.js';
+import { resolveModelAlias } from '../model/model-table.js';
 import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import type { SharedSessionOptions } from '../agent/subagents/agent-executor.js';
 import { BUILTIN_AGENTS } from '../agent/subagents/builtin-agents.js';
@@ -119,6 +123,12 @@ export interface RunAgentOptions {
    * then extensions'): each is offered to the model as a tool.
    */
   agents?: readonly AgentDefinition[];
+  /**
+   * The run's cost account, shared by every session of the run (each triage batch, say); default
+   * this session's own. `capSetBy` names the cap (`budgets.maxCostUsd`) in the refusal of a model
+   * whose cost cannot be estimated: the input or flag that set it.
+   */
+  cost?: { account?: RunCost; capSetBy?: string };
 }
 
 export interface AgentRun {
@@ -139,6 +149,7 @@ export interface AgentRun {
  * that fails releases what the earlier ones started.
  */
 export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
+  refuseUncappableModels(options);
   const tools = await openTools(options);
   const judge = judgeCalls(tools, options);
   let session: AgentSession;
@@ -305,7 +316,7 @@ function createSession(
       ? { extensionContextFiles: options.extensionContextFiles }
       : {}),
   };
-  const spend = new RunSpend();
+  const spend = new RunSpend(options.cost?.account);
   // The subagents' events nest under the session's calls (it exists by the time any call runs).
   const nested = { session: undefined as AgentSession | undefined };
   registerSubagents(tools.registry, [...BUILTIN_AGENTS, ...(options.agents ?? [])], {
@@ -320,6 +331,9 @@ function createSession(
         ...(options.budgets?.maxToolCalls === undefined
           ? {}
           : { maxToolCalls: options.budgets.maxToolCalls }),
+        ...(options.budgets?.maxCostUsd === undefined
+          ? {}
+          : { maxCostUsd: options.budgets.maxCostUsd }),
       },
       emitNested: (parentCallId, agentName, event) => {
         nested.session?.emitNested(parentCallId, agentName, event);
@@ -343,6 +357,24 @@ function createSession(
   });
   nested.session = session;
   return session;
+}
+
+/**
+ * A cost cap over a model of unknown price would fail open: refused before anything starts,
+ * naming every model the run may use that has no price (its own, the fallback, its subagents').
+ */
+function refuseUncappableModels(options: RunAgentOptions): void {
+  const cap = options.budgets?.maxCostUsd;
+  if (cap === undefined || cap === Number.POSITIVE_INFINITY) return;
+  const agents = [...BUILTIN_AGENTS, ...(options.agents ?? [])]
+    .filter((agent) => agent.model !== INHERIT_MODEL)
+    .map((agent) => resolveModelAlias(agent.model).name);
+  requirePricedModels(
+    [options.model.name, ...(options.fallbackModel ? [options.fallbackModel.name] : []), ...agents],
+    { setBy: options.cost?.capSetBy ?? 'a cost cap' },
+    new Date(),
+    options.cost?.account?.table,
+  );
 }
 
 /**
