@@ -224,7 +224,8 @@ export function requirePricedModels(
     const entry = findModel(model, table);
     const priced = entry?.routed === true && entry.replacement ? entry.replacement : model;
     const found = priceOf(priced, day, table);
-    if ('unknown' in found) problems.push(priced === model ? model : `${model} (${priced})`);
+    if ('unknown' in found)
+      problems.push(priced === model ? model : `${model} (answered by ${priced})`);
   }
   if (problems.length === 0) return;
   const pricedNames = table.models
