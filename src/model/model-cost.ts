@@ -205,7 +205,7 @@ export function describeModelCost(share: ModelCostTally): string {
   if (share.unknownRequests > 0) {
     return share.knownUsd > 0 ? `unknown (${formatUsd(share.knownUsd)} known)` : 'unknown';
   }
-  return formatUsd(share.knownUsd) + (share.cachedAtInputRate ? ' (upper bound)' : '');
+  return formatUsd(share.knownUsd);
 }
 
 /**
