@@ -182,13 +182,14 @@ describe("a run's total", () => {
 
 describe('a cost cap over models of unknown price', () => {
   it('is refused, naming the models, the input and the models that have a price', () => {
-    const refuse = () =>
+    const refuse = () => {
       requirePricedModels(
         ['gemini-4-argon', 'gemini-3.8-flash', 'gemini-3.7-flash'],
         { setBy: 'max_cost_usd' },
         day,
         table,
       );
+    };
     expect(refuse).toThrow(ConfigurationError);
     expect(refuse).toThrow(
       'max_cost_usd is set, but gemini-3.8-flash, gemini-3.7-flash (answered by gemini-3.8-flash) have no list price in the model table (src/model/model-table.json), so their cost cannot be capped; choose a model with a price (gemini-3.1-pro-preview, gemini-4-argon) or remove max_cost_usd.',
@@ -196,13 +197,13 @@ describe('a cost cap over models of unknown price', () => {
   });
 
   it('accepts priced models, a routed one priced by the model that answers it', () => {
-    expect(() =>
+    expect(() => {
       requirePricedModels(
         ['gemini-4-argon', 'gemini-3.5-flash'],
         { setBy: '--max-cost' },
         day,
         table,
-      ),
-    ).not.toThrow();
+      );
+    }).not.toThrow();
   });
 });

@@ -229,7 +229,7 @@ describe('session signals', () => {
     const call = (
       model: string,
       cost: Extract<AgentEvent, { kind: 'model_call' }>['call']['cost'],
-    ) =>
+    ) => {
       session.send({
         kind: 'model_call',
         call: {
@@ -242,6 +242,7 @@ describe('session signals', () => {
           ...(cost === undefined ? {} : { cost }),
         },
       });
+    };
     call('gemini-4-argon', { model: 'gemini-4-argon', usd: 0.06 });
     call('gemini-4-argon', { model: 'gemini-4-argon', usd: 0.02 });
     call('gemini-4-hydrogen', {
