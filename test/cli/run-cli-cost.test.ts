@@ -165,6 +165,44 @@ describe('gemini-agent -p --max-cost', () => {
     expect(output.error.message).toContain('the cost cap of $0.100 (max cost)');
   });
 
+  it('stops when a request is answered by a model of unknown price: the cost can no longer be estimated', async () => {
+    const repo = await tempRepo(repoFiles);
+    const routed = callsReply(
+      [{ id: 'c1', name: 'read_file', args: { absolute_path: 'README.md' } }],
+      { usage: usage({ prompt: 1_000, candidates: 10 }) },
+    );
+    // Google answered with another model, one the table has no price for.
+    for (const chunk of routed.chunks) chunk.modelVersion = 'gemini-4-hydrogen';
+    const run = await runCliWithModel({
+      script: [routed, textReply('never requested')],
+      args: [
+        '-p',
+        'Read it',
+        '--repo',
+        repo,
+        '-m',
+        'gemini-4-argon',
+        '--max-cost',
+        '1',
+        '-o',
+        'json',
+      ],
+    });
+
+    expect(run.code).toBe(1);
+    expect(run.gemini.remaining()).toBe(1);
+    const output = JSON.parse(run.stdout) as {
+      error: { type: string; message: string };
+      stats: { cost: { usd: number | null } };
+    };
+    expect(output.stats.cost.usd).toBeNull();
+    expect(output.error).toMatchObject({
+      type: 'cost_budget',
+      message:
+        "Stopped: the run's cost can no longer be estimated (gemini-4-hydrogen has no list price in the model table), so the cost cap of $1.00 (max cost) cannot be kept. Estimated before that: $0.0000 (list prices).",
+    });
+  });
+
   it('refuses a model without a list price before any request, naming the model and the flag', async () => {
     const repo = await tempRepo(repoFiles);
     const run = await runCliWithModel({
