@@ -59,6 +59,8 @@ export interface ActionInputs {
   allowedCommands: string[];
   settings: SettingsSource | undefined;
   maxTurns: number;
+  /** The cap on the run's estimated cost in USD (`max_cost_usd`); undefined: no cap. */
+  maxCostUsd: number | undefined;
   timeoutMinutes: number;
   /** Where the agent's shell commands run (src/platform/sandbox/). */
   sandbox: SandboxMode;
@@ -368,6 +370,16 @@ export const actionInputsSchema = z.object({
   allowed_commands: lineList,
   settings,
   max_turns: positiveInteger('max_turns'),
+  max_cost_usd: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (/^\s*\d*\.?\d+\s*$/.test(value) && Number.isFinite(number) && number > 0) return number;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a positive number of US dollars such as 0.50 (or leave it empty for no cap), got ${shown(value)}.`,
+    });
+    return z.NEVER;
+  }),
   timeout_minutes: positiveInteger('timeout_minutes'),
   sandbox: choice('sandbox', SANDBOX_MODES),
   allowed_bots: allowedBots,
@@ -525,6 +537,7 @@ export function readActionInputs(
     allowedCommands: inputs.allowed_commands,
     settings: inputs.settings,
     maxTurns: inputs.max_turns,
+    maxCostUsd: inputs.max_cost_usd,
     timeoutMinutes: inputs.timeout_minutes,
     sandbox: inputs.sandbox,
     allowedBots: inputs.allowed_bots,

@@ -40,6 +40,7 @@ import { VERSION } from '../platform/version.js';
 import { configuredProcessLines, extensionLines } from '../report/command-lines.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import { startAgent } from '../session-setup/run-agent.js';
+import { RunCost } from '../agent/run-cost.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
 import type { GitHubRunFacts, Telemetry } from '../telemetry/telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
@@ -220,6 +221,7 @@ export async function sessionRunner(
       github: { ...githubFactsFromEnvironment(env), ...triggerNumber(trigger) },
     },
   });
+  const runCost = new RunCost();
   const runSession: SessionRunner = async (prompt, extraTools, agents = []) => {
     const { result } = await startAgent({
       ...(contextDirectory === undefined ? {} : { contextDirectory }),
@@ -235,7 +237,13 @@ export async function sessionRunner(
       onEvent: session.onEvent,
       // The run's stop aborts the model request and the tools (their process groups).
       signal: session.signal,
-      budgets: { maxTurns: inputs.maxTurns, timeoutMs: sessionTimeoutMs(run) },
+      budgets: {
+        maxTurns: inputs.maxTurns,
+        timeoutMs: sessionTimeoutMs(run),
+        ...(inputs.maxCostUsd === undefined ? {} : { maxCostUsd: inputs.maxCostUsd }),
+      },
+      // One account for the whole run: every batch of a triage counts against the one cap.
+      cost: { account: runCost, capSetBy: 'max_cost_usd' },
       extraTools,
       agents: [...agents, ...projectAgents],
       sandbox,

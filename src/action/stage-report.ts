@@ -4,6 +4,7 @@
  * stays one line. Also what every ending shares: letting go of what the run holds, uploading the
  * record, and the outputs.
  */
+import { usdFigure } from '../model/model-cost.js';
 import type { ArtifactOutcome } from '../github/run-artifact.js';
 import { uploadRunRecord, writeAnswer } from '../github/run-artifact.js';
 import type { ModeOutputName } from '../modes/mode-plan.js';
@@ -120,6 +121,10 @@ export function setOutputs(
   const usage = record.stats.streamStats();
   setOutput('input_tokens', String(usage.input_tokens));
   setOutput('output_tokens', String(usage.output_tokens));
+  setOutput('cached_input_tokens', String(usage.cached_input_tokens));
+  setOutput('thought_tokens', String(usage.thought_tokens));
+  // Empty when any request's price is unknown: a number would read as a complete figure.
+  setOutput('cost_usd', usage.cost_usd === null ? '' : usdFigure(usage.cost_usd));
   setOutput('tool_calls', String(usage.tool_calls));
   for (const [name, value] of Object.entries(record.result.outputs)) {
     setOutput(name as ModeOutputName, value);

@@ -104,6 +104,9 @@ export type OutputName =
   | 'comment_url'
   | 'input_tokens'
   | 'output_tokens'
+  | 'cached_input_tokens'
+  | 'thought_tokens'
+  | 'cost_usd'
   | 'tool_calls'
   | 'error'
   | ModeOutputName;

@@ -9,6 +9,7 @@ import type { SessionEndReason, TokenUsage, ToolCallData } from './events.js';
 import { errorResponsePart } from './function-response.js';
 import type { CompletedToolCall, ToolCallRequest } from './scheduler.js';
 import { plural } from '../platform/text.js';
+import { RunCost } from './run-cost.js';
 
 export interface SessionBudgets {
   /** Model requests in the session. */
@@ -19,6 +20,8 @@ export interface SessionBudgets {
   timeoutMs: number;
   /** Total tokens reported by the model (prompt + output + thoughts); `Infinity` for no limit. */
   tokenBudget: number;
+  /** The run's estimated cost in USD from list prices (see run-cost.ts); `Infinity` for no cap. */
+  maxCostUsd: number;
 }
 
 export const DEFAULT_BUDGETS: Readonly<SessionBudgets> = {
@@ -26,6 +29,7 @@ export const DEFAULT_BUDGETS: Readonly<SessionBudgets> = {
   maxToolCalls: 1000,
   timeoutMs: 30 * 60 * 1000,
   tokenBudget: Number.POSITIVE_INFINITY,
+  maxCostUsd: Number.POSITIVE_INFINITY,
 };
 
 /**
@@ -36,11 +40,17 @@ export const DEFAULT_BUDGETS: Readonly<SessionBudgets> = {
 export class RunSpend {
   /** Tokens reported by every session of the run so far. */
   tokens = 0;
+
+  /** What the run's requests cost: the caller's account, shared with the run's other sessions. */
+  constructor(readonly cost: RunCost = new RunCost()) {}
 }
 
 /** Why the session stopped early, in words a user can act on. */
 export interface BudgetStop {
-  reason: Extract<SessionEndReason, 'max_turns' | 'max_tool_calls' | 'timeout' | 'token_budget'>;
+  reason: Extract<
+    SessionEndReason,
+    'max_turns' | 'max_tool_calls' | 'timeout' | 'token_budget' | 'cost_budget'
+  >;
   message: string;
 }
 
@@ -51,12 +61,19 @@ export function resolveBudgets(budgets: Partial<SessionBudgets> = {}): SessionBu
     maxToolCalls: budgets.maxToolCalls ?? DEFAULT_BUDGETS.maxToolCalls,
     timeoutMs: budgets.timeoutMs ?? DEFAULT_BUDGETS.timeoutMs,
     tokenBudget: budgets.tokenBudget ?? DEFAULT_BUDGETS.tokenBudget,
+    maxCostUsd: budgets.maxCostUsd ?? DEFAULT_BUDGETS.maxCostUsd,
   };
   requirePositiveInteger('maxTurns', resolved.maxTurns);
   requirePositiveInteger('maxToolCalls', resolved.maxToolCalls);
   requirePositiveInteger('timeoutMs', resolved.timeoutMs);
   if (resolved.tokenBudget !== Number.POSITIVE_INFINITY) {
     requirePositiveInteger('tokenBudget', resolved.tokenBudget);
+  }
+  const cap = resolved.maxCostUsd;
+  if (cap !== Number.POSITIVE_INFINITY && !(Number.isFinite(cap) && cap > 0)) {
+    throw new ConfigurationError(
+      `The session budget maxCostUsd must be a positive number of US dollars, but it is ${String(cap)}.`,
+    );
   }
   return resolved;
 }

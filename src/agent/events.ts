@@ -3,6 +3,7 @@
  * Every reporter — transcript JSONL, stream-json output, progress comment, job summary — is a
  * consumer of this one stream, so what one shows the others can show too.
  */
+import type { RequestCost } from '../model/model-cost.js';
 import type { FileDiff, ToolKind } from '../tools/tool-types.js';
 
 /** A2A task states. `input-required` is emitted when a confirmation is pending. */
@@ -15,6 +16,8 @@ export type SessionEndReason =
   | 'max_tool_calls'
   | 'timeout'
   | 'token_budget'
+  /** The run's estimated cost would pass its cap, or could no longer be estimated under one. */
+  | 'cost_budget'
   | 'loop_detected'
   | 'cancelled'
   | 'model_error'
@@ -156,6 +159,11 @@ export interface ModelCallData {
   finish_reasons: string[];
   /** The reply's usage; absent when the request failed or the reply had none. */
   usage?: TokenUsage;
+  /**
+   * The request's cost estimated from list prices (model/model-cost.ts), when it has usage: USD,
+   * or `usd: null` with why it is unknown.
+   */
+  cost?: RequestCost;
   /** `type` is how it failed: `http`, `unreachable`, `network`, `stream_cut`, `cancelled`, … */
   error?: { message: string; type: string; http_status?: number };
 }

@@ -21,6 +21,7 @@ import type { ContentGenerator } from '../model/content-generator.js';
 import { ModelRequestError } from '../model/errors.js';
 import type { ModelCall, ModelCalls } from '../model/model-calls.js';
 import type { ModelChoice } from '../model/model-choice.js';
+import type { RequestCost } from '../model/model-cost.js';
 import { fallbackNotice, modelTableSources } from '../model/model-choice.js';
 import type { ParameterSource } from '../model/rejected-parameter.js';
 import { apiLifecycleNotice, lifecycleNotice, routedNotice } from '../model/model-notices.js';
@@ -220,6 +221,8 @@ export class AgentSession {
   private readonly texts: string[] = [];
   private chat: Chat | undefined;
   private lastPromptTokens: number | undefined;
+  /** The least the next prompt is long: the last one's size, or the compressed history's. */
+  private promptFloor = 0;
   private compressionFailed = false;
   private pendingNote: string | undefined;
   private budget: BudgetTracker | undefined;
@@ -239,6 +242,10 @@ export class AgentSession {
     this.contextFileNames = normalizeContextFileNames(options.contextFileName);
     this.loopDetector = new LoopDetector(options.loopDetection);
     this.spend = options.spend ?? new RunSpend();
+    if (this.budgets.maxCostUsd !== Number.POSITIVE_INFINITY && options.modelCalls === undefined) {
+      // Without the model layer's reports the cost is never counted: the cap would fail open.
+      throw new Error('A session with a cost cap needs the reports of its model requests.');
+    }
     const schedulerOptions: ToolSchedulerOptions = {
       registry: options.registry,
       confirmer: options.confirmer,
@@ -315,7 +322,8 @@ export class AgentSession {
 
     this.noteLifecycle(this.model);
     const unsubscribe = this.options.modelCalls?.subscribe((call) => {
-      this.emit({ kind: 'model_call', call: toModelCallData(call) });
+      const cost = this.spend.cost.price(call);
+      this.emit({ kind: 'model_call', call: toModelCallData(call, cost) });
       this.noteRouting(call.model, call.responseModel);
       this.noteApiLifecycle(call.model, call.modelStatus);
     });
@@ -375,7 +383,7 @@ export class AgentSession {
 
     const chat = await this.startChat(prompt);
     for (;;) {
-      const beforeRequest = stopped() ?? budget.beforeRequest();
+      const beforeRequest = stopped() ?? budget.beforeRequest() ?? this.costBeforeRequest();
       if (beforeRequest) return beforeRequest;
       await this.maybeCompress(chat, signal);
       const afterCompression = stopped();
@@ -393,7 +401,9 @@ export class AgentSession {
       }
 
       this.reportResponse(response);
-      const overBudget = budget.afterResponse(this.spend.tokens);
+      const overBudget =
+        budget.afterResponse(this.spend.tokens) ??
+        this.spend.cost.afterResponse(this.budgets.maxCostUsd);
       if (overBudget) return overBudget;
       const blocked = blockedMessage(response);
       if (blocked) return { reason: 'model_blocked', message: blocked };
@@ -448,6 +458,15 @@ export class AgentSession {
       if (afterTools) return afterTools;
       if (this.options.completion?.isComplete()) return { reason: 'completed' };
     }
+  }
+
+  /** The cost cap, before a request at least as long as the last prompt (run-cost.ts). */
+  private costBeforeRequest(): Outcome | undefined {
+    return this.spend.cost.beforeRequest(this.budgets.maxCostUsd, {
+      model: this.model,
+      promptTokens: this.promptFloor,
+      now: new Date(this.now()),
+    });
   }
 
   /** One request; when the model is not found or out of quota, once more on the fallback model. */
@@ -617,7 +636,10 @@ export class AgentSession {
     const usage = toTokenUsage(metadata);
     this.usage = addUsage(this.usage, usage);
     this.spend.tokens += usage.total_tokens;
-    if (metadata?.promptTokenCount !== undefined) this.lastPromptTokens = metadata.promptTokenCount;
+    if (metadata?.promptTokenCount !== undefined) {
+      this.lastPromptTokens = metadata.promptTokenCount;
+      this.promptFloor = metadata.promptTokenCount;
+    }
     this.emit({ kind: 'token_usage', usage, total: { ...this.usage } });
   }
 
@@ -716,6 +738,7 @@ export class AgentSession {
         tokens_after_estimate: result.tokensAfterEstimate,
       });
       this.recordUsage(result.usage);
+      this.promptFloor = result.tokensAfterEstimate;
     } catch (error) {
       if (signal.aborted) return;
       // Without compression the next request may still fit; trying again every turn would only
@@ -780,7 +803,7 @@ export class AgentSession {
   }
 }
 
-function toModelCallData(call: ModelCall): ModelCallData {
+function toModelCallData(call: ModelCall, cost: RequestCost | undefined): ModelCallData {
   return {
     model: call.model,
     prompt_id: call.promptId,
@@ -789,6 +812,7 @@ function toModelCallData(call: ModelCall): ModelCallData {
     ...(call.responseModel === undefined ? {} : { response_model: call.responseModel }),
     finish_reasons: call.finishReasons,
     ...(call.usage === undefined ? {} : { usage: toTokenUsage(call.usage) }),
+    ...(cost === undefined ? {} : { cost }),
     ...(call.error === undefined
       ? {}
       : {

@@ -20,6 +20,8 @@ export interface CliOptions {
   outputFormat: OutputFormat;
   transcript: string | undefined;
   maxTurns: number | undefined;
+  /** `--max-cost`: the cap on the run's estimated cost in USD (model/model-cost.ts). */
+  maxCostUsd: number | undefined;
   timeoutSeconds: number | undefined;
   replay: string | undefined;
   record: string | undefined;
@@ -74,6 +76,8 @@ Options:
   -o, --output-format FMT    text | json | stream-json (default: text)
       --transcript FILE      write every agent event to FILE as JSON lines
       --max-turns N          stop after N model requests (exit code 53)
+      --max-cost USD         stop before the run's cost, estimated from the model table's list
+                             prices, would pass USD (e.g. 0.50); refused for a model without one
       --timeout SECONDS      stop after this much wall-clock time
       --replay FILE          answer from a recorded session ({method, response} JSON lines)
       --record FILE          record the model's responses to FILE in the same format
@@ -122,6 +126,18 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
     throw new UsageError(`${flag} expects a positive whole number, got "${value}".`);
   }
   return Number(value);
+}
+
+/** A cap in US dollars: a positive number such as 0.50. */
+export function costCap(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !Number.isFinite(number) || number <= 0) {
+    throw new UsageError(
+      `${flag} expects a positive number of US dollars such as 0.50, got "${value}".`,
+    );
+  }
+  return number;
 }
 
 function positiveNumber(flag: string, value: string | undefined): number | undefined {
@@ -183,6 +199,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'output-format': { type: 'string', short: 'o' },
         transcript: { type: 'string' },
         'max-turns': { type: 'string' },
+        'max-cost': { type: 'string' },
         timeout: { type: 'string' },
         replay: { type: 'string' },
         record: { type: 'string' },
@@ -238,6 +255,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     outputFormat: outputFormat as OutputFormat,
     transcript: values.transcript,
     maxTurns: positiveInteger('--max-turns', values['max-turns']),
+    maxCostUsd: costCap('--max-cost', values['max-cost']),
     timeoutSeconds: positiveNumber('--timeout', values.timeout),
     replay: values.replay,
     record: values.record,

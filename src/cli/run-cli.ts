@@ -474,6 +474,7 @@ async function runSession(
     ]),
     budgets: {
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+      ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
       ...(options.timeoutSeconds !== undefined
         ? { timeoutMs: Math.round(options.timeoutSeconds * 1000) }
         : {}),
@@ -484,6 +485,7 @@ async function runSession(
     settings: context.runSettings,
     ...(telemetry ? { telemetry } : {}),
     agents: context.agents,
+    cost: { capSetBy: '--max-cost' },
   });
   const agent = await recorded(starting);
   run.session = { agent, startedAt };

@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import { actionInputsSchema, INPUT_NAMES } from '../action/action-inputs.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { protectedFolderProblem } from '../tools/protected-paths.js';
-import { parseFlags } from './args.js';
+import { costCap, parseFlags } from './args.js';
 import type { PermissionLevel } from '../local/dry-run-github.js';
 import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
 import { commentFileName } from '../local/dry-run-report.js';
@@ -42,6 +42,8 @@ Options:
       --labels A,B              the repository's labels (default: GitHub's default labels)
       --input NAME=VALUE        an Action input, e.g. --input allowed_commands="npm test"
                                 (repeatable; see action.yml)
+      --max-cost USD            the max_cost_usd input: stop before the run's estimated cost
+                                would pass USD (e.g. 0.50)
       --out DIR                 where to write what would be posted (default: a new temporary
                                 folder); must be new or empty
       --replay FILE             answer from a recorded model session ({method, response} lines)
@@ -136,6 +138,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
         policy: { type: 'string', multiple: true },
         labels: { type: 'string' },
         input: { type: 'string', multiple: true },
+        'max-cost': { type: 'string' },
         out: { type: 'string' },
         replay: { type: 'string' },
         record: { type: 'string' },
@@ -190,7 +193,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
     actorPermission: permission as PermissionLevel,
     policyFiles: values.policy ?? [],
     ...(labels !== undefined ? { labels } : {}),
-    inputs,
+    inputs: withCostCap(inputs, values['max-cost']),
     ...(values.out !== undefined ? { outDir: values.out } : {}),
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
@@ -225,6 +228,18 @@ function parseInputs(pairs: readonly string[]): Record<string, string> {
   return inputs;
 }
 
+/** `--max-cost USD` is the `max_cost_usd` input, checked as the -p run's flag is. */
+function withCostCap(
+  inputs: Record<string, string>,
+  value: string | undefined,
+): Record<string, string> {
+  if (costCap('--max-cost', value) === undefined || value === undefined) return inputs;
+  if (inputs.max_cost_usd !== undefined) {
+    throw new UsageError('--max-cost and --input max_cost_usd=… cannot be used together.');
+  }
+  return { ...inputs, max_cost_usd: value };
+}
+
 const inputSchemas: Readonly<Record<string, ZodType | undefined>> = actionInputsSchema.shape;
 
 async function requireDirectory(dir: string): Promise<void> {
@@ -252,6 +267,17 @@ export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void 
   for (const name of shown) {
     const value = result.outputs[name];
     if (value !== undefined && value !== '') print(`   ${name}: ${value}`);
+  }
+  // What the run cost, as the Action's outputs say it: an empty cost_usd is an unknown price.
+  for (const name of ['input_tokens', 'output_tokens', 'cached_input_tokens', 'thought_tokens']) {
+    const value = result.outputs[name];
+    if (value !== undefined) print(`   ${name}: ${value}`);
+  }
+  const cost = result.outputs.cost_usd;
+  if (cost !== undefined) {
+    print(
+      `   cost_usd: ${cost === '' ? 'unknown (a model of the run has no list price in the model table)' : `${cost} (estimate from list prices)`}`,
+    );
   }
   const branch = result.outputs.branch_name;
   if (branch && run.gitHub !== undefined) {

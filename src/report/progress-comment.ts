@@ -32,6 +32,7 @@ import type { EarlyEnd } from './early-end.js';
 import { earlyEndHeader, earlyEndLine } from './early-end.js';
 import type { Redact } from '../platform/redaction.js';
 import { groupDigits } from '../platform/text.js';
+import { costLine } from './cost-line.js';
 
 export interface ReportLinks {
   /** The workflow run (or job) page: every comment links to it. */
@@ -220,7 +221,11 @@ export function finalSections(
     sections.push(linesSection(diffBlock(diff, links, limitLabel, redact), 1));
   }
   sections.push({
-    text: [...noticeLines(state, options), footer(links, [usageLine(state)])].join('\n'),
+    text: [
+      ...noticeLines(state, options),
+      ...costLines(state, options),
+      footer(links, [usageLine(state)]),
+    ].join('\n'),
   });
   return sections;
 }
@@ -282,6 +287,7 @@ const FAILURES: Record<Exclude<SessionEndReason, 'completed'> | RunFailure, stri
   max_tool_calls: 'Budget reached: the tool-call limit',
   timeout: 'Budget reached: the time limit',
   token_budget: 'Budget reached: the token budget',
+  cost_budget: 'Budget reached: the cost cap',
   loop_detected: 'Stopped: the agent was repeating itself',
   cancelled: 'The run was cancelled',
   model_error: 'Model error',
@@ -486,6 +492,12 @@ function usageLine(state: ProgressState): string {
   const bySubagents = usage.total_tokens - state.usage.total_tokens;
   const subagents = bySubagents > 0 ? ` (${groupDigits(bySubagents)} by subagents)` : '';
   return `**Tokens:** ${groupDigits(usage.input_tokens)} input · ${groupDigits(usage.output_tokens)} output · ${groupDigits(usage.total_tokens)} total${subagents} · **Tool calls:** ${state.toolCalls.length}`;
+}
+
+/** The run's cost per model, its own paragraph above the footer (cost-line.ts). */
+function costLines(state: ProgressState, options: RenderOptions): string[] {
+  const line = costLine(state.cost);
+  return line === undefined ? [] : [`${options.redact(line)}\n`];
 }
 
 function footer(links: ReportLinks, leading: string[]): string {

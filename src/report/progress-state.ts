@@ -14,6 +14,8 @@ import type {
 } from '../agent/events.js';
 import { emptyUsage } from '../agent/events.js';
 import { addUsage } from '../agent/budgets.js';
+import type { CostTally } from '../model/model-cost.js';
+import { addRequestCost } from '../model/model-cost.js';
 import type { ToolKind } from '../tools/tool-types.js';
 
 export type RunStatus = 'working' | 'finished' | 'failed';
@@ -85,6 +87,11 @@ export interface ProgressState {
    * another's place), the main agent's and its subagents' alike.
    */
   modelNotices?: string[];
+  /**
+   * What the run's model requests cost, by model (from list prices): every request of the run
+   * once, the subagents' and the tools' included, as the main session reports them.
+   */
+  cost?: CostTally;
 }
 
 export function initialProgressState(): ProgressState {
@@ -128,6 +135,11 @@ export function applyEvent(state: ProgressState, event: AgentEvent): ProgressSta
     case 'warning':
       if (event.code === 'model_fallback') next.modelFallback = event.message;
       return withModelNotice(next, event);
+    case 'model_call':
+      // Only the top-level report counts: a subagent's requests reach its parent's stream too.
+      if (event.call.cost !== undefined)
+        next.cost = addRequestCost(state.cost ?? {}, event.call.cost);
+      return next;
     case 'subagent_event':
       next.toolCalls = withSubagentEvent(state.toolCalls, event);
       return withModelNotice(next, event.event);

@@ -6,6 +6,13 @@
 import type { AgentEvent, SessionEndReason, TokenUsage } from '../agent/events.js';
 import { emptyUsage } from '../agent/events.js';
 import { addUsage } from '../agent/budgets.js';
+import type { CostTally } from '../model/model-cost.js';
+import { addRequestCost, costTotal } from '../model/model-cost.js';
+
+/** USD to the millionth: what a list price can say, without float noise. */
+function roundUsd(usd: number): number {
+  return Number(usd.toFixed(6));
+}
 
 interface Decisions {
   accept: number;
@@ -47,6 +54,24 @@ export interface SessionMetrics {
     byName: Record<string, ToolCallStats>;
   };
   files: { totalLinesAdded: number; totalLinesRemoved: number };
+  /** Ours, beside the Gemini CLI's fields: what the run cost (see {@link CostStats}). */
+  cost: CostStats;
+}
+
+/**
+ * The run's cost, estimated from the model table's list prices. `usd` is `null` when any
+ * request's price is unknown (never 0): `known_usd` is then the part that could be priced, and
+ * `unknown` says which models and why. `models` is keyed by the model each request is priced by
+ * (the one that answered, when the table knows it).
+ */
+export interface CostStats {
+  estimate: 'list prices';
+  usd: number | null;
+  known_usd: number;
+  /** Cached input was counted at the input price (no cached price listed): an upper bound. */
+  upper_bound: boolean;
+  unknown: { model: string; reason: string }[];
+  models: Record<string, { requests: number; usd: number | null; known_usd: number }>;
 }
 
 /** The `stats` of the stream-json `result` event. */
@@ -58,6 +83,10 @@ export interface StreamStats {
   input: number;
   duration_ms: number;
   tool_calls: number;
+  /** Ours: the run's estimated cost in USD from list prices; `null` when unknown. */
+  cost_usd: number | null;
+  cached_input_tokens: number;
+  thought_tokens: number;
 }
 
 const noDecisions = (): Decisions => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
@@ -92,6 +121,7 @@ export class SessionStatsCollector {
     byName: {},
   };
   private readonly files = { totalLinesAdded: 0, totalLinesRemoved: 0 };
+  private costs: CostTally = {};
   private startedAt: number | undefined;
   private endedAt: number | undefined;
 
@@ -103,7 +133,7 @@ export class SessionStatsCollector {
     this.record(event);
   };
 
-  private record(event: AgentEvent): void {
+  private record(event: AgentEvent, nested?: string): void {
     switch (event.kind) {
       case 'state_change': {
         const share = this.share(event.session_id);
@@ -122,8 +152,14 @@ export class SessionStatsCollector {
       case 'tool_call_update':
         this.recordToolCall(event.tool_call);
         break;
+      case 'model_call':
+        // The top-level report only: a subagent's requests reach its parent's stream as well.
+        if (nested === undefined && event.call.cost !== undefined) {
+          this.costs = addRequestCost(this.costs, event.call.cost);
+        }
+        break;
       case 'subagent_event':
-        this.record(event.event);
+        this.record(event.event, event.agent_name);
         break;
       default:
         break;
@@ -204,7 +240,33 @@ export class SessionStatsCollector {
       entry.tokens.thoughts += t.thoughts_tokens;
       entry.tokens.tool += t.tool_use_prompt_tokens;
     }
-    return { models, tools: structuredClone(this.tools), files: { ...this.files } };
+    return {
+      models,
+      tools: structuredClone(this.tools),
+      files: { ...this.files },
+      cost: this.costStats(),
+    };
+  }
+
+  /** The run's cost so far (see {@link CostStats}). */
+  costStats(): CostStats {
+    const total = costTotal(this.costs);
+    const models: CostStats['models'] = {};
+    for (const [model, share] of Object.entries(this.costs)) {
+      models[model] = {
+        requests: share.requests,
+        usd: share.unknownRequests > 0 ? null : roundUsd(share.knownUsd),
+        known_usd: roundUsd(share.knownUsd),
+      };
+    }
+    return {
+      estimate: 'list prices',
+      usd: total.usd === null ? null : roundUsd(total.usd),
+      known_usd: roundUsd(total.knownUsd),
+      upper_bound: total.cachedAtInputRate,
+      unknown: total.unknown,
+      models,
+    };
   }
 
   streamStats(): StreamStats {
@@ -218,6 +280,9 @@ export class SessionStatsCollector {
       duration_ms:
         this.startedAt === undefined ? 0 : (this.endedAt ?? this.startedAt) - this.startedAt,
       tool_calls: this.tools.totalCalls,
+      cost_usd: this.costStats().usd,
+      cached_input_tokens: t.cached_tokens,
+      thought_tokens: t.thoughts_tokens,
     };
   }
 }

@@ -12,7 +12,7 @@ import { AgentSession } from '../agent/session.js';
 import type { ContentGenerator } from '../model/content-generator.js';
 import { onFirstRequest } from '../model/first-request.js';
 import type { ModelChoice } from '../model/model-choice.js';
-import { MAIN_AGENT_SCOPE, unknownScopes } from '../model/model-configs.js';
+import { MAIN_AGENT_SCOPE, resolveModelConfig, unknownScopes } from '../model/model-configs.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { PendingSandbox } from '../platform/sandbox/pending-sandbox.js';
@@ -36,6 +36,9 @@ import type { RunMode, RunTrust } from '../platform/run-mode.js';
 import type { ModelCalls } from '../model/model-calls.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { RunSpend } from '../agent/budgets.js';
+import type { RunCost } from '../agent/run-cost.js';
+import { INHERIT_MODEL } from '../agent/subagents/agent-definition.js';
+import { requirePricedModels } from '../model/model-cost.js';
 import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import type { SharedSessionOptions } from '../agent/subagents/agent-executor.js';
 import { BUILTIN_AGENTS } from '../agent/subagents/builtin-agents.js';
@@ -121,6 +124,12 @@ export interface RunAgentOptions {
    * then extensions'): each is offered to the model as a tool.
    */
   agents?: readonly AgentDefinition[];
+  /**
+   * The run's cost account, shared by every session of the run (each triage batch, say); default
+   * this session's own. `capSetBy` names the cap (`budgets.maxCostUsd`) in the refusal of a model
+   * whose cost cannot be estimated: the input or flag that set it.
+   */
+  cost?: { account?: RunCost; capSetBy?: string };
 }
 
 export interface AgentRun {
@@ -141,6 +150,7 @@ export interface AgentRun {
  * that fails releases what the earlier ones started.
  */
 export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
+  refuseUncappableModels(options);
   const tools = await openTools(options);
   const judge = judgeCalls(tools, options);
   let session: AgentSession;
@@ -314,7 +324,7 @@ function createSession(
   };
   const agents = [...BUILTIN_AGENTS, ...(options.agents ?? [])];
   warnUnknownScopes(options, agents);
-  const spend = new RunSpend();
+  const spend = new RunSpend(options.cost?.account);
   // The subagents' events nest under the session's calls (it exists by the time any call runs).
   const nested = { session: undefined as AgentSession | undefined };
   registerSubagents(tools.registry, agents, {
@@ -329,6 +339,9 @@ function createSession(
         ...(options.budgets?.maxToolCalls === undefined
           ? {}
           : { maxToolCalls: options.budgets.maxToolCalls }),
+        ...(options.budgets?.maxCostUsd === undefined
+          ? {}
+          : { maxCostUsd: options.budgets.maxCostUsd }),
       },
       emitNested: (parentCallId, agentName, event) => {
         nested.session?.emitNested(parentCallId, agentName, event);
@@ -368,6 +381,30 @@ function warnUnknownScopes(options: RunAgentOptions, agents: readonly AgentDefin
       `${configs?.source ?? 'The settings'}: modelConfigs has an override for overrideScope "${scope}", which is neither "${MAIN_AGENT_SCOPE}" (the main agent) nor a subagent of this run (${names.join(', ')}); it changes no request.`,
     );
   }
+}
+
+/**
+ * A cost cap over a model of unknown price would fail open: refused before anything starts,
+ * naming every model the run may use that has no price (its own, the fallback, its subagents').
+ */
+function refuseUncappableModels(options: RunAgentOptions): void {
+  const cap = options.budgets?.maxCostUsd;
+  if (cap === undefined || cap === Number.POSITIVE_INFINITY) return;
+  const agents = [...BUILTIN_AGENTS, ...(options.agents ?? [])]
+    .filter((agent) => agent.model !== INHERIT_MODEL)
+    .map(
+      (agent) =>
+        resolveModelConfig(options.settings?.modelConfigs, {
+          requested: agent.model,
+          scope: agent.name,
+        }).name,
+    );
+  requirePricedModels(
+    [options.model.name, ...(options.fallbackModel ? [options.fallbackModel.name] : []), ...agents],
+    { setBy: options.cost?.capSetBy ?? 'a cost cap' },
+    new Date(),
+    options.cost?.account?.table,
+  );
 }
 
 /**

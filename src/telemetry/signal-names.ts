@@ -38,6 +38,21 @@ export const METRICS = {
   chatCompression: 'gemini_cli.chat_compression',
   genAiTokenUsage: 'gen_ai.client.token.usage',
   genAiOperationDuration: 'gen_ai.client.operation.duration',
+  /**
+   * Ours: neither the Gemini CLI nor the OpenTelemetry GenAI conventions define a cost signal.
+   * The estimated USD of each model request whose list price is known.
+   */
+  costUsage: 'gemini_agent.cost.usage',
+} as const;
+
+/** Ours, on `api_response` and its `llm_call` span: the request's estimated cost. */
+export const COST_ATTRIBUTES = {
+  /** USD from the model table's list prices; absent when the price is unknown. */
+  usd: 'gemini_agent.cost.usd',
+  /** The model the request is priced by (the one that answered, when the table knows it). */
+  pricedModel: 'gemini_agent.cost.priced_model',
+  /** `true` when the request's price is unknown (never a cost of 0). */
+  unknown: 'gemini_agent.cost.unknown',
 } as const;
 
 /** Span names are the operation (constants.js `GeminiCliOperation`). */

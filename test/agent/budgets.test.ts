@@ -16,6 +16,7 @@ describe('budgets', () => {
       maxToolCalls: 1000,
       timeoutMs: 1_800_000,
       tokenBudget: Number.POSITIVE_INFINITY,
+      maxCostUsd: Number.POSITIVE_INFINITY,
     });
     expect(resolveBudgets({ maxTurns: 3, tokenBudget: undefined })).toEqual({
       ...DEFAULT_BUDGETS,

@@ -46,6 +46,12 @@ describe('AgentSession model_call events', () => {
           tool_use_prompt_tokens: 0,
           total_tokens: 120,
         },
+        // A model the table does not price: unknown, never 0.
+        cost: {
+          model: 'gemini-2.5-test',
+          usd: null,
+          unknown: 'gemini-2.5-test is not in the model table, so it has no list price',
+        },
       },
       expect.objectContaining({ prompt_id: 'session-1########2', finish_reasons: ['STOP'] }),
     ]);

@@ -213,4 +213,63 @@ describe('session signals', () => {
     );
     expect(prompts.map((r) => r.attributes.prompt_length)).toEqual([6, 9]);
   });
+
+  it('puts each response’s estimated cost on api_response and its span, under our own names, and counts the known ones', async () => {
+    const { telemetry, read } = await startFileTelemetry();
+    const session = feeder(telemetry, 'fix it');
+    session.send(submitted);
+    const usage = {
+      input_tokens: 10_000,
+      output_tokens: 1_000,
+      cached_tokens: 0,
+      thoughts_tokens: 0,
+      tool_use_prompt_tokens: 0,
+      total_tokens: 11_000,
+    };
+    const call = (
+      model: string,
+      cost: Extract<AgentEvent, { kind: 'model_call' }>['call']['cost'],
+    ) => {
+      session.send({
+        kind: 'model_call',
+        call: {
+          model,
+          prompt_id: 'session-1########1',
+          started_at: '2026-01-01T00:00:01.000Z',
+          duration_ms: 5,
+          finish_reasons: ['STOP'],
+          usage,
+          ...(cost === undefined ? {} : { cost }),
+        },
+      });
+    };
+    call('gemini-4-argon', { model: 'gemini-4-argon', usd: 0.06 });
+    call('gemini-4-argon', { model: 'gemini-4-argon', usd: 0.02 });
+    call('gemini-4-hydrogen', {
+      model: 'gemini-4-hydrogen',
+      usd: null,
+      unknown: 'gemini-4-hydrogen has no list price in the model table',
+    });
+    await telemetry.shutdown();
+
+    const requests = await read();
+    const responses = logRecords(requests).filter((r) => r.eventName === 'gemini_cli.api_response');
+    expect(responses.map((r) => r.attributes['gemini_agent.cost.usd'])).toEqual([
+      0.06,
+      0.02,
+      undefined,
+    ]);
+    expect(responses[2]?.attributes).toMatchObject({
+      'gemini_agent.cost.priced_model': 'gemini-4-hydrogen',
+      'gemini_agent.cost.unknown': true,
+    });
+    const llm = spans(requests).filter((span) => span.name === 'llm_call');
+    expect(llm[0]?.attributes).toMatchObject({ 'gemini_agent.cost.usd': 0.06 });
+    const counted = latestPoints(metricPoints(requests)).filter(
+      (p) => p.name === 'gemini_agent.cost.usage',
+    );
+    expect(counted.map((p) => [p.attributes.model, p.unit, p.value])).toEqual([
+      ['gemini-4-argon', 'USD', 0.08],
+    ]);
+  });
 });

@@ -152,6 +152,15 @@ function modelCall(call: ModelCallData): ModelCallData {
       : { response_model: identifier(call.response_model, 'model') }),
     finish_reasons: call.finish_reasons.map((reason) => identifier(reason, 'OTHER')),
     ...(call.usage === undefined ? {} : { usage: { ...call.usage } }),
+    // A figure and a model name; why a price is unknown is said in the run's reports, not here.
+    ...(call.cost === undefined
+      ? {}
+      : {
+          cost:
+            call.cost.usd === null
+              ? { model: identifier(call.cost.model, 'model'), usd: null, unknown: 'no_price' }
+              : { ...call.cost, model: identifier(call.cost.model, 'model') },
+        }),
     ...(call.error === undefined || errorType === undefined
       ? {}
       : {

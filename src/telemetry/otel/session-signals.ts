@@ -13,9 +13,18 @@ import type { Context, Span } from '@opentelemetry/api';
 import { ROOT_CONTEXT } from '@opentelemetry/api';
 import type { AgentEvent, ModelCallData, ToolCallData } from '../../agent/events.js';
 import { promptIdFor } from '../../agent/events.js';
-import { EVENTS, SPANS } from '../signal-names.js';
+import { COST_ATTRIBUTES, EVENTS, SPANS } from '../signal-names.js';
 import type { AttributeInput } from './redacted-attributes.js';
 import type { RecordPlace, SignalWriter } from './signal-writer.js';
+
+/** Ours: the request's estimated cost (signal-names.ts `COST_ATTRIBUTES`), when it had usage. */
+function costAttributes(call: ModelCallData): AttributeInput {
+  const cost = call.cost;
+  if (cost === undefined) return {};
+  return cost.usd === null
+    ? { [COST_ATTRIBUTES.pricedModel]: cost.model, [COST_ATTRIBUTES.unknown]: true }
+    : { [COST_ATTRIBUTES.pricedModel]: cost.model, [COST_ATTRIBUTES.usd]: cost.usd };
+}
 
 /** The Gemini CLI's approval mode for a run where nobody is asked (the policy answers). */
 export const APPROVAL_MODE = 'default';
@@ -211,9 +220,13 @@ export class SessionSignals {
           total_token_count: usage?.total_tokens ?? 0,
           prompt_id: call.prompt_id,
           finish_reasons: call.finish_reasons,
+          ...costAttributes(call),
         },
         { time: ended, sessionId, context },
       );
+      if (call.cost !== undefined && call.cost.usd !== null) {
+        this.run.count(counters.costUsage, call.cost.usd, sessionId, { model: call.cost.model });
+      }
       this.run.count(counters.apiRequestCount, 1, sessionId, {
         model: call.model,
         status_code: 200,
@@ -235,6 +248,7 @@ export class SessionSignals {
         'gen_ai.usage.input_tokens': tokens.input,
         'gen_ai.usage.output_tokens': tokens.output,
         'gen_ai.response.finish_reasons': call.finish_reasons,
+        ...costAttributes(call),
       });
       this.run.succeedSpan(span);
     }

@@ -67,6 +67,11 @@ function createInstruments(meter: Meter) {
       's',
       ValueType.DOUBLE,
     ),
+    costUsage: meter.createCounter(METRICS.costUsage, {
+      description: 'Estimated cost of model requests from list prices (known prices only).',
+      unit: 'USD',
+      valueType: ValueType.DOUBLE,
+    }),
   };
 }
 
