@@ -128,3 +128,26 @@ describe('README: the weekly check and request storage', () => {
     expect(security).toContain('https://ai.google.dev/gemini-api/docs/logs-datasets');
   });
 });
+
+describe('README: cost and the cost cap', () => {
+  const cost = sectionOf('Cost and the cost cap').replace(/\s+/g, ' ');
+
+  it('names exactly the models the table has list prices for, and the default as unpriced', () => {
+    const priced = MODEL_TABLE.models.filter((model) => model.price !== undefined);
+    const names = priced.map((model) => `\`${model.name}\``);
+    const listed = `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+    expect(cost).toContain(`the table has list prices for ${listed} only`);
+    expect(priced.map((model) => model.name)).not.toContain(DEFAULT_MODEL);
+    expect(cost).toContain('the default among them, is shown as **unknown**, never as 0');
+  });
+
+  it('names the cap input, the flag and the output that exist', async () => {
+    const action = parse(
+      await readFile(path.resolve(import.meta.dirname, '../../action.yml'), 'utf8'),
+    ) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+    expect(cost).toContain('`max_cost_usd: 0.50` (the Action) or `--max-cost 0.50`');
+    expect(Object.keys(action.inputs)).toContain('max_cost_usd');
+    expect(Object.keys(action.outputs)).toContain('cost_usd');
+    expect(parseCliArgs(['-p', 'x', '--max-cost', '0.50']).maxCostUsd).toBe(0.5);
+  });
+});
