@@ -91,12 +91,12 @@ var protected_paths = __webpack_require__(82404);
 var written_configuration = __webpack_require__(43928);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
-var run_agent = __webpack_require__(52756);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
+var run_agent = __webpack_require__(92057);
 // EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts + 1 modules
 var agent_files = __webpack_require__(50082);
-// EXTERNAL MODULE: ./src/config/settings.ts
-var config_settings = __webpack_require__(54661);
+// EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
+var config_settings = __webpack_require__(64730);
 // EXTERNAL MODULE: ./src/config/settings-types.ts
 var settings_types = __webpack_require__(88705);
 // EXTERNAL MODULE: ./src/session-setup/folder-trust.ts
@@ -1000,6 +1000,9 @@ async function runSession(run, workspace, context) {
         onRetry: (message) => {
             reportRetry(message);
         },
+        onNotice: (message) => {
+            logger.info(message);
+        },
         onModelCall: modelCalls.report,
     });
     // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
@@ -1068,6 +1071,7 @@ async function runSession(run, workspace, context) {
         ]),
         budgets: {
             ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+            ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
             ...(options.timeoutSeconds !== undefined
                 ? { timeoutMs: Math.round(options.timeoutSeconds * 1000) }
                 : {}),
@@ -1078,6 +1082,7 @@ async function runSession(run, workspace, context) {
         settings: context.runSettings,
         ...(telemetry ? { telemetry } : {}),
         agents: context.agents,
+        cost: { capSetBy: '--max-cost' },
     });
     const agent = await recorded(starting);
     run.session = { agent, startedAt };
@@ -1240,6 +1245,8 @@ async function openModel(options, io, run) {
     }
     const generator = await (0,create_content_generator/* createContentGenerator */.z)(auth, {
         sessionId: run.sessionId,
+        storeRequests: options.storeRequests,
+        onNotice: run.onNotice,
         ...(options.record !== undefined ? { recordTo: options.record } : {}),
         retry: {
             onRetry: (event) => {
@@ -1266,10 +1273,16 @@ function fanOut(listeners) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ SessionStatsCollector)
 /* harmony export */ });
-/* harmony import */ var _agent_events_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(60944);
+/* harmony import */ var _agent_events_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60944);
 /* harmony import */ var _agent_budgets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44407);
+/* harmony import */ var _model_model_cost_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(21468);
 
 
+
+/** USD to the millionth: what a list price can say, without float noise. */
+function roundUsd(usd) {
+    return Number(usd.toFixed(6));
+}
 const noDecisions = () => ({ accept: 0, reject: 0, modify: 0, auto_accept: 0 });
 /** Ends that count as a failed model request in the statistics. */
 const MODEL_FAILURES = new Set([
@@ -1292,6 +1305,7 @@ class SessionStatsCollector {
         byName: {},
     };
     files = { totalLinesAdded: 0, totalLinesRemoved: 0 };
+    costs = {};
     startedAt;
     endedAt;
     listener = (event) => {
@@ -1302,7 +1316,7 @@ class SessionStatsCollector {
             this.endedAt = time;
         this.record(event);
     };
-    record(event) {
+    record(event, nested) {
         switch (event.kind) {
             case 'state_change': {
                 const share = this.share(event.session_id);
@@ -1321,8 +1335,14 @@ class SessionStatsCollector {
             case 'tool_call_update':
                 this.recordToolCall(event.tool_call);
                 break;
+            case 'model_call':
+                // The top-level report only: a subagent's requests reach its parent's stream as well.
+                if (nested === undefined && event.call.cost !== undefined) {
+                    this.costs = (0,_model_model_cost_js__WEBPACK_IMPORTED_MODULE_1__/* .addRequestCost */ ._c)(this.costs, event.call.cost);
+                }
+                break;
             case 'subagent_event':
-                this.record(event.event);
+                this.record(event.event, event.agent_name);
                 break;
             default:
                 break;
@@ -1331,7 +1351,7 @@ class SessionStatsCollector {
     share(sessionId) {
         let share = this.sessions.get(sessionId);
         if (share === undefined) {
-            share = { model: 'unknown', requests: 0, errors: 0, total: (0,_agent_events_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyUsage */ .ly)() };
+            share = { model: 'unknown', requests: 0, errors: 0, total: (0,_agent_events_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyUsage */ .ly)() };
             this.sessions.set(sessionId, share);
         }
         return share;
@@ -1377,7 +1397,7 @@ class SessionStatsCollector {
     }
     /** The tokens of every session of the run. */
     get usage() {
-        let total = (0,_agent_events_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyUsage */ .ly)();
+        let total = (0,_agent_events_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyUsage */ .ly)();
         for (const share of this.sessions.values())
             total = (0,_agent_budgets_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .vk)(total, share.total);
         return total;
@@ -1402,7 +1422,32 @@ class SessionStatsCollector {
             entry.tokens.thoughts += t.thoughts_tokens;
             entry.tokens.tool += t.tool_use_prompt_tokens;
         }
-        return { models, tools: structuredClone(this.tools), files: { ...this.files } };
+        return {
+            models,
+            tools: structuredClone(this.tools),
+            files: { ...this.files },
+            cost: this.costStats(),
+        };
+    }
+    /** The run's cost so far (see {@link CostStats}). */
+    costStats() {
+        const total = (0,_model_model_cost_js__WEBPACK_IMPORTED_MODULE_1__/* .costTotal */ .S$)(this.costs);
+        const models = {};
+        for (const [model, share] of Object.entries(this.costs)) {
+            models[model] = {
+                requests: share.requests,
+                usd: share.unknownRequests > 0 ? null : roundUsd(share.knownUsd),
+                known_usd: roundUsd(share.knownUsd),
+            };
+        }
+        return {
+            estimate: 'list prices',
+            usd: total.usd === null ? null : roundUsd(total.usd),
+            known_usd: roundUsd(total.knownUsd),
+            upper_bound: total.cachedAtInputRate,
+            unknown: total.unknown,
+            models,
+        };
     }
     streamStats() {
         const t = this.usage;
@@ -1414,6 +1459,9 @@ class SessionStatsCollector {
             input: Math.max(0, t.input_tokens - t.cached_tokens),
             duration_ms: this.startedAt === undefined ? 0 : (this.endedAt ?? this.startedAt) - this.startedAt,
             tool_calls: this.tools.totalCalls,
+            cost_usd: this.costStats().usd,
+            cached_input_tokens: t.cached_tokens,
+            thought_tokens: t.thoughts_tokens,
         };
     }
 }
@@ -1564,8 +1612,15 @@ function reply(spec) {
     const candidate = last?.candidates?.[0];
     if (candidate)
         candidate.finishReason = FinishReason[spec.finishReason ?? 'STOP'];
+    if (candidate && spec.continuationToken !== undefined) {
+        candidate.continuationToken = spec.continuationToken;
+    }
     if (last && spec.usage)
         last.usageMetadata = spec.usage;
+    if (last && spec.modelVersion !== undefined)
+        last.modelVersion = spec.modelVersion;
+    if (last && spec.modelStatus !== undefined)
+        last.modelStatus = spec.modelStatus;
     return respond(chunks, spec.delayMs !== undefined ? { delayMs: spec.delayMs } : {});
 }
 /** A text answer in one chunk, finished with STOP. */
@@ -1575,6 +1630,28 @@ function textReply(text, options = {}) {
 /** A turn that calls tools (several calls are parallel calls in one turn). */
 function callsReply(calls, options = {}) {
     return reply({ ...options, calls });
+}
+/** The continuation token a generate request sends back (top level of its body), if any. */
+function continuationTokenOf(request) {
+    const token = requestBody(request)['continuationToken'];
+    return typeof token === 'string' ? token : undefined;
+}
+/**
+ * A reply longer than one request, as Gemini 4 sends one past its per-request output limit: the
+ * first request is answered with `first`, ending with finish reason CONTINUATION and `token`; the
+ * request that sends `token` back gets `rest`. A continuation that does not carry the token is
+ * answered 400, as a request the server cannot continue.
+ */
+function continuedReply(token, first, rest) {
+    return [
+        reply({ ...first, finishReason: 'CONTINUATION', continuationToken: token }),
+        (request) => {
+            const sent = continuationTokenOf(request);
+            return sent === token
+                ? reply(rest)
+                : httpError(400, `Invalid continuation: expected the continuation token ${JSON.stringify(token)}, got ${sent === undefined ? 'none' : JSON.stringify(sent)}.`);
+        },
+    ];
 }
 /**
  * Turns a recorded session into a script, so a recording can be served through the fake server and

@@ -239,6 +239,7 @@ const INPUT_DEFAULTS = {
     ...REVIEW_INPUT_DEFAULTS,
     use_vertex_ai: 'false',
     use_gemini_code_assist: 'false',
+    store_requests: 'false',
     mode: 'auto',
     trigger_phrase: '/gemini',
     max_turns: '100',
@@ -488,6 +489,7 @@ const actionInputsSchema = schemas/* object */.Ikc({
     gcp_project_id: optionalString.superRefine(singleWord('a Google Cloud project id')),
     gcp_location: optionalString.superRefine(singleWord('a Google Cloud location such as us-central1')),
     use_gemini_code_assist: booleanInput('use_gemini_code_assist'),
+    store_requests: booleanInput('store_requests'),
     model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
     fallback_model: optionalString.superRefine(singleWord('a model name or an alias such as flash')),
     prompt: optionalString,
@@ -499,6 +501,18 @@ const actionInputsSchema = schemas/* object */.Ikc({
     allowed_commands: lineList,
     settings,
     max_turns: positiveInteger('max_turns'),
+    max_cost_usd: optionalString.transform((value, ctx) => {
+        if (value === undefined)
+            return undefined;
+        const number = Number(value);
+        if (/^\s*\d*\.?\d+\s*$/.test(value) && Number.isFinite(number) && number > 0)
+            return number;
+        ctx.addIssue({
+            code: 'custom',
+            message: `expected a positive number of US dollars such as 0.50 (or leave it empty for no cap), got ${action_inputs_shown(value)}.`,
+        });
+        return core/* NEVER */.tm;
+    }),
     timeout_minutes: positiveInteger('timeout_minutes'),
     sandbox: choice('sandbox', sandbox_types/* SANDBOX_MODES */.f),
     allowed_bots: allowedBots,
@@ -626,6 +640,7 @@ function readActionInputs(getInput, env) {
     ].filter((value) => value !== undefined && value !== '');
     return {
         auth,
+        storeRequests: inputs.store_requests,
         model: inputs.model,
         fallbackModel: inputs.fallback_model,
         prompt: inputs.prompt,
@@ -637,6 +652,7 @@ function readActionInputs(getInput, env) {
         allowedCommands: inputs.allowed_commands,
         settings: inputs.settings,
         maxTurns: inputs.max_turns,
+        maxCostUsd: inputs.max_cost_usd,
         timeoutMinutes: inputs.timeout_minutes,
         sandbox: inputs.sandbox,
         allowedBots: inputs.allowed_bots,
@@ -805,7 +821,7 @@ function stopOnSignals(controller, options) {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(77593);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(89659);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(44234);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
 /* harmony import */ var _action_run_stop_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(16740);
@@ -849,12 +865,16 @@ Options:
       --labels A,B              the repository's labels (default: GitHub's default labels)
       --input NAME=VALUE        an Action input, e.g. --input allowed_commands="npm test"
                                 (repeatable; see action.yml)
+      --max-cost USD            the max_cost_usd input: stop before the run's estimated cost
+                                would pass USD (e.g. 0.50)
       --out DIR                 where to write what would be posted (default: a new temporary
                                 folder); must be new or empty
       --replay FILE             answer from a recorded model session ({method, response} lines)
       --record FILE             record the model's replies to FILE, for --replay later
       --github                  use the real GitHub API with $GITHUB_TOKEN instead: comments,
                                 reviews, labels, pushes and pull requests are real
+      --store-requests          let the Gemini API keep the model requests, as the Action's
+                                store_requests input does (default: each says store=false)
       --skip-trust              trust the repository for this run, as
                                 GEMINI_CLI_TRUST_WORKSPACE=true does: the Action loads its
                                 .gemini/ configuration and GEMINI.md, which otherwise need it to
@@ -936,11 +956,13 @@ function parseRunArgs(argv, cwd) {
             policy: { type: 'string', multiple: true },
             labels: { type: 'string' },
             input: { type: 'string', multiple: true },
+            'max-cost': { type: 'string' },
             out: { type: 'string' },
             replay: { type: 'string' },
             record: { type: 'string' },
             github: { type: 'boolean' },
             'skip-trust': { type: 'boolean' },
+            'store-requests': { type: 'boolean' },
             debug: { type: 'boolean', short: 'd' },
             help: { type: 'boolean', short: 'h' },
         },
@@ -963,6 +985,13 @@ function parseRunArgs(argv, cwd) {
     if (!_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__/* .PERMISSION_LEVELS */ .eO.includes(permission)) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--actor-permission expects one of ${_local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_8__/* .PERMISSION_LEVELS */ .eO.join(', ')}, got "${permission}".`);
     }
+    const inputs = parseInputs(values.input ?? []);
+    if (values['store-requests'] === true) {
+        if (inputs.store_requests !== undefined) {
+            throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('Give --store-requests or --input store_requests=\u2026, not both: they set the same input.');
+        }
+        inputs.store_requests = 'true';
+    }
     const labels = values.labels
         ?.split(',')
         .map((label) => label.trim())
@@ -974,7 +1003,7 @@ function parseRunArgs(argv, cwd) {
         actorPermission: permission,
         policyFiles: values.policy ?? [],
         ...(labels !== undefined ? { labels } : {}),
-        inputs: parseInputs(values.input ?? []),
+        inputs: withCostCap(inputs, values['max-cost']),
         ...(values.out !== undefined ? { outDir: values.out } : {}),
         ...(values.replay !== undefined ? { replay: values.replay } : {}),
         ...(values.record !== undefined ? { record: values.record } : {}),
@@ -1005,6 +1034,15 @@ function parseInputs(pairs) {
     }
     return inputs;
 }
+/** `--max-cost USD` is the `max_cost_usd` input, checked as the -p run's flag is. */
+function withCostCap(inputs, value) {
+    if ((0,_args_js__WEBPACK_IMPORTED_MODULE_7__/* .costCap */ .EZ)('--max-cost', value) === undefined || value === undefined)
+        return inputs;
+    if (inputs.max_cost_usd !== undefined) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('--max-cost and --input max_cost_usd=\u2026 cannot be used together.');
+    }
+    return { ...inputs, max_cost_usd: value };
+}
 const inputSchemas = _action_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .actionInputsSchema */ .vN.shape;
 async function requireDirectory(dir) {
     const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(dir).catch(() => undefined);
@@ -1029,6 +1067,16 @@ function printRunEnd(run, io) {
         const value = result.outputs[name];
         if (value !== undefined && value !== '')
             print(`   ${name}: ${value}`);
+    }
+    // What the run cost, as the Action's outputs say it: an empty cost_usd is an unknown price.
+    for (const name of ['input_tokens', 'output_tokens', 'cached_input_tokens', 'thought_tokens']) {
+        const value = result.outputs[name];
+        if (value !== undefined)
+            print(`   ${name}: ${value}`);
+    }
+    const cost = result.outputs.cost_usd;
+    if (cost !== undefined) {
+        print(`   cost_usd: ${cost === '' ? 'unknown (a model of the run has no list price in the model table)' : `${cost} (estimate from list prices)`}`);
     }
     const branch = result.outputs.branch_name;
     if (branch && run.gitHub !== undefined) {
@@ -3920,7 +3968,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 89659:
+/***/ 44234:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -5630,7 +5678,10 @@ class BlockTracker {
 var budgets = __webpack_require__(44407);
 // EXTERNAL MODULE: ./src/agent/events.ts
 var events = __webpack_require__(60944);
+// EXTERNAL MODULE: ./src/model/model-cost.ts
+var model_cost = __webpack_require__(21468);
 ;// CONCATENATED MODULE: ./src/report/progress-state.ts
+
 
 
 function initialProgressState() {
@@ -5675,13 +5726,29 @@ function applyEvent(state, event) {
         case 'warning':
             if (event.code === 'model_fallback')
                 next.modelFallback = event.message;
+            return withModelNotice(next, event);
+        case 'model_call':
+            // Only the top-level report counts: a subagent's requests reach its parent's stream too.
+            if (event.call.cost !== undefined)
+                next.cost = (0,model_cost/* addRequestCost */._c)(state.cost ?? {}, event.call.cost);
             return next;
         case 'subagent_event':
             next.toolCalls = withSubagentEvent(state.toolCalls, event);
-            return next;
+            return withModelNotice(next, event.event);
         default:
             return next;
     }
+}
+/** `state` with the event's model notice, if it is one the run has not given yet. */
+function withModelNotice(state, event) {
+    if (event.kind !== 'warning')
+        return state;
+    if (event.code !== 'model_lifecycle' && event.code !== 'model_routed')
+        return state;
+    const notices = state.modelNotices ?? [];
+    if (notices.includes(event.message))
+        return state;
+    return { ...state, modelNotices: [...notices, event.message] };
 }
 /** The tokens of the whole run: the main agent's and every subagent's. */
 function runUsage(state) {
@@ -5878,6 +5945,31 @@ function lastLine(text) {
 var write_todos = __webpack_require__(57108);
 // EXTERNAL MODULE: ./src/report/early-end.ts
 var early_end = __webpack_require__(49793);
+;// CONCATENATED MODULE: ./src/report/cost-line.ts
+
+
+/**
+ * `**Cost** (estimate from list prices): gemini-4-argon $0.0421 \u00b7 total $0.0421`; nothing when
+ * no request reported usage.
+ */
+function costLine(tally) {
+    if (tally === undefined || Object.keys(tally).length === 0)
+        return undefined;
+    const total = (0,model_cost/* costTotal */.S$)(tally);
+    const models = Object.entries(tally).map(([model, share]) => `${(0,markdown/* inlineText */.ln)(model, { maxLength: 80 })} ${(0,model_cost/* describeModelCost */.WK)(share)}`);
+    const sum = total.usd === null
+        ? `total unknown${total.knownUsd > 0 ? ` (${(0,model_cost/* formatUsd */.UK)(total.knownUsd)} known)` : ''}`
+        : `total ${(0,model_cost/* formatUsd */.UK)(total.usd)}`;
+    // One model's figure is the total: said once.
+    const parts = models.length > 1 ? [...models, sum] : models;
+    const notes = [
+        ...total.unknown.map((entry) => (0,markdown/* inlineText */.ln)(entry.reason, { maxLength: 200 })),
+        ...(total.cachedAtInputRate ? ['cached input counted at the input price, an upper bound'] : []),
+    ];
+    const noted = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+    return `**Cost** (estimate from list prices): ${parts.join(' \u00b7 ')}${noted}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/progress-comment.ts
 /**
  * The comment a run keeps on the issue or pull request: while the agent works, its status, todo
@@ -5886,6 +5978,7 @@ var early_end = __webpack_require__(49793);
  * Pure renderers: every piece of text that came from the model or a tool is redacted, then
  * escaped so it can neither break the layout nor ping anyone.
  */
+
 
 
 
@@ -5981,8 +6074,18 @@ function finalSections(state, outcome, links, options) {
     if (diff !== undefined && diff.patch.trim() !== '') {
         sections.push(linesSection(diffBlock(diff, links, limitLabel, redact), 1));
     }
-    sections.push({ text: footer(links, [usageLine(state)]) });
+    sections.push({
+        text: [
+            ...noticeLines(state, options),
+            ...costLines(state, options),
+            footer(links, [usageLine(state)]),
+        ].join('\n'),
+    });
     return sections;
+}
+/** The run's model notices, above the footer: each once, in the final comment and the summary. */
+function noticeLines(state, options) {
+    return (state.modelNotices ?? []).map((notice) => `> \u26a0\ufe0f ${(0,markdown/* inlineText */.ln)(options.redact(notice), { maxLength: 500 })}\n`);
 }
 /** The note that the run went on with the fallback model, when it did. */
 function fallbackLine(state, options) {
@@ -6034,6 +6137,7 @@ const FAILURES = {
     max_tool_calls: 'Budget reached: the tool-call limit',
     timeout: 'Budget reached: the time limit',
     token_budget: 'Budget reached: the token budget',
+    cost_budget: 'Budget reached: the cost cap',
     loop_detected: 'Stopped: the agent was repeating itself',
     cancelled: 'The run was cancelled',
     model_error: 'Model error',
@@ -6208,6 +6312,11 @@ function usageLine(state) {
     const bySubagents = usage.total_tokens - state.usage.total_tokens;
     const subagents = bySubagents > 0 ? ` (${(0,platform_text/* groupDigits */.K9)(bySubagents)} by subagents)` : '';
     return `**Tokens:** ${(0,platform_text/* groupDigits */.K9)(usage.input_tokens)} input \u00b7 ${(0,platform_text/* groupDigits */.K9)(usage.output_tokens)} output \u00b7 ${(0,platform_text/* groupDigits */.K9)(usage.total_tokens)} total${subagents} \u00b7 **Tool calls:** ${state.toolCalls.length}`;
+}
+/** The run's cost per model, its own paragraph above the footer (cost-line.ts). */
+function costLines(state, options) {
+    const line = costLine(state.cost);
+    return line === undefined ? [] : [`${options.redact(line)}\n`];
 }
 function footer(links, leading) {
     const items = [...leading];
@@ -6991,6 +7100,12 @@ function newRunRecord(run) {
         done: { comment: false, artifact: 'not started' },
     };
 }
+/** The session's warnings the Action's log repeats: what the run says about its models. */
+const LOGGED_WARNINGS = new Set([
+    'model_fallback',
+    'model_lifecycle',
+    'model_routed',
+]);
 /**
  * Folds one of the session's events into the record, the transcript and the live comment; the
  * live record writes the answer and the patch as they change.
@@ -7000,9 +7115,10 @@ function recordEvent(run, record, held, event) {
     record.stats.listener(event);
     held.transcript?.(event);
     held.live?.observe(event);
-    // The comment and the job summary show the switch; the log names it too.
-    if (event.kind === 'warning' && event.code === 'model_fallback')
-        run.logger.warning(event.message);
+    // The comment and the job summary show these; the log names them too.
+    const said = event.kind === 'subagent_event' ? event.event : event;
+    if (said.kind === 'warning' && LOGGED_WARNINGS.has(said.code))
+        run.logger.warning(said.message);
     if (record.comment.live && !record.done.comment) {
         held.updater?.update(renderProgressComment(record.progress, record.links, record.render));
     }
@@ -7822,10 +7938,11 @@ async function publishStage(run, record, held, prepared) {
     if (diff !== undefined)
         outcome.diff = diff;
     const plan = prepared.plan;
-    const result = await plan.finish({
-        completed: outcome.reason === 'completed',
-        summary: outcome.summary ?? '',
-    });
+    const session = { completed: outcome.reason === 'completed', summary: outcome.summary ?? '' };
+    // The cost cap stops a run whose work was paid for: it is kept as an early end keeps it (a
+    // work-in-progress commit where the mode publishes one), not left in the workspace.
+    const keepPaidWork = outcome.reason === 'cost_budget' ? plan.keepWork : undefined;
+    const result = keepPaidWork ? await keepPaidWork(session) : await plan.finish(session);
     record.result = result;
     outcome.results = result.sections;
     record.links.extra = result.links;
@@ -8541,6 +8658,13 @@ async function planPullRequestCode(options) {
 // EXTERNAL MODULE: ./src/action/run-stop.ts
 var run_stop = __webpack_require__(16740);
 ;// CONCATENATED MODULE: ./src/action/stage-report.ts
+/**
+ * Stage "report", from the record alone: the run's artifact (the whole answer, the transcript and
+ * an unpushed patch), the final comment, the job summary and the outputs. A skip nobody watched
+ * stays one line. Also what every ending shares: letting go of what the run holds, uploading the
+ * record, and the outputs.
+ */
+
 
 
 
@@ -8626,6 +8750,10 @@ function setOutputs(run, record, held, end) {
     const usage = record.stats.streamStats();
     setOutput('input_tokens', String(usage.input_tokens));
     setOutput('output_tokens', String(usage.output_tokens));
+    setOutput('cached_input_tokens', String(usage.cached_input_tokens));
+    setOutput('thought_tokens', String(usage.thought_tokens));
+    // Empty when any request's price is unknown: a number would read as a complete figure.
+    setOutput('cost_usd', usage.cost_usd === null ? '' : (0,model_cost/* usdFigure */.RF)(usage.cost_usd));
     setOutput('tool_calls', String(usage.tool_calls));
     for (const [name, value] of Object.entries(record.result.outputs)) {
         setOutput(name, value);
@@ -13313,8 +13441,8 @@ var tool_processes = __webpack_require__(90161);
 var agent_files = __webpack_require__(50082);
 // EXTERNAL MODULE: ./src/commands/extensions/extension-config.ts
 var extension_config = __webpack_require__(98067);
-// EXTERNAL MODULE: ./src/config/settings.ts
-var config_settings = __webpack_require__(54661);
+// EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
+var config_settings = __webpack_require__(64730);
 // EXTERNAL MODULE: ./src/commands/extensions/load-extensions.ts
 var load_extensions = __webpack_require__(46664);
 ;// CONCATENATED MODULE: ./src/github/pull-request-config.ts
@@ -13485,8 +13613,10 @@ var retry = __webpack_require__(92638);
 var version = __webpack_require__(16138);
 // EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 23 modules
 var policy_setup = __webpack_require__(49446);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
-var run_agent = __webpack_require__(52756);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
+var run_agent = __webpack_require__(92057);
+// EXTERNAL MODULE: ./src/agent/run-cost.ts
+var run_cost = __webpack_require__(48796);
 // EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
 var start_telemetry = __webpack_require__(25405);
 // EXTERNAL MODULE: ./src/telemetry/telemetry.ts
@@ -13499,6 +13629,7 @@ var telemetry_telemetry = __webpack_require__(28048);
  * The session stage (stage-session.ts) builds it once and runs the mode's sessions with it; each
  * session is aborted with the run (`stop`).
  */
+
 
 
 
@@ -13611,6 +13742,10 @@ async function sessionRunner(run, session) {
             },
         },
         onModelCall: modelCalls.report,
+        storeRequests: inputs.storeRequests,
+        onNotice: (message) => {
+            logger.info(message);
+        },
     });
     const models = (0,model_choice/* chooseRunModels */.fc)({
         explicit: { value: inputs.model, setBy: 'the model input' },
@@ -13659,6 +13794,7 @@ async function sessionRunner(run, session) {
             github: { ...(0,telemetry_telemetry/* githubFactsFromEnvironment */.g)(env), ...triggerNumber(trigger) },
         },
     });
+    const runCost = new run_cost/* RunCost */.h();
     const runSession = async (prompt, extraTools, agents = []) => {
         const { result } = await (0,run_agent/* startAgent */.I)({
             ...(contextDirectory === undefined ? {} : { contextDirectory }),
@@ -13674,7 +13810,13 @@ async function sessionRunner(run, session) {
             onEvent: session.onEvent,
             // The run's stop aborts the model request and the tools (their process groups).
             signal: session.signal,
-            budgets: { maxTurns: inputs.maxTurns, timeoutMs: sessionTimeoutMs(run) },
+            budgets: {
+                maxTurns: inputs.maxTurns,
+                timeoutMs: sessionTimeoutMs(run),
+                ...(inputs.maxCostUsd === undefined ? {} : { maxCostUsd: inputs.maxCostUsd }),
+            },
+            // One account for the whole run: every batch of a triage counts against the one cap.
+            cost: { account: runCost, capSetBy: 'max_cost_usd' },
             extraTools,
             agents: [...agents, ...projectAgents],
             sandbox,
@@ -14441,7 +14583,7 @@ async function readJobTimeLimit(options) {
     if (!text.includes('timeout-minutes')) {
         return { minutes: DEFAULT_JOB_TIMEOUT_MINUTES, source, isDefault: true };
     }
-    const { parse } = await __webpack_require__.e(/* import() */ 196).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
+    const { parse } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
     let workflow;
     try {
         workflow = parse(text, { maxAliasCount: 100 });

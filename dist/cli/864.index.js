@@ -128,8 +128,8 @@ var tools_registry = __webpack_require__(64988);
 var tool_types = __webpack_require__(29285);
 // EXTERNAL MODULE: ./src/tools/workspace.ts + 4 modules
 var tools_workspace = __webpack_require__(14747);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
-var run_agent = __webpack_require__(52756);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
+var run_agent = __webpack_require__(92057);
 // EXTERNAL MODULE: ./src/cli/args.ts
 var args = __webpack_require__(77593);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts

@@ -51,6 +51,20 @@ const METRICS = {
     chatCompression: 'gemini_cli.chat_compression',
     genAiTokenUsage: 'gen_ai.client.token.usage',
     genAiOperationDuration: 'gen_ai.client.operation.duration',
+    /**
+     * Ours: neither the Gemini CLI nor the OpenTelemetry GenAI conventions define a cost signal.
+     * The estimated USD of each model request whose list price is known.
+     */
+    costUsage: 'gemini_agent.cost.usage',
+};
+/** Ours, on `api_response` and its `llm_call` span: the request's estimated cost. */
+const COST_ATTRIBUTES = {
+    /** USD from the model table's list prices; absent when the price is unknown. */
+    usd: 'gemini_agent.cost.usd',
+    /** The model the request is priced by (the one that answered, when the table knows it). */
+    pricedModel: 'gemini_agent.cost.priced_model',
+    /** `true` when the request's price is unknown (never a cost of 0). */
+    unknown: 'gemini_agent.cost.unknown',
 };
 /** Span names are the operation (constants.js `GeminiCliOperation`). */
 const SPANS = {
@@ -313,6 +327,8 @@ const WARNING_TEXT = {
     max_tokens: 'The response reached the output token limit.',
     model_retry: 'A model request is retried.',
     model_fallback: 'The session went on with the fallback model.',
+    model_lifecycle: 'The model is deprecated or shuts down soon.',
+    model_routed: 'Another model answered than the one asked for.',
     invalid_response: 'The model sent an invalid response.',
     other: 'A warning.',
 };
@@ -426,6 +442,14 @@ function modelCall(call) {
             : { response_model: identifier(call.response_model, 'model') }),
         finish_reasons: call.finish_reasons.map((reason) => identifier(reason, 'OTHER')),
         ...(call.usage === undefined ? {} : { usage: { ...call.usage } }),
+        // A figure and a model name; why a price is unknown is said in the run's reports, not here.
+        ...(call.cost === undefined
+            ? {}
+            : {
+                cost: call.cost.usd === null
+                    ? { model: identifier(call.cost.model, 'model'), usd: null, unknown: 'no_price' }
+                    : { ...call.cost, model: identifier(call.cost.model, 'model') },
+            }),
         ...(call.error === undefined || errorType === undefined
             ? {}
             : {
@@ -448,6 +472,15 @@ var events = __webpack_require__(60944);
 
 
 
+/** Ours: the request's estimated cost (signal-names.ts `COST_ATTRIBUTES`), when it had usage. */
+function costAttributes(call) {
+    const cost = call.cost;
+    if (cost === undefined)
+        return {};
+    return cost.usd === null
+        ? { [COST_ATTRIBUTES.pricedModel]: cost.model, [COST_ATTRIBUTES.unknown]: true }
+        : { [COST_ATTRIBUTES.pricedModel]: cost.model, [COST_ATTRIBUTES.usd]: cost.usd };
+}
 /** The Gemini CLI's approval mode for a run where nobody is asked (the policy answers). */
 const APPROVAL_MODE = 'default';
 /** The signals of one session, from its events. */
@@ -612,7 +645,11 @@ class SessionSignals {
                 total_token_count: usage?.total_tokens ?? 0,
                 prompt_id: call.prompt_id,
                 finish_reasons: call.finish_reasons,
+                ...costAttributes(call),
             }, { time: ended, sessionId, context });
+            if (call.cost !== undefined && call.cost.usd !== null) {
+                this.run.count(counters.costUsage, call.cost.usd, sessionId, { model: call.cost.model });
+            }
             this.run.count(counters.apiRequestCount, 1, sessionId, {
                 model: call.model,
                 status_code: 200,
@@ -634,6 +671,7 @@ class SessionSignals {
                 'gen_ai.usage.input_tokens': tokens.input,
                 'gen_ai.usage.output_tokens': tokens.output,
                 'gen_ai.response.finish_reasons': call.finish_reasons,
+                ...costAttributes(call),
             });
             this.run.succeedSpan(span);
         }
@@ -812,6 +850,11 @@ function createInstruments(meter) {
         chatCompression: counter(METRICS.chatCompression, 'Counts chat compression events.'),
         genAiTokenUsage: histogram(METRICS.genAiTokenUsage, 'Number of input and output tokens used.', 'token'),
         genAiOperationDuration: histogram(METRICS.genAiOperationDuration, 'GenAI operation duration.', 's', Metric/* ValueType */.e.DOUBLE),
+        costUsage: meter.createCounter(METRICS.costUsage, {
+            description: 'Estimated cost of model requests from list prices (known prices only).',
+            unit: 'USD',
+            valueType: Metric/* ValueType */.e.DOUBLE,
+        }),
     };
 }
 class SignalWriter {

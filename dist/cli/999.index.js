@@ -28,10 +28,12 @@ var changed_files = __webpack_require__(51608);
 var run_stop = __webpack_require__(15800);
 // EXTERNAL MODULE: ./src/commands/run-commands.ts + 3 modules
 var run_commands = __webpack_require__(63065);
-// EXTERNAL MODULE: ./src/config/settings.ts
-var config_settings = __webpack_require__(54661);
+// EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
+var config_settings = __webpack_require__(64730);
 // EXTERNAL MODULE: ./src/model/create-content-generator.ts + 9 modules
 var create_content_generator = __webpack_require__(94521);
+// EXTERNAL MODULE: ./src/model/request-storage.ts
+var request_storage = __webpack_require__(6676);
 // EXTERNAL MODULE: ./src/model/model-auth.ts
 var model_auth = __webpack_require__(67815);
 // EXTERNAL MODULE: ./src/model/model-choice.ts
@@ -46,8 +48,8 @@ var platform_logger = __webpack_require__(63255);
 var redaction = __webpack_require__(63178);
 // EXTERNAL MODULE: ./src/platform/sandbox/resolve-sandbox.ts + 6 modules
 var resolve_sandbox = __webpack_require__(33784);
-// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 24 modules
-var run_agent = __webpack_require__(52756);
+// EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
+var run_agent = __webpack_require__(92057);
 // EXTERNAL MODULE: ./src/session-setup/written-configuration.ts
 var written_configuration = __webpack_require__(43928);
 // EXTERNAL MODULE: external "node:http"
@@ -1837,6 +1839,9 @@ Options:
       --confirmation-timeout SECONDS
                                how long a confirmation waits for the client before the task is
                                cancelled (default: ${DEFAULT_CONFIRMATION_TIMEOUT_SECONDS})
+      --store-requests         let the Gemini API keep the model requests, which hold the
+                               workspaces' code (default: every request says store=false;
+                               Vertex AI and Code Assist requests cannot carry the setting)
   -d, --debug                  log details to standard error
   -h, --help                   print this help
 
@@ -1867,6 +1872,7 @@ function parseServeArgs(argv, cwd) {
             'allow-command': { type: 'string', multiple: true },
             sandbox: { type: 'string' },
             'confirmation-timeout': { type: 'string' },
+            'store-requests': { type: 'boolean' },
             debug: { type: 'boolean', short: 'd' },
             help: { type: 'boolean', short: 'h' },
         },
@@ -1901,6 +1907,7 @@ function parseServeArgs(argv, cwd) {
         mode: (0,args/* parseRunMode */.i3)('--mode', values.mode),
         sandbox: sandbox,
         confirmationTimeoutSeconds: secondsOf(values['confirmation-timeout']),
+        storeRequests: values['store-requests'] ?? false,
         debug: values.debug ?? false,
         help: values.help ?? false,
     };
@@ -2113,6 +2120,7 @@ function quietLogger(logger) {
 
 
 
+
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
 async function runServeCommand(argv, terminal) {
     // What the server logs names clients' workspaces, manifests and models' errors: neutral text only.
@@ -2169,6 +2177,10 @@ async function prepare(run) {
         logger.warning(warning);
     const models = (0,model_choice/* chooseRunModels */.fc)(modelSettings(options, io.env, initial.ownSettings));
     const auth = (0,model_auth/* resolveModelAuth */.k)(io.env);
+    // Said once for the server, not per task: every task's requests go the same way.
+    const storage = (0,request_storage/* requestStorageNotice */.L)(auth.type, options.storeRequests);
+    if (storage !== undefined)
+        logger.info(storage);
     const sandbox = await (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
         env: io.env,
         logger,
@@ -2249,6 +2261,7 @@ function turnStarter(run, context) {
         const sessionId = (0,external_node_crypto_.randomUUID)();
         const contentGenerator = await (0,create_content_generator/* createContentGenerator */.z)(context.auth, {
             sessionId,
+            storeRequests: options.storeRequests,
             retry: {
                 onRetry: (event) => {
                     logger.warning(`Task ${turn.taskId}: ${(0,retry/* describeRetry */.eV)(event)}`);
