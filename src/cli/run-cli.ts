@@ -592,7 +592,7 @@ function createOutput(
 ): CliOutput {
   switch (options.outputFormat) {
     case 'json':
-      return createJsonOutput({ stdout: io.stdout, stats });
+      return createJsonOutput({ stdout: io.stdout, stderr: io.stderr, stats });
     case 'stream-json':
       return createStreamJsonOutput({ stdout: io.stdout, prompt, stats });
     case 'text':

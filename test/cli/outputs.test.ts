@@ -220,7 +220,7 @@ describe('json output', () => {
   it('prints session_id, all the response text and Gemini-CLI-shaped stats', () => {
     const stdout = buffer();
     const stats = new SessionStatsCollector();
-    const output = createJsonOutput({ stdout, stats });
+    const output = createJsonOutput({ stdout, stderr: buffer(), stats });
     for (const event of session()) stats.listener(event);
     output.finish(outcome);
     const json = JSON.parse(stdout.text) as Record<string, unknown>;
@@ -248,7 +248,11 @@ describe('json output', () => {
 
   it('adds an error object when the session did not complete', () => {
     const stdout = buffer();
-    const output = createJsonOutput({ stdout, stats: new SessionStatsCollector() });
+    const output = createJsonOutput({
+      stdout,
+      stderr: buffer(),
+      stats: new SessionStatsCollector(),
+    });
     output.finish({
       ...outcome,
       reason: 'timeout',

@@ -214,3 +214,20 @@ describe('what a run says about its model', () => {
     );
   });
 });
+
+describe('what a run says about its model, with --output-format json', () => {
+  it('says it on stderr and keeps stdout one JSON object', async () => {
+    const repo = await tempRepo({ 'README.md': '# demo\n' });
+    const server = await useFakeGemini([textReply('Hello.')]);
+    const run = testIo({ GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: server.url });
+    const code = await runCli(
+      ['-p', 'hi', '--repo', repo, '-m', 'gemini-2.5-pro', '-o', 'json'],
+      run.io,
+    );
+    expect(code).toBe(0);
+    expect((JSON.parse(run.stdout) as { response: string }).response).toBe('Hello.');
+    expect(run.stderr).toContain(
+      'warning: The model gemini-2.5-pro is deprecated and was shut down on 2026-06-17;',
+    );
+  });
+});

@@ -6,16 +6,24 @@
  */
 import type { SessionStatsCollector } from '../../report/session-stats.js';
 import type { TextSink } from '../../platform/logger.js';
+import { neutralSink } from '../../platform/logger.js';
 import { inertJson } from '../../platform/text.js';
 import type { CliOutput, SessionOutcome } from './types.js';
 
 export function createJsonOutput(options: {
   stdout: TextSink;
+  /** Warnings (a model being shut down, a fallback) go here, as in text output: stdout is JSON. */
+  stderr: TextSink;
   stats: SessionStatsCollector;
 }): CliOutput {
   const { stdout, stats } = options;
+  // Warnings hold text from the API (a model's status message): no control character of it
+  // reaches the terminal.
+  const stderr = neutralSink(options.stderr);
   return {
-    listener: () => undefined,
+    listener: (event) => {
+      if (event.kind === 'warning') stderr.write(`warning: ${event.message}\n`);
+    },
     finish(outcome: SessionOutcome) {
       const output = {
         session_id: outcome.sessionId,
