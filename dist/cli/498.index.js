@@ -21650,8 +21650,7 @@ class AgentSession {
         const unsubscribe = this.options.modelCalls?.subscribe((call) => {
             const cost = this.spend.cost.price(call);
             this.emit({ kind: 'model_call', call: toModelCallData(call, cost) });
-            this.noteRouting(call.model, call.responseModel);
-            this.noteApiLifecycle(call.model, call.modelStatus);
+            this.noteModelCall(call);
         });
         let outcome;
         try {
@@ -21822,29 +21821,25 @@ class AgentSession {
     }
     /** Says once that `model` is deprecated or shuts down soon, when the model table says so. */
     noteLifecycle(model) {
-        const notice = lifecycleNotice(model, new Date(this.now()));
-        if (notice === undefined || this.notices.has(notice))
-            return;
-        this.notices.add(notice);
-        this.emit({ kind: 'warning', code: 'model_lifecycle', message: notice });
+        this.sayOnce('model_lifecycle', lifecycleNotice(model, new Date(this.now())));
     }
-    /** Says once what the API reports of a model on its way out, unless the table said it already. */
-    noteApiLifecycle(model, status) {
-        if (lifecycleNotice(model, new Date(this.now())) !== undefined)
+    /**
+     * Says once which model answered when it is another than the one asked for, and what the API
+     * reports of a model on its way out (unless the table said so already).
+     */
+    noteModelCall(call) {
+        const today = new Date(this.now());
+        this.sayOnce('model_routed', routedNotice(call.model, call.responseModel));
+        if (lifecycleNotice(call.model, today) !== undefined)
             return;
-        const notice = apiLifecycleNotice(model, status, new Date(this.now()));
-        if (notice === undefined || this.notices.has(notice))
-            return;
-        this.notices.add(notice);
-        this.emit({ kind: 'warning', code: 'model_lifecycle', message: notice });
+        this.sayOnce('model_lifecycle', apiLifecycleNotice(call.model, call.modelStatus, today));
     }
-    /** Says once per pair of names that another model answered than the one asked for. */
-    noteRouting(asked, answered) {
-        const notice = routedNotice(asked, answered);
+    /** A model notice as a warning, unless the session gave it already. */
+    sayOnce(code, notice) {
         if (notice === undefined || this.notices.has(notice))
             return;
         this.notices.add(notice);
-        this.emit({ kind: 'warning', code: 'model_routed', message: notice });
+        this.emit({ kind: 'warning', code, message: notice });
     }
     /** Where the model requests go to now was chosen, when the caller said. */
     currentChoice() {

@@ -121,10 +121,17 @@ var exit_codes = __webpack_require__(28551);
 var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/cli/output/json-output.ts
 
+
 function createJsonOutput(options) {
     const { stdout, stats } = options;
+    // Warnings hold text from the API (a model's status message): no control character of it
+    // reaches the terminal.
+    const stderr = (0,platform_logger/* neutralSink */.hp)(options.stderr);
     return {
-        listener: () => undefined,
+        listener: (event) => {
+            if (event.kind === 'warning')
+                stderr.write(`warning: ${event.message}\n`);
+        },
         finish(outcome) {
             const output = {
                 session_id: outcome.sessionId,
@@ -1178,7 +1185,7 @@ async function settleWithin(promise, ms) {
 function createOutput(options, io, stats, prompt) {
     switch (options.outputFormat) {
         case 'json':
-            return createJsonOutput({ stdout: io.stdout, stats });
+            return createJsonOutput({ stdout: io.stdout, stderr: io.stderr, stats });
         case 'stream-json':
             return createStreamJsonOutput({ stdout: io.stdout, prompt, stats });
         case 'text':
