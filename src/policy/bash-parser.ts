@@ -101,6 +101,9 @@ export function locateRuntimeFile(runtimeFile: RuntimeFile, location: RuntimeLoc
   );
 }
 
+/** A WebAssembly function index beyond any module's (V8 takes int32 flag values). */
+const NO_WASM_FUNCTION = 2 ** 31 - 1;
+
 let loading: Promise<BashParser> | undefined;
 let loaded: BashParser | undefined;
 
@@ -133,10 +136,14 @@ async function createBashParser(location: RuntimeLocation): Promise<BashParser> 
   ) as typeof TreeSitter;
   const runtimeWasm = locateRuntimeFile(RUNTIME_WASM, location);
   const grammarWasm = locateRuntimeFile(BASH_GRAMMAR_WASM, location);
-  // Keep the grammar on V8's baseline WebAssembly compiler: the optimizing tier would recompile
-  // the whole grammar in the background, costing both cores of a runner for most of a second and
-  // ~30 MB, for a parser that only ever sees short command lines. Set before anything compiles.
-  setFlagsFromString('--liftoff-only');
+  // Keep the grammar on V8's baseline WebAssembly compiler (Liftoff). Once a few thousand commands
+  // were parsed, the optimizing tier would recompile the grammar's hot functions in the
+  // background: most of a second of both cores of a runner, and on Node 24 a burst of some 500 MB
+  // of native memory (the grammar's lexer is one huge function), for a parser that only ever sees
+  // short command lines. `--liftoff-only` no longer takes effect once Node 24's V8 has started, so
+  // tier-up is filtered instead: only the function of an index no module has may tier up. Node 22
+  // and 24 both honour it at run time; it is process-wide, as the flag before it was.
+  setFlagsFromString(`--wasm-tier-up-filter=${NO_WASM_FUNCTION}`);
   // The runtime asks for its own wasm by name; answer with the file found above.
   await runtime.Parser.init({ locateFile: () => runtimeWasm });
   const language = await runtime.Language.load(grammarWasm);
