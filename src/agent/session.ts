@@ -384,7 +384,8 @@ export class AgentSession {
       const beforeRequest = stopped() ?? budget.beforeRequest() ?? this.costBeforeRequest();
       if (beforeRequest) return beforeRequest;
       await this.maybeCompress(chat, signal);
-      const afterCompression = stopped();
+      // Compression is a request of its own: the cap is checked again before the turn's.
+      const afterCompression = stopped() ?? this.costBeforeRequest();
       if (afterCompression) return afterCompression;
 
       this.turn++;
