@@ -13,6 +13,7 @@ import {
   familyOf,
   findModel,
   generationConfigFor,
+  hasOwnThinking,
 } from './model-table.js';
 import type { GenerationParameter, ParameterSource } from './rejected-parameter.js';
 import { parameterOrigin, parameterValue } from './rejected-parameter.js';
@@ -144,14 +145,11 @@ export function modelTableSources(model: string): ParameterSource[] {
   const { thinkingConfig, ...rest } = generationConfigFor(model);
   const family = `the model table's ${familyOf(model)?.name ?? 'default'} family rule`;
   const entry = findModel(model);
-  const ownThinking =
-    entry !== undefined &&
-    (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined);
   return [
     { config: rest, setBy: family },
     {
       config: thinkingConfig === undefined ? {} : { thinkingConfig },
-      setBy: ownThinking ? `the model table's entry for ${entry.name}` : family,
+      setBy: hasOwnThinking(entry) ? `the model table's entry for ${entry.name}` : family,
     },
   ];
 }

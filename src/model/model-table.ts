@@ -279,6 +279,13 @@ export function familyOf(name: string, table: ModelTable = MODEL_TABLE): ModelFa
   return table.families.find((family) => new RegExp(family.pattern).test(bare));
 }
 
+/** Whether a model's entry sets its own thinking, which then replaces its family's. */
+export function hasOwnThinking(entry: ModelEntry | undefined): entry is ModelEntry {
+  return (
+    entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined)
+  );
+}
+
 /**
  * The generation settings sent with every request to `name`: thinking (a level or a budget, with
  * thought summaries) and sampling parameters only where the family allows them. A model of no
@@ -293,10 +300,7 @@ export function generationConfigFor(
   const entry = findModel(name, table);
   const config: GenerateContentConfig = { ...family.sampling };
   // A model's own thinking setting replaces its family's.
-  const thinking =
-    entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined)
-      ? entry
-      : family;
+  const thinking = hasOwnThinking(entry) ? entry : family;
   if (thinking.thinkingLevel !== undefined) {
     const level = ThinkingLevel[thinking.thinkingLevel];
     config.thinkingConfig = { includeThoughts: true, thinkingLevel: level };
