@@ -6715,13 +6715,11 @@ function modelTableSources(model) {
     const { thinkingConfig, ...rest } = (0,_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .generationConfigFor */ .uQ)(model);
     const family = `the model table's ${(0,_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .familyOf */ .Ap)(model)?.name ?? 'default'} family rule`;
     const entry = (0,_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .findModel */ .P6)(model);
-    const ownThinking = entry !== undefined &&
-        (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined);
     return [
         { config: rest, setBy: family },
         {
             config: thinkingConfig === undefined ? {} : { thinkingConfig },
-            setBy: ownThinking ? `the model table's entry for ${entry.name}` : family,
+            setBy: (0,_model_table_js__WEBPACK_IMPORTED_MODULE_1__/* .hasOwnThinking */ .Rs)(entry) ? `the model table's entry for ${entry.name}` : family,
         },
     ];
 }
@@ -7151,6 +7149,7 @@ __webpack_require__.d(__webpack_exports__, {
   Ap: () => (/* binding */ familyOf),
   P6: () => (/* binding */ findModel),
   uQ: () => (/* binding */ generationConfigFor),
+  Rs: () => (/* binding */ hasOwnThinking),
   kV: () => (/* binding */ resolveModelAlias)
 });
 
@@ -7401,6 +7400,10 @@ function familyOf(name, table = MODEL_TABLE) {
     const bare = bareName(name);
     return table.families.find((family) => new RegExp(family.pattern).test(bare));
 }
+/** Whether a model's entry sets its own thinking, which then replaces its family's. */
+function hasOwnThinking(entry) {
+    return (entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined));
+}
 /**
  * The generation settings sent with every request to `name`: thinking (a level or a budget, with
  * thought summaries) and sampling parameters only where the family allows them. A model of no
@@ -7413,9 +7416,7 @@ function generationConfigFor(name, table = MODEL_TABLE) {
     const entry = findModel(name, table);
     const config = { ...family.sampling };
     // A model's own thinking setting replaces its family's.
-    const thinking = entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined)
-        ? entry
-        : family;
+    const thinking = hasOwnThinking(entry) ? entry : family;
     if (thinking.thinkingLevel !== undefined) {
         const level = genai_values/* ThinkingLevel */.HL[thinking.thinkingLevel];
         config.thinkingConfig = { includeThoughts: true, thinkingLevel: level };
@@ -21714,7 +21715,8 @@ class AgentSession {
             if (beforeRequest)
                 return beforeRequest;
             await this.maybeCompress(chat, signal);
-            const afterCompression = stopped();
+            // Compression is a request of its own: the cap is checked again before the turn's.
+            const afterCompression = stopped() ?? this.costBeforeRequest();
             if (afterCompression)
                 return afterCompression;
             this.turn++;

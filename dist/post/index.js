@@ -73307,6 +73307,10 @@ function familyOf(name, table = model_table_MODEL_TABLE) {
     const bare = model_table_bareName(name);
     return table.families.find((family) => new RegExp(family.pattern).test(bare));
 }
+/** Whether a model's entry sets its own thinking, which then replaces its family's. */
+function hasOwnThinking(entry) {
+    return (entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined));
+}
 /**
  * The generation settings sent with every request to `name`: thinking (a level or a budget, with
  * thought summaries) and sampling parameters only where the family allows them. A model of no
@@ -73319,9 +73323,7 @@ function generationConfigFor(name, table = model_table_MODEL_TABLE) {
     const entry = model_table_findModel(name, table);
     const config = { ...family.sampling };
     // A model's own thinking setting replaces its family's.
-    const thinking = entry !== undefined && (entry.thinkingLevel !== undefined || entry.thinkingBudget !== undefined)
-        ? entry
-        : family;
+    const thinking = hasOwnThinking(entry) ? entry : family;
     if (thinking.thinkingLevel !== undefined) {
         const level = ThinkingLevel[thinking.thinkingLevel];
         config.thinkingConfig = { includeThoughts: true, thinkingLevel: level };
