@@ -1,5 +1,7 @@
 // 3. Search and listing on a generated repository of 100,000 files: our `search_file_content`
 // and `glob` against `git grep`, `rg` (where installed) and `git ls-files` doing the same job.
+// Search is judged against the fastest of its peers; glob against `git ls-files -co`, which lists
+// what the tool must list (rg's listing is shown beside it, as a figure: see globPeers).
 //
 // Ours is measured as shipped: `dist/cli.js` runs a one-call scripted session in the repository
 // and the tool's own duration is read from the transcript (`duration_ms` of the tool call:
@@ -36,8 +38,10 @@ export function hasRipgrep() {
 /**
  * The fair peers of glob: what the tool must list is the tracked files and the untracked ones
  * not ignored (a file the agent just wrote counts), which is `git ls-files --cached --others
- * --exclude-standard`; ripgrep's listing honours the same ignore files. (`git ls-files` alone
- * reads only the index, a smaller job.)
+ * --exclude-standard`, the one glob is judged against; ripgrep's listing honours the same ignore
+ * files, but it is not the same list (it leaves out symbolic links unless it follows them, and
+ * following them walks whatever they point to), so it is shown without a target. (`git
+ * ls-files` alone reads only the index, a smaller job.)
  */
 export function globPeers(rg, pattern) {
   return [
@@ -45,12 +49,16 @@ export function globPeers(rg, pattern) {
       peer: 'git ls-files -co',
       command: 'git',
       args: ['ls-files', '--cached', '--others', '--exclude-standard', '--', `:(glob)${pattern}`],
+      judge: true,
     },
     ...(rg ? [{ peer: 'rg --files', command: 'rg', args: ['--files', '-g', pattern] }] : []),
   ];
 }
 
-/** The cases: our tool call, and the peer commands that do the same job. */
+/**
+ * The cases: our tool call, and the peer commands that do the same job. A case whose peers
+ * mark one `judge` is judged against that one, the others against the fastest.
+ */
 function cases(rg) {
   const peersForGrep = (pattern) => [
     { peer: 'git grep', command: 'git', args: ['grep', '-n', '-I', '-i', '-E', '-e', pattern] },
@@ -148,20 +156,20 @@ export async function run({ runs, log }) {
         for (const [k, peer] of entry.peers.entries()) peers[k].push(await peerTime(repo, peer));
       }
       const median = (values) => row({ samples: values }).median;
-      const fastest = entry.peers
-        .map((peer, k) => ({ peer: peer.peer, median: median(peers[k]) }))
-        .sort((a, b) => a.median - b.median)[0];
-      const ratio = median(ours) / fastest.median;
+      const timed = entry.peers.map((peer, k) => ({ ...peer, median: median(peers[k]) }));
+      const judge = timed.find((peer) => peer.judge);
+      const against = judge ?? [...timed].sort((a, b) => a.median - b.median)[0];
+      const ratio = median(ours) / against.median;
       rows.push(
         row({
           benchmark: name,
           measure: `ours: ${entry.label}`,
           unit: 'ms',
           samples: ours,
-          peer: `fastest: ${fastest.peer}`,
+          peer: judge ? judge.peer : `fastest: ${against.peer}`,
           ratio,
           ratioLabel: `${ratio.toFixed(2)}× its time`,
-          target: '≤ 1.5× the fastest',
+          target: judge ? `≤ 1.5× ${judge.peer}` : '≤ 1.5× the fastest',
           met: ratio <= 1.5,
         }),
       );
