@@ -192,11 +192,11 @@ async function runOn(major, exchange) {
   const exit = await new Promise((resolve) => {
     const child = spawn(binary, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('error', (error) => resolve(error.message));
-    child.on('close', (code, signal) => resolve(signal ?? code));
+    child.on('close', (code, signal) => resolve(signal ? `signal ${signal}` : `exit ${code}`));
   });
   if (!existsSync(file)) {
     return failed(
-      `expected \`${binary} bench/run.mjs\` to write its results to ${file}, but it ended (${exit}) without them`,
+      `expected the benchmarks under ${binary} to finish and write their results, but that run ended (${exit}) without them (its output says why)`,
     );
   }
   return { major, ...JSON.parse(readFileSync(file, 'utf8')) };
