@@ -8,29 +8,16 @@
 // on every job and then runs it. That is measured the same way: a fresh `npm install` into an
 // empty folder (npm's download cache is warm here, so this is a lower bound of what a runner
 // pays), plus the Gemini CLI's own spawn → first model request on the same task and model script.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { readFileSync } from 'node:fs';
-import { scriptedSession, startFakeModelServer } from './lib/fake-model-server.mjs';
-import { row, timedRunToFirstRequest } from './lib/measure.mjs';
-import {
-  agentEnv,
-  benchHome,
-  GEMINI_CLI_VERSION,
-  geminiCommand,
-  geminiEntry,
-  npmInstallGeminiCli,
-  ROOT,
-} from './lib/agents.mjs';
-import { gitCommitAll, scratchDir, writeTree } from './lib/scratch.mjs';
+import { row } from './lib/measure.mjs';
+import { GEMINI_CLI_VERSION } from './lib/agents.mjs';
 import { runAction } from './lib/action-run.mjs';
+import { freshInstall, theirRun } from './lib/gemini-cli-peer.mjs';
 import { fakeGitHubModule, webhookPayloadsModule } from './lib/test-support.mjs';
 import { scenarios } from './github-cost.mjs';
 
 export const name = 'action-e2e';
 
 const TARGET_SPEEDUP = 20;
-const MAX_RSS = pathToFileURL(path.join(ROOT, 'bench/lib/max-rss.mjs')).href;
 
 /** Comment writes: where the Action's final answer lands. */
 const COMMENT_WRITE =
@@ -59,48 +46,6 @@ async function ourRun(scenario, { startFakeGitHub, webhookExample }) {
     };
   } finally {
     await github.close();
-  }
-}
-
-/** A fresh `npm install` of the Gemini CLI into an empty folder, as a job does; ms. */
-function freshInstall() {
-  const dir = scratchDir('gemini-install');
-  return { ms: npmInstallGeminiCli(dir), entry: geminiEntry(dir) };
-}
-
-/** The Gemini CLI on the same task: spawn → first model request, → exit, and peak RSS. */
-async function theirRun(entry, calls, finalText) {
-  const workspace = scratchDir('e2e-gemini-ws');
-  writeTree(workspace, { 'README.md': '# Hello-World\n\nComit often.\n' });
-  gitCommitAll(workspace);
-  const server = await startFakeModelServer({
-    script: scriptedSession(() => calls(workspace), finalText),
-  });
-  const rssFile = path.join(scratchDir('e2e-rss'), 'max-rss');
-  const env = {
-    ...agentEnv({ serverUrl: server.url, home: benchHome() }),
-    BENCH_MAX_RSS_FILE: rssFile,
-  };
-  const [command, args, cwd] = geminiCommand({
-    entry,
-    prompt: 'fix the spelling in the README',
-    workspace,
-  });
-  try {
-    const result = await timedRunToFirstRequest(server, command, ['--import', MAX_RSS, ...args], {
-      cwd,
-      env,
-    });
-    if (result.code !== 0 || result.firstRequestMs === undefined) {
-      throw new Error(`the Gemini CLI failed (exit ${result.code}): ${result.stderr}`);
-    }
-    return {
-      firstRequest: result.firstRequestMs,
-      exit: result.ms,
-      rss: JSON.parse(readFileSync(rssFile, 'utf8')).maxRSS / 2 ** 20,
-    };
-  } finally {
-    await server.close();
   }
 }
 

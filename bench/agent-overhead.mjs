@@ -14,7 +14,7 @@ import { writeSampleRepo } from './lib/sample-repo.mjs';
 
 export const name = 'agent-overhead';
 
-const FINAL_TEXT = 'Done: five TODOs resolved and the guide updated.';
+export const FINAL_TEXT = 'Done: five TODOs resolved and the guide updated.';
 
 /**
  * The 29 tool calls (one per turn; the 30th turn answers in text). Names and parameters are the

@@ -25,7 +25,8 @@
 // DIR/node<MAJOR> (summarise one with `node bench/lib/cpu-profile-summary.mjs FILE`). Such runs
 // are recorded as such in results.json.
 //
-// Benchmarks: cold-start, agent-overhead, search, memory, github-cost, action-e2e, growth (one
+// Benchmarks: cold-start, agent-overhead, search, memory, github-cost, action-e2e, real-pace,
+// growth (one
 // file each). Caches (the Node runtimes, the Gemini CLI install, the generated repositories of
 // 10,000 to 1,000,000 files) live under $TMPDIR/gemini-agent-bench; the first run fills them
 // (the 1,000,000-file repository takes several minutes and about 4 GB of disk).
@@ -47,8 +48,18 @@ import * as memory from './memory.mjs';
 import * as githubCost from './github-cost.mjs';
 import * as actionE2e from './action-e2e.mjs';
 import * as growth from './growth.mjs';
+import * as realPace from './real-pace.mjs';
 
-const BENCHMARKS = [coldStart, agentOverhead, search, memory, githubCost, actionE2e, growth];
+const BENCHMARKS = [
+  coldStart,
+  agentOverhead,
+  search,
+  memory,
+  githubCost,
+  actionE2e,
+  realPace,
+  growth,
+];
 
 const { values } = parseArgs({
   options: {

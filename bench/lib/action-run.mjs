@@ -46,7 +46,12 @@ function parseOutputs(text) {
   return outputs;
 }
 
-/** Runs dist/index.js for one event; resolves with its outputs and the API requests made. */
+/**
+ * Runs dist/index.js for one event; resolves with its outputs and the API requests made. The
+ * model plays `calls` then `finalText`, or `script(workspace)` when given (a function of each
+ * request's body); `pace: true` makes it answer at a real model's pace and account for every
+ * request's tokens (model-pace.mjs), returned as `modelLedger` with times from the spawn.
+ */
 export async function runAction({
   eventName,
   payload,
@@ -54,6 +59,8 @@ export async function runAction({
   github,
   calls,
   finalText,
+  script,
+  pace = false,
   workspaceFiles,
   measureMemory = false,
 }) {
@@ -69,7 +76,8 @@ export async function runAction({
   github.followGitRemote(remote);
   const gitServer = await startGitHttpServer(projectRoot, basicAuthorization(github.token));
   const model = await startFakeModelServer({
-    script: scriptedSession(() => calls(workspace), finalText),
+    script: script ? script(workspace) : scriptedSession(() => calls(workspace), finalText),
+    pace,
   });
   const files = {
     output: path.join(runnerTemp, 'output'),
@@ -133,6 +141,16 @@ export async function runAction({
         firstModelRequestAt === undefined ? undefined : firstModelRequestAt - spawnedAt,
       firstModelRequestBytes,
       modelRequests: model.stats.requests,
+      ...(pace
+        ? {
+            modelLedger: model.stats.ledger.summary().map((entry) => ({
+              ...entry,
+              at: entry.at - spawnedAt,
+              prefillAt: entry.prefillAt === undefined ? undefined : entry.prefillAt - spawnedAt,
+              doneAt: entry.doneAt === undefined ? undefined : entry.doneAt - spawnedAt,
+            })),
+          }
+        : {}),
       maxRssMB: measureMemory
         ? JSON.parse(readFileSync(rssFile, 'utf8')).maxRSS / 2 ** 20
         : undefined,

@@ -7,7 +7,12 @@
 // even if one of them retries a request or compresses its history.
 // Other requests (routing, next-speaker or loop checks, token counts) are answered with a neutral
 // reply and counted apart, so their cost shows up instead of derailing the script.
+//
+// With `account: true` every request's tokens are recorded as the API would bill them, cached
+// prefix included (model-pace.mjs, `stats.ledger`); with `pace: true` each answer also takes as
+// long as a real model's would, its first chunk streamed after 1.5 s.
 import { createServer } from 'node:http';
+import { PACE, RequestLedger, stable, tokensOf, turnMs } from './model-pace.mjs';
 
 /** A model turn that calls tools; `calls` is `[{ name, args }]`. */
 export function callTurn(calls, text) {
@@ -23,9 +28,11 @@ export function textTurn(text) {
   return [{ text }];
 }
 
+const sseEvent = (chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`;
+
 function sse(res, chunks) {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.end(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`).join(''));
+  res.end(chunks.map(sseEvent).join(''));
 }
 
 function json(res, status, body) {
@@ -33,34 +40,40 @@ function json(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
-/** Usage as the API would report it: about four bytes of request a token. */
-function response(parts, requestBytes) {
-  const prompt = Math.ceil(requestBytes / 4);
+/**
+ * Usage as the API would report it: about four bytes of request a token, or the ledger's
+ * accounting of the request when there is one.
+ */
+function response(parts, requestBytes, entry, model = 'bench-model') {
+  const prompt = entry?.promptTokens ?? Math.ceil(requestBytes / 4);
+  const output = entry?.outputTokens ?? 10;
+  const thoughts = entry?.thoughtsTokens ?? 0;
   return {
     candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
     usageMetadata: {
       promptTokenCount: prompt,
-      candidatesTokenCount: 10,
-      totalTokenCount: prompt + 10,
+      ...(entry?.cachedTokens ? { cachedContentTokenCount: entry.cachedTokens } : {}),
+      candidatesTokenCount: output,
+      ...(thoughts > 0 ? { thoughtsTokenCount: thoughts } : {}),
+      totalTokenCount: prompt + output + thoughts,
     },
-    modelVersion: 'bench-model',
+    modelVersion: model,
   };
 }
 
+/** A thinking model's first streamed chunk: a thought, before the answer. */
+const FIRST_CHUNK = {
+  candidates: [
+    {
+      content: { role: 'model', parts: [{ text: 'Looking at the request.', thought: true }] },
+      index: 0,
+    },
+  ],
+  modelVersion: 'bench-model',
+};
+
 function isAgentRequest(body) {
   return Array.isArray(body?.tools) && body.tools.some((tool) => tool.functionDeclarations?.length);
-}
-
-/** Key-sorted JSON, so the same arguments compare equal however a client ordered them. */
-function stable(value) {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stable(value[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** The last function call in a request's history, or undefined before the first. */
@@ -128,6 +141,8 @@ export async function startFakeModelServer(options = {}) {
     firstRequestAt: undefined,
     log: [],
   };
+  const ledger = options.account || options.pace ? new RequestLedger() : undefined;
+  stats.ledger = ledger;
   const listeners = new Set();
   const server = createServer((req, res) => {
     const chunks = [];
@@ -172,10 +187,47 @@ export async function startFakeModelServer(options = {}) {
         stats.helperRequests++;
         parts = helperReply(body);
       }
-      if (rpc === 'streamGenerateContent') sse(res, [response(parts, raw.length)]);
-      else json(res, 200, response(parts, raw.length));
+      answer({ res, rpc, body, parts, at, bytes: raw.length });
     });
   });
+
+  /** Sends the answer: at once, or at the model's pace; records the request when accounting. */
+  function answer({ res, rpc, body, parts, at, bytes }) {
+    const stream = rpc === 'streamGenerateContent';
+    if (!ledger) {
+      if (stream) sse(res, [response(parts, bytes)]);
+      else json(res, 200, response(parts, bytes));
+      return;
+    }
+    const entry = ledger.record(body, at);
+    entry.outputTokens = tokensOf(JSON.stringify(parts).length);
+    if (!options.pace) {
+      ledger.prefillDone(entry, at);
+      entry.doneAt = at;
+      if (stream) sse(res, [response(parts, bytes, entry)]);
+      else json(res, 200, response(parts, bytes, entry));
+      return;
+    }
+    entry.thoughtsTokens = Math.round(entry.newInputTokens * PACE.thinkingShareOfNewInput);
+    const total = turnMs(entry);
+    if (stream) res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const timers = [
+      setTimeout(() => {
+        ledger.prefillDone(entry, performance.now());
+        if (stream) res.write(sseEvent(FIRST_CHUNK));
+      }, PACE.firstTokenMs),
+      setTimeout(() => {
+        entry.doneAt = performance.now();
+        if (stream) res.end(sseEvent(response(parts, bytes, entry)));
+        else json(res, 200, response(parts, bytes, entry));
+      }, total),
+    ];
+    // A client that gives up (a cancelled run) ends the turn early, as the API would.
+    res.on('close', () => {
+      for (const timer of timers) clearTimeout(timer);
+      entry.doneAt ??= performance.now();
+    });
+  }
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {
@@ -192,6 +244,8 @@ export async function startFakeModelServer(options = {}) {
         firstRequestAt: undefined,
         log: [],
       });
+      if (ledger) ledger.entries = [];
+      stats.ledger = ledger;
     },
     /** Calls `listener(time, requestBytes)` on every request. */
     onRequest(listener) {

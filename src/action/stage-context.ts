@@ -87,7 +87,6 @@ export async function startReporting(
     ...claim.updater,
   });
   held.updater = updater;
-  if (!live) return undefined;
   // The reaction and the progress comment are GitHub writes, which the client spaces a second
   // apart (octokit.ts): awaited here, they would hold the session back by that second. They go
   // on beside the context, the plan and the session instead: they post only the run's progress,
@@ -95,11 +94,17 @@ export async function startReporting(
   // the comment's creation, and the end of the run waits for them (`reporting`) before it writes
   // the final comment. One case still waits: on a fork's review event a refused reaction is the
   // sign of a read-only token, and that run must stop before the model sees anything.
+  // Runs without a live comment (an automatic review, a triage) get the reaction too: their
+  // answer comes after minutes of model time, and 👀 says at once that the run has begun.
   const reacted = react(sink, trigger, logger);
   // A review event on a fork's pull request runs with a read-only token (read-only-runs.ts):
   // the refused reaction is the first sign, and no comment, review or push would work either.
   if (run.forkHead && isReadOnlyOnForks(trigger.kind) && (await reacted) === 403) {
     return { fail: readOnlyForkRunReason(trigger.kind, run.inputs.triggerPhrase) };
+  }
+  if (!live) {
+    held.reporting = reacted.then(() => undefined);
+    return undefined;
   }
   held.claimLost = reacted.then(async () => {
     const posted = await updater.start(
