@@ -26,10 +26,9 @@
 // are recorded as such in results.json.
 //
 // Benchmarks: cold-start, agent-overhead, search, memory, github-cost, action-e2e, real-pace,
-// growth (one
-// file each). Caches (the Node runtimes, the Gemini CLI install, the generated repositories of
-// 10,000 to 1,000,000 files) live under $TMPDIR/gemini-agent-bench; the first run fills them
-// (the 1,000,000-file repository takes several minutes and about 4 GB of disk).
+// growth (one file each). Caches (the Node runtimes, the Gemini CLI install, the generated
+// repositories of 10,000 to 1,000,000 files) live under $TMPDIR/gemini-agent-bench; the first run
+// fills them (the 1,000,000-file repository takes several minutes and about 4 GB of disk).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -64,9 +64,9 @@ const textOf = (content) =>
 const toolNames = (body) =>
   (body?.tools ?? []).flatMap((tool) => (tool.functionDeclarations ?? []).map((d) => d.name));
 
-/** Files named in backticks on the line starting with `label`. */
+/** Files named in backticks on the line holding `label`. */
 function filesOn(text, label) {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(label)) ?? '';
+  const line = text.split('\n').find((candidate) => candidate.includes(label)) ?? '';
   return [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 }
 

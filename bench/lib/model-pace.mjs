@@ -57,11 +57,18 @@ export function promptText(body) {
 }
 
 /**
- * Which conversation a request belongs to: its system instruction and first message. The main
- * agent, each subagent and each helper call are their own sessions.
+ * Which conversation a request belongs to: its system instruction and its opening, the messages
+ * before the model's first tool call (a task may follow a message of environment context, which
+ * every agent's opening shares). The main agent, each subagent and each helper call are their
+ * own sessions.
  */
 export function sessionKey(body) {
-  return stable([body?.systemInstruction ?? null, body?.contents?.[0] ?? null]);
+  const contents = body?.contents ?? [];
+  const firstCall = contents.findIndex(
+    (content) => content.role === 'model' && content.parts?.some((part) => part.functionCall),
+  );
+  const opening = firstCall === -1 ? contents : contents.slice(0, firstCall);
+  return stable([body?.systemInstruction ?? null, opening]);
 }
 
 /** The first words of a prompt text's system instruction, to tell agents apart in a report. */

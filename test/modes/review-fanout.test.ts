@@ -52,11 +52,18 @@ describe('a review that fans out', () => {
     expect(text(main[0])).toContain('"name":"pr_reviewer"');
     expect(text(main[0])).toContain('"name":"finding_verifier"');
 
-    // Each reviewer got the pull request's context and its own files' diff, not the other's.
+    // Each reviewer got the pull request's context and, this diff being small, all of it; then
+    // its own group. Everything before its own part is word for word the other reviewer's, so
+    // their requests share that prefix (what implicit caching bills at the cached rate).
     const reviewer1 = gemini.generateRequests().find((request) => request.lane === 'reviewer-1');
+    const reviewer2 = gemini.generateRequests().find((request) => request.lane === 'reviewer-2');
     expect(text(reviewer1)).toContain('Add a cache and retry limits');
     expect(text(reviewer1)).toContain('+export function cacheKey');
-    expect(text(reviewer1)).not.toContain('+export function retryDelay');
+    expect(text(reviewer1)).toContain('+export function retryDelay');
+    expect(text(reviewer1)).toContain('Review group 1 of 2. Your files (11 changed lines)');
+    const shared = text(reviewer1).split('Review group 1 of 2')[0] ?? '';
+    expect(shared).toContain('+export function retryDelay');
+    expect(text(reviewer2).startsWith(shared)).toBe(true);
     // Both reviewers were asked before either answered: they ran in parallel.
     const firstOf = (name: string) =>
       gemini.generateRequests().find((request) => request.lane === name)?.index ?? Infinity;
