@@ -45,7 +45,10 @@ export const scenarios = [
   },
   {
     label: 'review with 20 findings',
-    limit: 6,
+    // The pull request, its files, earlier reviews and the comment threads (GraphQL); 👀 on the
+    // pull request; before posting, a newer run of the workflow, the head now and a review posted
+    // meanwhile (so a superseded or repeated review is not posted); the review.
+    limit: 10,
     setup: async ({ webhookExample }) => reviewSpec(webhookExample, 1),
     check: (run, github) =>
       run.outputs.conclusion === 'success' &&
@@ -54,7 +57,8 @@ export const scenarios = [
   },
   {
     label: 'triage of an opened issue',
-    limit: 4,
+    // The issue, its comments and the repository's labels; 👀 on the issue; the labels.
+    limit: 5,
     async setup({ webhookExample }) {
       const payload = webhookExample('issues', { action: 'opened' });
       return {

@@ -66,7 +66,7 @@ const taskFiles = {
 };
 
 /** The /gemini task: find the retry limit, make it a parameter, check the diff; 8 turns. */
-async function taskSpec({ webhookExample }) {
+export async function taskSpec({ webhookExample }) {
   const payload = webhookExample('issue_comment', { action: 'created' });
   payload.comment.body = '/gemini let callers choose how many times a request is retried';
   return {

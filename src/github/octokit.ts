@@ -7,6 +7,7 @@
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
+import Bottleneck from 'bottleneck/light.js';
 import type { Logger } from '../platform/logger.js';
 import { yieldWithoutTimerClamp } from './scheduler-yield.js';
 import { DEFAULT_API_URL } from './urls.js';
@@ -66,6 +67,34 @@ const DEFAULTS = {
   maxWaitSeconds: 120,
   requestTimeoutMs: 60_000,
 };
+
+/**
+ * How writes (POST, PATCH, PUT, DELETE) are paced. GitHub asks an integration "making a large
+ * number of" them to "wait at least one second between each request", and limits content-creating
+ * requests to 80 a minute and 500 an hour
+ * (https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api,
+ * https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api). The throttling
+ * plugin's own pacing put every write a second after the one before, so a run's last writes (the
+ * pull request, then the final comment) each waited a second behind a progress edit: 1.5 s of a
+ * task's end. A bucket of three, refilled one a second, keeps the same rate over any minute (at
+ * most 62 writes) and lets a run's few writes at a time go at once.
+ */
+const WRITE_BURST = 3;
+let writeLimiter: Bottleneck.Group | undefined;
+
+/** One bucket for every client of the process, as the plugin's own pacing is shared. */
+function writePacing(): Bottleneck.Group {
+  writeLimiter ??= new Bottleneck.Group({
+    id: 'gemini-agent-write',
+    maxConcurrent: 1,
+    minTime: 0,
+    reservoir: WRITE_BURST,
+    reservoirIncreaseAmount: 1,
+    reservoirIncreaseInterval: 1000,
+    reservoirIncreaseMaximum: WRITE_BURST,
+  });
+  return writeLimiter;
+}
 
 /** GitHub's advice when a secondary limit comes without `retry-after`: wait a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
@@ -150,6 +179,7 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
             onSecondaryRateLimit: onLimit('secondary rate limit'),
             fallbackSecondaryRateRetryAfter: SECONDARY_FALLBACK_SECONDS,
             retryAfterBaseValue: throttle.retryAfterBaseMs ?? DEFAULTS.retryAfterBaseMs,
+            write: writePacing(),
           },
   });
 
