@@ -25,7 +25,7 @@ import { longSessionPrefixShare } from './lib/long-session.mjs';
 export const name = 'real-pace';
 
 /** Samples at most: each is minutes of model time, which does not vary between runs. */
-const MAX_RUNS = 3;
+const MAX_RUNS = 2;
 const TARGETS = {
   firstSignMs: 1000,
   ourShare: 0.05,
