@@ -69,6 +69,7 @@ import { readPipedStdin } from './read-stdin.js';
 import type { StopSignal } from './run-stop.js';
 import { followSessionEnd, RunCancelled, RunStop } from './run-stop.js';
 import { serveRecordedSession } from '../session-setup/replay-model.js';
+import { requireRepoDirectory } from './repo-directory.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -264,7 +265,7 @@ async function authorize(run: CliRun): Promise<AuthorizedWorkspace> {
   if (!run.prompt) {
     throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
   }
-  await requireDirectory(options.repo);
+  await requireRepoDirectory(options.repo);
   await requireUnprotected(options.repo);
   const trust = await requireWorkspaceTrust({
     folder: options.repo,
@@ -613,13 +614,6 @@ async function bothInOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise
   if (a.status === 'rejected') throw a.reason;
   if (b.status === 'rejected') throw b.reason;
   return [a.value, b.value];
-}
-
-async function requireDirectory(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) {
-    throw new UsageError(`--repo expects an existing directory, got "${path.resolve(dir)}".`);
-  }
 }
 
 /** The workspace may not lie inside a repository's .gemini or .github, or any .git. */

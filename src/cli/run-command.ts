@@ -3,7 +3,6 @@
  * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
  */
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ZodType } from 'zod';
@@ -21,6 +20,7 @@ import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { StopSignal } from './run-stop.js';
 import { createRunStop } from '../action/run-stop.js';
 import { TRIGGER_EVENT_NAMES } from '../github/mode.js';
+import { requireRepoDirectory } from './repo-directory.js';
 
 export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
 
@@ -101,7 +101,7 @@ export async function runRunCommand(argv: readonly string[], io: CommandIo): Pro
     stop.end({ kind: 'cancelled', at: Date.now(), signal: received ?? 'SIGINT' });
   });
   try {
-    await requireDirectory(options.repo);
+    await requireRepoDirectory(options.repo);
     const problem = await protectedFolderProblem(options.repo);
     if (problem !== undefined) throw new UsageError(`--repo: ${problem}`);
     const run = await runLocal({ ...options, stop }, io);
@@ -241,13 +241,6 @@ function withCostCap(
 }
 
 const inputSchemas: Readonly<Record<string, ZodType | undefined>> = actionInputsSchema.shape;
-
-async function requireDirectory(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) {
-    throw new UsageError(`--repo expects an existing directory, got "${dir}".`);
-  }
-}
 
 /** The end of a run: its result, the final comments in full, the outputs and the files. */
 export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void {

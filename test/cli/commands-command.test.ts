@@ -52,6 +52,31 @@ describe('gemini-agent commands list', () => {
       'error: .gemini/commands/bad.toml:1:1: expected "prompt" to be a string, got a list.\n',
     );
   });
+
+  it('exits 42 for a --repo that does not exist, as every other command does', async () => {
+    const missing = path.join(await tempRepo(), 'nonexistent');
+    for (const argv of [
+      ['commands', 'list', '--repo', missing],
+      ['policy', 'explain', '--tool', 'read_file', '--args', '{}', '--repo', missing],
+      ['-p', 'hi', '--repo', missing, '--replay', 'none.jsonl'],
+    ]) {
+      const run = testIo({});
+      expect(await runCli(argv, run.io)).toBe(42);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(`error: --repo expects an existing directory, got "${missing}".\n`);
+    }
+  });
+
+  it('points at a misspelt "prompt" key with what it was meant as', async () => {
+    const repo = await tempRepo({
+      '.gemini/commands/fix.toml': 'description = "Fix it"\npromt = "Fix {{args}}"\n',
+    });
+    const run = testIo({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    expect(await runCli(['commands', 'list', '--repo', repo], run.io)).toBe(52);
+    expect(run.stderr).toBe(
+      'error: .gemini/commands/fix.toml:2:1: expected a "prompt" string: the text sent to the model when the command is invoked; found "promt"; did you mean "prompt"?\n',
+    );
+  });
 });
 
 describe('gemini-agent -p "/name args"', () => {
