@@ -57,7 +57,7 @@ denyMessage = "Never delete files with rm; explain what should go instead."
 
 async function setUp(script: Parameters<typeof useFakeGemini>[0], policy = POLICY) {
   const repo = await tempRepo({ 'README.md': '# demo\n', 'src/app.js': 'export {};\n' });
-  const policyFile = path.join(repo, '..', `${path.basename(repo)}-policy.toml`);
+  const policyFile = path.join(await tempRepo(), 'policy.toml');
   await writeFile(policyFile, policy);
   const server = await useFakeGemini(script);
   const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
