@@ -128,6 +128,21 @@ describe('gemini-agent --policy', () => {
     expect(server.generateRequests()).toHaveLength(0);
   });
 
+  it('stops before any model request when a deny rule names a misspelt tool', async () => {
+    const { repo, policyFile, server, run } = await setUp(
+      [textReply('never')],
+      '[[rule]]\ntoolName = "run_shel_command"\ndecision = "deny"\npriority = 900\n',
+    );
+
+    const code = await runCli(['-p', 'x', '--repo', repo, '--policy', policyFile], run.io);
+
+    expect(code).toBe(52);
+    expect(run.stderr).toContain(
+      `${policyFile}:2:1: toolName names "run_shel_command", which is no tool's name; did you mean "run_shell_command"?`,
+    );
+    expect(server.generateRequests()).toHaveLength(0);
+  });
+
   it('offers a review run only the tools the read-only preset can allow', async () => {
     const { repo, server, run } = await setUp([
       callsReply([{ id: 'w', name: 'write_file', args: { file_path: 'README.md', content: 'x' } }]),
