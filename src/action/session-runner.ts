@@ -232,6 +232,7 @@ export async function sessionRunner(
       sessionId: session.sessionId,
       contentGenerator,
       modelCalls,
+      ...(deps.replay === undefined ? {} : { replay: deps.replay }),
       policy: { engine: policy.engine, runMode: trigger.mode, trust },
       logger,
       onEvent: session.onEvent,

@@ -148,10 +148,17 @@ export function applyEvent(state: ProgressState, event: AgentEvent): ProgressSta
   }
 }
 
+/** The warnings the reports show once each, above the footer. */
+const NOTICE_CODES: ReadonlySet<string> = new Set([
+  'model_lifecycle',
+  'model_routed',
+  'replay_diverged',
+]);
+
 /** `state` with the event's model notice, if it is one the run has not given yet. */
 function withModelNotice(state: ProgressState, event: AgentEvent): ProgressState {
   if (event.kind !== 'warning') return state;
-  if (event.code !== 'model_lifecycle' && event.code !== 'model_routed') return state;
+  if (!NOTICE_CODES.has(event.code)) return state;
   const notices = state.modelNotices ?? [];
   if (notices.includes(event.message)) return state;
   return { ...state, modelNotices: [...notices, event.message] };

@@ -7,6 +7,8 @@ import type { SessionBudgets } from '../agent/budgets.js';
 import type { Confirmer } from '../agent/confirmer.js';
 import { denyAllConfirmer } from '../agent/confirmer.js';
 import type { AgentEventListener } from '../agent/events.js';
+import type { ReplayComparison } from './replay-divergence.js';
+import { divergenceWarning } from './replay-divergence.js';
 import type { AgentSessionOptions, SessionResult } from '../agent/session.js';
 import { AgentSession } from '../agent/session.js';
 import type { ContentGenerator } from '../model/content-generator.js';
@@ -117,6 +119,11 @@ export interface RunAgentOptions {
    * sandbox), and `tools.core` / `tools.exclude` choose what is offered.
    */
   settings?: AgentSettings;
+  /**
+   * A replayed session's comparison with its recording (`--replay`): a tool call that fails
+   * where the recorded one did not adds a `replay_diverged` warning to the events.
+   */
+  replay?: ReplayComparison;
   /** The run's telemetry, when on: it observes this session's events too. */
   telemetry?: Telemetry;
   /**
@@ -354,12 +361,16 @@ function createSession(
     sessionId: options.sessionId,
     registry: tools.registry,
     spend,
-    onEvent: observe
-      ? (event) => {
-          options.onEvent(event);
-          observe(event);
-        }
-      : options.onEvent,
+    onEvent: withReplayCheck(
+      observe
+        ? (event) => {
+            options.onEvent(event);
+            observe(event);
+          }
+        : options.onEvent,
+      options.replay,
+      (message) => nested.session?.reportWarning('replay_diverged', message),
+    ),
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.history !== undefined ? { history: options.history } : {}),
   });
@@ -503,5 +514,22 @@ export function policyContext(
       if (!resolved.ok) return undefined;
       return resolved.relativePath === '' ? '.' : resolved.relativePath.split(path.sep).join('/');
     },
+  };
+}
+
+/**
+ * `onEvent`, and after each tool call that fails where the recording's did not, the session's own
+ * `replay_diverged` warning.
+ */
+function withReplayCheck(
+  onEvent: AgentEventListener,
+  replay: ReplayComparison | undefined,
+  warn: (message: string) => void,
+): AgentEventListener {
+  if (replay === undefined) return onEvent;
+  return (event) => {
+    onEvent(event);
+    const divergence = replay.observe(event);
+    if (divergence !== undefined) warn(divergenceWarning(divergence));
   };
 }

@@ -82,6 +82,28 @@ describe('dist/cli.js', () => {
     );
   });
 
+  it('marks a replay on another repository as diverged, and fails it with --strict', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'gemini-agent-e2e-other-'));
+    onTestFinished(() => rm(other, { recursive: true, force: true }));
+    const argv = [...replayExample];
+    argv[argv.indexOf('test/fixtures/sample-repo')] = other;
+    const loose = await run(process.execPath, argv, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(loose.stderr).toContain(
+      'warning: The replay diverged from its recording: read_file failed here (File not found:',
+    );
+    const strict = await run(process.execPath, [...argv, '--strict'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    }).catch((error: unknown) => error as { code: number; stderr: string });
+    expect(strict).toMatchObject({ code: 1 });
+    expect((strict as { stderr: string }).stderr).toContain(
+      'error: --strict: the replay diverged from its recording: 2 tool calls failed that the recording did not (read_file).',
+    );
+  });
+
   it('refuses a Node.js older than it supports, naming the ones it does', async () => {
     const failure = await run(process.execPath, [
       ...asNodeVersion('20.18.0'),
