@@ -233,6 +233,7 @@ export async function sessionRunner(
       contentGenerator,
       modelCalls,
       ...(deps.replay === undefined ? {} : { replay: deps.replay }),
+      ...(deps.allowCommandHint === undefined ? {} : { allowCommandHint: deps.allowCommandHint }),
       policy: { engine: policy.engine, runMode: trigger.mode, trust },
       logger,
       onEvent: session.onEvent,

@@ -45,6 +45,11 @@ export interface ActionDeps {
   /** Extra model retry options (tests make the waits instant). */
   modelRetry?: Omit<RetryOptions, 'onRetry'>;
   /**
+   * How this entry point lets a shell command run, in messages that say so; default the Action's
+   * "for this workflow (allowed_commands, or a policy file)" (`gemini-agent run` names its flags).
+   */
+  allowCommandHint?: string;
+  /**
    * A replayed model's comparison with its recording (`gemini-agent run --replay`): the sessions
    * warn of tool calls that fail where the recorded ones did not.
    */

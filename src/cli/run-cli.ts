@@ -31,7 +31,7 @@ import {
 } from '../session-setup/written-configuration.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import type { AgentRun } from '../session-setup/run-agent.js';
-import { startAgent } from '../session-setup/run-agent.js';
+import { CLI_ALLOW_COMMAND_HINT, startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
 import { EMPTY_SETTINGS } from '../config/settings-types.js';
@@ -469,6 +469,7 @@ async function runSession(
     sessionId,
     contentGenerator: model.generator,
     modelCalls,
+    allowCommandHint: CLI_ALLOW_COMMAND_HINT,
     ...(model.replay !== undefined ? { replay: model.replay } : {}),
     // Nobody is asked: the policy answers every confirmation. A local run is started by a
     // person at their own checkout, so it runs with maintainer trust.

@@ -207,6 +207,7 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
       readEventPayload: () => Promise.resolve(payload),
       sandboxSilence:
         'Pass --input sandbox=none to run without one on purpose and silence this notice.',
+      allowCommandHint: 'with --input allowed_commands="…" or a --policy file',
       ...(options.stop !== undefined ? { stop: options.stop } : {}),
       ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
       ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),

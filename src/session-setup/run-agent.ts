@@ -49,6 +49,7 @@ import type { AskUser } from '../policy/policy-confirmer.js';
 import type { ExtensionContextFile } from '../agent/context-files.js';
 import type { SessionPrompt } from '../commands/injection-services.js';
 import { createInjectionServices } from '../commands/injection-services.js';
+import { ACTION_ALLOW_COMMAND_HINT } from '../commands/expand-command.js';
 
 export interface RunAgentOptions {
   /**
@@ -120,6 +121,12 @@ export interface RunAgentOptions {
    */
   settings?: AgentSettings;
   /**
+   * How this entry point lets a shell command run, for messages that say so: "with
+   * --allow-command or a --policy file" for the CLI and `serve`; by default the Action's
+   * "for this workflow (allowed_commands, or a policy file)".
+   */
+  allowCommandHint?: string;
+  /**
    * A replayed session's comparison with its recording (`--replay`): a tool call that fails
    * where the recorded one did not adds a `replay_diverged` warning to the events.
    */
@@ -156,6 +163,9 @@ export interface AgentRun {
  * prompt (a custom command expanded through those tools) → the subagents and the session. A stage
  * that fails releases what the earlier ones started.
  */
+/** How the CLI (`-p`) and `serve` let a shell command run. */
+export const CLI_ALLOW_COMMAND_HINT = 'with --allow-command or a --policy file';
+
 export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   refuseUncappableModels(options);
   const tools = await openTools(options);
@@ -297,6 +307,7 @@ async function expandPrompt(
       workspace: tools.workspace,
       logger: options.logger,
       ...(options.signal ? { signal: options.signal } : {}),
+      allowCommandHint: options.allowCommandHint ?? ACTION_ALLOW_COMMAND_HINT,
     }),
   );
 }
@@ -461,7 +472,7 @@ async function addSettingsTools(
   );
   if ((settings.coreTools ?? []).some((entry) => toolArgumentOf(entry) !== undefined)) {
     logger.info(
-      `${settings.source}: the commands named in tools.core are not a limit here; the policy decides which shell commands run (allowed_commands, policy files).`,
+      `${settings.source}: the commands named in tools.core are not a limit here; the policy decides which shell commands run; allow one ${options.allowCommandHint ?? ACTION_ALLOW_COMMAND_HINT}.`,
     );
   }
   return extensions;

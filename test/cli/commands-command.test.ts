@@ -103,6 +103,26 @@ describe('gemini-agent -p "/name args"', () => {
     );
   });
 
+  it("names the CLI's own flags when a command's !{…} block is not allowed", async () => {
+    const repo = await tempRepo({ '.gemini/commands/ship.toml': 'prompt = "!{git push}"\n' });
+    const server = await useFakeGemini([textReply('unused')]);
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
+
+    const code = await runCli(['-p', '/ship', '--repo', repo, '--sandbox', 'none'], run.io);
+
+    expect(code).toBe(52);
+    expect(run.stderr).toContain(
+      'Allow the command with --allow-command or a --policy file, or remove the !{…} block from the command file.',
+    );
+    expect(run.stderr).not.toContain('workflow');
+    expect(run.stderr).not.toContain('allowed_commands');
+    expect(server.generateRequests()).toHaveLength(0);
+  });
+
   it('answers an unknown command with the list of commands, without asking the model', async () => {
     const repo = await tempRepo(DOCS_COMMANDS);
     const server = await useFakeGemini([textReply('unused')]);

@@ -143,6 +143,18 @@ describe('gemini-agent --policy', () => {
     expect(server.generateRequests()).toHaveLength(0);
   });
 
+  it("tells a local run of the preset's denial without a workflow's words", async () => {
+    const { repo, run } = await setUp([
+      callsReply([{ id: 'c', name: 'run_shell_command', args: { command: 'git commit -m x' } }]),
+      textReply('Done.'),
+    ]);
+
+    expect(await runCli(['-p', 'commit', '--repo', repo, '--sandbox', 'none'], run.io)).toBe(0);
+
+    expect(run.stderr).toContain('and the test commands this run allows may run.');
+    expect(run.stderr).not.toMatch(/workflow|allowed_commands/u);
+  });
+
   it('offers a review run only the tools the read-only preset can allow', async () => {
     const { repo, server, run } = await setUp([
       callsReply([{ id: 'w', name: 'write_file', args: { file_path: 'README.md', content: 'x' } }]),
