@@ -23,12 +23,15 @@ const SANDBOX = 'test/platform/sandbox/**/*.test.ts';
 
 /** Finds out once per run which sandboxes work here (test/support/sandbox-suites.ts reads it). */
 const SANDBOX_PROBE = 'test/support/sandbox-probe.ts';
+/** Fails the run when the tests leave `gemini-agent-*` entries in the temporary folder. */
+const TEMP_LEFTOVERS = 'test/support/temp-leftovers.ts';
 
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
     setupFiles: ['test/support/setup.ts'],
+    globalSetup: [TEMP_LEFTOVERS],
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
@@ -49,9 +52,16 @@ export default defineConfig({
       { extends: true, test: { name: 'e2e', include: [E2E] } },
       {
         extends: true,
-        test: { name: 'security', include: [SECURITY], globalSetup: SANDBOX_PROBE },
+        test: {
+          name: 'security',
+          include: [SECURITY],
+          globalSetup: [TEMP_LEFTOVERS, SANDBOX_PROBE],
+        },
       },
-      { extends: true, test: { name: 'sandbox', include: [SANDBOX], globalSetup: SANDBOX_PROBE } },
+      {
+        extends: true,
+        test: { name: 'sandbox', include: [SANDBOX], globalSetup: [TEMP_LEFTOVERS, SANDBOX_PROBE] },
+      },
     ],
   },
 });

@@ -232,6 +232,8 @@ export async function sessionRunner(
       sessionId: session.sessionId,
       contentGenerator,
       modelCalls,
+      ...(deps.replay === undefined ? {} : { replay: deps.replay }),
+      ...(deps.allowCommandHint === undefined ? {} : { allowCommandHint: deps.allowCommandHint }),
       policy: { engine: policy.engine, runMode: trigger.mode, trust },
       logger,
       onEvent: session.onEvent,

@@ -29,7 +29,11 @@ export async function publishStage(
   const diff = await acceptedChange(run, workspaceRoot, prepared.baseline);
   if (diff !== undefined) outcome.diff = diff;
   const plan: ModePlan = prepared.plan;
-  const session = { completed: outcome.reason === 'completed', summary: outcome.summary ?? '' };
+  const session = {
+    completed: outcome.reason === 'completed',
+    summary: outcome.summary ?? '',
+    changed: outcome.diff !== undefined && outcome.diff.patch.trim() !== '',
+  };
   // The cost cap stops a run whose work was paid for: it is kept as an early end keeps it (a
   // work-in-progress commit where the mode publishes one), not left in the workspace.
   const keepPaidWork = outcome.reason === 'cost_budget' ? plan.keepWork : undefined;

@@ -15,6 +15,7 @@ import type { ModeOutputName } from '../modes/mode-plan.js';
 import type { FindNewerRun } from './newer-run-seam.js';
 import type { JobTimeLimit } from './job-time-limit.js';
 import type { RunStopController } from './run-stop.js';
+import type { ReplayComparison } from '../session-setup/replay-divergence.js';
 
 /** `cancelled`: the run ended before it finished (cancelled, timed out, or stopped by a newer run). */
 export type ActionConclusion = 'success' | 'failure' | 'skipped' | 'cancelled';
@@ -43,6 +44,16 @@ export interface ActionDeps {
   ) => Promise<ContentGenerator>;
   /** Extra model retry options (tests make the waits instant). */
   modelRetry?: Omit<RetryOptions, 'onRetry'>;
+  /**
+   * How this entry point lets a shell command run, in messages that say so; default the Action's
+   * "for this workflow (allowed_commands, or a policy file)" (`gemini-agent run` names its flags).
+   */
+  allowCommandHint?: string;
+  /**
+   * A replayed model's comparison with its recording (`gemini-agent run --replay`): the sessions
+   * warn of tool calls that fail where the recorded ones did not.
+   */
+  replay?: ReplayComparison;
   /**
    * Where git pushes the agent's branch and looks for an earlier one; default
    * `${GITHUB_SERVER_URL}/<owner>/<repo>.git`. Tests point it at a local bare repository.

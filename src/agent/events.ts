@@ -249,6 +249,11 @@ export type AgentEvent = EventBase &
           | 'model_retry'
           /** The session went on with the fallback model (the reports show it). */
           | 'model_fallback'
+          /**
+           * A replayed tool call failed where the recorded one did not: the recorded replies
+           * after it answer another result (session-setup/replay-divergence.ts; the reports show it).
+           */
+          | 'replay_diverged'
           /** The model is deprecated or shuts down soon (the reports show it once). */
           | 'model_lifecycle'
           /** Another model answered than the one asked for (the reports show it once). */

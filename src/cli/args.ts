@@ -24,6 +24,8 @@ export interface CliOptions {
   maxCostUsd: number | undefined;
   timeoutSeconds: number | undefined;
   replay: string | undefined;
+  /** `--strict`: a replay whose tool calls fail where the recording's did not exits 1. */
+  strict: boolean;
   record: string | undefined;
   debug: boolean;
   help: boolean;
@@ -80,6 +82,8 @@ Options:
                              prices, would pass USD (e.g. 0.50); refused for a model without one
       --timeout SECONDS      stop after this much wall-clock time
       --replay FILE          answer from a recorded session ({method, response} JSON lines)
+      --strict               with --replay: exit 1 when a tool call fails where the recorded
+                             one did not (the replay diverged from its recording)
       --record FILE          record the model's responses to FILE in the same format
       --mode MODE            invoke | review | triage | maintenance (default: invoke); picks the
                              built-in policy preset (edit for invoke, read-only for review and
@@ -202,6 +206,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'max-cost': { type: 'string' },
         timeout: { type: 'string' },
         replay: { type: 'string' },
+        strict: { type: 'boolean' },
         record: { type: 'string' },
         mode: { type: 'string' },
         policy: { type: 'string', multiple: true },
@@ -237,6 +242,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');
   }
+  if (values.strict === true && values.replay === undefined) {
+    throw new UsageError('--strict applies to a replay: use it with --replay FILE.');
+  }
   const sandbox = values.sandbox ?? 'auto';
   if (!SANDBOX_MODES.includes(sandbox as SandboxMode)) {
     throw new UsageError(`--sandbox expects one of ${SANDBOX_MODES.join(', ')}, got "${sandbox}".`);
@@ -258,6 +266,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     maxCostUsd: costCap('--max-cost', values['max-cost']),
     timeoutSeconds: positiveNumber('--timeout', values.timeout),
     replay: values.replay,
+    strict: values.strict ?? false,
     record: values.record,
     debug: values.debug ?? false,
     help: values.help ?? false,

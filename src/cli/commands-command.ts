@@ -18,6 +18,7 @@ import {
 import { parseFlags } from './args.js';
 import { silentLogger } from '../platform/logger.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { requireRepoDirectory } from './repo-directory.js';
 import type { TextSink } from '../platform/logger.js';
 
 export const COMMANDS_USAGE = `Usage: gemini-agent commands list [--repo DIR] [--extension DIR]...
@@ -30,7 +31,7 @@ gemini-agent -p "/name args", or in a comment with "/gemini /name args".
 Commands are listed in a folder that is not trusted too: listing runs nothing. A note then says
 that a run there stops before loading them until the folder is trusted.
 
-Exit 0 when every file loads, 52 when an extension manifest or a command file has a problem
+Exit 0 when every file loads, 42 when --repo is not a folder, 52 when an extension manifest or a command file has a problem
 (each printed as file:line:column).
 `;
 
@@ -80,6 +81,7 @@ async function list(argv: readonly string[], io: CommandsCommandIo): Promise<num
     return ExitCode.OK;
   }
   const repo = values.repo ?? process.cwd();
+  await requireRepoDirectory(repo);
   const { extensions, registry } = await loadRunCommands({
     workspaceRoot: repo,
     configRoot: repo,

@@ -25,7 +25,7 @@ import { relativeInside } from '../platform/path-containment.js';
 
 const run = promisify(execFile);
 
-export const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR]
+export const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR] [--strict]
 
 Runs the Action's pipeline on a copy of a small sample project, offline: a maintainer comments
 "/gemini please fix this…" on an issue about a bug, and a recorded model session does the work.
@@ -37,6 +37,8 @@ Options:
                   Assist credentials as for the Action)
       --out DIR   where to put the sample repository and the run's files (default: a new
                   temporary folder); must be new or empty
+      --strict    fail when a tool call of the recorded session fails where the recorded one
+                  did not (the replay diverged from its recording); not with --live
   -h, --help      print this help
 `;
 
@@ -59,7 +61,7 @@ export async function findDemoFiles(moduleUrl: string = import.meta.url): Promis
 }
 
 export async function runDemoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  let values: { live?: boolean; out?: string; help?: boolean };
+  let values: { live?: boolean; out?: string; strict?: boolean; help?: boolean };
   try {
     ({ values } = parseFlags('demo', () =>
       parseArgs({
@@ -68,6 +70,7 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
         options: {
           live: { type: 'boolean' },
           out: { type: 'string' },
+          strict: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
       }),
@@ -82,6 +85,9 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
   }
   try {
     const live = values.live ?? false;
+    if (live && values.strict === true) {
+      throw new UsageError('--strict applies to the recorded session; leave it out with --live.');
+    }
     // Fails before anything is copied when --live has no credentials to use.
     if (live) resolveModelAuth(io.env);
     const demo = await findDemoFiles();
@@ -116,7 +122,9 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
         actorPermission: 'write',
         inputs: { allowed_commands: ALLOWED_COMMANDS },
         outDir: path.join(root, 'run'),
-        ...(live ? {} : { replay: path.join(demo, 'session.jsonl') }),
+        ...(live
+          ? {}
+          : { replay: path.join(demo, 'session.jsonl'), strict: values.strict ?? false }),
       },
       io,
     );

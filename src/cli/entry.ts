@@ -4,9 +4,15 @@ import { protectInitialEnvironment } from '../platform/initial-environment.js';
 import { VERSION } from '../platform/version.js';
 import { limitHeapGrowthAfterStartUp } from '../platform/heap-growth.js';
 import { enableCompileCache } from './compile-cache.js';
+import { checkNodeVersion } from '../platform/node-version.js';
 
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+// First, so a Node.js the bundle cannot run on is named instead of failing somewhere later.
+const node = checkNodeVersion(process.versions.node);
+if (node.verdict !== 'supported') process.stderr.write(`${node.message}\n`);
+if (node.verdict === 'unsupported') {
+  process.exitCode = 1;
+} else if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
   // Before anything else: the keys in this process's environment must not stay readable in

@@ -36,6 +36,7 @@ import type { TextSink } from '../platform/logger.js';
 import { loadCliPolicy } from '../session-setup/policy-setup.js';
 import type { RunTrust } from '../platform/run-mode.js';
 import { RUN_TRUSTS } from '../platform/run-mode.js';
+import { requireRepoDirectory } from './repo-directory.js';
 
 /**
  * `policy explain`'s exit code for a denied call, so a script can assert a decision
@@ -172,7 +173,9 @@ async function explain(argv: readonly string[], io: PolicyCommandIo): Promise<nu
     allowCommands: values['allow-command'] ?? [],
     yolo: values.yolo ?? false,
   });
-  const workspace = await Workspace.create(values.repo ?? process.cwd());
+  const repo = values.repo ?? process.cwd();
+  await requireRepoDirectory(repo);
+  const workspace = await Workspace.create(repo);
   const call = await policyCallFor(values.tool, rawArgs, workspace, values.server);
   const context = policyContext(workspace, { runMode, trust });
   const verdict = await policy.engine.decide(call, context);

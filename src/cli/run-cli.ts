@@ -31,7 +31,7 @@ import {
 } from '../session-setup/written-configuration.js';
 import { SessionStatsCollector } from '../report/session-stats.js';
 import type { AgentRun } from '../session-setup/run-agent.js';
-import { startAgent } from '../session-setup/run-agent.js';
+import { CLI_ALLOW_COMMAND_HINT, startAgent } from '../session-setup/run-agent.js';
 import { loadAgents, projectAgentsFolder } from '../agent/subagents/agent-files.js';
 import { DEFAULT_SETTINGS_PATH, loadAgentSettings } from '../config/settings.js';
 import { EMPTY_SETTINGS } from '../config/settings-types.js';
@@ -69,6 +69,9 @@ import { readPipedStdin } from './read-stdin.js';
 import type { StopSignal } from './run-stop.js';
 import { followSessionEnd, RunCancelled, RunStop } from './run-stop.js';
 import { serveRecordedSession } from '../session-setup/replay-model.js';
+import type { ReplayComparison } from '../session-setup/replay-divergence.js';
+import { divergenceSummary } from '../session-setup/replay-divergence.js';
+import { requireRepoDirectory } from './repo-directory.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -166,6 +169,8 @@ interface CliRun {
   transcript?: ReturnType<typeof followSessionEnd>;
   /** The running session, and when it started (what it changed is what changed since). */
   session?: { agent: AgentRun; startedAt: number };
+  /** With `--replay`: the session's tool calls against the recording's. */
+  replay?: ReplayComparison;
 }
 
 /** The trust decision and the folder whose own configuration may load. */
@@ -264,7 +269,7 @@ async function authorize(run: CliRun): Promise<AuthorizedWorkspace> {
   if (!run.prompt) {
     throw new UsageError('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
   }
-  await requireDirectory(options.repo);
+  await requireRepoDirectory(options.repo);
   await requireUnprotected(options.repo);
   const trust = await requireWorkspaceTrust({
     folder: options.repo,
@@ -407,6 +412,7 @@ async function runSession(
     },
     onModelCall: modelCalls.report,
   });
+  if (model.replay !== undefined) run.replay = model.replay;
 
   // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
   // model request: the session starts it once that request has been sent, and every shell
@@ -463,6 +469,8 @@ async function runSession(
     sessionId,
     contentGenerator: model.generator,
     modelCalls,
+    allowCommandHint: CLI_ALLOW_COMMAND_HINT,
+    ...(model.replay !== undefined ? { replay: model.replay } : {}),
     // Nobody is asked: the policy answers every confirmation. A local run is started by a
     // person at their own checkout, so it runs with maintainer trust.
     policy: { engine: policy.engine, runMode: options.mode, trust: 'maintainer' },
@@ -502,14 +510,18 @@ async function report(run: CliRun, session: SessionResult): Promise<number> {
     cancellation === undefined
       ? exitCodeForReason(session.reason)
       : exitCodeForCancellation(cancellation);
+  // `--strict`: a replay that diverged from its recording does not succeed, whatever it answered.
+  const diverged = run.replay?.divergences ?? [];
+  const strictFailure = run.options.strict && exitCode === ExitCode.OK && diverged.length > 0;
   run.output.finish({
     sessionId: session.sessionId,
     model: run.modelName ?? '',
     response: session.response,
-    reason: session.reason,
-    error: session.error,
-    exitCode,
+    reason: strictFailure ? 'replay_diverged' : session.reason,
+    error: strictFailure ? `--strict: ${divergenceSummary(diverged)}.` : session.error,
+    exitCode: strictFailure ? ExitCode.ERROR : exitCode,
   });
+  if (strictFailure) return ExitCode.ERROR;
   if (cancellation !== undefined) await listChanges(run);
   return exitCode;
 }
@@ -615,13 +627,6 @@ async function bothInOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise
   return [a.value, b.value];
 }
 
-async function requireDirectory(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) {
-    throw new UsageError(`--repo expects an existing directory, got "${path.resolve(dir)}".`);
-  }
-}
-
 /** The workspace may not lie inside a repository's .gemini or .github, or any .git. */
 async function requireUnprotected(dir: string): Promise<void> {
   const problem = await protectedFolderProblem(dir);
@@ -659,12 +664,18 @@ async function openModel(
     onNotice: (message: string) => void;
     onModelCall: ModelCallListener;
   },
-): Promise<{ generator: ContentGenerator; authType: ModelAuth['type'] }> {
+): Promise<{
+  generator: ContentGenerator;
+  authType: ModelAuth['type'];
+  replay?: ReplayComparison;
+}> {
   let auth: ModelAuth;
+  let comparison: ReplayComparison | undefined;
   if (options.replay !== undefined) {
     const replay = await serveRecordedSession(options.replay);
     run.cleanups.push(() => replay.close());
     auth = replay.auth;
+    comparison = replay.comparison;
   } else {
     auth = resolveModelAuth(io.env);
   }
@@ -680,7 +691,11 @@ async function openModel(
     },
     onModelCall: run.onModelCall,
   });
-  return { generator, authType: auth.type };
+  return {
+    generator,
+    authType: auth.type,
+    ...(comparison !== undefined ? { replay: comparison } : {}),
+  };
 }
 
 function fanOut(listeners: AgentEventListener[]): AgentEventListener {

@@ -3,7 +3,6 @@
  * dry-run GitHub that prints and saves what would be posted (see src/local/local-run.ts).
  */
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ZodType } from 'zod';
@@ -21,6 +20,8 @@ import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { StopSignal } from './run-stop.js';
 import { createRunStop } from '../action/run-stop.js';
 import { TRIGGER_EVENT_NAMES } from '../github/mode.js';
+import { requireRepoDirectory } from './repo-directory.js';
+import { divergenceSummary } from '../session-setup/replay-divergence.js';
 
 export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
 
@@ -47,6 +48,8 @@ Options:
       --out DIR                 where to write what would be posted (default: a new temporary
                                 folder); must be new or empty
       --replay FILE             answer from a recorded model session ({method, response} lines)
+      --strict                  with --replay: fail the run when a tool call fails where the
+                                recorded one did not (the replay diverged from its recording)
       --record FILE             record the model's replies to FILE, for --replay later
       --github                  use the real GitHub API with $GITHUB_TOKEN instead: comments,
                                 reviews, labels, pushes and pull requests are real
@@ -101,7 +104,7 @@ export async function runRunCommand(argv: readonly string[], io: CommandIo): Pro
     stop.end({ kind: 'cancelled', at: Date.now(), signal: received ?? 'SIGINT' });
   });
   try {
-    await requireDirectory(options.repo);
+    await requireRepoDirectory(options.repo);
     const problem = await protectedFolderProblem(options.repo);
     if (problem !== undefined) throw new UsageError(`--repo: ${problem}`);
     const run = await runLocal({ ...options, stop }, io);
@@ -141,6 +144,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
         'max-cost': { type: 'string' },
         out: { type: 'string' },
         replay: { type: 'string' },
+        strict: { type: 'boolean' },
         record: { type: 'string' },
         github: { type: 'boolean' },
         'skip-trust': { type: 'boolean' },
@@ -166,6 +170,9 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
   }
   if (values.replay !== undefined && values.record !== undefined) {
     throw new UsageError('--replay and --record cannot be used together.');
+  }
+  if (values.strict === true && values.replay === undefined) {
+    throw new UsageError('--strict applies to a replay: use it with --replay FILE.');
   }
   const permission = values['actor-permission'] ?? 'write';
   if (!(PERMISSION_LEVELS as readonly string[]).includes(permission)) {
@@ -196,6 +203,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
     inputs: withCostCap(inputs, values['max-cost']),
     ...(values.out !== undefined ? { outDir: values.out } : {}),
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(values.strict === true ? { strict: true } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
     github: values.github ?? false,
     debug: values.debug ?? false,
@@ -242,13 +250,6 @@ function withCostCap(
 
 const inputSchemas: Readonly<Record<string, ZodType | undefined>> = actionInputsSchema.shape;
 
-async function requireDirectory(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) {
-    throw new UsageError(`--repo expects an existing directory, got "${dir}".`);
-  }
-}
-
 /** The end of a run: its result, the final comments in full, the outputs and the files. */
 export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void {
   const print = (text = '') => io.stdout.write(`${text}\n`);
@@ -263,6 +264,10 @@ export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void 
   }
   print();
   print(`── Result: ${result.conclusion}${result.error ? ` — ${result.error}` : ''}`);
+  const diverged = run.divergences ?? [];
+  if (diverged.length > 0 && result.conclusion === 'success') {
+    print(`   warning: ${divergenceSummary(diverged)}; --strict fails such a run`);
+  }
   const shown = ['branch_name', 'commit_sha', 'pr_url', 'comment_url', 'review_url', 'labels'];
   for (const name of shown) {
     const value = result.outputs[name];

@@ -14,6 +14,7 @@ import { tomlEntriesProblem, tomlTextProblem } from '../config/toml-limits.js';
 import { ConfigurationError } from '../platform/errors.js';
 import type { SourcePosition } from '../policy/toml-positions.js';
 import { scanTomlPositions } from '../policy/toml-positions.js';
+import { closestName, didYouMean } from '../policy/rule-fields.js';
 import { checkInjectionBlocks } from './injection-parser.js';
 
 /**
@@ -35,6 +36,8 @@ export interface CommandFileContent {
 }
 
 const MAX_DESCRIPTION = 100;
+/** The keys a command file's table has a meaning for; others are ignored, as by the Gemini CLI. */
+const COMMAND_FILE_KEYS = ['prompt', 'description'] as const;
 const MAX_SEGMENT = 50;
 
 /**
@@ -100,9 +103,15 @@ export function parseCommandFile(
   };
   const { prompt, description } = document;
   if (prompt === undefined) {
+    // A misspelt key (`promt`) is pointed at, by the name it was most likely meant as.
+    const misspelt = Object.keys(document).find(
+      (key) => closestName(key, COMMAND_FILE_KEYS) === 'prompt',
+    );
     fail(
-      'prompt',
-      'expected a "prompt" string: the text sent to the model when the command is invoked.',
+      misspelt ?? 'prompt',
+      misspelt === undefined
+        ? 'expected a "prompt" string: the text sent to the model when the command is invoked.'
+        : `expected a "prompt" string: the text sent to the model when the command is invoked; found "${misspelt}"${didYouMean(misspelt, COMMAND_FILE_KEYS)}`,
     );
   }
   if (typeof prompt !== 'string') {

@@ -52,6 +52,9 @@ export interface ExpandedCommand {
   pieces: PromptPiece[];
 }
 
+/** How the Action lets a command run: its input, or a policy file. */
+export const ACTION_ALLOW_COMMAND_HINT = 'for this workflow (allowed_commands, or a policy file)';
+
 export async function expandCommand(
   command: CustomCommand,
   invocation: CommandInvocation,
@@ -177,7 +180,7 @@ async function runInjected(
   const { result } = completed;
   if (result.error?.type === 'policy_violation') {
     throw new ConfigurationError(
-      `/${where.command} cannot be run. Blocked command: "${command}". Reason: ${result.error.message} Allow the command for this workflow (allowed_commands, or a policy file), or remove the !{…} block from the command file.`,
+      `/${where.command} cannot be run. Blocked command: "${command}". Reason: ${result.error.message} Allow the command ${services.allowCommandHint ?? ACTION_ALLOW_COMMAND_HINT}, or remove the !{…} block from the command file.`,
       { file: where.file },
     );
   }

@@ -18,6 +18,11 @@ export interface InjectionServices {
   runTool(name: string, args: Record<string, unknown>): Promise<CompletedToolCall>;
   workspace: Workspace;
   logger: Logger;
+  /**
+   * How the entry point lets a shell command run, for the refusal of a `!{…}` block's command:
+   * "with --allow-command or a --policy file" for the CLI (see `RunAgentOptions`).
+   */
+  allowCommandHint?: string;
 }
 
 /**
@@ -33,6 +38,7 @@ export interface InjectionServicesOptions {
   workspace: Workspace;
   logger: Logger;
   signal?: AbortSignal;
+  allowCommandHint?: string;
 }
 
 /** Services whose tool calls go through a scheduler of their own over the session's tools. */
@@ -42,6 +48,9 @@ export function createInjectionServices(options: InjectionServicesOptions): Inje
   return {
     workspace,
     logger,
+    ...(options.allowCommandHint !== undefined
+      ? { allowCommandHint: options.allowCommandHint }
+      : {}),
     async runTool(name, args) {
       const callId = `command-injection-${++calls}`;
       let last: ToolCallData | undefined;

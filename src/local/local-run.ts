@@ -30,6 +30,8 @@ import { runAction } from '../action/run-action.js';
 import type { RunStopController } from '../action/run-stop.js';
 import type { ReplayedSession } from '../session-setup/replay-model.js';
 import { REPLAY_API_KEY, serveRecordedSession } from '../session-setup/replay-model.js';
+import type { ReplayComparison, ReplayDivergence } from '../session-setup/replay-divergence.js';
+import { divergenceSummary } from '../session-setup/replay-divergence.js';
 import type { DryRunGitHub, PermissionLevel } from './dry-run-github.js';
 import { createDryRunGitHub, DEFAULT_LABELS } from './dry-run-github.js';
 import { createDryRunReport } from './dry-run-report.js';
@@ -64,6 +66,11 @@ export interface LocalRunOptions {
   outDir?: string;
   /** Serve the model from this recorded session. */
   replay?: string;
+  /**
+   * `--strict`: a replay whose tool calls fail where the recording's did not (it diverged) ends
+   * as a failure instead of whatever the recorded replies conclude.
+   */
+  strict?: boolean;
   /** Record the model's replies to this file. */
   record?: string;
   /** The real GitHub API (with `GITHUB_TOKEN`) instead of the dry run. */
@@ -96,6 +103,8 @@ export interface LocalRun {
   gitHub: DryRunGitHub | undefined;
   /** The files written under `outDir`, relative to it. */
   files: string[];
+  /** With `--replay`: the tool calls that failed where the recording's did not. */
+  divergences?: readonly ReplayDivergence[];
 }
 
 /** The placeholder token of a dry run: nothing is sent anywhere, so no real token is needed. */
@@ -198,9 +207,11 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
       readEventPayload: () => Promise.resolve(payload),
       sandboxSilence:
         'Pass --input sandbox=none to run without one on purpose and silence this notice.',
+      allowCommandHint: 'with --input allowed_commands="…" or a --policy file',
       ...(options.stop !== undefined ? { stop: options.stop } : {}),
       ...(model.createModel !== undefined ? { createModel: model.createModel } : {}),
       ...(model.retry !== undefined ? { modelRetry: model.retry } : {}),
+      ...(model.replay !== undefined ? { replay: model.replay } : {}),
       ...(gitHub === undefined
         ? {}
         : {
@@ -217,9 +228,11 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
             commentIntervalMs: 0,
           }),
     };
-    const result = await runAction(deps);
+    const ran = await runAction(deps);
+    const result = strictResult(ran, model.replay, options.strict ?? false);
     return {
       result,
+      ...(model.replay !== undefined ? { divergences: model.replay.divergences } : {}),
       outDir,
       workspace,
       repo: repoDir,
@@ -303,6 +316,25 @@ async function placePolicyFiles(
 interface ModelSource {
   createModel?: ActionDeps['createModel'];
   retry?: ActionDeps['modelRetry'];
+  replay?: ReplayComparison;
+}
+
+/**
+ * The run's result; with `--strict`, a replay that diverged from its recording is a failure, since
+ * what the recorded replies concluded was said of other tool results.
+ */
+function strictResult(
+  result: ActionResult,
+  replay: ReplayComparison | undefined,
+  strict: boolean,
+): ActionResult {
+  if (!strict || replay === undefined || replay.divergences.length === 0) return result;
+  if (result.conclusion === 'cancelled' || result.conclusion === 'failure') return result;
+  return {
+    ...result,
+    conclusion: 'failure',
+    error: `--strict: ${divergenceSummary(replay.divergences)}`,
+  };
 }
 
 /** The model: replayed from a recording, live and recorded, or live. */
@@ -323,6 +355,7 @@ async function modelSource(
         createContentGenerator(replay.auth, modelOptions),
       // A recording holds the failed replies a session retried; replaying them needs no waiting.
       retry: { sleep: () => Promise.resolve() },
+      replay: replay.comparison,
     };
   }
   if (options.record !== undefined) {

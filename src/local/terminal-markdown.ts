@@ -40,6 +40,17 @@ function characterOf(code: number): string | undefined {
   return neutralText(character) === character ? character : undefined;
 }
 
+/**
+ * Markdown's backslash escapes (`GOOGLE\_GEMINI\_BASE\_URL`, `\*`) as the characters they stand
+ * for, outside code spans, where a backslash is itself.
+ */
+function unescapeMarkdown(text: string): string {
+  return text
+    .split(/(`+[^`]*`+)/)
+    .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\\([!-/:-@[-`{-~])/g, '$1')))
+    .join('');
+}
+
 /** Inline Markdown and HTML as the reader sees it. */
 function inline(text: string): string {
   const plain = text
@@ -50,7 +61,7 @@ function inline(text: string): string {
       label === url ? url : `${label} (${url})`,
     )
     .replace(/\*\*([^*]+)\*\*/g, '$1');
-  return decodeEntities(plain);
+  return decodeEntities(unescapeMarkdown(plain));
 }
 
 function summaryOf(text: string): string | undefined {

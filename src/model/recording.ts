@@ -17,11 +17,28 @@ import { responseShapeProblem } from './response-shape.js';
  * A reply too deep to write out is recorded as `{method, leftOut}` instead (`serializeRecordedCall`);
  * a replay stops at that line and says why.
  */
-export type RecordedCall =
+export type RecordedCall = (
   | { method: 'generateContent'; response: GenerateContentResponse }
   | { method: 'generateContentStream'; response: GenerateContentResponse[] }
   | { method: 'countTokens'; response: CountTokensResponse }
-  | { method: 'embedContent'; response: EmbedContentResponse };
+  | { method: 'embedContent'; response: EmbedContentResponse }
+) & {
+  /**
+   * How the tool calls the request answered went (its function responses), so a replay can tell
+   * when its own tool calls fail where the recorded ones did not (session-setup/replay-divergence.ts).
+   * Our addition: the Gemini CLI ignores the key, and a recording without it still replays.
+   */
+  toolResults?: RecordedToolResult[];
+};
+
+export type RecordedToolOutcome = 'ok' | 'error';
+
+/** One function response of a recorded request: the call it answers and whether it failed. */
+export interface RecordedToolResult {
+  id: string;
+  name: string;
+  outcome: RecordedToolOutcome;
+}
 
 export type RecordedMethod = RecordedCall['method'];
 
@@ -104,7 +121,11 @@ export class RecordingContentGenerator implements ContentGenerator {
     promptId: string,
   ): Promise<GenerateContentResponse> {
     const response = await this.inner.generateContent(request, promptId);
-    this.record({ method: 'generateContent', response: recordable(response) });
+    this.record({
+      method: 'generateContent',
+      response: recordable(response),
+      ...toolResultsOf(request),
+    });
     return response;
   }
 
@@ -113,8 +134,9 @@ export class RecordingContentGenerator implements ContentGenerator {
     promptId: string,
   ): Promise<AsyncGenerator<GenerateContentResponse>> {
     const stream = await this.inner.generateContentStream(request, promptId);
+    const results = toolResultsOf(request);
     const record = (chunks: GenerateContentResponse[]) => {
-      this.record({ method: 'generateContentStream', response: chunks });
+      this.record({ method: 'generateContentStream', response: chunks, ...results });
     };
     return recordStream(stream, record);
   }
@@ -128,6 +150,51 @@ export class RecordingContentGenerator implements ContentGenerator {
   private record(call: RecordedCall): void {
     this.sink.write(serializeRecordedCall(call));
   }
+}
+
+/**
+ * The function responses of the request's last message (the results of the calls the model made
+ * in the turn before), with whether each failed (`response.error`, function-response.ts).
+ */
+export function toolResultsOf(request: GenerateContentParameters): {
+  toolResults?: RecordedToolResult[];
+} {
+  const contents = Array.isArray(request.contents) ? request.contents : [request.contents];
+  const last: unknown = contents.at(-1);
+  const parts = isObject(last) && Array.isArray(last['parts']) ? (last['parts'] as unknown[]) : [];
+  const results: RecordedToolResult[] = [];
+  for (const part of parts) {
+    const answer = isObject(part) ? part['functionResponse'] : undefined;
+    if (!isObject(answer) || typeof answer['name'] !== 'string') continue;
+    if (typeof answer['id'] !== 'string') continue;
+    const response = answer['response'];
+    const failed = isObject(response) && response['error'] !== undefined;
+    results.push({ id: answer['id'], name: answer['name'], outcome: failed ? 'error' : 'ok' });
+  }
+  return results.length === 0 ? {} : { toolResults: results };
+}
+
+/** `toolResults` as read from a recording's line; absent stays absent. */
+function readToolResults(
+  value: unknown,
+  fail: (message: string) => never,
+): { toolResults?: RecordedToolResult[] } {
+  if (value === undefined) return {};
+  const expected =
+    'expected "toolResults" to be an array of {"id": …, "name": …, "outcome": "ok" or "error"} objects.';
+  if (!Array.isArray(value)) return fail(expected);
+  const results = value.map((entry: unknown): RecordedToolResult => {
+    if (
+      !isObject(entry) ||
+      typeof entry['id'] !== 'string' ||
+      typeof entry['name'] !== 'string' ||
+      (entry['outcome'] !== 'ok' && entry['outcome'] !== 'error')
+    ) {
+      return fail(expected);
+    }
+    return { id: entry['id'], name: entry['name'], outcome: entry['outcome'] };
+  });
+  return { toolResults: results };
 }
 
 async function* recordStream(
@@ -173,6 +240,7 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
     );
   }
   const response = value['response'];
+  const results = readToolResults(value['toolResults'], fail);
   switch (method as RecordedMethod) {
     case 'generateContentStream': {
       if (!Array.isArray(response) || !response.every(isObject)) {
@@ -191,6 +259,7 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
       return {
         method: 'generateContentStream',
         response: response.map((chunk) => Object.assign(new GenerateContentResponse(), chunk)),
+        ...results,
       };
     }
     case 'generateContent': {
@@ -205,6 +274,7 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
       return {
         method: 'generateContent',
         response: Object.assign(new GenerateContentResponse(), response),
+        ...results,
       };
     }
     case 'countTokens':

@@ -20,6 +20,11 @@ export interface SessionSummary {
   completed: boolean;
   /** The model's final text. */
   summary: string;
+  /**
+   * Whether the report shows a diff of what the session left in the workspace (what publishing
+   * would accept); unknown when not given.
+   */
+  changed?: boolean;
 }
 
 export interface ModeResult {

@@ -184,7 +184,9 @@ function publishResult(
       sections: session.completed
         ? []
         : [
-            '**Changes:** not published, because the session did not finish; the diff below is what it left in the workspace.',
+            session.changed === false
+              ? '**Changes:** none: the session did not finish, and it left nothing to publish in the workspace.'
+              : '**Changes:** not published, because the session did not finish; the diff below is what it left in the workspace.',
           ],
       outputs: {},
       links: [],

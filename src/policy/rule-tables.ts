@@ -22,6 +22,7 @@ import {
 import type { Report, TableContext } from './rule-fields.js';
 import { readSafetyChecker, SAFETY_CHECKER_KEY } from './safety-checkers.js';
 import type { TomlPath } from './toml-positions.js';
+import { toolNameProblem } from './tool-names.js';
 import type { RunMode, RunTrust } from '../platform/run-mode.js';
 import { RUN_MODES, RUN_TRUSTS } from '../platform/run-mode.js';
 
@@ -142,6 +143,14 @@ function readRule(context: TableContext, warn: Report): RuleBody | undefined {
     blankMessage: 'toolName must not be empty; use "*" to match every tool',
   });
   const mcpName = readString(rule, 'mcpName', { nonEmpty: true });
+  if (toolNames !== undefined && mcpName === undefined && !hasField(rule, 'mcpName')) {
+    const listed = Array.isArray(rule.table.toolName);
+    toolNames.forEach((name, index) => {
+      const problem = toolNameProblem(name, 'toolName');
+      if (problem !== undefined)
+        report(listed ? [...at('toolName'), index] : at('toolName'), problem);
+    });
+  }
   const argsPattern = readRegex(rule, 'argsPattern');
   const commandPrefixes = readStringList(rule, 'commandPrefix', {
     noun: 'command prefix',

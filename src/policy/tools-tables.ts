@@ -17,6 +17,7 @@ import type { TableContext } from './rule-fields.js';
 import { qualifyToolNames, RULE_ALIASES, RULE_FIELDS } from './rule-tables.js';
 import type { Report, RuleBody } from './rule-tables.js';
 import type { TomlPath } from './toml-positions.js';
+import { toolNameProblem } from './tool-names.js';
 
 /**
  * The priority of every rule made from a `[tools.<name>]` table. It is the lowest in its tier: such
@@ -109,6 +110,8 @@ function readToolsTable(context: TableContext, name: string, where: string): Rul
         `ask_user), but mode is "${mode}"`,
     );
   }
+  const misspelt = toolNameProblem(name, where);
+  if (misspelt !== undefined) table.report(context.path, misspelt);
   if (problems > 0 || mode === undefined) return undefined;
   return {
     toolNames: qualifyToolNames([name], undefined) ?? [name],

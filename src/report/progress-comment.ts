@@ -202,13 +202,17 @@ export function finalSections(
     );
   }
   if (state.toolCalls.length > 0) {
+    const listed = listedCalls(state.toolCalls);
+    // Repeated housekeeping calls share one line ("(4 updates)"), so the count says both.
+    const count =
+      listed.length === state.toolCalls.length
+        ? String(state.toolCalls.length)
+        : `${state.toolCalls.length} calls in ${listed.length} lines`;
     sections.push(
       linesSection(
         {
-          before: `<details><summary>Tool calls (${state.toolCalls.length})</summary>\n\n`,
-          lines: listedCalls(state.toolCalls).flatMap((listed) =>
-            callLines(listed, options, { final: true }),
-          ),
+          before: `<details><summary>Tool calls (${count})</summary>\n\n`,
+          lines: listed.flatMap((call) => callLines(call, options, { final: true })),
           after: '\n\n</details>',
           note: (omitted) => cutNote(`${omitted} more tool calls not shown`, links, limitLabel),
         },

@@ -148,10 +148,17 @@ export function applyEvent(state: ProgressState, event: AgentEvent): ProgressSta
   }
 }
 
+/** The warnings the reports show once each, above the footer. */
+const NOTICE_CODES: ReadonlySet<string> = new Set([
+  'model_lifecycle',
+  'model_routed',
+  'replay_diverged',
+]);
+
 /** `state` with the event's model notice, if it is one the run has not given yet. */
 function withModelNotice(state: ProgressState, event: AgentEvent): ProgressState {
   if (event.kind !== 'warning') return state;
-  if (event.code !== 'model_lifecycle' && event.code !== 'model_routed') return state;
+  if (!NOTICE_CODES.has(event.code)) return state;
   const notices = state.modelNotices ?? [];
   if (notices.includes(event.message)) return state;
   return { ...state, modelNotices: [...notices, event.message] };
@@ -334,7 +341,7 @@ function resultOf(data: ToolCallData, state: ToolCallState): string | undefined 
   }
   if (state !== 'done' || data.output === undefined) return undefined;
   if ('text' in data.output) {
-    const line = firstLine(data.output.text);
+    const line = tapResult(data.output.text) ?? firstLine(data.output.text);
     return line === '' ? undefined : line;
   }
   if ('diff' in data.output) {
@@ -349,6 +356,27 @@ function resultOf(data: ToolCallData, state: ToolCallState): string | undefined 
 
 // Outputs can be megabytes; only the first or last few hundred characters are ever shown.
 const LINE_WINDOW = 1000;
+
+/** How much of the end of an output is searched for a test run's result lines. */
+const TAP_WINDOW = 4000;
+
+/**
+ * A test run in TAP (`node --test`, and the runners that write it) starts with its version line,
+ * which says nothing; its result is in the `# pass N` / `# fail N` lines at the end: "pass 2 · fail
+ * 0" (and skipped, todo or cancelled tests when there are any). Undefined for any other output.
+ */
+function tapResult(text: string): string | undefined {
+  if (!/^TAP version \d+/.test(text.trimStart())) return undefined;
+  const tail = text.slice(-TAP_WINDOW);
+  const counts = ['pass', 'fail', 'skipped', 'todo', 'cancelled'].flatMap((name) => {
+    const match = new RegExp(`^# ${name} (\\d+)\\s*$`, 'm').exec(tail);
+    const count = match?.[1];
+    // Zero skipped, todo or cancelled tests are not news.
+    if (count === undefined || (count === '0' && !['pass', 'fail'].includes(name))) return [];
+    return [`${name} ${count}`];
+  });
+  return counts.some((count) => /^(pass|fail) /.test(count)) ? counts.join(' · ') : undefined;
+}
 
 function firstLine(text: string): string {
   const head = text.trimStart().slice(0, LINE_WINDOW);

@@ -7,12 +7,15 @@ import type { ModelAuth } from '../model/model-auth.js';
 import { readRecordedSession } from '../model/recording.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import { scriptFromRecording, startFakeGeminiServer } from '../testing/fake-gemini-server.js';
+import { ReplayComparison } from './replay-divergence.js';
 
 export interface ReplayedSession {
   /** Where the model is reached: the local server, with a placeholder key. */
   auth: ModelAuth;
   /** Stops the server; call when the run is over. */
   close(): Promise<void>;
+  /** The replayed session's tool calls against the recording's (hand it to `startAgent`). */
+  comparison: ReplayComparison;
 }
 
 /** The key the replay server is reached with; long and odd, so redacting it masks nothing else. */
@@ -27,5 +30,6 @@ export async function serveRecordedSession(file: string): Promise<ReplayedSessio
   return {
     auth: { type: 'gemini-api-key', apiKey: REPLAY_API_KEY, baseUrl: server.url },
     close: () => server.close(),
+    comparison: new ReplayComparison(calls),
   };
 }

@@ -7,6 +7,8 @@ import type { SessionBudgets } from '../agent/budgets.js';
 import type { Confirmer } from '../agent/confirmer.js';
 import { denyAllConfirmer } from '../agent/confirmer.js';
 import type { AgentEventListener } from '../agent/events.js';
+import type { ReplayComparison } from './replay-divergence.js';
+import { divergenceWarning } from './replay-divergence.js';
 import type { AgentSessionOptions, SessionResult } from '../agent/session.js';
 import { AgentSession } from '../agent/session.js';
 import type { ContentGenerator } from '../model/content-generator.js';
@@ -47,6 +49,7 @@ import type { AskUser } from '../policy/policy-confirmer.js';
 import type { ExtensionContextFile } from '../agent/context-files.js';
 import type { SessionPrompt } from '../commands/injection-services.js';
 import { createInjectionServices } from '../commands/injection-services.js';
+import { ACTION_ALLOW_COMMAND_HINT } from '../commands/expand-command.js';
 
 export interface RunAgentOptions {
   /**
@@ -117,6 +120,17 @@ export interface RunAgentOptions {
    * sandbox), and `tools.core` / `tools.exclude` choose what is offered.
    */
   settings?: AgentSettings;
+  /**
+   * How this entry point lets a shell command run, for messages that say so: "with
+   * --allow-command or a --policy file" for the CLI and `serve`; by default the Action's
+   * "for this workflow (allowed_commands, or a policy file)".
+   */
+  allowCommandHint?: string;
+  /**
+   * A replayed session's comparison with its recording (`--replay`): a tool call that fails
+   * where the recorded one did not adds a `replay_diverged` warning to the events.
+   */
+  replay?: ReplayComparison;
   /** The run's telemetry, when on: it observes this session's events too. */
   telemetry?: Telemetry;
   /**
@@ -149,6 +163,9 @@ export interface AgentRun {
  * prompt (a custom command expanded through those tools) → the subagents and the session. A stage
  * that fails releases what the earlier ones started.
  */
+/** How the CLI (`-p`) and `serve` let a shell command run. */
+export const CLI_ALLOW_COMMAND_HINT = 'with --allow-command or a --policy file';
+
 export async function startAgent(options: RunAgentOptions): Promise<AgentRun> {
   refuseUncappableModels(options);
   const tools = await openTools(options);
@@ -290,6 +307,7 @@ async function expandPrompt(
       workspace: tools.workspace,
       logger: options.logger,
       ...(options.signal ? { signal: options.signal } : {}),
+      allowCommandHint: options.allowCommandHint ?? ACTION_ALLOW_COMMAND_HINT,
     }),
   );
 }
@@ -354,12 +372,16 @@ function createSession(
     sessionId: options.sessionId,
     registry: tools.registry,
     spend,
-    onEvent: observe
-      ? (event) => {
-          options.onEvent(event);
-          observe(event);
-        }
-      : options.onEvent,
+    onEvent: withReplayCheck(
+      observe
+        ? (event) => {
+            options.onEvent(event);
+            observe(event);
+          }
+        : options.onEvent,
+      options.replay,
+      (message) => nested.session?.reportWarning('replay_diverged', message),
+    ),
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.history !== undefined ? { history: options.history } : {}),
   });
@@ -450,7 +472,7 @@ async function addSettingsTools(
   );
   if ((settings.coreTools ?? []).some((entry) => toolArgumentOf(entry) !== undefined)) {
     logger.info(
-      `${settings.source}: the commands named in tools.core are not a limit here; the policy decides which shell commands run (allowed_commands, policy files).`,
+      `${settings.source}: the commands named in tools.core are not a limit here; the policy decides which shell commands run; allow one ${options.allowCommandHint ?? ACTION_ALLOW_COMMAND_HINT}.`,
     );
   }
   return extensions;
@@ -503,5 +525,22 @@ export function policyContext(
       if (!resolved.ok) return undefined;
       return resolved.relativePath === '' ? '.' : resolved.relativePath.split(path.sep).join('/');
     },
+  };
+}
+
+/**
+ * `onEvent`, and after each tool call that fails where the recording's did not, the session's own
+ * `replay_diverged` warning.
+ */
+function withReplayCheck(
+  onEvent: AgentEventListener,
+  replay: ReplayComparison | undefined,
+  warn: (message: string) => void,
+): AgentEventListener {
+  if (replay === undefined) return onEvent;
+  return (event) => {
+    onEvent(event);
+    const divergence = replay.observe(event);
+    if (divergence !== undefined) warn(divergenceWarning(divergence));
   };
 }

@@ -52,6 +52,31 @@ describe('gemini-agent commands list', () => {
       'error: .gemini/commands/bad.toml:1:1: expected "prompt" to be a string, got a list.\n',
     );
   });
+
+  it('exits 42 for a --repo that does not exist, as every other command does', async () => {
+    const missing = path.join(await tempRepo(), 'nonexistent');
+    for (const argv of [
+      ['commands', 'list', '--repo', missing],
+      ['policy', 'explain', '--tool', 'read_file', '--args', '{}', '--repo', missing],
+      ['-p', 'hi', '--repo', missing, '--replay', 'none.jsonl'],
+    ]) {
+      const run = testIo({});
+      expect(await runCli(argv, run.io)).toBe(42);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(`error: --repo expects an existing directory, got "${missing}".\n`);
+    }
+  });
+
+  it('points at a misspelt "prompt" key with what it was meant as', async () => {
+    const repo = await tempRepo({
+      '.gemini/commands/fix.toml': 'description = "Fix it"\npromt = "Fix {{args}}"\n',
+    });
+    const run = testIo({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    expect(await runCli(['commands', 'list', '--repo', repo], run.io)).toBe(52);
+    expect(run.stderr).toBe(
+      'error: .gemini/commands/fix.toml:2:1: expected a "prompt" string: the text sent to the model when the command is invoked; found "promt"; did you mean "prompt"?\n',
+    );
+  });
 });
 
 describe('gemini-agent -p "/name args"', () => {
@@ -76,6 +101,26 @@ describe('gemini-agent -p "/name args"', () => {
     expect(body.contents.at(-1)?.parts[0]?.text).toBe(
       'Please provide a code fix for the issue described here: "Button is misaligned".',
     );
+  });
+
+  it("names the CLI's own flags when a command's !{…} block is not allowed", async () => {
+    const repo = await tempRepo({ '.gemini/commands/ship.toml': 'prompt = "!{git push}"\n' });
+    const server = await useFakeGemini([textReply('unused')]);
+    const run = testIo({
+      GEMINI_API_KEY: 'k',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
+
+    const code = await runCli(['-p', '/ship', '--repo', repo, '--sandbox', 'none'], run.io);
+
+    expect(code).toBe(52);
+    expect(run.stderr).toContain(
+      'Allow the command with --allow-command or a --policy file, or remove the !{…} block from the command file.',
+    );
+    expect(run.stderr).not.toContain('workflow');
+    expect(run.stderr).not.toContain('allowed_commands');
+    expect(server.generateRequests()).toHaveLength(0);
   });
 
   it('answers an unknown command with the list of commands, without asking the model', async () => {

@@ -90,7 +90,7 @@ describe('gemini-agent demo', () => {
     expect(calls.filter((line) => line.includes('`write_todos`'))).toEqual([
       expect.stringMatching(/^- ✅ `write_todos` Set 3 todo\(s\) \(4 updates\)/),
     ]);
-    expect(final).toContain('Tool calls (8)');
+    expect(final).toContain('Tool calls (8 calls in 5 lines)');
   });
 
   it('names the sandbox user in its first lines when it runs as root', async () => {

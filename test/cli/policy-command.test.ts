@@ -63,6 +63,54 @@ describe('gemini-agent policy check', () => {
     expect(out.stdout).toBe('');
   });
 
+  it('refuses a misspelt tool name with what it was meant as, and leaves configured tools alone', async () => {
+    const { paths } = await files({
+      'ci.toml': [
+        '[[rule]]',
+        'toolName = "run_shel_command"',
+        'decision = "deny"',
+        'priority = 100',
+        '',
+        '[[rule]]',
+        'toolName = ["read_file", "Write_File", "grep_search", "google_web_search", "my_linter"]',
+        'decision = "allow"',
+        'priority = 100',
+        '',
+        '[[rule]]',
+        'toolName = ["mcp_github_get_issue", "github__get_isue", "reviewer", "mcp_*"]',
+        'decision = "allow"',
+        'priority = 100',
+        '',
+        '[[rule]]',
+        'mcpName = "files"',
+        'toolName = "read_fil"',
+        'decision = "allow"',
+        'priority = 100',
+        '',
+        '[tools.reed_file]',
+        'mode = "always_allow"',
+        '',
+      ].join('\n'),
+    });
+    const out = captureOutput();
+
+    expect(await runPolicyCommand(['check', ...paths], out.io)).toBe(52);
+
+    const file = paths[0] ?? '';
+    expect(out.stdout).toBe('');
+    expect(out.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(
+        `${file}:2:1: toolName names "run_shel_command", which is no tool's name; did you mean "run_shell_command"?`,
+      ),
+      expect.stringContaining(
+        `${file}:7:26: toolName names "Write_File", which is no tool's name; did you mean "write_file"?`,
+      ),
+      expect.stringContaining(
+        `${file}:22:1: [tools.reed_file] names "reed_file", which is no tool's name; did you mean "read_file"?`,
+      ),
+    ]);
+  });
+
   it('loads the files at the tier asked for', async () => {
     const { paths } = await files({ 'ci.toml': VALID });
     const out = captureOutput();

@@ -57,7 +57,7 @@ denyMessage = "Never delete files with rm; explain what should go instead."
 
 async function setUp(script: Parameters<typeof useFakeGemini>[0], policy = POLICY) {
   const repo = await tempRepo({ 'README.md': '# demo\n', 'src/app.js': 'export {};\n' });
-  const policyFile = path.join(repo, '..', `${path.basename(repo)}-policy.toml`);
+  const policyFile = path.join(await tempRepo(), 'policy.toml');
   await writeFile(policyFile, policy);
   const server = await useFakeGemini(script);
   const run = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
@@ -126,6 +126,33 @@ describe('gemini-agent --policy', () => {
     expect(code).toBe(52);
     expect(run.stderr).toContain(`${policyFile}:5:1:`);
     expect(server.generateRequests()).toHaveLength(0);
+  });
+
+  it('stops before any model request when a deny rule names a misspelt tool', async () => {
+    const { repo, policyFile, server, run } = await setUp(
+      [textReply('never')],
+      '[[rule]]\ntoolName = "run_shel_command"\ndecision = "deny"\npriority = 900\n',
+    );
+
+    const code = await runCli(['-p', 'x', '--repo', repo, '--policy', policyFile], run.io);
+
+    expect(code).toBe(52);
+    expect(run.stderr).toContain(
+      `${policyFile}:2:1: toolName names "run_shel_command", which is no tool's name; did you mean "run_shell_command"?`,
+    );
+    expect(server.generateRequests()).toHaveLength(0);
+  });
+
+  it("tells a local run of the preset's denial without a workflow's words", async () => {
+    const { repo, run } = await setUp([
+      callsReply([{ id: 'c', name: 'run_shell_command', args: { command: 'git commit -m x' } }]),
+      textReply('Done.'),
+    ]);
+
+    expect(await runCli(['-p', 'commit', '--repo', repo, '--sandbox', 'none'], run.io)).toBe(0);
+
+    expect(run.stderr).toContain('and the test commands this run allows may run.');
+    expect(run.stderr).not.toMatch(/workflow|allowed_commands/u);
   });
 
   it('offers a review run only the tools the read-only preset can allow', async () => {

@@ -112,8 +112,9 @@ describe('gemini-agent against a fake Gemini server (GOOGLE_GEMINI_BASE_URL)', (
       callsReply([{ id: 'c1', name: 'read_file', args: { absolute_path: 'README.md' } }]),
       textReply('It is a demo.'),
     ]);
-    const recording = path.join(repo, '..', `${path.basename(repo)}-recording.jsonl`);
-    const transcript = path.join(repo, '..', `${path.basename(repo)}-transcript.jsonl`);
+    const beside = await tempRepo();
+    const recording = path.join(beside, 'recording.jsonl');
+    const transcript = path.join(beside, 'transcript.jsonl');
     const live = testIo({ GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: server.url });
     expect(
       await runCli(

@@ -504,11 +504,12 @@ describe('createTerminalProgress off a terminal', () => {
 // --- the -p run --------------------------------------------------------------------------------
 
 describe('gemini-agent -p in a terminal', () => {
-  async function run(options: { isTTY: boolean }) {
+  async function run(options: { isTTY: boolean; lead?: string }) {
     const repo = await tempRepo({ 'README.md': '# demo\n' });
     const server = await useFakeGemini([
       callsReply([{ id: 'c1', name: 'list_directory', args: { path: '.' } }], {
         usage: usage({ prompt: 100, candidates: 10 }),
+        ...(options.lead !== undefined ? { text: options.lead } : {}),
       }),
       textReply('It has a README.', { usage: usage({ prompt: 200, candidates: 8 }) }),
     ]);
@@ -541,6 +542,15 @@ describe('gemini-agent -p in a terminal', () => {
       '✓ list_directory: List directory .',
       'It has a README.',
       '',
+    ]);
+  });
+
+  it("starts a tool's line on a line of its own after the model's unfinished sentence", async () => {
+    const { code, screen } = await run({ isTTY: true, lead: "I'll look at what it contains." });
+    expect(code).toBe(0);
+    expect(screen.screen.slice(0, 2)).toEqual([
+      "I'll look at what it contains.",
+      '✓ list_directory: List directory .',
     ]);
   });
 });

@@ -72,7 +72,7 @@ async function stillRunning(pids: readonly number[]): Promise<number[]> {
 /** A repository, the transcript's path beside it, and a script whose first call writes NOTES.md. */
 async function setUp(after: Parameters<typeof useFakeGemini>[0], git = true) {
   const repo = await tempRepo({ 'README.md': '# demo\n' }, { git });
-  const transcript = path.join(repo, '..', `${path.basename(repo)}-transcript.jsonl`);
+  const transcript = path.join(await tempRepo(), 'transcript.jsonl');
   const notes = path.join(repo, 'NOTES.md');
   const gemini = await useFakeGemini([
     callsReply([{ id: 'w1', name: 'write_file', args: { file_path: notes, content: 'Notes.\n' } }]),

@@ -81,4 +81,61 @@ describe('dist/cli.js', () => {
       `error: Unknown option '--nope'. Run "gemini-agent --help" for usage.\n`,
     );
   });
+
+  it('marks a replay on another repository as diverged, and fails it with --strict', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'gemini-agent-e2e-other-'));
+    onTestFinished(() => rm(other, { recursive: true, force: true }));
+    const argv = [...replayExample];
+    argv[argv.indexOf('test/fixtures/sample-repo')] = other;
+    const loose = await run(process.execPath, argv, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(loose.stderr).toContain(
+      'warning: The replay diverged from its recording: read_file failed here (File not found:',
+    );
+    const strict = await run(process.execPath, [...argv, '--strict'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    }).catch((error: unknown) => error as { code: number; stderr: string });
+    expect(strict).toMatchObject({ code: 1 });
+    expect((strict as { stderr: string }).stderr).toContain(
+      'error: --strict: the replay diverged from its recording: 2 tool calls failed that the recording did not (read_file).',
+    );
+  });
+
+  it('refuses a Node.js older than it supports, naming the ones it does', async () => {
+    const failure = await run(process.execPath, [
+      ...asNodeVersion('20.18.0'),
+      cli,
+      '-p',
+      'hi',
+      '--replay',
+      'x.jsonl',
+    ]).catch((error: unknown) => error as { code: number; stdout: string; stderr: string });
+    expect(failure).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'gemini-agent needs Node.js 22 (22.13 or later) or 24; this is Node.js 20.18.0. Install one of those and run it again.\n',
+    });
+  });
+
+  it('runs on an untested newer Node.js with one warning', async () => {
+    const { stdout, stderr } = await run(process.execPath, [
+      ...asNodeVersion('25.2.0'),
+      cli,
+      '--version',
+    ]);
+    expect(stdout).toBe(`${packageJson.version}\n`);
+    expect(stderr).toBe(
+      'gemini-agent is tested on Node.js 22 (22.13 or later) or 24; Node.js 25.2.0 may work but is not tested.\n',
+    );
+  });
 });
+
+/** Node flags that make `process.versions.node` read `version` before the CLI's code runs. */
+function asNodeVersion(version: string): string[] {
+  const preload = `Object.defineProperty(process.versions, 'node', { value: '${version}' });`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(preload)}`];
+}

@@ -61,6 +61,11 @@ describe('the package', () => {
     expect(packageJson.bin).toEqual({ 'gemini-agent': 'dist/cli.js' });
   });
 
+  it('carries the license file package.json names', async () => {
+    const { stdout } = await run('tar', ['-tzf', tarball]);
+    expect(stdout.split('\n')).toContain('package/LICENSE');
+  });
+
   it('installs from its tarball without a registry, and runs --version and the demo', async () => {
     const prefix = path.join(work, 'prefix-tarball');
     await npm(['install', '--global', `--prefix=${prefix}`, tarball], {

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdownForTerminal } from '../../src/local/terminal-markdown.js';
 
 describe('comment Markdown in the terminal', () => {
+  it("shows Markdown's backslash escapes as the characters they stand for, outside code", () => {
+    expect(
+      renderMarkdownForTerminal(
+        'Set GOOGLE\\_GEMINI\\_BASE\\_URL to 2 \\* 3 \\[x\\] or run `a\\_b`.',
+      ),
+    ).toBe('Set GOOGLE_GEMINI_BASE_URL to 2 * 3 [x] or run `a\\_b`.');
+  });
+
   it('shows a collapsed block as its summary line, and nothing of what it hides', () => {
     const text = renderMarkdownForTerminal(
       [

@@ -156,7 +156,7 @@ describe('the progress comment', () => {
     ]);
     log.ended('completed', 'completed');
     const final = renderFinalComment(progressFromEvents(log.events), {}, links, options);
-    expect(final).toContain('<details><summary>Tool calls (6)</summary>');
+    expect(final).toContain('<details><summary>Tool calls (6 calls in 4 lines)</summary>');
     expect(callLines(final)[0]).toBe(
       '- ✅ `write_todos` Set 3 todo(s) (3 updates) — Set 3 todos. · 15ms',
     );

@@ -555,7 +555,7 @@ describe('the git remote it follows', () => {
   it('answers for the branches pushed there, and leaves refs moved through the API alone', async () => {
     const { fake, octokit } = await start({ branches: { 'api-made': HEAD } });
     const local = await localRepo();
-    const remote = path.join(local.dir, '..', `remote-${path.basename(local.dir)}.git`);
+    const remote = path.join(await tempRepo(), 'remote.git');
     git(local.dir, 'clone', '-q', '--bare', local.dir, remote);
     fake.followGitRemote(remote);
     git(local.dir, 'push', '-q', remote, 'HEAD:refs/heads/gemini/issue-1-x');

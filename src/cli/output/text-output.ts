@@ -17,6 +17,11 @@ export function createTextOutput(options: {
   stderr: TextSink;
   /** A live status line; final lines are then printed above it. */
   progress?: TerminalProgress;
+  /**
+   * Whether stdout and stderr show on one terminal (default: both are TTYs). A line on stderr
+   * then starts on a line of its own, not after the model's unfinished sentence on stdout.
+   */
+  sharedTerminal?: boolean;
 }): CliOutput {
   const { progress } = options;
   const [plainOut, plainErr] = [neutralSink(options.stdout), neutralSink(options.stderr)];
@@ -24,6 +29,16 @@ export function createTextOutput(options: {
   const stderr = progress ? progress.above(plainErr) : plainErr;
   let endsWithNewline = true;
   let lastTextTurn: number | undefined;
+  const sharedTerminal =
+    options.sharedTerminal ?? (isTerminal(options.stdout) && isTerminal(options.stderr));
+  /** A line for stderr, after ending the model's line on the terminal they share. */
+  const errLine = (text: string) => {
+    if (sharedTerminal && !endsWithNewline) {
+      stdout.write('\n');
+      endsWithNewline = true;
+    }
+    stderr.write(text);
+  };
 
   const toolLine = (call: ToolCallData): string | undefined => {
     const what = `${call.tool_name}${call.description ? `: ${call.description}` : ''}`;
@@ -52,13 +67,13 @@ export function createTextOutput(options: {
       endsWithNewline = event.text.endsWith('\n');
     } else if (event.kind === 'tool_call_update') {
       const text = toolLine(event.tool_call);
-      if (text) stderr.write(`${text}\n`);
+      if (text) errLine(`${text}\n`);
     } else if (event.kind === 'subagent_event' && event.event.kind === 'tool_call_update') {
       // A subagent's finished calls, indented under the call that runs it.
       const text = toolLine(event.event.tool_call);
-      if (text) stderr.write(`  ${event.agent_name}: ${text}\n`);
+      if (text) errLine(`  ${event.agent_name}: ${text}\n`);
     } else if (event.kind === 'warning') {
-      stderr.write(`warning: ${event.message}\n`);
+      errLine(`warning: ${event.message}\n`);
     }
   };
 
@@ -76,6 +91,10 @@ export function createTextOutput(options: {
       stderr.write(`error: ${error.message}\n`);
     },
   };
+}
+
+function isTerminal(sink: TextSink): boolean {
+  return 'isTTY' in sink && sink.isTTY === true;
 }
 
 function firstLine(text: string): string {

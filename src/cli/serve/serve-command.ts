@@ -25,7 +25,7 @@ import { neutralIo, streamLogger } from '../../platform/logger.js';
 import type { Redactor } from '../../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
-import { startAgent } from '../../session-setup/run-agent.js';
+import { CLI_ALLOW_COMMAND_HINT, startAgent } from '../../session-setup/run-agent.js';
 import { recordRun } from '../../session-setup/written-configuration.js';
 import type { RunningA2AServer } from './a2a-server.js';
 import { startA2AServer } from './a2a-server.js';
@@ -265,6 +265,7 @@ function turnStarter(run: ServeRun, context: ServeContext): StartTurn {
       env: io.env,
       sessionId,
       contentGenerator,
+      allowCommandHint: CLI_ALLOW_COMMAND_HINT,
       // Whoever holds the token started the server on their own machine: maintainer trust,
       // as for a local CLI run.
       policy: { engine: setup.policy.engine, runMode: options.mode, trust: 'maintainer', askUser },
