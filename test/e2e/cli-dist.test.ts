@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
+import { itNeeds } from '../support/needs.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,7 +39,10 @@ describe('dist/cli.js', () => {
   });
 
   // Node before 22.1 has no compile cache; the CLI then starts without one.
-  it.runIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function')(
+  itNeeds(
+    typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function'
+      ? undefined
+      : `Node ${process.version} has no compile cache (22.1 and later have)`,
     "keeps V8's compiled code in the user's cache directory, and starts from it the next time",
     async () => {
       const home = await mkdtemp(path.join(tmpdir(), 'gemini-cache-home-'));

@@ -12,6 +12,7 @@ import { codeBlocks } from '../docs/markdown.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { scratchHome, startServe } from './support/serve-process.js';
+import { itNeeds } from '../support/needs.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -54,7 +55,7 @@ describe('docs/a2a.md', () => {
     expect(events.at(-1)).toContain('"state":3');
   });
 
-  it.skipIf(!hasCurl())('runs the curl lines as written', async () => {
+  itNeeds(curlProblem(), 'runs the curl lines as written', async () => {
     const served = await server();
     const [block] = codeBlocks(doc).filter(
       (candidate) =>
@@ -79,7 +80,8 @@ describe('docs/a2a.md', () => {
     expect(JSON.stringify(results)).toContain('A small demo repository.');
   });
 
-  it.skipIf(!hasCurl())(
+  itNeeds(
+    curlProblem(),
     'lists and runs the slash command it shows, with the curl lines as written',
     async () => {
       // The server reads the command file the documentation writes into the workspace.
@@ -129,7 +131,7 @@ describe('docs/a2a.md', () => {
 // The offline example, in README.md and docs/a2a.md alike: the server started from this clone on
 // a recorded session, with no key and no model, and a task sent with curl.
 describe.each(['README.md', 'docs/a2a.md'])('%s: serve --replay, offline', (file) => {
-  it.skipIf(!hasCurl())('runs a task end to end with no key, as written', async () => {
+  itNeeds(curlProblem(), 'runs a task end to end with no key, as written', async () => {
     const text = readFileSync(path.join(root, file), 'utf8');
     const [block] = codeBlocks(text).filter(
       (candidate) =>
@@ -164,6 +166,10 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+function curlProblem(): string | undefined {
+  return hasCurl() ? undefined : 'curl is not on PATH';
 }
 
 function hasCurl(): boolean {
