@@ -7,7 +7,8 @@
  * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
  */
 import { execFile } from 'node:child_process';
-import { access, cp, mkdir, mkdtemp } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { access, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +21,11 @@ import type { LocalRun } from '../local/local-run.js';
 import { runLocal } from '../local/local-run.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { CommandIo } from './run-command.js';
-import { exitCodeFor, printRunEnd, shellWord } from './run-command.js';
-import { relativeInside } from '../platform/path-containment.js';
+import { exitCodeFor, parseInputs, printRunEnd, shellWord } from './run-command.js';
 
 const run = promisify(execFile);
 
-export const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR] [--strict]
+export const DEMO_USAGE = `Usage: gemini-agent demo [--live] [--out DIR] [--input NAME=VALUE]... [--strict]
 
 Runs the Action's pipeline on a copy of a small sample project, offline: a maintainer comments
 "/gemini please fix this…" on an issue about a bug, and a recorded model session does the work.
@@ -36,11 +36,48 @@ Options:
       --live      the same task with the real model (needs GEMINI_API_KEY, or Vertex AI or Code
                   Assist credentials as for the Action)
       --out DIR   where to put the sample repository and the run's files (default: a new
-                  temporary folder); must be new or empty
+                  temporary folder, kept for the commands the demo prints); must be new or empty
+      --input NAME=VALUE
+                  an Action input for the run, e.g. --input sandbox=none (repeatable; see
+                  action.yml)
       --strict    fail when a tool call of the recorded session fails where the recorded one
                   did not (the replay diverged from its recording); not with --live
   -h, --help      print this help
 `;
+
+export interface DemoOptions {
+  live: boolean;
+  out: string | undefined;
+  /** Action inputs (`--input`), over the demo's own (its allowed test command). */
+  inputs: Record<string, string>;
+  /** Fail when the recorded session diverges (`--strict`). */
+  strict: boolean;
+  help: boolean;
+}
+
+/** The flags of `demo`; every mistake is a one-line `UsageError` (exit code 42). */
+export function parseDemoArgs(argv: readonly string[]): DemoOptions {
+  const { values } = parseFlags('demo', () =>
+    parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        live: { type: 'boolean' },
+        out: { type: 'string' },
+        input: { type: 'string', multiple: true },
+        strict: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  return {
+    live: values.live ?? false,
+    out: values.out,
+    inputs: parseInputs(values.input ?? []),
+    strict: values.strict ?? false,
+    help: values.help ?? false,
+  };
+}
 
 /** The test command the demo lets the agent run, as a workflow would list it. */
 const ALLOWED_COMMANDS = 'node --test';
@@ -61,37 +98,29 @@ export async function findDemoFiles(moduleUrl: string = import.meta.url): Promis
 }
 
 export async function runDemoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  let values: { live?: boolean; out?: string; strict?: boolean; help?: boolean };
+  let options: DemoOptions;
   try {
-    ({ values } = parseFlags('demo', () =>
-      parseArgs({
-        args: [...argv],
-        strict: true,
-        options: {
-          live: { type: 'boolean' },
-          out: { type: 'string' },
-          strict: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }),
-    ));
+    options = parseDemoArgs(argv);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
-    return ExitCode.INPUT;
+    return exitCodeForError(error);
   }
-  if (values.help) {
+  if (options.help) {
     io.stdout.write(DEMO_USAGE);
     return ExitCode.OK;
   }
+  // A folder the demo made itself goes again when the demo fails: nothing in it is worth keeping.
+  let temporary: string | undefined;
   try {
-    const live = values.live ?? false;
-    if (live && values.strict === true) {
+    const { live } = options;
+    if (live && options.strict) {
       throw new UsageError('--strict applies to the recorded session; leave it out with --live.');
     }
     // Fails before anything is copied when --live has no credentials to use.
     if (live) resolveModelAuth(io.env);
     const demo = await findDemoFiles();
-    const root = await demoFolder(values.out);
+    const root = await demoFolder(options.out);
+    if (options.out === undefined) temporary = root;
     const repo = path.join(root, 'temperature');
     await createSampleRepository(path.join(demo, 'repo'), repo);
     const print = (text = '') => io.stdout.write(`${text}\n`);
@@ -120,39 +149,61 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
         eventName: 'issue_comment',
         repo,
         actorPermission: 'write',
-        inputs: { allowed_commands: ALLOWED_COMMANDS },
+        inputs: { allowed_commands: ALLOWED_COMMANDS, ...options.inputs },
         outDir: path.join(root, 'run'),
-        ...(live
-          ? {}
-          : { replay: path.join(demo, 'session.jsonl'), strict: values.strict ?? false }),
+        ...(live ? {} : { replay: path.join(demo, 'session.jsonl'), strict: options.strict }),
       },
       io,
     );
     printRunEnd(result, io);
     await printCommit(result, io);
     print();
-    const command = invokedAs(process.argv[1], process.cwd());
+    if (temporary !== undefined) {
+      print(
+        `The sample repository and the run's files stay in ${temporary}, for the commands above ("rm -rf ${shellWord(temporary)}" removes them).`,
+      );
+      print();
+    }
+    const command = invokedAs(process.argv[1], io.env);
     print('Try it on your own repository: write an event file like');
     print(`  ${path.join(demo, 'event.json')}`);
     print('and run, in your repository,');
     print(`  ${command} run --event event.json --event-name issue_comment --repo .`);
     print(`("${command} run --help" has the options).`);
+    temporary = undefined;
     return exitCodeFor(result);
   } catch (error) {
     io.stderr.write(`error: ${errorMessage(error)}\n`);
     return exitCodeForError(error);
+  } finally {
+    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
   }
 }
 
 /**
- * What a reader types to run this program again: `gemini-agent` when it was started by that name
- * (installed), else `node` and the path of the script that started it (a clone's dist/cli.js),
- * relative to the current folder when it is inside it.
+ * What a reader types to run this program again from any folder (the demo's hint is to run it in
+ * their own repository): `gemini-agent` when that name on PATH is this program; else the program
+ * by its absolute path, the installed command's (`/prefix/bin/gemini-agent`) or `node` and this
+ * clone's dist/cli.js. A path relative to the current folder would not work from another one.
  */
-export function invokedAs(script: string | undefined, cwd: string): string {
-  if (script === undefined || path.basename(script) === 'gemini-agent') return 'gemini-agent';
-  const shown = relativeInside(script, cwd) ?? script;
-  return `node ${shellWord(shown)}`;
+export function invokedAs(script: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (script === undefined) return 'gemini-agent';
+  const absolute = path.resolve(script);
+  const started = realPath(absolute) ?? absolute;
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '' || !path.isAbsolute(dir)) continue;
+    if (realPath(path.join(dir, 'gemini-agent')) === started) return 'gemini-agent';
+  }
+  if (path.basename(script) === 'gemini-agent') return shellWord(absolute);
+  return `node ${shellWord(started)}`;
+}
+
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

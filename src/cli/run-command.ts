@@ -211,7 +211,8 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
   };
 }
 
-function parseInputs(pairs: readonly string[]): Record<string, string> {
+/** `--input NAME=VALUE` pairs, each judged by the Action's own schema for that input. */
+export function parseInputs(pairs: readonly string[]): Record<string, string> {
   const inputs: Record<string, string> = {};
   for (const pair of pairs) {
     const equals = pair.indexOf('=');
@@ -290,7 +291,15 @@ export function printRunEnd(run: LocalRun, io: Pick<CommandIo, 'stdout'>): void 
     print(`     git -C ${shellWord(run.repo)} log -1 --stat ${shellWord(branch)}`);
   }
   print();
-  print(`── Files in ${run.outDir}:`);
+  if (run.outDirFate === 'removed') {
+    print('── Nothing kept: the run was skipped, so the temporary folder made for it is removed.');
+    return;
+  }
+  print(
+    run.outDirFate === 'temporary'
+      ? `── Files in ${run.outDir} (a temporary folder, kept for you to read; "rm -rf ${shellWord(run.outDir)}" removes it):`
+      : `── Files in ${run.outDir}:`,
+  );
   for (const line of fileListing(run.files)) print(`   ${line}`);
   // Only what is there: a run that failed early wrote no summary, or no transcript.
   const present = (file: string | undefined): file is string =>

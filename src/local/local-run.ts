@@ -11,7 +11,7 @@
  *   job summary as a file, the log on the terminal;
  * - the model: live, recorded to a file, or replayed from one.
  */
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEventFile } from '../github/event-file.js';
@@ -105,6 +105,12 @@ export interface LocalRun {
   files: string[];
   /** With `--replay`: the tool calls that failed where the recording's did not. */
   divergences?: readonly ReplayDivergence[];
+  /**
+   * What became of `outDir`: `given` (the user's `--out`), `temporary` (made for this run and
+   * kept, for what is in it), or `removed` (made for this run, which was skipped: nothing in it
+   * was worth keeping).
+   */
+  outDirFate: 'given' | 'temporary' | 'removed';
 }
 
 /** The placeholder token of a dry run: nothing is sent anywhere, so no real token is needed. */
@@ -150,6 +156,57 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
     skipTrust: options.skipTrust ?? false,
   });
   const outDir = await prepareOutDir(options.outDir);
+  // A folder made for this run goes again when the run fails before it ends or is skipped: then
+  // nothing in it is worth keeping. Otherwise it stays, and the run's end says where.
+  const temporary = options.outDir === undefined;
+  let run: LocalRun;
+  try {
+    run = await runInFolder(options, io, {
+      outDir,
+      temporary,
+      eventFile,
+      payload,
+      facts,
+      repoDir,
+      repository,
+      github,
+      token,
+      plan,
+      logger,
+    });
+  } catch (error) {
+    if (temporary) await rm(outDir, { recursive: true, force: true });
+    throw error;
+  }
+  if (temporary && run.result.conclusion === 'skipped') {
+    await rm(outDir, { recursive: true, force: true });
+    return { ...run, files: [], outDirFate: 'removed' };
+  }
+  return run;
+}
+
+interface RunFolder {
+  outDir: string;
+  temporary: boolean;
+  eventFile: string;
+  payload: Awaited<ReturnType<typeof readEventFile>>;
+  facts: EventFacts;
+  repoDir: string;
+  repository: LocalRepository;
+  github: boolean;
+  token: string;
+  plan: Awaited<ReturnType<typeof checkoutPlan>>;
+  logger: Logger;
+}
+
+/** The pipeline in its output folder: the clone, the policy files, the model, the Action. */
+async function runInFolder(
+  options: LocalRunOptions,
+  io: LocalRunIo,
+  folder: RunFolder,
+): Promise<LocalRun> {
+  const { outDir, eventFile, payload, facts, repoDir, repository, github, token, plan, logger } =
+    folder;
   if (await hasUncommittedChanges(repository)) {
     logger.warning(
       `${repoDir} has uncommitted changes; the run works on a clone of its commit ${plan.sha.slice(0, 12)}, as the Action works on a checkout, so they are not part of it.`,
@@ -239,6 +296,7 @@ export async function runLocal(options: LocalRunOptions, io: LocalRunIo): Promis
       summaryFile,
       gitHub,
       files: report?.files() ?? [],
+      outDirFate: folder.temporary ? 'temporary' : 'given',
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -1,7 +1,8 @@
 // `gemini-agent demo` end to end, in-process and offline: the sample project copied and made a
 // repository, the recorded session replayed through the whole pipeline, and the result checked
 // where a user would look — the final comment, the diff and the commit on the bot's branch.
-import { readdir, readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -103,13 +104,24 @@ describe('gemini-agent demo', () => {
     expect(sandboxUserNotice(true)).toContain('exists\nalready');
   });
 
-  it('closes with a command that runs this program again: installed, or from a clone', () => {
-    expect(invokedAs('/usr/local/bin/gemini-agent', '/home/me')).toBe('gemini-agent');
-    expect(
-      invokedAs('/home/me/gemini-agent-action/dist/cli.js', '/home/me/gemini-agent-action'),
-    ).toBe('node dist/cli.js');
-    expect(invokedAs('/opt/gemini agent/dist/cli.js', '/home/me')).toBe(
-      "node '/opt/gemini agent/dist/cli.js'",
+  it('closes with a command that runs from any folder: gemini-agent on PATH, else an absolute path', async () => {
+    const dir = await tempDir('gemini-agent-demo-test-');
+    const clone = path.join(dir, 'my clone');
+    const script = path.join(clone, 'dist', 'cli.js');
+    const bin = path.join(dir, 'prefix', 'bin');
+    await mkdir(path.dirname(script), { recursive: true });
+    await mkdir(bin, { recursive: true });
+    await writeFile(script, '');
+    await symlink(script, path.join(bin, 'gemini-agent'));
+    // Started from the clone, and `gemini-agent` on PATH is another program (or none).
+    expect(invokedAs(script, { PATH: '/usr/bin' })).toBe(`node '${realpathSync(script)}'`);
+    expect(invokedAs('dist/cli.js', {})).toBe(`node ${path.resolve('dist/cli.js')}`);
+    // The same program installed and on PATH, however it was started.
+    expect(invokedAs(script, { PATH: `/usr/bin:${bin}` })).toBe('gemini-agent');
+    expect(invokedAs(path.join(bin, 'gemini-agent'), { PATH: bin })).toBe('gemini-agent');
+    // Installed but not on PATH: the command's own path.
+    expect(invokedAs(path.join(bin, 'gemini-agent'), { PATH: '/usr/bin' })).toBe(
+      path.join(bin, 'gemini-agent'),
     );
   });
 

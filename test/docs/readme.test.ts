@@ -3,6 +3,7 @@
 // scripts/action-docs.mjs` runs), every link into the repository, the test command CI runs, the
 // workflow excerpts against the Action's input schema, and the policy examples against the policy
 // loader and `policy explain`.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -156,9 +157,16 @@ describe('the README commands', () => {
 
   it('installs the CLI from this repository at a tag, never through npx', () => {
     const install = section(readme, 'Install the command line');
-    expect(codeBlocks(install ?? '')[0]?.text).toBe(
-      'npm install -g github:<owner>/gemini-agent-action#v1\ngemini-agent --version',
-    );
+    const block = codeBlocks(install ?? '')[0]?.text ?? '';
+    expect(block.split('\n').slice(1)).toEqual([
+      'npm install -g "github:$GEMINI_AGENT_REPO#v1"',
+      'gemini-agent --version',
+    ]);
+    // Pasted into a shell as it is, it installs from the one repository its first line names.
+    const pasted = execFileSync('sh', ['-c', block.replace(/^(npm|gemini-agent) /gm, 'echo $1 ')], {
+      encoding: 'utf8',
+    });
+    expect(pasted.split('\n')[0]).toBe('npm install -g github:OWNER/gemini-agent-action#v1');
     // npx would fetch an unrelated package of that name from the registry: the name may appear
     // only in the warning against it.
     const npx = [...texts.entries(), ...exampleTexts()].flatMap(([file, content]) =>

@@ -1,5 +1,6 @@
 // Runs the committed bundle the way users do, to catch what only bundling can break.
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
+import { itNeeds } from '../support/needs.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,7 +40,10 @@ describe('dist/cli.js', () => {
   });
 
   // Node before 22.1 has no compile cache; the CLI then starts without one.
-  it.runIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function')(
+  itNeeds(
+    typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function'
+      ? undefined
+      : `Node ${process.version} has no compile cache (22.1 and later have)`,
     "keeps V8's compiled code in the user's cache directory, and starts from it the next time",
     async () => {
       const home = await mkdtemp(path.join(tmpdir(), 'gemini-cache-home-'));
@@ -70,6 +75,26 @@ describe('dist/cli.js', () => {
       cwd: path.join(out, 'run', 'temperature'),
     });
     expect(branches.stdout).toContain('gemini/issue-1-tocelsius-returns-the-wrong-temperature');
+  });
+
+  it("closes the demo with a command that works in the reader's own repository", async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'gemini-demo-'));
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
+    const { stdout } = await run(process.execPath, [cli, 'demo', '--out', path.join(out, 'run')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: out },
+    });
+    const hint = /^ {2}(.+) run --event event\.json --event-name issue_comment --repo \.$/m.exec(
+      stdout,
+    )?.[1];
+    // Not on PATH here: this clone's dist/cli.js, by its absolute path.
+    expect(hint).toBe(`node ${realpathSync(cli)}`);
+    // Run as printed from another folder (the sample repository), it is this program.
+    const elsewhere = await run('sh', ['-c', `${hint ?? 'false'} run --help`], {
+      cwd: path.join(out, 'run', 'temperature'),
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(elsewhere.stdout).toContain('Usage: gemini-agent run --event FILE');
   });
 
   it('exits 42 with one line for a bad flag', async () => {

@@ -73,13 +73,17 @@ describe('the package', () => {
       cache: path.join(work, 'cache-tarball'),
     });
     const bin = path.join(prefix, 'bin', 'gemini-agent');
-    const env = { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: work };
+    // As after a global install, the prefix's bin folder is on PATH.
+    const env = {
+      PATH: `${path.dirname(bin)}:${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      HOME: work,
+    };
 
     const version = await run(bin, ['--version'], { cwd: work, env });
     expect(version.stdout).toBe(`${packageJson.version}\n`);
 
     // The demo's files come with the package (`files`), and its closing lines name the program
-    // by the name it was started with.
+    // by the name it has on PATH.
     const demo = await run(bin, ['demo', '--out', path.join(work, 'demo')], { cwd: work, env });
     expect(demo.stdout).toContain('── Result: success');
     expect(demo.stdout).toContain('  gemini-agent run --event event.json');

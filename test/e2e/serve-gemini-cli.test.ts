@@ -10,11 +10,12 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FakeRequest } from '../support/fake-gemini.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { scratchHome, startServe } from './support/serve-process.js';
+import { describeNeeds } from '../support/needs.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -53,8 +54,11 @@ function functionResponses(request: FakeRequest): string {
   );
 }
 
-describe.skipIf(geminiCli === undefined)(
-  `the Gemini CLI ${geminiCli?.version ?? '(not installed: run npm run bench once to install it)'} with gemini-agent serve as its remote subagent`,
+describeNeeds(
+  geminiCli === undefined
+    ? 'the Gemini CLI is not installed (npm run bench installs it once)'
+    : undefined,
+  `the Gemini CLI ${geminiCli?.version ?? ''} with gemini-agent serve as its remote subagent`,
   () => {
     it('delegates a task to our server and reads its answer', async () => {
       const cli = geminiCli ?? { entry: '', version: '' };

@@ -11,6 +11,7 @@ import {
   receiveHandover,
   wipeEnvironmentBlock,
 } from '../../src/platform/initial-environment.js';
+import { describeNeeds } from '../support/needs.js';
 
 const onLinux = process.platform === 'linux';
 const scratch: string[] = [];
@@ -45,26 +46,30 @@ describe('environmentBounds', () => {
   });
 });
 
-describe.skipIf(!onLinux)('wiping the initial environment on Linux', () => {
-  it('leaves /proc/self/environ empty and every variable where process.env finds it', () => {
-    const before = readFileSync('/proc/self/environ');
-    const path = process.env.PATH;
-    expect(before.includes(`PATH=${path ?? ''}`)).toBe(true);
-    const names = Object.keys(process.env).sort();
+describeNeeds(
+  onLinux ? undefined : 'needs Linux, whose /proc/self/environ this wipes',
+  'wiping the initial environment on Linux',
+  () => {
+    it('leaves /proc/self/environ empty and every variable where process.env finds it', () => {
+      const before = readFileSync('/proc/self/environ');
+      const path = process.env.PATH;
+      expect(before.includes(`PATH=${path ?? ''}`)).toBe(true);
+      const names = Object.keys(process.env).sort();
 
-    expect(wipeEnvironmentBlock(process.env, '/proc/self')).toBeUndefined();
+      expect(wipeEnvironmentBlock(process.env, '/proc/self')).toBeUndefined();
 
-    expect(readFileSync('/proc/self/environ').every((byte) => byte === 0)).toBe(true);
-    expect(process.env.PATH).toBe(path);
-    expect(Object.keys(process.env).sort()).toEqual(names);
-  });
+      expect(readFileSync('/proc/self/environ').every((byte) => byte === 0)).toBe(true);
+      expect(process.env.PATH).toBe(path);
+      expect(Object.keys(process.env).sort()).toEqual(names);
+    });
 
-  it('says why when the kernel refuses the write', () => {
-    expect(wipeEnvironmentBlock({ X: '1' }, refusingProc())).toMatch(
-      /^the kernel refused to rewrite it|^the environment in memory is not what \/proc shows/u,
-    );
-  });
-});
+    it('says why when the kernel refuses the write', () => {
+      expect(wipeEnvironmentBlock({ X: '1' }, refusingProc())).toMatch(
+        /^the kernel refused to rewrite it|^the environment in memory is not what \/proc shows/u,
+      );
+    });
+  },
+);
 
 describe('handing the credentials over to a new image', () => {
   it('re-executes with the credentials in a private file, which the new image takes and deletes', () => {

@@ -32,6 +32,7 @@ import {
 import type { AttackContext, HostileCaseOptions, HostileRun } from './support/hostile-run.js';
 import { REPO, runHostileCase } from './support/hostile-run.js';
 import { processesWithMarker } from './support/sensors.js';
+import { describeNeeds } from '../support/needs.js';
 
 const hasSandboxInput = (INPUT_NAMES as readonly string[]).includes('sandbox');
 const isolation = hasSandboxInput
@@ -296,23 +297,27 @@ describeSandboxed(isolation, 'process isolation under sandbox: auto', () => {
 // Without a sandbox the same test scripts run as the Action's user: this records what `none`
 // leaves open, so a change in it is noticed. (Not a vulnerability of `auto`; documented in the
 // job summary's sandbox line.)
-describe.skipIf(!hasSandboxInput)('process isolation under sandbox: none (documented gaps)', () => {
-  it('a daemon started by a test script outlives the session', async () => {
-    const run = await runHostileCase({
-      inputs: { allowed_commands: 'npm test', sandbox: 'none' },
-      script: (ctx) => [
-        callsReply([
-          testScript(
-            ctx,
-            `setsid sh -c 'sleep 30; echo ${ctx.id}' > /dev/null 2>&1 < /dev/null & echo started`,
-          ),
-        ]),
-        callsReply([shell('npm test')]),
-        exfiltrateInAnswer(),
-      ],
+describeNeeds(
+  hasSandboxInput ? undefined : 'the Action has no sandbox input',
+  'process isolation under sandbox: none (documented gaps)',
+  () => {
+    it('a daemon started by a test script outlives the session', async () => {
+      const run = await runHostileCase({
+        inputs: { allowed_commands: 'npm test', sandbox: 'none' },
+        script: (ctx) => [
+          callsReply([
+            testScript(
+              ctx,
+              `setsid sh -c 'sleep 30; echo ${ctx.id}' > /dev/null 2>&1 < /dev/null & echo started`,
+            ),
+          ]),
+          callsReply([shell('npm test')]),
+          exfiltrateInAnswer(),
+        ],
+      });
+      const left = await processesWithMarker(run.ctx.id);
+      for (const { pid } of left) process.kill(pid, 'SIGKILL');
+      expect(left.length).toBeGreaterThan(0);
     });
-    const left = await processesWithMarker(run.ctx.id);
-    for (const { pid } of left) process.kill(pid, 'SIGKILL');
-    expect(left.length).toBeGreaterThan(0);
-  });
-});
+  },
+);

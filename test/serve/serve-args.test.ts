@@ -20,6 +20,7 @@ describe('parseServeArgs', () => {
       sandbox: 'auto',
       confirmationTimeoutSeconds: 600,
       storeRequests: false,
+      replay: undefined,
       debug: false,
       help: false,
     });
@@ -58,6 +59,8 @@ describe('parseServeArgs', () => {
         'none',
         '--confirmation-timeout',
         '1.5',
+        '--replay',
+        'session.jsonl',
         '-d',
       ],
       '/work',
@@ -76,7 +79,27 @@ describe('parseServeArgs', () => {
       allowCommands: ['npm test'],
       sandbox: 'none',
       confirmationTimeoutSeconds: 1.5,
+      replay: path.join('/work', 'session.jsonl'),
       debug: true,
+    });
+  });
+
+  it.each(['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'])(
+    'refuses --host %s, which names no address a client could use, without --public-url',
+    (host) => {
+      expect(() => parseServeArgs(['--host', host], '/work')).toThrow(
+        `--host ${host} listens on every address of this machine, so the agent card cannot say which one reaches it: pass --public-url`,
+      );
+      expect(
+        parseServeArgs(['--host', host, '--public-url', 'http://agent.example:41242'], '/work'),
+      ).toMatchObject({ host, publicUrl: 'http://agent.example:41242/' });
+    },
+  );
+
+  it('takes a specific address as the one clients use', () => {
+    expect(parseServeArgs(['--host', '192.0.2.7'], '/work')).toMatchObject({
+      host: '192.0.2.7',
+      publicUrl: undefined,
     });
   });
 
@@ -112,6 +135,7 @@ describe('parseServeArgs', () => {
       '--allow-command',
       '--sandbox',
       '--confirmation-timeout',
+      '--replay',
     ]) {
       expect(SERVE_USAGE).toContain(flag);
     }

@@ -14,6 +14,7 @@ import { isBuildError } from '../../src/tools/tool-types.js';
 import { Workspace } from '../../src/tools/workspace.js';
 import type { ToolHarness } from './tool-harness.js';
 import { errorPart, makeTempDir, outputPart, removeTempDirs, toolHarness } from './tool-harness.js';
+import { itNeeds } from '../support/needs.js';
 
 const NAME = 'run_shell_command';
 /** A plain environment for the tool: enough to find bash and coreutils. */
@@ -387,7 +388,8 @@ describe('run_shell_command: environment', () => {
     expect(content).toContain(`PATH=${process.env.PATH ?? ''}`);
   }
 
-  it.runIf(readsProc)('keeps secrets of the given parent environment from tools', async () => {
+  const procProblem = readsProc ? undefined : 'needs Linux, whose /proc shows the environment';
+  itNeeds(procProblem, 'keeps secrets of the given parent environment from tools', async () => {
     await setUp({
       parentEnv: { ...BASE_ENV, ...CANARIES },
       // Even listed explicitly, secrets are not passed.
@@ -396,7 +398,7 @@ describe('run_shell_command: environment', () => {
     expectScrubbed((await run({ command })).content);
   });
 
-  it.runIf(readsProc)('scrubs process.env when no parent environment is given', async () => {
+  itNeeds(procProblem, 'scrubs process.env when no parent environment is given', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, CANARIES);
     try {

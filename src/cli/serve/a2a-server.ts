@@ -44,6 +44,8 @@ export interface RunningA2AServer {
   /** The base URL: the card is at `${url}/.well-known/agent-card.json`. */
   url: string;
   cardUrl: string;
+  /** Where it listens, as this machine reaches it (`url` unless a public URL was given). */
+  listenUrl: string;
   /** How many tasks are running or waiting for a confirmation. */
   runningTasks(): number;
   /**
@@ -66,7 +68,8 @@ export async function startA2AServer(options: A2AServerOptions): Promise<Running
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = (options.publicUrl ?? `http://${urlHost(options.host)}:${port}`).replace(/\/+$/, '');
+  const listenUrl = `http://${urlHost(options.host)}:${port}`;
+  const url = (options.publicUrl ?? listenUrl).replace(/\/+$/, '');
   const card = buildAgentCard(`${url}${JSON_RPC_PATH}`);
   const executor = new DevelopmentToolExecutor({
     workspaces: options.workspaces,
@@ -104,6 +107,7 @@ export async function startA2AServer(options: A2AServerOptions): Promise<Running
   return {
     url,
     cardUrl: `${url}${AGENT_CARD_PATH}`,
+    listenUrl,
     runningTasks: () => executor.runningTasks(),
     async close(cancellation) {
       await executor.stopAll(

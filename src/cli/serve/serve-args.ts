@@ -1,6 +1,7 @@
 /**
  * The flags of `gemini-agent serve`; every mistake is a one-line `UsageError` (exit code 42).
  */
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { modelFlag, parseFlags, parseRunMode } from '../args.js';
@@ -36,6 +37,8 @@ export interface ServeOptions {
   confirmationTimeoutSeconds: number;
   /** `--store-requests`: the Gemini API may keep the requests (by default each says store=false). */
   storeRequests: boolean;
+  /** `--replay FILE`: every task answered from this recorded session, from its start. */
+  replay: string | undefined;
   debug: boolean;
   help: boolean;
 }
@@ -51,7 +54,8 @@ Options:
       --host HOST              the address to listen on (default: ${DEFAULT_HOST}, this machine only)
       --port PORT              the port (default: ${DEFAULT_PORT}; 0 picks a free one)
       --public-url URL         the address clients reach the server at, for the agent card
-                               (default: http://HOST:PORT)
+                               (default: http://HOST:PORT; needed with --host 0.0.0.0 or ::,
+                               which name no address a client could use)
       --repo DIR               the default workspace (default: current directory)
       --root DIR               another directory a client may pick a workspace inside, with
                                AgentSettings.workspace_path (repeatable; --repo is one)
@@ -74,12 +78,18 @@ Options:
       --store-requests         let the Gemini API keep the model requests, which hold the
                                workspaces' code (default: every request says store=false;
                                Vertex AI and Code Assist requests cannot carry the setting)
+      --replay FILE            answer every task from a recorded session ({method, response}
+                               JSON lines, as --record writes them), from its start: no key,
+                               no network
   -d, --debug                  log details to standard error
   -h, --help                   print this help
 
 Every request but the agent card (/.well-known/agent-card.json) needs
 "Authorization: Bearer <token>". One task works in a workspace at a time; a second one is
 refused until the first ends.
+
+Authentication: GEMINI_API_KEY; or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and
+GOOGLE_CLOUD_LOCATION; or GOOGLE_GENAI_USE_GCA=true (Code Assist). Not needed with --replay.
 
 Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 error, 41 authentication, 42 bad input,
 52 configuration.
@@ -107,6 +117,7 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
         sandbox: { type: 'string' },
         'confirmation-timeout': { type: 'string' },
         'store-requests': { type: 'boolean' },
+        replay: { type: 'string' },
         debug: { type: 'boolean', short: 'd' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -121,6 +132,16 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
   if (host.trim() === '' || /\s/.test(host)) {
     throw new UsageError(`--host expects an address such as 127.0.0.1 or ::1, got "${host}".`);
   }
+  const publicUrl = publicUrlOf(values['public-url']);
+  // The card's `url` is where a remote client sends its tasks. An address that listens on every
+  // interface names none a client could use, and a guess (the host name, the first interface's
+  // address) is wrong behind NAT, in containers and on machines with several networks: a card
+  // pointing at the client's own localhost fails far from its cause. So the address is asked for.
+  if (publicUrl === undefined && isUnspecified(host)) {
+    throw new UsageError(
+      `--host ${host} listens on every address of this machine, so the agent card cannot say which one reaches it: pass --public-url with the address clients use (e.g. --public-url http://my-host.example:${values.port ?? DEFAULT_PORT}), or give --host that address.`,
+    );
+  }
   const sandbox = values.sandbox ?? 'auto';
   if (!SANDBOX_MODES.includes(sandbox as SandboxMode)) {
     throw new UsageError(`--sandbox expects one of ${SANDBOX_MODES.join(', ')}, got "${sandbox}".`);
@@ -132,7 +153,7 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
   return {
     host,
     port: portOf(values.port),
-    publicUrl: publicUrlOf(values['public-url']),
+    publicUrl,
     repo: path.resolve(cwd, values.repo ?? '.'),
     roots: (values.root ?? []).map((root) => path.resolve(cwd, root)),
     tokenFile: values['token-file'],
@@ -145,9 +166,17 @@ export function parseServeArgs(argv: readonly string[], cwd: string): ServeOptio
     sandbox: sandbox as SandboxMode,
     confirmationTimeoutSeconds: secondsOf(values['confirmation-timeout']),
     storeRequests: values['store-requests'] ?? false,
+    replay: values.replay === undefined ? undefined : path.resolve(cwd, values.replay),
     debug: values.debug ?? false,
     help: values.help ?? false,
   };
+}
+
+/** `0.0.0.0`, `::` and their other spellings: every address of the machine, none in particular. */
+function isUnspecified(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (isIPv4(bare)) return bare.split('.').every((part) => Number(part) === 0);
+  return isIPv6(bare) && /^[0:]+$/.test(bare);
 }
 
 function portOf(value: string | undefined): number {

@@ -27,6 +27,8 @@ import { createRedactor, secretEnvironmentValues } from '../../platform/redactio
 import { reportSandbox, resolveSandbox } from '../../platform/sandbox/resolve-sandbox.js';
 import { CLI_ALLOW_COMMAND_HINT, startAgent } from '../../session-setup/run-agent.js';
 import { recordRun } from '../../session-setup/written-configuration.js';
+import { serveRecordedSession } from '../../session-setup/replay-model.js';
+import { readRecordedSession } from '../../model/recording.js';
 import type { RunningA2AServer } from './a2a-server.js';
 import { startA2AServer } from './a2a-server.js';
 import type { Cancellation } from '../../agent/events.js';
@@ -100,7 +102,8 @@ interface ServeRun {
 interface ServeContext {
   workspaces: Workspaces;
   models: ReturnType<typeof chooseRunModels>;
-  auth: ReturnType<typeof resolveModelAuth>;
+  /** Live credentials; undefined with `--replay`, where each task has a replay server of its own. */
+  auth: ReturnType<typeof resolveModelAuth> | undefined;
   sandbox: Awaited<ReturnType<typeof resolveSandbox>>;
 }
 
@@ -142,10 +145,21 @@ async function prepare(run: ServeRun): Promise<ServeContext> {
   for (const value of initial.settings.expandedValues) run.redactor.register(value);
   for (const warning of initial.policy.warnings) logger.warning(warning);
   const models = chooseRunModels(modelSettings(options, io.env, initial.ownSettings));
-  const auth = resolveModelAuth(io.env);
-  // Said once for the server, not per task: every task's requests go the same way.
-  const storage = requestStorageNotice(auth.type, options.storeRequests);
-  if (storage !== undefined) logger.info(storage);
+  let auth: ReturnType<typeof resolveModelAuth> | undefined;
+  if (options.replay === undefined) {
+    auth = resolveModelAuth(io.env);
+    // Said once for the server, not per task: every task's requests go the same way.
+    const storage = requestStorageNotice(auth.type, options.storeRequests);
+    if (storage !== undefined) logger.info(storage);
+  } else {
+    // Read now, so a missing or malformed recording stops the server at start.
+    await readRecordedSession(options.replay).catch((error: unknown) => {
+      throw new UsageError(`--replay: ${errorMessage(error)}`);
+    });
+    logger.info(
+      `Every task is answered from the recorded session ${options.replay}, from its start: no model is called.`,
+    );
+  }
   const sandbox = await resolveSandbox(options.sandbox, {
     env: io.env,
     logger,
@@ -238,46 +252,76 @@ function turnStarter(run: ServeRun, context: ServeContext): StartTurn {
       turn.askUser,
     );
     const sessionId = randomUUID();
-    const contentGenerator = await createContentGenerator(context.auth, {
-      sessionId,
-      storeRequests: options.storeRequests,
-      retry: {
-        onRetry: (event) => {
-          logger.warning(`Task ${turn.taskId}: ${describeRetry(event)}`);
+    // With --replay, each task has the recording served from its start by a server of its own,
+    // stopped when the task's session ends.
+    const replay =
+      options.replay === undefined ? undefined : await serveRecordedSession(options.replay);
+    const startTask = async (auth: ReturnType<typeof resolveModelAuth> | undefined) => {
+      if (auth === undefined) throw new Error('serve: no model credentials and no --replay.');
+      const contentGenerator = await createContentGenerator(auth, {
+        sessionId,
+        storeRequests: options.storeRequests,
+        retry: {
+          // A recording holds the failed replies a session retried; replaying them needs no wait.
+          ...(replay === undefined ? {} : { sleep: () => Promise.resolve() }),
+          onRetry: (event) => {
+            logger.warning(`Task ${turn.taskId}: ${describeRetry(event)}`);
+          },
         },
-      },
-    });
-    logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
-    // Recorded from before its first tool until its tools have stopped, so a later task does not
-    // load configuration this one wrote (written-configuration.ts). What was left out, and why,
-    // the task tells its client.
-    const notices = [...setup.heldBack];
-    const recorded = await recordRun(turn.workspace, io.env, (message) => {
-      logger.warning(message);
-      notices.push(message);
-    });
-    const startedAt = Date.now();
-    const starting = startAgent({
-      prompt,
-      extensionContextFiles: setup.extensionContextFiles,
-      workspaceRoot: turn.workspace,
-      ...chooseRunModels(modelSettings(options, io.env, setup.ownSettings)),
-      env: io.env,
-      sessionId,
-      contentGenerator,
-      allowCommandHint: CLI_ALLOW_COMMAND_HINT,
-      // Whoever holds the token started the server on their own machine: maintainer trust,
-      // as for a local CLI run.
-      policy: { engine: setup.policy.engine, runMode: options.mode, trust: 'maintainer', askUser },
-      logger,
-      onEvent: turn.onEvent,
-      signal: turn.signal,
-      sandbox: context.sandbox,
-      settings: setup.settings,
-      agents: setup.agents,
-      ...(turn.history === undefined ? {} : { history: turn.history }),
-    });
-    const agent = await recorded(starting);
+      });
+      logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
+      // Recorded from before its first tool until its tools have stopped, so a later task does not
+      // load configuration this one wrote (written-configuration.ts). What was left out, and why,
+      // the task tells its client.
+      const notices = [...setup.heldBack];
+      const recorded = await recordRun(turn.workspace, io.env, (message) => {
+        logger.warning(message);
+        notices.push(message);
+      });
+      const startedAt = Date.now();
+      const starting = startAgent({
+        prompt,
+        extensionContextFiles: setup.extensionContextFiles,
+        workspaceRoot: turn.workspace,
+        ...chooseRunModels(modelSettings(options, io.env, setup.ownSettings)),
+        env: io.env,
+        sessionId,
+        contentGenerator,
+        allowCommandHint: CLI_ALLOW_COMMAND_HINT,
+        ...(replay === undefined ? {} : { replay: replay.comparison }),
+        // Whoever holds the token started the server on their own machine: maintainer trust,
+        // as for a local CLI run.
+        policy: {
+          engine: setup.policy.engine,
+          runMode: options.mode,
+          trust: 'maintainer',
+          askUser,
+        },
+        logger,
+        onEvent: turn.onEvent,
+        signal: turn.signal,
+        sandbox: context.sandbox,
+        settings: setup.settings,
+        agents: setup.agents,
+        ...(turn.history === undefined ? {} : { history: turn.history }),
+      });
+      return { agent: await recorded(starting), notices, startedAt };
+    };
+    let agent: Awaited<ReturnType<typeof startAgent>>;
+    let notices: string[];
+    let startedAt: number;
+    try {
+      ({ agent, notices, startedAt } = await startTask(replay?.auth ?? context.auth));
+    } catch (error) {
+      await replay?.close();
+      throw error;
+    }
+    if (replay !== undefined) {
+      void agent.result.then(
+        () => replay.close(),
+        () => replay.close(),
+      );
+    }
     return {
       ...agent,
       notices,
@@ -323,11 +367,13 @@ async function requireOutside(tokenFile: string, roots: readonly string[]): Prom
 function printStart(
   io: ServeIo,
   options: ServeOptions,
-  server: { url: string; cardUrl: string },
+  server: { url: string; cardUrl: string; listenUrl: string },
   token: ServerToken,
 ): void {
   const lines = [
-    `A2A server listening on ${server.url}`,
+    server.listenUrl === server.url
+      ? `A2A server listening on ${server.url}`
+      : `A2A server listening on ${server.listenUrl} (--public-url sends clients to ${server.url})`,
     `  agent card: ${server.cardUrl}`,
     token.source === 'generated'
       ? `  token:      ${token.value}  (generated now and shown only here; send it as "Authorization: Bearer <token>")`
@@ -336,7 +382,7 @@ function printStart(
   io.stdout.write(`${lines.join('\n')}\n`);
   if (!isLoopback(options.host)) {
     io.stderr.write(
-      `warning: --host ${options.host} makes the server reachable from other machines, over plain HTTP: the token and every task travel unencrypted. Put it behind TLS, or keep the default 127.0.0.1.\n`,
+      `warning: --host ${options.host} makes the server reachable from other machines, over plain HTTP: the token and every task travel unencrypted. Put it behind a TLS proxy and pass the proxy's https:// address as --public-url, or keep the default 127.0.0.1.\n`,
     );
   }
 }

@@ -51,7 +51,8 @@ export function scratchHome(): string {
 }
 
 export async function startServe(options: {
-  gemini: FakeGeminiServer;
+  /** The model; without one the server has no credentials (with `--replay`, it needs none). */
+  gemini?: FakeGeminiServer;
   repo: string;
   args?: readonly string[];
   env?: Record<string, string>;
@@ -70,8 +71,9 @@ export async function startServe(options: {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: options.env?.['HOME'] ?? scratchHome(),
-        GEMINI_API_KEY: 'test-key-0123456789',
-        GOOGLE_GEMINI_BASE_URL: options.gemini.url,
+        ...(options.gemini === undefined
+          ? {}
+          : { GEMINI_API_KEY: 'test-key-0123456789', GOOGLE_GEMINI_BASE_URL: options.gemini.url }),
         ...(token === null ? {} : { GEMINI_AGENT_A2A_TOKEN: token }),
         ...options.env,
       },

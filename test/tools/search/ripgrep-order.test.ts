@@ -3,13 +3,14 @@
 // JavaScript scan finds them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSearchFileContentTool } from '../../../src/tools/search-file-content.js';
 import { createJsScanStrategy } from '../../../src/tools/search/js-scan.js';
 import { createRipgrepStrategy } from '../../../src/tools/search/ripgrep.js';
 import { findExecutable } from '../../../src/tools/search/run-process.js';
 import type { SearchStrategy } from '../../../src/tools/search/types.js';
 import { makeTempDir, removeTempDirs, toolHarness } from '../tool-harness.js';
+import { describeNeeds } from '../../support/needs.js';
 
 const rgPath = await findExecutable('rg', {
   pathVariable: process.env.PATH,
@@ -47,7 +48,7 @@ async function searchWith(strategy: SearchStrategy, pattern: string): Promise<st
   return JSON.stringify(part?.functionResponse?.response ?? {});
 }
 
-describe.skipIf(rgPath === null)('ripgrep order (skipped when rg is not on PATH)', () => {
+describeNeeds(rgPath === null ? 'rg is not on PATH' : undefined, 'ripgrep order', () => {
   it('gives the first 100 of 1,500 matches in path order', async () => {
     const expected = await searchWith(createJsScanStrategy(), 'many');
     expect(expected).toContain('Found 100 matches');

@@ -13,6 +13,7 @@ import { findExecutable } from '../../../src/tools/search/run-process.js';
 import type { SearchStrategy } from '../../../src/tools/search/types.js';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { makeTempDir, removeTempDirs, toolHarness } from '../tool-harness.js';
+import { itNeeds, skipBecause } from '../../support/needs.js';
 
 const TOOL = 'search_file_content';
 const rgPath = await findExecutable('rg', {
@@ -187,8 +188,9 @@ describe('search strategies agree', () => {
     });
   });
 
-  it.skipIf(rgPath === null)(
-    'ripgrep gives the same answers (skipped when rg is not on PATH)',
+  itNeeds(
+    rgPath === null ? 'rg is not on PATH' : undefined,
+    'ripgrep gives the same answers',
     async () => {
       for (const args of searches.filter((search) => rgHasPcre2 || !needsPcre2(search))) {
         const expected = await searchWith(createJsScanStrategy(), args);
@@ -199,8 +201,8 @@ describe('search strategies agree', () => {
     },
   );
 
-  it('git grep with PCRE gives the same answers (skipped when git lacks PCRE)', async (context) => {
-    if (!gitHasPcre) context.skip();
+  it('git grep with PCRE gives the same answers', async (context) => {
+    if (!gitHasPcre) skipBecause(context, 'this git is built without PCRE (git grep -P)');
     for (const args of searches) {
       const expected = await searchWith(createJsScanStrategy(), args);
       expect(await searchWith(createGitGrepStrategy(), args), JSON.stringify(args)).toBe(expected);
