@@ -329,6 +329,7 @@ const WARNING_TEXT = {
     model_fallback: 'The session went on with the fallback model.',
     model_lifecycle: 'The model is deprecated or shuts down soon.',
     model_routed: 'Another model answered than the one asked for.',
+    replay_diverged: 'A replayed tool call failed where the recorded one did not.',
     invalid_response: 'The model sent an invalid response.',
     other: 'A warning.',
 };

@@ -159,8 +159,8 @@ var external_node_url_ = __webpack_require__(73136);
 var esm_client = __webpack_require__(30063);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
 var types = __webpack_require__(330);
-// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
-var version = __webpack_require__(16138);
+// EXTERNAL MODULE: ./src/platform/version.ts
+var version = __webpack_require__(95895);
 // EXTERNAL MODULE: ./src/platform/text-limits.ts
 var text_limits = __webpack_require__(17781);
 // EXTERNAL MODULE: ./src/tools/shell-output.ts

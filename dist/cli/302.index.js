@@ -11,7 +11,7 @@ export const modules = {
 /* unused harmony export COMMANDS_USAGE */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _commands_command_registry_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(27095);
+/* harmony import */ var _commands_command_registry_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(27095);
 /* harmony import */ var _commands_extensions_load_extensions_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46664);
 /* harmony import */ var _commands_run_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63065);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
@@ -19,11 +19,13 @@ export const modules = {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(77593);
 /* harmony import */ var _platform_logger_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(63255);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(28551);
+/* harmony import */ var _repo_directory_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(47014);
 /**
  * `gemini-agent commands list`: the custom commands a run in this repository would offer, with
  * their descriptions and the file each comes from, the extensions they come with, which commands
  * replace others, and the command files that do not load (each at file:line:column).
  */
+
 
 
 
@@ -43,7 +45,7 @@ gemini-agent -p "/name args", or in a comment with "/gemini /name args".
 Commands are listed in a folder that is not trusted too: listing runs nothing. A note then says
 that a run there stops before loading them until the folder is trusted.
 
-Exit 0 when every file loads, 52 when an extension manifest or a command file has a problem
+Exit 0 when every file loads, 42 when --repo is not a folder, 52 when an extension manifest or a command file has a problem
 (each printed as file:line:column).
 `;
 /** Runs `commands <subcommand> \u2026` and returns the exit code; never throws. */
@@ -79,6 +81,7 @@ async function list(argv, io) {
         return _exit_codes_js__WEBPACK_IMPORTED_MODULE_7__/* .ExitCode */ .yU.OK;
     }
     const repo = values.repo ?? process.cwd();
+    await (0,_repo_directory_js__WEBPACK_IMPORTED_MODULE_8__/* .requireRepoDirectory */ .n)(repo);
     const { extensions, registry } = await (0,_commands_run_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .loadRunCommands */ .iY)({
         workspaceRoot: repo,
         configRoot: repo,
@@ -100,7 +103,7 @@ async function list(argv, io) {
     if (commands.length === 0)
         out.push('No custom commands (.gemini/commands/**/*.toml).');
     for (const shadowed of registry.shadowed)
-        out.push(`note: ${(0,_commands_command_registry_js__WEBPACK_IMPORTED_MODULE_8__/* .describeShadowing */ .oj)(shadowed)}`);
+        out.push(`note: ${(0,_commands_command_registry_js__WEBPACK_IMPORTED_MODULE_9__/* .describeShadowing */ .oj)(shadowed)}`);
     io.stdout.write(`${out.join('\n')}\n`);
     for (const problem of registry.problems)
         io.stderr.write(`error: ${problem.error.message}\n`);

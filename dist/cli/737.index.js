@@ -44,6 +44,34 @@ function createTranscriptWriter(filePath, options) {
 
 /***/ }),
 
+/***/ 47014:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ requireRepoDirectory)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46316);
+/**
+ * `--repo`: every command that takes it refuses a folder that does not exist the same way, as a
+ * usage error (exit 42), instead of answering as if the folder were empty.
+ */
+
+
+
+async function requireRepoDirectory(dir) {
+    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(dir).catch(() => undefined);
+    if (!info?.isDirectory()) {
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--repo expects an existing directory, got "${node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(dir)}".`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 41737:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
@@ -101,8 +129,8 @@ var config_settings = __webpack_require__(64730);
 var settings_types = __webpack_require__(88705);
 // EXTERNAL MODULE: ./src/session-setup/folder-trust.ts
 var folder_trust = __webpack_require__(55545);
-// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
-var version = __webpack_require__(16138);
+// EXTERNAL MODULE: ./src/platform/version.ts
+var version = __webpack_require__(95895);
 // EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
 var start_telemetry = __webpack_require__(25405);
 // EXTERNAL MODULE: ./src/telemetry/telemetry.ts
@@ -623,6 +651,15 @@ function createTextOutput(options) {
     const stderr = progress ? progress.above(plainErr) : plainErr;
     let endsWithNewline = true;
     let lastTextTurn;
+    const sharedTerminal = options.sharedTerminal ?? (text_output_isTerminal(options.stdout) && text_output_isTerminal(options.stderr));
+    /** A line for stderr, after ending the model's line on the terminal they share. */
+    const errLine = (text) => {
+        if (sharedTerminal && !endsWithNewline) {
+            stdout.write('\n');
+            endsWithNewline = true;
+        }
+        stderr.write(text);
+    };
     const toolLine = (call) => {
         const what = `${call.tool_name}${call.description ? `: ${call.description}` : ''}`;
         switch (call.status) {
@@ -651,16 +688,16 @@ function createTextOutput(options) {
         else if (event.kind === 'tool_call_update') {
             const text = toolLine(event.tool_call);
             if (text)
-                stderr.write(`${text}\n`);
+                errLine(`${text}\n`);
         }
         else if (event.kind === 'subagent_event' && event.event.kind === 'tool_call_update') {
             // A subagent's finished calls, indented under the call that runs it.
             const text = toolLine(event.event.tool_call);
             if (text)
-                stderr.write(`  ${event.agent_name}: ${text}\n`);
+                errLine(`  ${event.agent_name}: ${text}\n`);
         }
         else if (event.kind === 'warning') {
-            stderr.write(`warning: ${event.message}\n`);
+            errLine(`warning: ${event.message}\n`);
         }
     };
     return {
@@ -678,6 +715,9 @@ function createTextOutput(options) {
             stderr.write(`error: ${error.message}\n`);
         },
     };
+}
+function text_output_isTerminal(sink) {
+    return 'isTTY' in sink && sink.isTTY === true;
 }
 function firstLine(text) {
     const line = text.split('\n', 1)[0] ?? '';
@@ -702,11 +742,17 @@ async function readPipedStdin(stdin) {
 var run_stop = __webpack_require__(15800);
 // EXTERNAL MODULE: ./src/session-setup/replay-model.ts + 2 modules
 var replay_model = __webpack_require__(32416);
+// EXTERNAL MODULE: ./src/session-setup/replay-divergence.ts
+var replay_divergence = __webpack_require__(28812);
+// EXTERNAL MODULE: ./src/cli/repo-directory.ts
+var repo_directory = __webpack_require__(47014);
 ;// CONCATENATED MODULE: ./src/cli/run-cli.ts
 /**
  * The CLI's composition root: flags \u2192 model transport (live, or a recorded session served by the
  * local fake server) \u2192 tools and session \u2192 the chosen output format \u2192 exit code.
  */
+
+
 
 
 
@@ -883,7 +929,7 @@ async function authorize(run) {
     if (!run.prompt) {
         throw new errors/* UsageError */.eb('No prompt given: pass the task with -p "<prompt>" or pipe it in.');
     }
-    await requireDirectory(options.repo);
+    await (0,repo_directory/* requireRepoDirectory */.n)(options.repo);
     await requireUnprotected(options.repo);
     const trust = await (0,folder_trust/* requireWorkspaceTrust */.BS)({
         folder: options.repo,
@@ -1012,6 +1058,8 @@ async function runSession(run, workspace, context) {
         },
         onModelCall: modelCalls.report,
     });
+    if (model.replay !== undefined)
+        run.replay = model.replay;
     // `auto` falls back to no sandbox rather than failing, so its probe need not hold up the first
     // model request: the session starts it once that request has been sent, and every shell
     // command waits for it (see ToolProcesses), so none runs before it has decided. A sandbox
@@ -1057,7 +1105,7 @@ async function runSession(run, workspace, context) {
         logger.warning(message);
     });
     const startedAt = Date.now();
-    const starting = (0,run_agent/* startAgent */.I)({
+    const starting = (0,run_agent/* startAgent */.Ih)({
         prompt: context.sessionPrompt,
         extensionContextFiles: (0,extension_config/* extensionContextFiles */.ek)(commands.extensions),
         ...(workspace.trust.trusted ? {} : { projectContext: false }),
@@ -1067,6 +1115,8 @@ async function runSession(run, workspace, context) {
         sessionId,
         contentGenerator: model.generator,
         modelCalls,
+        allowCommandHint: run_agent/* CLI_ALLOW_COMMAND_HINT */.VL,
+        ...(model.replay !== undefined ? { replay: model.replay } : {}),
         // Nobody is asked: the policy answers every confirmation. A local run is started by a
         // person at their own checkout, so it runs with maintainer trust.
         policy: { engine: policy.engine, runMode: options.mode, trust: 'maintainer' },
@@ -1104,14 +1154,19 @@ async function report(run, session) {
     const exitCode = cancellation === undefined
         ? (0,exit_codes/* exitCodeForReason */.Nj)(session.reason)
         : (0,exit_codes/* exitCodeForCancellation */.o3)(cancellation);
+    // `--strict`: a replay that diverged from its recording does not succeed, whatever it answered.
+    const diverged = run.replay?.divergences ?? [];
+    const strictFailure = run.options.strict && exitCode === exit_codes/* ExitCode */.yU.OK && diverged.length > 0;
     run.output.finish({
         sessionId: session.sessionId,
         model: run.modelName ?? '',
         response: session.response,
-        reason: session.reason,
-        error: session.error,
-        exitCode,
+        reason: strictFailure ? 'replay_diverged' : session.reason,
+        error: strictFailure ? `--strict: ${(0,replay_divergence/* divergenceSummary */.FE)(diverged)}.` : session.error,
+        exitCode: strictFailure ? exit_codes/* ExitCode */.yU.ERROR : exitCode,
     });
+    if (strictFailure)
+        return exit_codes/* ExitCode */.yU.ERROR;
     if (cancellation !== undefined)
         await listChanges(run);
     return exitCode;
@@ -1208,12 +1263,6 @@ async function bothInOrder(first, second) {
         throw b.reason;
     return [a.value, b.value];
 }
-async function requireDirectory(dir) {
-    const info = await (0,promises_.stat)(dir).catch(() => undefined);
-    if (!info?.isDirectory()) {
-        throw new errors/* UsageError */.eb(`--repo expects an existing directory, got "${external_node_path_default().resolve(dir)}".`);
-    }
-}
 /** The workspace may not lie inside a repository's .gemini or .github, or any .git. */
 async function requireUnprotected(dir) {
     const problem = await (0,protected_paths/* protectedFolderProblem */.WM)(dir);
@@ -1242,10 +1291,12 @@ async function requireWritableFile(flag, file) {
  */
 async function openModel(options, io, run) {
     let auth;
+    let comparison;
     if (options.replay !== undefined) {
         const replay = await (0,replay_model/* serveRecordedSession */.G)(options.replay);
         run.cleanups.push(() => replay.close());
         auth = replay.auth;
+        comparison = replay.comparison;
     }
     else {
         auth = (0,model_auth/* resolveModelAuth */.k)(io.env);
@@ -1262,7 +1313,11 @@ async function openModel(options, io, run) {
         },
         onModelCall: run.onModelCall,
     });
-    return { generator, authType: auth.type };
+    return {
+        generator,
+        authType: auth.type,
+        ...(comparison !== undefined ? { replay: comparison } : {}),
+    };
 }
 function fanOut(listeners) {
     return (event) => {
@@ -1471,580 +1526,6 @@ class SessionStatsCollector {
             thought_tokens: t.thoughts_tokens,
         };
     }
-}
-
-
-/***/ }),
-
-/***/ 32416:
-/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  N: () => (/* binding */ REPLAY_API_KEY),
-  G: () => (/* binding */ serveRecordedSession)
-});
-
-// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
-var recording = __webpack_require__(26602);
-// EXTERNAL MODULE: ./src/platform/errors.ts
-var errors = __webpack_require__(46316);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(37067);
-// EXTERNAL MODULE: ./src/model/genai-values.ts
-var genai_values = __webpack_require__(6572);
-;// CONCATENATED MODULE: ./src/testing/fake-script.ts
-
-/** The request body, wherever the API puts it (Code Assist wraps it in `request`). */
-function requestBody(request) {
-    const body = (request.body ?? {});
-    const inner = body['request'];
-    return typeof inner === 'object' && inner !== null ? inner : body;
-}
-function partsText(content) {
-    const parts = content?.parts ?? [];
-    return parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
-}
-/** The request's system instruction, as text. */
-function systemInstructionOf(request) {
-    return partsText(requestBody(request)['systemInstruction']);
-}
-/** The text of every user message of the request (not function responses), joined. */
-function userTextOf(request) {
-    const contents = (requestBody(request)['contents'] ?? []);
-    return contents
-        .filter((content) => content.role === 'user')
-        .map(partsText)
-        .join('\n');
-}
-/** The names of the function responses in the request's last message: what it answers. */
-function answeredCallsOf(request) {
-    const contents = (requestBody(request)['contents'] ?? []);
-    const parts = contents.at(-1)?.parts ?? [];
-    return parts.flatMap((part) => (part.functionResponse?.name ? [part.functionResponse.name] : []));
-}
-/** A lane for the conversation whose system instruction and user messages hold these texts. */
-function lane(name, where, script) {
-    return {
-        name,
-        match: (request) => (where.instruction === undefined ||
-            systemInstructionOf(request).includes(where.instruction)) &&
-            (where.userText === undefined || userTextOf(request).includes(where.userText)),
-        script,
-    };
-}
-// --- parts -------------------------------------------------------------------------------------
-function textPart(text) {
-    return { text };
-}
-function thoughtPart(text, options = {}) {
-    return { text, thought: true, ...options };
-}
-function functionCallPart(call) {
-    return {
-        functionCall: {
-            ...(call.id !== undefined ? { id: call.id } : {}),
-            name: call.name,
-            args: call.args ?? {},
-        },
-        ...(call.thoughtSignature !== undefined ? { thoughtSignature: call.thoughtSignature } : {}),
-    };
-}
-// --- chunks ------------------------------------------------------------------------------------
-function usage(tokens) {
-    const metadata = new GenerateContentResponseUsageMetadata();
-    metadata.promptTokenCount = tokens.prompt;
-    metadata.candidatesTokenCount = tokens.candidates;
-    if (tokens.thoughts !== undefined)
-        metadata.thoughtsTokenCount = tokens.thoughts;
-    if (tokens.cached !== undefined)
-        metadata.cachedContentTokenCount = tokens.cached;
-    metadata.totalTokenCount = tokens.prompt + tokens.candidates + (tokens.thoughts ?? 0);
-    return metadata;
-}
-function chunk(parts, options = {}) {
-    return {
-        candidates: [
-            {
-                content: { role: 'model', parts },
-                index: 0,
-                ...(options.finishReason !== undefined
-                    ? { finishReason: FinishReason[options.finishReason] }
-                    : {}),
-            },
-        ],
-        ...(options.usageMetadata !== undefined ? { usageMetadata: options.usageMetadata } : {}),
-    };
-}
-// --- steps -------------------------------------------------------------------------------------
-function respond(chunks, options = {}) {
-    return { type: 'response', chunks, ...options };
-}
-function rawReply(chunks, options = {}) {
-    return { type: 'raw', chunks, ...options };
-}
-function httpError(status, message, options = {}) {
-    return { type: 'error', status, message, ...options };
-}
-function cutStream(chunks, options = {}) {
-    const { after, ...timing } = options;
-    return {
-        type: 'cut',
-        chunks,
-        after: after ?? Math.max(1, Math.floor(chunks.length / 2)),
-        ...timing,
-    };
-}
-/** A whole model turn: thoughts, then text, then calls, with the finish reason on the last chunk. */
-function reply(spec) {
-    const chunks = [];
-    const thoughts = spec.thoughts ?? [];
-    thoughts.forEach((text, i) => {
-        const last = i === thoughts.length - 1;
-        chunks.push(chunk([
-            thoughtPart(text, last && spec.thoughtSignature !== undefined
-                ? { thoughtSignature: spec.thoughtSignature }
-                : {}),
-        ]));
-    });
-    const texts = spec.text === undefined ? [] : Array.isArray(spec.text) ? spec.text : [spec.text];
-    for (const text of texts)
-        chunks.push(chunk([textPart(text)]));
-    if (spec.calls && spec.calls.length > 0)
-        chunks.push(chunk(spec.calls.map(functionCallPart)));
-    if (chunks.length === 0)
-        chunks.push(chunk([]));
-    const last = chunks[chunks.length - 1];
-    const candidate = last?.candidates?.[0];
-    if (candidate)
-        candidate.finishReason = FinishReason[spec.finishReason ?? 'STOP'];
-    if (candidate && spec.continuationToken !== undefined) {
-        candidate.continuationToken = spec.continuationToken;
-    }
-    if (last && spec.usage)
-        last.usageMetadata = spec.usage;
-    if (last && spec.modelVersion !== undefined)
-        last.modelVersion = spec.modelVersion;
-    if (last && spec.modelStatus !== undefined)
-        last.modelStatus = spec.modelStatus;
-    return respond(chunks, spec.delayMs !== undefined ? { delayMs: spec.delayMs } : {});
-}
-/** A text answer in one chunk, finished with STOP. */
-function textReply(text, options = {}) {
-    return reply({ ...options, text });
-}
-/** A turn that calls tools (several calls are parallel calls in one turn). */
-function callsReply(calls, options = {}) {
-    return reply({ ...options, calls });
-}
-/** The continuation token a generate request sends back (top level of its body), if any. */
-function continuationTokenOf(request) {
-    const token = requestBody(request)['continuationToken'];
-    return typeof token === 'string' ? token : undefined;
-}
-/**
- * A reply longer than one request, as Gemini 4 sends one past its per-request output limit: the
- * first request is answered with `first`, ending with finish reason CONTINUATION and `token`; the
- * request that sends `token` back gets `rest`. A continuation that does not carry the token is
- * answered 400, as a request the server cannot continue.
- */
-function continuedReply(token, first, rest) {
-    return [
-        reply({ ...first, finishReason: 'CONTINUATION', continuationToken: token }),
-        (request) => {
-            const sent = continuationTokenOf(request);
-            return sent === token
-                ? reply(rest)
-                : httpError(400, `Invalid continuation: expected the continuation token ${JSON.stringify(token)}, got ${sent === undefined ? 'none' : JSON.stringify(sent)}.`);
-        },
-    ];
-}
-/**
- * Turns a recorded session into a script, so a recording can be served through the fake server and
- * the real client. Token counts and embeddings are not model turns and are left out (the server
- * estimates token counts itself).
- */
-function scriptFromRecording(calls) {
-    const steps = [];
-    for (const call of calls) {
-        if (call.method === 'generateContentStream')
-            steps.push(respond(call.response.map(plainChunk)));
-        else if (call.method === 'generateContent')
-            steps.push(respond([plainChunk(call.response)]));
-    }
-    return steps;
-}
-function plainChunk(response) {
-    const copy = JSON.parse(JSON.stringify(response));
-    // Headers of the recorded live call; the client would take them for part of the body.
-    delete copy['sdkHttpResponse'];
-    return copy;
-}
-
-;// CONCATENATED MODULE: ./src/testing/fake-gemini-server.ts
-
-
-const STATUS_NAMES = {
-    400: 'INVALID_ARGUMENT',
-    401: 'UNAUTHENTICATED',
-    403: 'PERMISSION_DENIED',
-    404: 'NOT_FOUND',
-    409: 'ABORTED',
-    429: 'RESOURCE_EXHAUSTED',
-    499: 'CANCELLED',
-    500: 'INTERNAL',
-    501: 'NOT_IMPLEMENTED',
-    503: 'UNAVAILABLE',
-    504: 'DEADLINE_EXCEEDED',
-};
-const GENERATE_RPCS = new Set(['generateContent', 'streamGenerateContent']);
-const GEMINI_PATH = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(\w+)$/;
-const VERTEX_PATH = /^\/(v1beta1|v1)\/(?:projects\/([^/]+)\/locations\/([^/]+)\/)?publishers\/google\/models\/([^/:]+):(\w+)$/;
-const CODE_ASSIST_PATH = /^\/(v1internal):(\w+)$/;
-function route(path) {
-    let m = GEMINI_PATH.exec(path);
-    if (m)
-        return { api: 'gemini', apiVersion: m[1], model: m[2], rpc: m[3] ?? '' };
-    m = VERTEX_PATH.exec(path);
-    if (m) {
-        return {
-            api: 'vertex',
-            apiVersion: m[1],
-            ...(m[2] !== undefined ? { project: m[2] } : {}),
-            ...(m[3] !== undefined ? { location: m[3] } : {}),
-            model: m[4],
-            rpc: m[5] ?? '',
-        };
-    }
-    m = CODE_ASSIST_PATH.exec(path);
-    if (m)
-        return { api: 'code-assist', apiVersion: m[1], rpc: m[2] ?? '' };
-    return undefined;
-}
-/** The Google error body, with `QuotaFailure` and `RetryInfo` details when the step has them. */
-function errorBody(step) {
-    const details = [];
-    if (step.quotaIds !== undefined) {
-        details.push({
-            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-            violations: step.quotaIds.map((quotaId) => ({
-                quotaMetric: 'generativelanguage.googleapis.com/generate_content_requests',
-                quotaId,
-            })),
-        });
-    }
-    if (step.retryDelay !== undefined) {
-        details.push({
-            '@type': 'type.googleapis.com/google.rpc.RetryInfo',
-            retryDelay: step.retryDelay,
-        });
-    }
-    return JSON.stringify({
-        error: {
-            code: step.status,
-            message: step.message,
-            status: STATUS_NAMES[step.status] ?? 'UNKNOWN',
-            ...(details.length > 0 ? { details } : {}),
-        },
-    });
-}
-function sendJson(res, status, body) {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
-    res.end(body);
-}
-/** One response from a streamed reply: parts concatenated, the last finish reason and usage kept. */
-function mergeChunks(chunks) {
-    const merged = {};
-    const parts = [];
-    let candidate;
-    for (const chunk of chunks) {
-        const { candidates, ...rest } = chunk;
-        Object.assign(merged, rest);
-        const first = candidates?.[0];
-        if (first) {
-            parts.push(...(first.content?.parts ?? []));
-            const fields = { ...first };
-            delete fields['content'];
-            candidate = { ...candidate, ...fields };
-        }
-    }
-    if (candidate) {
-        merged.candidates = [{ ...candidate, content: { role: 'model', parts } }];
-    }
-    return merged;
-}
-function partChars(part) {
-    return typeof part.text === 'string' ? part.text.length : JSON.stringify(part).length;
-}
-/** About four characters per token, like the API's own rough estimates. */
-function estimateTokens(body) {
-    const record = (body ?? {});
-    const contents = record.request?.contents ?? record.contents;
-    let chars = 0;
-    if (Array.isArray(contents)) {
-        for (const content of contents) {
-            for (const part of content.parts ?? [])
-                chars += partChars(part);
-        }
-    }
-    return Math.ceil(chars / 4);
-}
-async function readBody(req) {
-    const chunks = [];
-    for await (const piece of req)
-        chunks.push(piece);
-    return Buffer.concat(chunks).toString('utf8');
-}
-async function startFakeGeminiServer(options = {}) {
-    const script = [...(options.script ?? [])];
-    let consumed = 0;
-    const lanes = (options.lanes ?? []).map((entry) => ({ ...entry, consumed: 0 }));
-    let generateCount = 0;
-    const requests = [];
-    const sockets = new Set();
-    const pendingDelays = new Set();
-    const waiters = new Set();
-    let closed = false;
-    const notify = () => {
-        for (const waiter of waiters) {
-            if (requests.length >= waiter.count) {
-                waiters.delete(waiter);
-                waiter.resolve();
-            }
-        }
-    };
-    const delay = (ms) => new Promise((resolve) => {
-        const done = () => {
-            clearTimeout(timer);
-            pendingDelays.delete(done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        pendingDelays.add(done);
-    });
-    const wrap = (api, chunk) => api === 'code-assist' ? { response: chunk } : chunk;
-    async function answer(req, step, res) {
-        if (step.delayMs !== undefined && step.delayMs > 0)
-            await delay(step.delayMs);
-        // The client gave up (abort) or the server is closing: nobody is listening.
-        if (closed || res.destroyed)
-            return;
-        if (step.type === 'error') {
-            sendJson(res, step.status, errorBody(step));
-            return;
-        }
-        const streamed = req.rpc === 'streamGenerateContent';
-        if (step.type === 'raw') {
-            if (!streamed) {
-                sendJson(res, 200, step.chunks[0] ?? '{}');
-                return;
-            }
-            res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-            for (const text of step.chunks)
-                await write(res, `data: ${text}\r\n\r\n`);
-            res.end();
-            return;
-        }
-        if (!streamed) {
-            const body = JSON.stringify(wrap(req.api, mergeChunks(step.chunks)));
-            if (step.type === 'cut') {
-                res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
-                await write(res, body.slice(0, Math.floor(body.length / 2)));
-                res.destroy();
-                return;
-            }
-            sendJson(res, 200, body);
-            return;
-        }
-        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-        const count = step.type === 'cut' ? Math.min(step.after, step.chunks.length) : step.chunks.length;
-        for (const chunk of step.chunks.slice(0, count)) {
-            await write(res, `data: ${JSON.stringify(wrap(req.api, chunk))}\r\n\r\n`);
-        }
-        if (step.type === 'cut')
-            res.destroy();
-        else
-            res.end();
-    }
-    async function handle(req, res) {
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const text = await readBody(req);
-        let body;
-        let badJson = false;
-        if (text !== '') {
-            try {
-                body = JSON.parse(text);
-            }
-            catch {
-                badJson = true;
-            }
-        }
-        const found = route(url.pathname);
-        const record = {
-            index: requests.length + 1,
-            api: found?.api ?? 'unknown',
-            rpc: found?.rpc ?? '',
-            httpMethod: req.method ?? '',
-            path: url.pathname,
-            query: Object.fromEntries(url.searchParams),
-            headers: { ...req.headers },
-            body: badJson ? text : body,
-            ...(found?.apiVersion !== undefined ? { apiVersion: found.apiVersion } : {}),
-            ...(found?.project !== undefined ? { project: found.project } : {}),
-            ...(found?.location !== undefined ? { location: found.location } : {}),
-        };
-        const model = found?.model ??
-            (typeof body?.model === 'string'
-                ? body.model
-                : undefined);
-        if (model !== undefined)
-            record.model = model;
-        requests.push(record);
-        notify();
-        if (!found || req.method !== 'POST') {
-            sendJson(res, 404, errorBody({
-                status: 404,
-                message: `The fake Gemini server does not serve ${req.method ?? ''} ${url.pathname}.`,
-            }));
-            return;
-        }
-        if (badJson) {
-            sendJson(res, 400, errorBody({ status: 400, message: 'The request body is not valid JSON.' }));
-            return;
-        }
-        if (found.rpc === 'countTokens') {
-            sendJson(res, 200, JSON.stringify({ totalTokens: estimateTokens(body) }));
-            return;
-        }
-        if (found.rpc === 'loadCodeAssist' && found.api === 'code-assist') {
-            const project = options.codeAssistProject === undefined ? 'fake-project' : options.codeAssistProject;
-            sendJson(res, 200, JSON.stringify({
-                currentTier: { id: 'standard-tier', name: 'Fake tier' },
-                ...(project !== null ? { cloudaicompanionProject: project } : {}),
-            }));
-            return;
-        }
-        if (!GENERATE_RPCS.has(found.rpc)) {
-            sendJson(res, 404, errorBody({
-                status: 404,
-                message: `The fake Gemini server does not implement ${found.rpc}.`,
-            }));
-            return;
-        }
-        generateCount++;
-        const laneOf = lanes.find((entry) => entry.match(record));
-        const steps = laneOf?.script ?? script;
-        const position = laneOf ? laneOf.consumed : consumed;
-        const next = steps[position];
-        if (next === undefined) {
-            // 400 so that clients fail at once instead of retrying.
-            sendJson(res, 400, errorBody({
-                status: 400,
-                message: `The fake Gemini server's ${laneOf ? `lane "${laneOf.name}"` : 'script'} is exhausted: generate request #${generateCount} (request #${record.index}, ${found.rpc}) has no step to answer it; it had ${steps.length} step(s).`,
-            }));
-            return;
-        }
-        if (laneOf)
-            laneOf.consumed++;
-        else
-            consumed++;
-        record.step = position + 1;
-        if (laneOf)
-            record.lane = laneOf.name;
-        const step = typeof next === 'function' ? await next(record) : next;
-        await answer(record, step, res);
-    }
-    const server = (0,external_node_http_.createServer)((req, res) => {
-        handle(req, res).catch((error) => {
-            const message = error instanceof Error ? error.message : String(error);
-            // 400, not 500: a failing script step is a test bug, which retries would only hide.
-            if (!res.headersSent) {
-                sendJson(res, 400, errorBody({ status: 400, message: `The fake Gemini server failed: ${message}` }));
-            }
-            else {
-                res.destroy();
-            }
-        });
-    });
-    server.on('connection', (socket) => {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => {
-            server.off('error', reject);
-            resolve();
-        });
-    });
-    const address = server.address();
-    if (address === null || typeof address === 'string') {
-        throw new Error('The fake Gemini server did not get a TCP port.');
-    }
-    return {
-        url: `http://127.0.0.1:${address.port}`,
-        requests,
-        generateRequests: () => requests.filter((r) => GENERATE_RPCS.has(r.rpc)),
-        remaining: (name) => {
-            if (name === undefined)
-                return script.length - consumed;
-            const entry = lanes.find((candidate) => candidate.name === name);
-            if (entry === undefined)
-                throw new Error(`The fake Gemini server has no lane "${name}".`);
-            return entry.script.length - entry.consumed;
-        },
-        push: (...steps) => {
-            script.push(...steps);
-        },
-        waitForRequests: (count) => new Promise((resolve) => {
-            waiters.add({ count, resolve });
-            notify();
-        }),
-        close: async () => {
-            if (closed)
-                return;
-            closed = true;
-            for (const finish of [...pendingDelays])
-                finish();
-            for (const socket of sockets)
-                socket.destroy();
-            await new Promise((resolve) => {
-                server.close(() => {
-                    resolve();
-                });
-            });
-        },
-    };
-}
-function write(res, text) {
-    return new Promise((resolve) => {
-        if (res.destroyed) {
-            resolve();
-            return;
-        }
-        res.write(text, () => {
-            resolve();
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/session-setup/replay-model.ts
-
-
-
-/** The key the replay server is reached with; long and odd, so redacting it masks nothing else. */
-const REPLAY_API_KEY = 'gemini-agent-replay-placeholder-key';
-/** Starts serving the recording in `file`; a missing or malformed file is a usage error. */
-async function serveRecordedSession(file) {
-    const calls = await (0,recording/* readRecordedSession */.hP)(file).catch((error) => {
-        throw new errors/* UsageError */.eb(`--replay: ${(0,errors/* errorMessage */.gJ)(error)}`);
-    });
-    const server = await startFakeGeminiServer({ script: scriptFromRecording(calls) });
-    return {
-        auth: { type: 'gemini-api-key', apiKey: REPLAY_API_KEY, baseUrl: server.url },
-        close: () => server.close(),
-    };
 }
 
 

@@ -138,6 +138,8 @@ var exit_codes = __webpack_require__(28551);
 var policy_setup = __webpack_require__(49446);
 // EXTERNAL MODULE: ./src/platform/run-mode.ts
 var run_mode = __webpack_require__(37816);
+// EXTERNAL MODULE: ./src/cli/repo-directory.ts
+var repo_directory = __webpack_require__(47014);
 ;// CONCATENATED MODULE: ./src/cli/policy-command.ts
 /**
  * `gemini-agent policy \u2026`: try policies before a workflow uses them.
@@ -148,6 +150,7 @@ var run_mode = __webpack_require__(37816);
  *   files, flags and shell analysis \u2014 and prints the decision, the rule that decided, why, what
  *   the model would read, and for shell commands the verdict of every sub-command.
  */
+
 
 
 
@@ -287,9 +290,11 @@ async function explain(argv, io) {
         allowCommands: values['allow-command'] ?? [],
         yolo: values.yolo ?? false,
     });
-    const workspace = await tools_workspace/* Workspace */.a.create(values.repo ?? process.cwd());
+    const repo = values.repo ?? process.cwd();
+    await (0,repo_directory/* requireRepoDirectory */.n)(repo);
+    const workspace = await tools_workspace/* Workspace */.a.create(repo);
     const call = await policyCallFor(values.tool, rawArgs, workspace, values.server);
-    const context = (0,run_agent/* policyContext */._)(workspace, { runMode, trust });
+    const context = (0,run_agent/* policyContext */._v)(workspace, { runMode, trust });
     const verdict = await policy.engine.decide(call, context);
     const declared = !policy.engine.isUnconditionallyDenied({
         name: call.toolName,

@@ -52,6 +52,10 @@ var resolve_sandbox = __webpack_require__(33784);
 var run_agent = __webpack_require__(92057);
 // EXTERNAL MODULE: ./src/session-setup/written-configuration.ts
 var written_configuration = __webpack_require__(43928);
+// EXTERNAL MODULE: ./src/session-setup/replay-model.ts + 2 modules
+var replay_model = __webpack_require__(32416);
+// EXTERNAL MODULE: ./src/model/recording.ts + 1 modules
+var recording = __webpack_require__(26602);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
 var external_node_http_default = /*#__PURE__*/__webpack_require__.n(external_node_http_);
@@ -61,8 +65,8 @@ var dist_server = __webpack_require__(15145);
 var dist = __webpack_require__(9045);
 // EXTERNAL MODULE: ./node_modules/@a2a-js/sdk/dist/compat/v0_3/index.js
 var v0_3 = __webpack_require__(79133);
-// EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
-var version = __webpack_require__(16138);
+// EXTERNAL MODULE: ./src/platform/version.ts
+var version = __webpack_require__(95895);
 ;// CONCATENATED MODULE: ./src/cli/serve/development-tool.ts
 /**
  * The extension's URI, from the spec's sample agent card (\u00a73.1). Its version is the `v0` in the
@@ -1725,7 +1729,8 @@ async function startA2AServer(options) {
         });
     });
     const { port } = server.address();
-    const url = (options.publicUrl ?? `http://${urlHost(options.host)}:${port}`).replace(/\/+$/, '');
+    const listenUrl = `http://${urlHost(options.host)}:${port}`;
+    const url = (options.publicUrl ?? listenUrl).replace(/\/+$/, '');
     const card = buildAgentCard(`${url}${JSON_RPC_PATH}`);
     const executor = new DevelopmentToolExecutor({
         workspaces: options.workspaces,
@@ -1760,6 +1765,7 @@ async function startA2AServer(options) {
     return {
         url,
         cardUrl: `${url}${AGENT_CARD_PATH}`,
+        listenUrl,
         runningTasks: () => executor.runningTasks(),
         async close(cancellation) {
             await executor.stopAll(cancellation === undefined
@@ -1804,6 +1810,7 @@ var sandbox_types = __webpack_require__(9332);
 
 
 
+
 const DEFAULT_HOST = '127.0.0.1';
 /** The Gemini CLI's A2A server's default port (its CODER_AGENT_PORT), so clients find us there. */
 const DEFAULT_PORT = 41242;
@@ -1819,7 +1826,8 @@ Options:
       --host HOST              the address to listen on (default: ${DEFAULT_HOST}, this machine only)
       --port PORT              the port (default: ${DEFAULT_PORT}; 0 picks a free one)
       --public-url URL         the address clients reach the server at, for the agent card
-                               (default: http://HOST:PORT)
+                               (default: http://HOST:PORT; needed with --host 0.0.0.0 or ::,
+                               which name no address a client could use)
       --repo DIR               the default workspace (default: current directory)
       --root DIR               another directory a client may pick a workspace inside, with
                                AgentSettings.workspace_path (repeatable; --repo is one)
@@ -1842,12 +1850,18 @@ Options:
       --store-requests         let the Gemini API keep the model requests, which hold the
                                workspaces' code (default: every request says store=false;
                                Vertex AI and Code Assist requests cannot carry the setting)
+      --replay FILE            answer every task from a recorded session ({method, response}
+                               JSON lines, as --record writes them), from its start: no key,
+                               no network
   -d, --debug                  log details to standard error
   -h, --help                   print this help
 
 Every request but the agent card (/.well-known/agent-card.json) needs
 "Authorization: Bearer <token>". One task works in a workspace at a time; a second one is
 refused until the first ends.
+
+Authentication: GEMINI_API_KEY; or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and
+GOOGLE_CLOUD_LOCATION; or GOOGLE_GENAI_USE_GCA=true (Code Assist). Not needed with --replay.
 
 Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 error, 41 authentication, 42 bad input,
 52 configuration.
@@ -1873,6 +1887,7 @@ function parseServeArgs(argv, cwd) {
             sandbox: { type: 'string' },
             'confirmation-timeout': { type: 'string' },
             'store-requests': { type: 'boolean' },
+            replay: { type: 'string' },
             debug: { type: 'boolean', short: 'd' },
             help: { type: 'boolean', short: 'h' },
         },
@@ -1883,6 +1898,14 @@ function parseServeArgs(argv, cwd) {
     const host = values.host ?? DEFAULT_HOST;
     if (host.trim() === '' || /\s/.test(host)) {
         throw new errors/* UsageError */.eb(`--host expects an address such as 127.0.0.1 or ::1, got "${host}".`);
+    }
+    const publicUrl = publicUrlOf(values['public-url']);
+    // The card's `url` is where a remote client sends its tasks. An address that listens on every
+    // interface names none a client could use, and a guess (the host name, the first interface's
+    // address) is wrong behind NAT, in containers and on machines with several networks: a card
+    // pointing at the client's own localhost fails far from its cause. So the address is asked for.
+    if (publicUrl === undefined && isUnspecified(host)) {
+        throw new errors/* UsageError */.eb(`--host ${host} listens on every address of this machine, so the agent card cannot say which one reaches it: pass --public-url with the address clients use (e.g. --public-url http://my-host.example:${values.port ?? DEFAULT_PORT}), or give --host that address.`);
     }
     const sandbox = values.sandbox ?? 'auto';
     if (!sandbox_types/* SANDBOX_MODES */.f.includes(sandbox)) {
@@ -1895,7 +1918,7 @@ function parseServeArgs(argv, cwd) {
     return {
         host,
         port: portOf(values.port),
-        publicUrl: publicUrlOf(values['public-url']),
+        publicUrl,
         repo: external_node_path_default().resolve(cwd, values.repo ?? '.'),
         roots: (values.root ?? []).map((root) => external_node_path_default().resolve(cwd, root)),
         tokenFile: values['token-file'],
@@ -1908,9 +1931,17 @@ function parseServeArgs(argv, cwd) {
         sandbox: sandbox,
         confirmationTimeoutSeconds: secondsOf(values['confirmation-timeout']),
         storeRequests: values['store-requests'] ?? false,
+        replay: values.replay === undefined ? undefined : external_node_path_default().resolve(cwd, values.replay),
         debug: values.debug ?? false,
         help: values.help ?? false,
     };
+}
+/** `0.0.0.0`, `::` and their other spellings: every address of the machine, none in particular. */
+function isUnspecified(host) {
+    const bare = host.replace(/^\[(.*)\]$/, '$1');
+    if ((0,external_node_net_.isIPv4)(bare))
+        return bare.split('.').every((part) => Number(part) === 0);
+    return (0,external_node_net_.isIPv6)(bare) && /^[0:]+$/.test(bare);
 }
 function portOf(value) {
     if (value === undefined)
@@ -2121,6 +2152,8 @@ function quietLogger(logger) {
 
 
 
+
+
 /** Runs the server until Ctrl-C or SIGTERM; returns the exit code, never throws. */
 async function runServeCommand(argv, terminal) {
     // What the server logs names clients' workspaces, manifests and models' errors: neutral text only.
@@ -2176,11 +2209,21 @@ async function prepare(run) {
     for (const warning of initial.policy.warnings)
         logger.warning(warning);
     const models = (0,model_choice/* chooseRunModels */.fc)(modelSettings(options, io.env, initial.ownSettings));
-    const auth = (0,model_auth/* resolveModelAuth */.k)(io.env);
-    // Said once for the server, not per task: every task's requests go the same way.
-    const storage = (0,request_storage/* requestStorageNotice */.L)(auth.type, options.storeRequests);
-    if (storage !== undefined)
-        logger.info(storage);
+    let auth;
+    if (options.replay === undefined) {
+        auth = (0,model_auth/* resolveModelAuth */.k)(io.env);
+        // Said once for the server, not per task: every task's requests go the same way.
+        const storage = (0,request_storage/* requestStorageNotice */.L)(auth.type, options.storeRequests);
+        if (storage !== undefined)
+            logger.info(storage);
+    }
+    else {
+        // Read now, so a missing or malformed recording stops the server at start.
+        await (0,recording/* readRecordedSession */.hP)(options.replay).catch((error) => {
+            throw new errors/* UsageError */.eb(`--replay: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        });
+        logger.info(`Every task is answered from the recorded session ${options.replay}, from its start: no model is called.`);
+    }
     const sandbox = await (0,resolve_sandbox/* resolveSandbox */.u1)(options.sandbox, {
         env: io.env,
         logger,
@@ -2259,45 +2302,74 @@ function turnStarter(run, context) {
         // A message that invokes a custom command is expanded by the session, through its tools.
         const { prompt, askUser } = commandPromptGuard((0,run_commands/* sessionPromptFor */._w)(turn.prompt, setup.commands), turn.askUser);
         const sessionId = (0,external_node_crypto_.randomUUID)();
-        const contentGenerator = await (0,create_content_generator/* createContentGenerator */.z)(context.auth, {
-            sessionId,
-            storeRequests: options.storeRequests,
-            retry: {
-                onRetry: (event) => {
-                    logger.warning(`Task ${turn.taskId}: ${(0,retry/* describeRetry */.eV)(event)}`);
+        // With --replay, each task has the recording served from its start by a server of its own,
+        // stopped when the task's session ends.
+        const replay = options.replay === undefined ? undefined : await (0,replay_model/* serveRecordedSession */.G)(options.replay);
+        const startTask = async (auth) => {
+            if (auth === undefined)
+                throw new Error('serve: no model credentials and no --replay.');
+            const contentGenerator = await (0,create_content_generator/* createContentGenerator */.z)(auth, {
+                sessionId,
+                storeRequests: options.storeRequests,
+                retry: {
+                    // A recording holds the failed replies a session retried; replaying them needs no wait.
+                    ...(replay === undefined ? {} : { sleep: () => Promise.resolve() }),
+                    onRetry: (event) => {
+                        logger.warning(`Task ${turn.taskId}: ${(0,retry/* describeRetry */.eV)(event)}`);
+                    },
                 },
-            },
-        });
-        logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
-        // Recorded from before its first tool until its tools have stopped, so a later task does not
-        // load configuration this one wrote (written-configuration.ts). What was left out, and why,
-        // the task tells its client.
-        const notices = [...setup.heldBack];
-        const recorded = await (0,written_configuration/* recordRun */.vj)(turn.workspace, io.env, (message) => {
-            logger.warning(message);
-            notices.push(message);
-        });
-        const startedAt = Date.now();
-        const starting = (0,run_agent/* startAgent */.I)({
-            prompt,
-            extensionContextFiles: setup.extensionContextFiles,
-            workspaceRoot: turn.workspace,
-            ...(0,model_choice/* chooseRunModels */.fc)(modelSettings(options, io.env, setup.ownSettings)),
-            env: io.env,
-            sessionId,
-            contentGenerator,
-            // Whoever holds the token started the server on their own machine: maintainer trust,
-            // as for a local CLI run.
-            policy: { engine: setup.policy.engine, runMode: options.mode, trust: 'maintainer', askUser },
-            logger,
-            onEvent: turn.onEvent,
-            signal: turn.signal,
-            sandbox: context.sandbox,
-            settings: setup.settings,
-            agents: setup.agents,
-            ...(turn.history === undefined ? {} : { history: turn.history }),
-        });
-        const agent = await recorded(starting);
+            });
+            logger.info(`Task ${turn.taskId}: working in ${turn.workspace}.`);
+            // Recorded from before its first tool until its tools have stopped, so a later task does not
+            // load configuration this one wrote (written-configuration.ts). What was left out, and why,
+            // the task tells its client.
+            const notices = [...setup.heldBack];
+            const recorded = await (0,written_configuration/* recordRun */.vj)(turn.workspace, io.env, (message) => {
+                logger.warning(message);
+                notices.push(message);
+            });
+            const startedAt = Date.now();
+            const starting = (0,run_agent/* startAgent */.Ih)({
+                prompt,
+                extensionContextFiles: setup.extensionContextFiles,
+                workspaceRoot: turn.workspace,
+                ...(0,model_choice/* chooseRunModels */.fc)(modelSettings(options, io.env, setup.ownSettings)),
+                env: io.env,
+                sessionId,
+                contentGenerator,
+                allowCommandHint: run_agent/* CLI_ALLOW_COMMAND_HINT */.VL,
+                ...(replay === undefined ? {} : { replay: replay.comparison }),
+                // Whoever holds the token started the server on their own machine: maintainer trust,
+                // as for a local CLI run.
+                policy: {
+                    engine: setup.policy.engine,
+                    runMode: options.mode,
+                    trust: 'maintainer',
+                    askUser,
+                },
+                logger,
+                onEvent: turn.onEvent,
+                signal: turn.signal,
+                sandbox: context.sandbox,
+                settings: setup.settings,
+                agents: setup.agents,
+                ...(turn.history === undefined ? {} : { history: turn.history }),
+            });
+            return { agent: await recorded(starting), notices, startedAt };
+        };
+        let agent;
+        let notices;
+        let startedAt;
+        try {
+            ({ agent, notices, startedAt } = await startTask(replay?.auth ?? context.auth));
+        }
+        catch (error) {
+            await replay?.close();
+            throw error;
+        }
+        if (replay !== undefined) {
+            void agent.result.then(() => replay.close(), () => replay.close());
+        }
         return {
             ...agent,
             notices,
@@ -2330,7 +2402,9 @@ async function requireOutside(tokenFile, roots) {
 }
 function printStart(io, options, server, token) {
     const lines = [
-        `A2A server listening on ${server.url}`,
+        server.listenUrl === server.url
+            ? `A2A server listening on ${server.url}`
+            : `A2A server listening on ${server.listenUrl} (--public-url sends clients to ${server.url})`,
         `  agent card: ${server.cardUrl}`,
         token.source === 'generated'
             ? `  token:      ${token.value}  (generated now and shown only here; send it as "Authorization: Bearer <token>")`
@@ -2338,7 +2412,7 @@ function printStart(io, options, server, token) {
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
     if (!isLoopback(options.host)) {
-        io.stderr.write(`warning: --host ${options.host} makes the server reachable from other machines, over plain HTTP: the token and every task travel unencrypted. Put it behind TLS, or keep the default 127.0.0.1.\n`);
+        io.stderr.write(`warning: --host ${options.host} makes the server reachable from other machines, over plain HTTP: the token and every task travel unencrypted. Put it behind a TLS proxy and pass the proxy's https:// address as --public-url, or keep the default 127.0.0.1.\n`);
     }
 }
 function isLoopback(host) {

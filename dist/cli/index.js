@@ -49,17 +49,26 @@ function enableCompileCache(env) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _platform_initial_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48215);
-/* harmony import */ var _platform_version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16138);
+/* harmony import */ var _platform_version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95895);
 /* harmony import */ var _platform_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(87097);
 /* harmony import */ var _compile_cache_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(14380);
+/* harmony import */ var _platform_node_version_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(61946);
 // The CLI entry. `--version` and `--help` are answered before the agent's modules load, so they
 // stay fast; everything else is loaded on demand.
 
 
 
 
+
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+// First, so a Node.js the bundle cannot run on is named instead of failing somewhere later.
+const node = (0,_platform_node_version_js__WEBPACK_IMPORTED_MODULE_4__/* .checkNodeVersion */ .vP)(process.versions.node);
+if (node.verdict !== 'supported')
+    process.stderr.write(`${node.message}\n`);
+if (node.verdict === 'unsupported') {
+    process.exitCode = 1;
+}
+else if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     process.stdout.write(`${_platform_version_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .x}\n`);
 }
 else {
@@ -73,10 +82,10 @@ else {
     (0,_platform_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowthAfterStartUp */ .SN)();
     // Before the modules that make schemas load (interpreted-schemas.ts).
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(146)]).then(__nccwpck_require__.bind(__nccwpck_require__, 42146));
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(498), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(845), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(498), __nccwpck_require__.e(999)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(845), __nccwpck_require__.e(999)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {
@@ -407,6 +416,75 @@ function receiveHandover(env) {
 }
 function errorText(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 61946:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   vP: () => (/* binding */ checkNodeVersion)
+/* harmony export */ });
+/* unused harmony exports TESTED_NODE_MAJORS, minimumNodeVersion, supportedNodeVersions */
+/* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8330);
+/**
+ * The Node.js versions the CLI runs on. package.json's `engines` holds the oldest release it
+ * accepts; the even majors it is built and tested on (CI runs 22 and 24, the Action runs on 24)
+ * are named here. An older Node would fail somewhere in the middle of a run (APIs, syntax and
+ * module loading the bundle relies on), so the CLI refuses it at start with a message that names
+ * what to install instead; a newer or odd major is let through with one warning.
+ */
+
+/** The majors CI runs the suite on and the Action's runtime (`runs: node24`). */
+const TESTED_NODE_MAJORS = [22, 24];
+/** `>=22.13` in package.json's `engines.node`, as numbers. */
+function minimumNodeVersion(engines = _package_json__WEBPACK_IMPORTED_MODULE_0__/* .engines.node */ .sP.r) {
+    const match = /^>=\s*(\d+(?:\.\d+){0,2})$/.exec(engines.trim());
+    if (!match?.[1])
+        throw new Error(`package.json engines.node is not ">=X.Y": ${engines}`);
+    return match[1].split('.').map(Number);
+}
+function parts(version) {
+    return version
+        .replace(/^v/, '')
+        .split('.')
+        .map((part) => Number.parseInt(part, 10) || 0);
+}
+function atLeast(version, minimum) {
+    for (let i = 0; i < minimum.length; i += 1) {
+        const have = version[i] ?? 0;
+        const need = minimum[i] ?? 0;
+        if (have !== need)
+            return have > need;
+    }
+    return true;
+}
+/** The versions to name in a message: "Node.js 22 (22.13 or later) or 24". */
+function supportedNodeVersions() {
+    const minimum = minimumNodeVersion();
+    const [first, ...rest] = TESTED_NODE_MAJORS.map((major) => major === minimum[0] && minimum.length > 1
+        ? `${major} (${minimum.join('.')} or later)`
+        : String(major));
+    return rest.length === 0 ? `Node.js ${first}` : `Node.js ${first} or ${rest.join(' or ')}`;
+}
+/** Whether `version` (`process.versions.node`) can run the CLI, and what to say if not. */
+function checkNodeVersion(version) {
+    const have = parts(version);
+    if (!atLeast(have, minimumNodeVersion())) {
+        return {
+            verdict: 'unsupported',
+            message: `gemini-agent needs ${supportedNodeVersions()}; this is Node.js ${version}. Install one of those and run it again.`,
+        };
+    }
+    if (!TESTED_NODE_MAJORS.includes(have[0] ?? 0)) {
+        return {
+            verdict: 'untested',
+            message: `gemini-agent is tested on ${supportedNodeVersions()}; Node.js ${version} may work but is not tested.`,
+        };
+    }
+    return { verdict: 'supported' };
 }
 
 
@@ -1063,20 +1141,15 @@ function buildToolEnvironment(parentEnv, options = {}) {
 
 /***/ }),
 
-/***/ 16138:
+/***/ 95895:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+/* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8330);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  x: () => (/* binding */ VERSION)
-});
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/platform/version.ts
-
-const VERSION = package_namespaceObject.rE;
+const VERSION = _package_json__WEBPACK_IMPORTED_MODULE_0__/* .version */ .rE;
 
 
 /***/ }),
@@ -1505,6 +1578,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threa
 /***/ (function (module) {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
+
+/***/ }),
+
+/***/ 8330:
+/***/ (function (module) {
+
+module.exports = /*#__PURE__*/JSON.parse('{"rE":"0.1.0","sP":{"r":">=22.13"}}');
 
 /***/ })
 

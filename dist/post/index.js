@@ -31089,6 +31089,7 @@ function compareUrl(env, ref) {
 
 
 
+
 const GitHubOctokit = Octokit.plugin(dist_bundle/* retry */.L, throttling);
 const DEFAULTS = {
     retries: 3,
@@ -31097,6 +31098,32 @@ const DEFAULTS = {
     maxWaitSeconds: 120,
     requestTimeoutMs: 60_000,
 };
+/**
+ * How writes (POST, PATCH, PUT, DELETE) are paced. GitHub asks an integration "making a large
+ * number of" them to "wait at least one second between each request", and limits content-creating
+ * requests to 80 a minute and 500 an hour
+ * (https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api,
+ * https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api). The throttling
+ * plugin's own pacing put every write a second after the one before, so a run's last writes (the
+ * pull request, then the final comment) each waited a second behind a progress edit: 1.5 s of a
+ * task's end. A bucket of three, refilled one a second, keeps the same rate over any minute (at
+ * most 62 writes) and lets a run's few writes at a time go at once.
+ */
+const WRITE_BURST = 3;
+let writeLimiter;
+/** One bucket for every client of the process, as the plugin's own pacing is shared. */
+function writePacing() {
+    writeLimiter ??= new (light_default()).Group({
+        id: 'gemini-agent-write',
+        maxConcurrent: 1,
+        minTime: 0,
+        reservoir: WRITE_BURST,
+        reservoirIncreaseAmount: 1,
+        reservoirIncreaseInterval: 1000,
+        reservoirIncreaseMaximum: WRITE_BURST,
+    });
+    return writeLimiter;
+}
 /** GitHub's advice when a secondary limit comes without `retry-after`: wait a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
 /** `fetch` with a time limit per request, so a stalled connection cannot hang the run. */
@@ -31168,6 +31195,7 @@ function createOctokit(options) {
                 onSecondaryRateLimit: onLimit('secondary rate limit'),
                 fallbackSecondaryRateRetryAfter: SECONDARY_FALLBACK_SECONDS,
                 retryAfterBaseValue: throttle.retryAfterBaseMs ?? DEFAULTS.retryAfterBaseMs,
+                write: writePacing(),
             },
     });
     // The retry plugin computes each retry through this hook; wrapping it is how its waits get
@@ -74080,11 +74108,17 @@ function applyEvent(state, event) {
             return next;
     }
 }
+/** The warnings the reports show once each, above the footer. */
+const NOTICE_CODES = new Set([
+    'model_lifecycle',
+    'model_routed',
+    'replay_diverged',
+]);
 /** `state` with the event's model notice, if it is one the run has not given yet. */
 function withModelNotice(state, event) {
     if (event.kind !== 'warning')
         return state;
-    if (event.code !== 'model_lifecycle' && event.code !== 'model_routed')
+    if (!NOTICE_CODES.has(event.code))
         return state;
     const notices = state.modelNotices ?? [];
     if (notices.includes(event.message))
@@ -74258,7 +74292,7 @@ function resultOf(data, state) {
     if (state !== 'done' || data.output === undefined)
         return undefined;
     if ('text' in data.output) {
-        const line = firstLine(data.output.text);
+        const line = tapResult(data.output.text) ?? firstLine(data.output.text);
         return line === '' ? undefined : line;
     }
     if ('diff' in data.output) {
@@ -74273,6 +74307,27 @@ function resultOf(data, state) {
 }
 // Outputs can be megabytes; only the first or last few hundred characters are ever shown.
 const LINE_WINDOW = 1000;
+/** How much of the end of an output is searched for a test run's result lines. */
+const TAP_WINDOW = 4000;
+/**
+ * A test run in TAP (`node --test`, and the runners that write it) starts with its version line,
+ * which says nothing; its result is in the `# pass N` / `# fail N` lines at the end: "pass 2 \u00b7 fail
+ * 0" (and skipped, todo or cancelled tests when there are any). Undefined for any other output.
+ */
+function tapResult(text) {
+    if (!/^TAP version \d+/.test(text.trimStart()))
+        return undefined;
+    const tail = text.slice(-TAP_WINDOW);
+    const counts = ['pass', 'fail', 'skipped', 'todo', 'cancelled'].flatMap((name) => {
+        const match = new RegExp(`^# ${name} (\\d+)\\s*$`, 'm').exec(tail);
+        const count = match?.[1];
+        // Zero skipped, todo or cancelled tests are not news.
+        if (count === undefined || (count === '0' && !['pass', 'fail'].includes(name)))
+            return [];
+        return [`${name} ${count}`];
+    });
+    return counts.some((count) => /^(pass|fail) /.test(count)) ? counts.join(' \u00b7 ') : undefined;
+}
 function firstLine(text) {
     const head = text.trimStart().slice(0, LINE_WINDOW);
     return (head.split('\n', 1)[0] ?? '').trim();
@@ -74571,9 +74626,14 @@ function finalSections(state, outcome, links, options) {
         }, 3));
     }
     if (state.toolCalls.length > 0) {
+        const listed = listedCalls(state.toolCalls);
+        // Repeated housekeeping calls share one line ("(4 updates)"), so the count says both.
+        const count = listed.length === state.toolCalls.length
+            ? String(state.toolCalls.length)
+            : `${state.toolCalls.length} calls in ${listed.length} lines`;
         sections.push(linesSection({
-            before: `<details><summary>Tool calls (${state.toolCalls.length})</summary>\n\n`,
-            lines: listedCalls(state.toolCalls).flatMap((listed) => callLines(listed, options, { final: true })),
+            before: `<details><summary>Tool calls (${count})</summary>\n\n`,
+            lines: listed.flatMap((call) => callLines(call, options, { final: true })),
             after: '\n\n</details>',
             note: (omitted) => cutNote(`${omitted} more tool calls not shown`, links, limitLabel),
         }, 2));
