@@ -669,6 +669,7 @@ async function openModel(
     auth = resolveModelAuth(io.env);
   }
   const generator = await createContentGenerator(auth, {
+    env: io.env,
     sessionId: run.sessionId,
     storeRequests: options.storeRequests,
     onNotice: run.onNotice,

@@ -16,6 +16,7 @@ import { sessionPromptFor } from '../../commands/run-commands.js';
 import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
 import { requestStorageNotice } from '../../model/request-storage.js';
+import { checkApplicationDefaultCredentials } from '../../model/application-default-credentials.js';
 import { resolveModelAuth } from '../../model/model-auth.js';
 import { chooseRunModels } from '../../model/model-choice.js';
 import { describeRetry } from '../../model/retry.js';
@@ -143,6 +144,8 @@ async function prepare(run: ServeRun): Promise<ServeContext> {
   for (const warning of initial.policy.warnings) logger.warning(warning);
   const models = chooseRunModels(modelSettings(options, io.env, initial.ownSettings));
   const auth = resolveModelAuth(io.env);
+  // Before listening: a server whose every task would fail for want of credentials does not start.
+  checkApplicationDefaultCredentials(auth, io.env);
   // Said once for the server, not per task: every task's requests go the same way.
   const storage = requestStorageNotice(auth.type, options.storeRequests);
   if (storage !== undefined) logger.info(storage);
