@@ -34,6 +34,7 @@ import type { Cancellation } from '../../agent/events.js';
 import { killToolProcessesNow } from '../../platform/process-group.js';
 import type { ServerToken } from './bearer-token.js';
 import { resolveToken } from './bearer-token.js';
+import { listenError } from './listen-error.js';
 import type { ServeOptions } from './serve-args.js';
 import { parseServeArgs, SERVE_USAGE } from './serve-args.js';
 import { commandPromptGuard } from './command-prompt.js';
@@ -178,6 +179,8 @@ async function listen(run: ServeRun, context: ServeContext): Promise<RunningA2AS
     confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
     model: context.models.model.name,
     logger,
+  }).catch((error: unknown) => {
+    throw listenError(error, options.host, options.port);
   });
   printStart(io, options, server, run.token);
   return server;
