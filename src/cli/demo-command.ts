@@ -7,7 +7,7 @@
  * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
  */
 import { execFile } from 'node:child_process';
-import { access, cp, mkdir, mkdtemp } from 'node:fs/promises';
+import { access, cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { CommandIo } from './run-command.js';
 import { exitCodeFor, printRunEnd, shellWord } from './run-command.js';
 import { relativeInside } from '../platform/path-containment.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 const run = promisify(execFile);
 
@@ -168,7 +169,7 @@ async function userExists(name: string): Promise<boolean> {
 async function demoFolder(out: string | undefined): Promise<string> {
   if (out === undefined) return mkdtemp(path.join(tmpdir(), 'gemini-agent-demo-'));
   const resolved = path.resolve(out);
-  await mkdir(resolved, { recursive: true });
+  await makeDirectory(resolved);
   const existing = await access(path.join(resolved, 'temperature')).then(
     () => true,
     () => false,

@@ -3,7 +3,7 @@
  * local fake server) → tools and session → the chosen output format → exit code.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentEvent, AgentEventListener, Cancellation } from '../agent/events.js';
 import type { SessionResult } from '../agent/session.js';
@@ -69,6 +69,7 @@ import { readPipedStdin } from './read-stdin.js';
 import type { StopSignal } from './run-stop.js';
 import { followSessionEnd, RunCancelled, RunStop } from './run-stop.js';
 import { serveRecordedSession } from '../session-setup/replay-model.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -638,7 +639,7 @@ async function requireWritableFile(flag: string, file: string): Promise<void> {
     throw new UsageError(`${flag} expects a file, but "${target}" is a directory.`);
   }
   try {
-    await mkdir(path.dirname(target), { recursive: true });
+    await makeDirectory(path.dirname(target));
     await (await open(target, 'a')).close();
   } catch (error) {
     throw new UsageError(`${flag}: cannot write "${target}" (${errorMessage(error)}).`);
