@@ -226,5 +226,11 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
     }
     return retryRequest(error, maxRetries, retryAfter);
   };
+  // Registered last, so outside the retries: a request that could never connect reaches its
+  // caller as that sentence with no HTTP status, rather than as Octokit's "500".
+  octokit.hook.error('request', (error) => {
+    const cause = (error as { cause?: unknown }).cause;
+    throw cause instanceof GitHubConnectionError ? cause : error;
+  });
   return octokit;
 }

@@ -33,7 +33,7 @@ const onGoogleCloud =
     readFileSync('/sys/class/dmi/id/bios_vendor', 'utf8').includes('Google'));
 
 async function runCli(args: string[], env: Record<string, string>) {
-  const repo = await tempRepo({ 'README.md': '# demo\n' });
+  const repo = await tempRepo({ 'README.md': '# demo\n' }, { git: true });
   return execFileAsync(process.execPath, [cli, ...args.map((a) => a.replace('$REPO', repo))], {
     cwd: repo,
     env: { PATH: process.env.PATH ?? '', HOME: await tempRepo(), ...env },

@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
 
 async function runCli(args: string[]) {
-  const repo = await tempRepo({ 'README.md': '# demo\n' });
+  const repo = await tempRepo({ 'README.md': '# demo\n' }, { git: true });
   return execFileAsync(process.execPath, [cli, ...args.map((a) => a.replace('$REPO', repo))], {
     cwd: repo,
     env: { PATH: process.env.PATH ?? '', HOME: await tempRepo(), GEMINI_API_KEY: 'key-0123' },

@@ -179,6 +179,7 @@ describe('createOctokit', () => {
       expect((failure as Error).message).toBe(
         "GitHub's API at https://api.github.com cannot be reached: the host api.github.com cannot be resolved (getaddrinfo ENOTFOUND api.github.com). Check the network of this machine or runner (DNS, proxy, firewall).",
       );
+      expect(failure).not.toHaveProperty('status');
       expect(failing.calls()).toBe(1);
       expect(warnings()).toEqual([]);
     });
