@@ -137,6 +137,8 @@ describe('run and the Action without Application Default Credentials', () => {
         'gcp_project_id=my-project',
         '--input',
         'gcp_location=us-central1',
+        '--out',
+        path.join(await tempRepo(), 'out'),
       ],
       NO_METADATA_SERVER,
     );
