@@ -17,7 +17,19 @@ import { readFileSync, statSync } from 'node:fs';
 import { networkInterfaces, platform } from 'node:os';
 import path from 'node:path';
 import { AuthenticationError } from '../platform/errors.js';
-import type { Environment, ModelAuth } from './model-auth.js';
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The parts of a transport (`ModelAuth`, model-auth.ts) the check reads; declared here, as
+ * model-auth.ts reaches this module through the transports.
+ */
+interface ModelAuth {
+  type: 'gemini-api-key' | 'vertex-ai' | 'code-assist';
+  apiKey?: string;
+  project?: string;
+  location?: string;
+}
 
 /** What the check reads of the machine; replaced in tests. */
 export interface MachineFacts {
