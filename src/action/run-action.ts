@@ -25,6 +25,7 @@ import { parseTrigger, resolvePullRequest } from '../github/trigger.js';
 import { toPullRequest } from '../github/trigger-convert.js';
 import { apiUrl } from '../github/urls.js';
 import { resolveMaintenancePrompt } from '../maintenance/maintenance-prompt.js';
+import { checkApplicationDefaultCredentials } from '../model/application-default-credentials.js';
 import { AuthenticationError, ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
@@ -76,13 +77,14 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
   };
   // A run that fails before it starts (an input, the runner's environment) still says why in the
   // job summary, where the README tells users to look first.
-  const fail = async (message: string): Promise<ActionResult> => {
+  const fail = async (message: string, cause?: unknown): Promise<ActionResult> => {
     const text = redact(message);
+    const authentication = cause instanceof AuthenticationError ? { authentication: true } : {};
     setOutput('conclusion', 'failure');
     setOutput('error', text);
     deps.setFailed(text);
     await writeSummarySafely(deps.summary, renderFailedJobSummary(text, { redact }), logger);
-    return { conclusion: 'failure', outputs, error: text };
+    return { conclusion: 'failure', outputs, error: text, ...authentication };
   };
   const skip = async (reason: string): Promise<ActionResult> => {
     logger.info(`Skipped: ${reason}.`);
@@ -107,7 +109,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
         readOnlyForkRunReason(forkEvent, deps.getInput('trigger_phrase') || undefined),
       );
     }
-    return await fail(errorMessage(error));
+    return await fail(errorMessage(error), error);
   }
   for (const secret of inputs.secrets) redactor.register(secret);
   // The checkout the runner gives may not lie inside a protected folder (protected-paths.ts).
@@ -158,6 +160,16 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     forkHead = authorization.forkHead;
   } catch (error) {
     return await fail(errorMessage(error));
+  }
+
+  // Vertex AI or Code Assist without Application Default Credentials fails here, before anything
+  // is posted, saying what to do (a model the run was handed is its own business).
+  if (deps.createModel === undefined) {
+    try {
+      checkApplicationDefaultCredentials(inputs.auth, env);
+    } catch (error) {
+      return await fail(errorMessage(error), error);
+    }
   }
 
   const stop = deps.stop ?? createRunStop();

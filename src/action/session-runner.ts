@@ -157,6 +157,7 @@ export async function sessionRunner(
   for (const warning of policy.warnings) logger.warning(warning);
   const modelCalls = new ModelCalls();
   const contentGenerator = await (deps.createModel ?? createContentGenerator)(inputs.auth, {
+    env,
     sessionId: session.sessionId,
     retry: {
       ...deps.modelRetry,

@@ -105,6 +105,8 @@ export interface ActionResult {
   outputs: Record<string, string>;
   /** Why the run failed or was skipped. */
   error?: string;
+  /** The run failed for want of model credentials (`gemini-agent run` then exits 41). */
+  authentication?: boolean;
 }
 
 /** The outputs action.yml declares. */

@@ -25,7 +25,7 @@ import {
 } from '../model/model-choice.js';
 import type { ParameterSource } from '../model/rejected-parameter.js';
 import { rejectedParameterOf } from '../model/rejected-parameter.js';
-import { errorMessage } from '../platform/errors.js';
+import { AuthenticationError, errorMessage } from '../platform/errors.js';
 import type { AgentThought } from './events.js';
 import { curateModelParts, functionCallsOf, isPlainTextPart, textOfParts } from './history.js';
 import { checkModelPart } from './response-limits.js';
@@ -300,6 +300,8 @@ export function describeModelError(
       message: `The model request failed${status}: ${error.message}`,
     };
   }
+  // Credentials that could not be had at all (Code Assist's OAuth token): already says what to do.
+  if (error instanceof AuthenticationError) return { reason: 'auth_error', message: error.message };
   return { reason: 'model_error', message: `The model request failed: ${errorMessage(error)}` };
 }
 

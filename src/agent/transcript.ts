@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentEvent, AgentEventListener } from './events.js';
+import { makeDirectorySync } from '../platform/make-directory.js';
 
 export interface TranscriptWriterOptions {
   /** Applied to each line before it is written (secret redaction); the identity only in tests. */
@@ -25,7 +26,8 @@ export function createTranscriptWriter(
   options: TranscriptWriterOptions,
 ): TranscriptWriter {
   const target = path.resolve(filePath);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  // Not Node's recursive mkdir, which never returns for a folder under /proc (make-directory.ts).
+  makeDirectorySync(path.dirname(target));
   let fd: number | undefined = fs.openSync(target, 'a');
 
   const write = (event: AgentEvent): void => {

@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { access, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { access, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import { runLocal } from '../local/local-run.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { CommandIo } from './run-command.js';
 import { exitCodeFor, parseInputs, printRunEnd, shellWord } from './run-command.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 const run = promisify(execFile);
 
@@ -227,7 +228,7 @@ async function userExists(name: string): Promise<boolean> {
 async function demoFolder(out: string | undefined): Promise<string> {
   if (out === undefined) return mkdtemp(path.join(tmpdir(), 'gemini-agent-demo-'));
   const resolved = path.resolve(out);
-  await mkdir(resolved, { recursive: true });
+  await makeDirectory(resolved);
   const existing = await access(path.join(resolved, 'temperature')).then(
     () => true,
     () => false,

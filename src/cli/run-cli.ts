@@ -3,7 +3,7 @@
  * local fake server) → tools and session → the chosen output format → exit code.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentEvent, AgentEventListener, Cancellation } from '../agent/events.js';
 import type { SessionResult } from '../agent/session.js';
@@ -72,6 +72,7 @@ import { serveRecordedSession } from '../session-setup/replay-model.js';
 import type { ReplayComparison } from '../session-setup/replay-divergence.js';
 import { divergenceSummary } from '../session-setup/replay-divergence.js';
 import { requireRepoDirectory } from './repo-directory.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -643,7 +644,7 @@ async function requireWritableFile(flag: string, file: string): Promise<void> {
     throw new UsageError(`${flag} expects a file, but "${target}" is a directory.`);
   }
   try {
-    await mkdir(path.dirname(target), { recursive: true });
+    await makeDirectory(path.dirname(target));
     await (await open(target, 'a')).close();
   } catch (error) {
     throw new UsageError(`${flag}: cannot write "${target}" (${errorMessage(error)}).`);
@@ -680,6 +681,7 @@ async function openModel(
     auth = resolveModelAuth(io.env);
   }
   const generator = await createContentGenerator(auth, {
+    env: io.env,
     sessionId: run.sessionId,
     storeRequests: options.storeRequests,
     onNotice: run.onNotice,

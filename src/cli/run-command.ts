@@ -123,7 +123,8 @@ export function exitCodeFor(run: LocalRun, signal?: StopSignal): number {
   if (run.result.conclusion === 'cancelled') {
     return signal === 'SIGTERM' ? ExitCode.TERMINATED : ExitCode.CANCELLED;
   }
-  return run.result.conclusion === 'failure' ? ExitCode.ERROR : ExitCode.OK;
+  if (run.result.conclusion !== 'failure') return ExitCode.OK;
+  return run.result.authentication === true ? ExitCode.AUTH : ExitCode.ERROR;
 }
 
 /** The flags of `run`; every mistake is a one-line `UsageError`. */

@@ -8,6 +8,8 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import Bottleneck from 'bottleneck/light.js';
+import type { ConnectionFailure } from '../platform/connection-failure.js';
+import { connectionFailure } from '../platform/connection-failure.js';
 import type { Logger } from '../platform/logger.js';
 import { yieldWithoutTimerClamp } from './scheduler-yield.js';
 import { DEFAULT_API_URL } from './urls.js';
@@ -99,15 +101,56 @@ function writePacing(): Bottleneck.Group {
 /** GitHub's advice when a secondary limit comes without `retry-after`: wait a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
 
-/** `fetch` with a time limit per request, so a stalled connection cannot hang the run. */
-function fetchWithTimeout(timeoutMs: number, inner?: typeof fetch): typeof fetch {
-  return (input, init) => {
+/**
+ * A request that could not connect (see connection-failure.ts). Octokit passes its message on
+ * (it calls every fetch failure "500"), and the retries below tell it apart by it.
+ */
+class GitHubConnectionError extends Error {
+  override readonly name = 'GitHubConnectionError';
+
+  constructor(
+    message: string,
+    readonly failure: ConnectionFailure,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * `fetch` with a time limit per request, so a stalled connection cannot hang the run; a request
+ * that could not connect fails with one sentence that says why and what to check.
+ */
+function fetchWithTimeout(timeoutMs: number, baseUrl: string, inner?: typeof fetch): typeof fetch {
+  return async (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
-    return (inner ?? globalThis.fetch)(input, { ...init, signal });
+    try {
+      // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
+      return await (inner ?? globalThis.fetch)(input, { ...init, signal });
+    } catch (error) {
+      const failure = connectionFailure(error, baseUrl);
+      if (failure === undefined) throw error;
+      const check =
+        baseUrl === DEFAULT_API_URL
+          ? 'Check the network of this machine or runner (DNS, proxy, firewall).'
+          : 'Check GITHUB_API_URL and the network of this machine or runner (DNS, proxy, firewall).';
+      throw new GitHubConnectionError(
+        `GitHub's API at ${baseUrl} cannot be reached: ${failure.description}. ${check}`,
+        failure,
+        { cause: error },
+      );
+    }
   };
 }
+
+/** The connection failure behind a failed request, when it could not connect at all. */
+function connectionFailureOf(error: { cause?: unknown }): ConnectionFailure | undefined {
+  return error.cause instanceof GitHubConnectionError ? error.cause.failure : undefined;
+}
+
+/** Quick retries for a connection that could not be made, as for the model's (retry.ts). */
+const CONNECT_RETRIES = 2;
 
 export function createOctokit(options: CreateOctokitOptions): GitHubClient {
   const { logger } = options;
@@ -141,7 +184,7 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
         return false;
       }
       logger.warning(
-        `${what}; waiting ${retryAfter}s before retry ${retryCount + 1} of ${maxThrottleRetries}.`,
+        `${what}; waiting ${retryAfter}s before attempt ${retryCount + 2} of ${maxThrottleRetries + 1}.`,
       );
       return true;
     };
@@ -151,7 +194,11 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
     baseUrl,
     ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
     request: {
-      fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, options.fetch),
+      fetch: fetchWithTimeout(
+        options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+        baseUrl,
+        options.fetch,
+      ),
     },
     // Octokit logs every request at info and every failed one at error; failures reach callers
     // as exceptions, so both are debug detail here. Only the message is passed on: the extra
@@ -185,16 +232,35 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
 
   // The retry plugin computes each retry through this hook; wrapping it is how its waits get
   // logged (it logs nothing itself).
+  // A connection that could not be made is no HTTP status: its own sentence, and no retry for a
+  // host name that does not resolve, two quick ones (1 s, 2 s) for the rest.
   const retryRequest = octokit.retry.retryRequest.bind(octokit.retry);
   octokit.retry.retryRequest = (error, maxRetries, retryAfter) => {
     const done = Number(error.request.request?.retryCount ?? 0);
+    const request = shown(error.request.method, error.request.url);
+    const failure = connectionFailureOf(error);
+    if (failure !== undefined) {
+      const retries = failure.permanent ? 0 : Math.min(maxRetries, CONNECT_RETRIES);
+      if (done < retries) {
+        logger.warning(
+          `GitHub ${request}: ${error.message}; attempt ${done + 2} of ${retries + 1} in ${((done + 1) * retryAfterBaseMs) / 1000}s.`,
+        );
+      }
+      return retryRequest(error, retries, done + 1);
+    }
     if (done < maxRetries) {
       const seconds = (retryAfter * retryAfterBaseMs) / 1000;
       logger.warning(
-        `GitHub ${shown(error.request.method, error.request.url)} failed (${error.status}: ${error.message}); retry ${done + 1} of ${maxRetries} in ${seconds}s.`,
+        `GitHub ${request} failed (HTTP ${error.status}: ${error.message}); attempt ${done + 2} of ${maxRetries + 1} in ${seconds}s.`,
       );
     }
     return retryRequest(error, maxRetries, retryAfter);
   };
+  // Registered last, so outside the retries: a request that could never connect reaches its
+  // caller as that sentence with no HTTP status, rather than as Octokit's "500".
+  octokit.hook.error('request', (error) => {
+    const cause = (error as { cause?: unknown }).cause;
+    throw cause instanceof GitHubConnectionError ? cause : error;
+  });
   return octokit;
 }

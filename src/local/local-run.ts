@@ -47,6 +47,7 @@ import {
   localPullRequest,
 } from './local-workspace.js';
 import type { ActionDeps, ActionResult } from '../action/types.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 export interface LocalRunOptions {
   /** The webhook payload file (what GitHub writes to `GITHUB_EVENT_PATH`). */
@@ -339,7 +340,9 @@ async function prepareOutDir(outDir: string | undefined): Promise<string> {
   if (entries.length > 0) {
     throw new UsageError(`--out expects a new or empty folder, but "${resolved}" has files in it.`);
   }
-  await mkdir(resolved, { recursive: true });
+  await makeDirectory(resolved).catch((error: unknown) => {
+    throw new UsageError(`--out: cannot use "${resolved}": ${errorMessage(error)}`);
+  });
   return resolved;
 }
 

@@ -5,6 +5,7 @@ import type {
   GenerateContentResponse,
 } from '@google/genai';
 import { AuthenticationError, errorMessage } from '../platform/errors.js';
+import { whatToDo } from './application-default-credentials.js';
 import {
   fromCodeAssistResponse,
   toCodeAssistRequest,
@@ -207,7 +208,7 @@ export class CodeAssistContentGenerator implements ContentGenerator {
       return { Authorization: `Bearer ${value}` };
     } catch (error) {
       throw new AuthenticationError(
-        `Could not get Google OAuth credentials for Code Assist (${errorMessage(error)}). Sign in with \`gcloud auth application-default login\` or set GOOGLE_APPLICATION_CREDENTIALS.`,
+        `Could not get Google OAuth credentials for Code Assist (${errorMessage(error)}). ${whatToDo({ type: 'code-assist' })}`,
         undefined,
         { cause: error },
       );

@@ -1,9 +1,10 @@
+import { checkApplicationDefaultCredentials } from './application-default-credentials.js';
 import type { CodeAssistCredentials } from './code-assist-generator.js';
 import { CodeAssistContentGenerator } from './code-assist-generator.js';
 import type { ContentGenerator } from './content-generator.js';
 import type { GenaiGeneratorOptions } from './genai-generator.js';
 import { createGenaiContentGenerator } from './genai-generator.js';
-import type { ModelAuth } from './model-auth.js';
+import type { Environment, ModelAuth } from './model-auth.js';
 import type { ModelCallListener } from './model-calls.js';
 import { reportModelCalls } from './model-calls.js';
 import { explainUnreachable, modelEndpoint } from './model-endpoint.js';
@@ -34,6 +35,11 @@ export interface CreateContentGeneratorOptions {
   storeRequests?: boolean;
   /** Told once, when the transport cannot carry the storage setting, what that means. */
   onNotice?: (message: string) => void;
+  /**
+   * Where Application Default Credentials are looked for: Google's auth library reads
+   * `process.env` (the default), so only tests pass another.
+   */
+  env?: Environment;
 }
 
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
@@ -49,12 +55,19 @@ async function defaultCodeAssistCredentials(): Promise<CodeAssistCredentials> {
  * retries, so a recording holds exactly the replies the session was given, including unusable ones
  * it retried, and replays the same way. Each attempt is reported inside the retries too, as the
  * Gemini CLI logs each one. A host that cannot be reached ends in one line naming the base URL and
- * the variable that sets it.
+ * the variable that sets it. Vertex AI and Code Assist without Application Default Credentials
+ * stop here, before any request, with an `AuthenticationError` that says what to do.
  */
 export async function createContentGenerator(
   auth: ModelAuth,
   options: CreateContentGeneratorOptions = {},
 ): Promise<ContentGenerator> {
+  const injected =
+    auth.type === 'code-assist'
+      ? options.codeAssistCredentials !== undefined
+      : options.googleAuthOptions !== undefined;
+  // Before the library would look for them, with a metadata-server lookup where none is.
+  if (!injected) checkApplicationDefaultCredentials(auth, options.env ?? process.env);
   let transport: ContentGenerator;
   if (auth.type === 'code-assist') {
     transport = new CodeAssistContentGenerator({

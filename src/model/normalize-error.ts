@@ -1,3 +1,4 @@
+import { credentialsFailure } from './application-default-credentials.js';
 import { ModelRequestError } from './errors.js';
 
 /**
@@ -196,6 +197,9 @@ function apiErrorStatus(error: unknown): number | undefined {
  */
 export function normalizeModelError(error: unknown, context: ErrorContext = {}): unknown {
   if (error instanceof ModelRequestError || isAbortError(error)) return error;
+  // Only Vertex AI reaches Google's auth library through here (Code Assist asks it itself).
+  const credentials = credentialsFailure({ type: 'vertex-ai' }, error);
+  if (credentials !== undefined) return credentials;
   const status = apiErrorStatus(error);
   if (status !== undefined && error instanceof Error) {
     // The SDK's ApiError carries the response body (JSON text) as its message.

@@ -11,7 +11,8 @@ import { INVALID_REASON_TEXT, invalidReplyReason } from './response-validation.j
 /** The one sentence every front end (CLI, Action) shows for a retried model request. */
 export function describeRetry(event: RetryEvent): string {
   const seconds = Math.round(event.delayMs / 100) / 10;
-  return `Model request failed (${event.error.message}); retry ${event.attempt}/${event.maxAttempts} in ${seconds} s.`;
+  // The attempt to come, of all there may be: "retry 2/3" read like a third retry never made.
+  return `Model request failed (${event.error.message}); attempt ${event.attempt + 1} of ${event.maxAttempts} in ${seconds} s.`;
 }
 
 export interface RetryEvent {

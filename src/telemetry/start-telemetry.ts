@@ -1,13 +1,15 @@
 /**
  * Telemetry for a run: resolved from the settings and the environment, and — only when it is on —
  * the OpenTelemetry chunk loaded and started. Off, this costs one object lookup: none of the SDK is
- * loaded. On, it never stands in the way of the run: a setup that fails is one warning.
+ * loaded. On, it never stands in the way of the run: a setup that fails, or an outfile that cannot
+ * be written, is one warning.
  */
 import type { AgentSettings } from '../config/settings-types.js';
 import { errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
+import { outfileProblem } from './outfile.js';
 import type { Telemetry, TelemetryRun } from './telemetry.js';
 import { resolveTelemetryConfig } from './telemetry-config.js';
 
@@ -45,6 +47,18 @@ export async function startTelemetry(
   const redactor =
     options.redactor ?? createRedactor({ secrets: secretEnvironmentValues(options.env) });
   for (const secret of resolved.secrets) redactor.register(secret);
+  if (config.destination.kind === 'file') {
+    const file = config.destination.path;
+    const problem = await outfileProblem(file);
+    if (problem !== undefined) {
+      logger.warning(
+        redactor.redact(
+          `Telemetry is off: its outfile ${file} cannot be written: ${problem}. The run goes on without it.`,
+        ),
+      );
+      return undefined;
+    }
+  }
   try {
     const { createOtelTelemetry } = await import('./otel/otel-telemetry.js');
     return await createOtelTelemetry({

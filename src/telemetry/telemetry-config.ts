@@ -3,7 +3,9 @@
  * environment, as the Gemini CLI resolves them (https://geminicli.com/docs/cli/telemetry;
  * `resolveTelemetrySettings` in @google/gemini-cli-core 0.61.0, telemetry/config.js):
  *
- * - `GEMINI_TELEMETRY_*` variables win over the settings; booleans are true only for `true` or `1`.
+ * - `GEMINI_TELEMETRY_*` variables win over the settings; a yes-or-no is `true`/`1` or
+ *   `false`/`0` there, and here `yes`/`on` and `no`/`off` too (any other word is false, with a
+ *   warning).
  * - The endpoint: `GEMINI_TELEMETRY_OTLP_ENDPOINT`, else `OTEL_EXPORTER_OTLP_ENDPOINT`, else
  *   `telemetry.otlpEndpoint`, else the protocol's standard local port. A signal's own
  *   `OTEL_EXPORTER_OTLP_{LOGS,METRICS,TRACES}_ENDPOINT` is used as it is, as OpenTelemetry's
@@ -89,8 +91,11 @@ const DEFAULT_ENDPOINTS = { grpc: 'http://localhost:4317', http: 'http://localho
 export function resolveTelemetryConfig(options: ResolveTelemetryOptions): ResolvedTelemetry {
   const { env } = options;
   const settings = options.settings ?? {};
-  const enabled = envFlag(env, 'GEMINI_TELEMETRY_ENABLED') ?? settings.enabled ?? false;
-  if (!enabled) return { warnings: [], secrets: [] };
+  /** What the variables say that cannot be read (a yes-or-no that is neither). */
+  const flagWarnings: string[] = [];
+  const flag = (name: string) => envFlag(env, name, flagWarnings);
+  const enabled = flag('GEMINI_TELEMETRY_ENABLED') ?? settings.enabled ?? false;
+  if (!enabled) return { warnings: flagWarnings, secrets: [] };
 
   const target =
     envChoice(env, 'GEMINI_TELEMETRY_TARGET', ['local', 'gcp']) ?? settings.target ?? 'local';
@@ -98,9 +103,8 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
     envChoice(env, 'GEMINI_TELEMETRY_OTLP_PROTOCOL', ['grpc', 'http']) ??
     settings.otlpProtocol ??
     'grpc';
-  const logPrompts = envFlag(env, 'GEMINI_TELEMETRY_LOG_PROMPTS') ?? settings.logPrompts ?? false;
-  const useCollector =
-    envFlag(env, 'GEMINI_TELEMETRY_USE_COLLECTOR') ?? settings.useCollector ?? false;
+  const logPrompts = flag('GEMINI_TELEMETRY_LOG_PROMPTS') ?? settings.logPrompts ?? false;
+  const useCollector = flag('GEMINI_TELEMETRY_USE_COLLECTOR') ?? settings.useCollector ?? false;
   const exportTimeoutMs = exportTimeout(env);
   const resourceAttributes = parseKeyValueList(env.OTEL_RESOURCE_ATTRIBUTES);
   const serviceName = nonEmpty(env.OTEL_SERVICE_NAME);
@@ -114,15 +118,16 @@ export function resolveTelemetryConfig(options: ResolveTelemetryOptions): Resolv
         exportTimeoutMs,
         resourceAttributes,
       },
-      warnings: [],
+      warnings: flagWarnings,
       secrets: [],
     };
   }
 
-  const warnings: string[] = [];
+  const warnings: string[] = [...flagWarnings];
   const [endpoint, endpointSource, fromEnvironment] = chosenEndpoint(options, protocol);
   const off = (source: string, text: string): ResolvedTelemetry => ({
     warnings: [
+      ...flagWarnings,
       `Telemetry is off: ${source} is ${JSON.stringify(text)}, not an http:// or https:// URL.`,
     ],
     secrets: [],
@@ -247,12 +252,30 @@ function decode(text: string): string {
   }
 }
 
-/** The Gemini CLI's boolean variables: `true` or `1` is true, any other value false. */
-function envFlag(env: Readonly<Record<string, string | undefined>>, name: string) {
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+/**
+ * A yes-or-no variable, in any case: `true`, `1`, `yes`, `on`, or `false`, `0`, `no`, `off`. The
+ * Gemini CLI reads `true` and `1` as true and everything else as false, so both agree wherever it
+ * is told `true`, `1`, `false` or `0`; any other word is false there too, and here one warning
+ * says so, rather than leaving `yes` silently off.
+ */
+function envFlag(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  warnings: string[],
+): boolean | undefined {
   const value = nonEmpty(env[name]);
   if (value === undefined) return undefined;
   const lower = value.trim().toLowerCase();
-  return lower === 'true' || lower === '1';
+  if (TRUE_WORDS.includes(lower)) return true;
+  if (!FALSE_WORDS.includes(lower)) {
+    warnings.push(
+      `${name} is ${JSON.stringify(value)}, which is neither true nor false, so it counts as false (as in the Gemini CLI). Set it to true or false (1/0, yes/no and on/off work too).`,
+    );
+  }
+  return false;
 }
 
 function envChoice<T extends string>(

@@ -169,8 +169,8 @@ describe('a model API host that cannot be reached', () => {
     expect(code).toBe(1);
     const warnings = run.stderr.split('\n').filter((line) => line.startsWith('warning:'));
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/ECONNREFUSED.*retry 1\/3 in 0\.5 s\.$/);
-    expect(warnings[1]).toMatch(/retry 2\/3 in 1 s\.$/);
+    expect(warnings[0]).toMatch(/ECONNREFUSED.*attempt 2 of 3 in 0\.5 s\.$/);
+    expect(warnings[1]).toMatch(/attempt 3 of 3 in 1 s\.$/);
     const errors = run.stderr.split('\n').filter((line) => line.startsWith('error:'));
     expect(errors).toEqual([
       `error: The model API host could not be reached at ${closed.url} (set by GOOGLE_GEMINI_BASE_URL): connect ECONNREFUSED 127.0.0.1:${new URL(closed.url).port}. Check that GOOGLE_GEMINI_BASE_URL names a host that is up and reachable from here, and the network (DNS, proxy, firewall).`,

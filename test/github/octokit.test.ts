@@ -58,7 +58,7 @@ describe('createOctokit', () => {
     expect(data.full_name).toBe('octo-org/hello-world');
     scope.done();
     expect(warnings()).toEqual([
-      `GitHub GET ${REPO} failed (502: Server Error); retry 1 of 3 in 0.001s.`,
+      `GitHub GET ${REPO} failed (HTTP 502: Server Error); attempt 2 of 4 in 0.001s.`,
     ]);
   });
 
@@ -98,7 +98,7 @@ describe('createOctokit', () => {
     expect(data.full_name).toBe('octo-org/hello-world');
     scope.done();
     expect(warnings()).toEqual([
-      `GitHub secondary rate limit on GET ${REPO}; waiting 7s before retry 1 of 2.`,
+      `GitHub secondary rate limit on GET ${REPO}; waiting 7s before attempt 2 of 3.`,
     ]);
   });
 
@@ -136,7 +136,7 @@ describe('createOctokit', () => {
     scope.done();
     expect(warnings()).toHaveLength(2);
     expect(warnings()[0]).toMatch(
-      /^GitHub rate limit on GET .*; waiting \d+s before retry 1 of 1\.$/,
+      /^GitHub rate limit on GET .*; waiting \d+s before attempt 2 of 2\.$/,
     );
     expect(warnings()[1]).toBe(`GitHub rate limit on GET ${REPO}; giving up after 1 retries.`);
   });
@@ -155,5 +155,52 @@ describe('createOctokit', () => {
     const { octokit, logger } = client();
     await octokit.rest.repos.get({ owner: 'octo-org', repo: 'hello-world' });
     expect(JSON.stringify(logger.lines)).not.toContain('ghs_test_token_value');
+  });
+  describe('a request that cannot connect', () => {
+    /** fetch as undici fails it: `TypeError: fetch failed`, the system error as its cause. */
+    function failingFetch(code: string, message: string) {
+      let calls = 0;
+      const fetch: typeof globalThis.fetch = () => {
+        calls++;
+        return Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) }),
+        );
+      };
+      return { fetch, calls: () => calls };
+    }
+
+    it('says the host cannot be resolved, with no HTTP status, and does not retry', async () => {
+      const failing = failingFetch('ENOTFOUND', 'getaddrinfo ENOTFOUND api.github.com');
+      const { octokit, warnings } = client({ fetch: failing.fetch });
+      const failure = await octokit.rest.repos
+        .get({ owner: 'octo-org', repo: 'hello-world' })
+        .catch((error: unknown) => error as Error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe(
+        "GitHub's API at https://api.github.com cannot be reached: the host api.github.com cannot be resolved (getaddrinfo ENOTFOUND api.github.com). Check the network of this machine or runner (DNS, proxy, firewall).",
+      );
+      expect(failure).not.toHaveProperty('status');
+      expect(failing.calls()).toBe(1);
+      expect(warnings()).toEqual([]);
+    });
+
+    it('retries a refused connection twice, quickly, counting attempts', async () => {
+      const failing = failingFetch('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9');
+      const { octokit, warnings } = client({
+        fetch: failing.fetch,
+        baseUrl: 'http://127.0.0.1:9',
+      });
+      const failure = await octokit.rest.repos
+        .get({ owner: 'octo-org', repo: 'hello-world' })
+        .catch((error: unknown) => error as Error);
+      const sentence =
+        "GitHub's API at http://127.0.0.1:9 cannot be reached: nothing accepts connections at 127.0.0.1:9 (connect ECONNREFUSED 127.0.0.1:9). Check GITHUB_API_URL and the network of this machine or runner (DNS, proxy, firewall).";
+      expect((failure as Error).message).toBe(sentence);
+      expect(failing.calls()).toBe(3);
+      expect(warnings()).toEqual([
+        `GitHub GET ${REPO}: ${sentence}; attempt 2 of 3 in 0.001s.`,
+        `GitHub GET ${REPO}: ${sentence}; attempt 3 of 3 in 0.002s.`,
+      ]);
+    });
   });
 });

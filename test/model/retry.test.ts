@@ -385,7 +385,7 @@ describe('describeRetry', () => {
   it('says what failed, which attempt it was and how long the wait is', () => {
     const error = new ModelRequestError('HTTP 429: quota exceeded', { kind: 'http', status: 429 });
     expect(describeRetry({ attempt: 2, maxAttempts: 10, delayMs: 2500, error })).toBe(
-      'Model request failed (HTTP 429: quota exceeded); retry 2/10 in 2.5 s.',
+      'Model request failed (HTTP 429: quota exceeded); attempt 3 of 10 in 2.5 s.',
     );
   });
 });

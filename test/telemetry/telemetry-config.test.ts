@@ -36,11 +36,13 @@ describe('resolveTelemetryConfig', () => {
     expect(resolve(undefined, { GEMINI_TELEMETRY_ENABLED: '1' }).config).toBeDefined();
   });
 
-  it('lets the environment win over the settings, with only true and 1 meaning true', () => {
+  it('lets the environment win over the settings, with a word that is no yes-or-no false', () => {
     expect(
       resolve({ enabled: true }, { GEMINI_TELEMETRY_ENABLED: 'false' }).config,
     ).toBeUndefined();
-    expect(resolve({ enabled: true }, { GEMINI_TELEMETRY_ENABLED: 'yes' }).config).toBeUndefined();
+    expect(
+      resolve({ enabled: true }, { GEMINI_TELEMETRY_ENABLED: 'maybe' }).config,
+    ).toBeUndefined();
     expect(
       resolve({ enabled: true, logPrompts: true }, { GEMINI_TELEMETRY_LOG_PROMPTS: '0' }).config
         ?.logPrompts,
@@ -53,6 +55,38 @@ describe('resolveTelemetryConfig', () => {
         ),
       ).protocol,
     ).toBe('http');
+  });
+
+  it('reads the usual yes-or-no spellings in any case, and warns about any other', () => {
+    for (const value of ['true', 'TRUE', '1', 'yes', 'Yes', 'on', ' ON ']) {
+      const resolved = resolve(undefined, { GEMINI_TELEMETRY_ENABLED: value });
+      expect(resolved.config, value).toBeDefined();
+      expect(resolved.warnings, value).toEqual([]);
+    }
+    for (const value of ['false', 'False', '0', 'no', 'off', 'OFF']) {
+      expect(resolve({ enabled: true }, { GEMINI_TELEMETRY_ENABLED: value }), value).toEqual({
+        warnings: [],
+        secrets: [],
+      });
+    }
+    expect(resolve(undefined, { GEMINI_TELEMETRY_ENABLED: 'enabled' })).toEqual({
+      warnings: [
+        'GEMINI_TELEMETRY_ENABLED is "enabled", which is neither true nor false, so it counts as false (as in the Gemini CLI). Set it to true or false (1/0, yes/no and on/off work too).',
+      ],
+      secrets: [],
+    });
+    const prompts = resolve(
+      { enabled: true, logPrompts: true },
+      { GEMINI_TELEMETRY_LOG_PROMPTS: 'nope' },
+    );
+    expect(prompts.config?.logPrompts).toBe(false);
+    expect(prompts.warnings).toEqual([
+      expect.stringMatching(/^GEMINI_TELEMETRY_LOG_PROMPTS is "nope"/),
+    ]);
+    expect(
+      resolve(undefined, { GEMINI_TELEMETRY_ENABLED: 'on', GEMINI_TELEMETRY_OUTFILE: 't.jsonl' })
+        .config?.destination,
+    ).toEqual({ kind: 'file', path: path.resolve('/work/run', 't.jsonl') });
   });
 
   it('keeps prompts out by default', () => {

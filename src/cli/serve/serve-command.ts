@@ -16,6 +16,7 @@ import { sessionPromptFor } from '../../commands/run-commands.js';
 import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
 import { requestStorageNotice } from '../../model/request-storage.js';
+import { checkApplicationDefaultCredentials } from '../../model/application-default-credentials.js';
 import { resolveModelAuth } from '../../model/model-auth.js';
 import { chooseRunModels } from '../../model/model-choice.js';
 import { describeRetry } from '../../model/retry.js';
@@ -35,6 +36,7 @@ import type { Cancellation } from '../../agent/events.js';
 import { killToolProcessesNow } from '../../platform/process-group.js';
 import type { ServerToken } from './bearer-token.js';
 import { resolveToken } from './bearer-token.js';
+import { listenError } from './listen-error.js';
 import type { ServeOptions } from './serve-args.js';
 import { parseServeArgs, SERVE_USAGE } from './serve-args.js';
 import { commandPromptGuard } from './command-prompt.js';
@@ -148,6 +150,8 @@ async function prepare(run: ServeRun): Promise<ServeContext> {
   let auth: ReturnType<typeof resolveModelAuth> | undefined;
   if (options.replay === undefined) {
     auth = resolveModelAuth(io.env);
+    // Before listening: a server whose every task would fail for want of credentials does not start.
+    checkApplicationDefaultCredentials(auth, io.env);
     // Said once for the server, not per task: every task's requests go the same way.
     const storage = requestStorageNotice(auth.type, options.storeRequests);
     if (storage !== undefined) logger.info(storage);
@@ -189,6 +193,8 @@ async function listen(run: ServeRun, context: ServeContext): Promise<RunningA2AS
     confirmationTimeoutMs: Math.round(options.confirmationTimeoutSeconds * 1000),
     model: context.models.model.name,
     logger,
+  }).catch((error: unknown) => {
+    throw listenError(error, options.host, options.port);
   });
   printStart(io, options, server, run.token);
   return server;

@@ -5,8 +5,7 @@
  * pretty-printed and concatenated instead; those are no stable format, while these lines are
  * read by any OTLP/JSON decoder (a collector's `otlpjsonfile` receiver, `jq`).
  */
-import { appendFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
+import { appendFile } from 'node:fs/promises';
 import type { ExportResult } from '@opentelemetry/core';
 import { ExportResultCode } from '@opentelemetry/core';
 import {
@@ -16,13 +15,15 @@ import {
 } from '@opentelemetry/otlp-transformer';
 import type { Exporters } from './pipeline.js';
 
-/** Appends whole lines, one at a time, so the three exporters never interleave within a line. */
+/**
+ * Appends whole lines, one at a time, so the three exporters never interleave within a line.
+ * The file was checked before (`outfile.ts`); an append that fails later is that export's
+ * failure, reported through `done`, and never a rejection left unhandled.
+ */
 class JsonLinesFile {
-  private queue: Promise<void>;
+  private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: string) {
-    this.queue = mkdir(path.dirname(file), { recursive: true }).then(() => undefined);
-  }
+  constructor(private readonly file: string) {}
 
   append(request: Uint8Array | undefined, done: (result: ExportResult) => void): void {
     const line = request === undefined ? undefined : `${Buffer.from(request).toString('utf8')}\n`;

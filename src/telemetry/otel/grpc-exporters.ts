@@ -100,7 +100,9 @@ class GrpcSender {
         { deadline: Date.now() + this.timeoutMs },
         (error) => {
           done(
-            error ? { code: ExportResultCode.FAILED, error } : { code: ExportResultCode.SUCCESS },
+            error
+              ? { code: ExportResultCode.FAILED, error: readableGrpcError(error) }
+              : { code: ExportResultCode.SUCCESS },
           );
           resolve();
         },
@@ -124,4 +126,18 @@ class GrpcSender {
 /** `http://` is plaintext (a collector beside the run); `https://` is TLS. */
 function channelCredentials(url: URL): ChannelCredentials {
   return url.protocol === 'http:' ? credentials.createInsecure() : credentials.createSsl();
+}
+
+/**
+ * grpc-js's message without its empty parts: a failed connection reads "14 UNAVAILABLE: No
+ * connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:4317. Resolution
+ * note: " (the name resolver had nothing to add); here "14 UNAVAILABLE: No connection
+ * established. Last error: connect ECONNREFUSED 127.0.0.1:4317".
+ */
+export function readableGrpcError(error: Error): Error {
+  const message = error.message
+    .replace(/\.?\s*Resolution note:\s*\.?\s*$/, '')
+    .replace(/Last error: Error: /, 'Last error: ')
+    .replace(/[.\s]+$/, '');
+  return message === error.message ? error : new Error(message, { cause: error });
 }

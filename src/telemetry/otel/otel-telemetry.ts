@@ -36,7 +36,7 @@ export async function createOtelTelemetry(options: OtelTelemetryOptions): Promis
     warned = true;
     options.warn(
       redact(
-        `Telemetry to ${where} failed: ${detail}. The run goes on without it; further telemetry errors are not shown.`,
+        `Telemetry to ${where} failed: ${detail.replace(/[.\s]+$/, '')}. The run goes on without it; further telemetry errors are not shown.`,
       ),
     );
   };

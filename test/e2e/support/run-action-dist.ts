@@ -60,6 +60,8 @@ export async function runActionDist(options: {
   remoteRefs?: Record<string, string>;
   /** More variables of the step's environment. */
   env?: Record<string, string>;
+  /** Kill the step after this long, so a run that never ends fails rather than hangs. */
+  timeoutMs?: number;
 }): Promise<DistRun> {
   const workspace =
     options.workspace ?? (await tempRepo({ 'README.md': '# demo\n' }, { git: true }));
@@ -109,7 +111,13 @@ export async function runActionDist(options: {
   for (const [name, value] of Object.entries(options.inputs)) {
     env[`INPUT_${name.toUpperCase()}`] = value;
   }
-  const result = await execFileAsync(process.execPath, [action], { env, cwd: workspace }).then(
+  const result = await execFileAsync(process.execPath, [action], {
+    env,
+    cwd: workspace,
+    ...(options.timeoutMs === undefined
+      ? {}
+      : { timeout: options.timeoutMs, killSignal: 'SIGKILL' }),
+  }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: unknown) => {
       const failure = error as { code: number; stdout: string };
