@@ -84,9 +84,6 @@ var OTLPTraceExporter = __webpack_require__(70207);
 var compression = __webpack_require__(82007);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/core/dist/ExportResult.mjs
 var ExportResult = __webpack_require__(55931);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/otlp-transformer/dist/logs/json/logs.mjs + 1 modules
@@ -106,14 +103,16 @@ var trace = __webpack_require__(57931);
 
 
 
-
-/** Appends whole lines, one at a time, so the three exporters never interleave within a line. */
+/**
+ * Appends whole lines, one at a time, so the three exporters never interleave within a line.
+ * The file was checked before (`outfile.ts`); an append that fails later is that export's
+ * failure, reported through `done`, and never a rejection left unhandled.
+ */
 class JsonLinesFile {
     file;
-    queue;
+    queue = Promise.resolve();
     constructor(file) {
         this.file = file;
-        this.queue = (0,promises_.mkdir)(external_node_path_default().dirname(file), { recursive: true }).then(() => undefined);
     }
     append(request, done) {
         const line = request === undefined ? undefined : `${Buffer.from(request).toString('utf8')}\n`;
@@ -943,7 +942,7 @@ async function createOtelTelemetry(options) {
         if (warned)
             return;
         warned = true;
-        options.warn(redact(`Telemetry to ${where} failed: ${detail}. The run goes on without it; further telemetry errors are not shown.`));
+        options.warn(redact(`Telemetry to ${where} failed: ${detail.replace(/[.\s]+$/, '')}. The run goes on without it; further telemetry errors are not shown.`));
     };
     const pipeline = startPipeline({
         exporters: options.exporters ?? (await createExporters(config)),

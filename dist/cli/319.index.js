@@ -8,6 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   grpcExporters: () => (/* binding */ grpcExporters)
 /* harmony export */ });
+/* unused harmony export readableGrpcError */
 /* harmony import */ var _grpc_grpc_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83033);
 /* harmony import */ var _opentelemetry_core__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(55931);
 /* harmony import */ var _opentelemetry_otlp_transformer__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75876);
@@ -79,7 +80,9 @@ class GrpcSender {
         }
         const call = new Promise((resolve) => {
             this.client.makeUnaryRequest(this.method, (body) => body, (body) => body, Buffer.from(request), this.metadata, { deadline: Date.now() + this.timeoutMs }, (error) => {
-                done(error ? { code: _opentelemetry_core__WEBPACK_IMPORTED_MODULE_4__/* .ExportResultCode */ .V.FAILED, error } : { code: _opentelemetry_core__WEBPACK_IMPORTED_MODULE_4__/* .ExportResultCode */ .V.SUCCESS });
+                done(error
+                    ? { code: _opentelemetry_core__WEBPACK_IMPORTED_MODULE_4__/* .ExportResultCode */ .V.FAILED, error: readableGrpcError(error) }
+                    : { code: _opentelemetry_core__WEBPACK_IMPORTED_MODULE_4__/* .ExportResultCode */ .V.SUCCESS });
                 resolve();
             });
         });
@@ -98,6 +101,19 @@ class GrpcSender {
 /** `http://` is plaintext (a collector beside the run); `https://` is TLS. */
 function channelCredentials(url) {
     return url.protocol === 'http:' ? _grpc_grpc_js__WEBPACK_IMPORTED_MODULE_0__/* .credentials */ .z3.createInsecure() : _grpc_grpc_js__WEBPACK_IMPORTED_MODULE_0__/* .credentials */ .z3.createSsl();
+}
+/**
+ * grpc-js's message without its empty parts: a failed connection reads "14 UNAVAILABLE: No
+ * connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:4317. Resolution
+ * note: " (the name resolver had nothing to add); here "14 UNAVAILABLE: No connection
+ * established. Last error: connect ECONNREFUSED 127.0.0.1:4317".
+ */
+function readableGrpcError(error) {
+    const message = error.message
+        .replace(/\.?\s*Resolution note:\s*\.?\s*$/, '')
+        .replace(/Last error: Error: /, 'Last error: ')
+        .replace(/[.\s]+$/, '');
+    return message === error.message ? error : new Error(message, { cause: error });
 }
 
 

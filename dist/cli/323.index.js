@@ -27,9 +27,10 @@ export const modules = {
 /* harmony import */ var _platform_sandbox_sandbox_user_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(62014);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(46316);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(77593);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(44234);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(21788);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
 /* harmony import */ var _run_command_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(85863);
+/* harmony import */ var _platform_make_directory_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(65855);
 /**
  * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
  * a small project with a bug (examples/demo/repo) becomes a git repository in a temporary
@@ -38,6 +39,7 @@ export const modules = {
  * place of the model. It shows the progress comment as it changes, the final comment, and the
  * commit with its diff on the bot's branch. With `--live`, the same task goes to the real model.
  */
+
 
 
 
@@ -235,7 +237,7 @@ async function demoFolder(out) {
     if (out === undefined)
         return (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_4___default().join((0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)(), 'gemini-agent-demo-'));
     const resolved = node_path__WEBPACK_IMPORTED_MODULE_4___default().resolve(out);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(resolved, { recursive: true });
+    await (0,_platform_make_directory_js__WEBPACK_IMPORTED_MODULE_14__/* .makeDirectory */ .Oh)(resolved);
     const existing = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.access)(node_path__WEBPACK_IMPORTED_MODULE_4___default().join(resolved, 'temperature')).then(() => true, () => false);
     if (existing) {
         throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`--out expects a new or empty folder; "${resolved}" has a demo in it.`);

@@ -12,6 +12,7 @@ export const modules = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _platform_make_directory_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65855);
 /**
  * The transcript: every AgentEvent of a session as one JSON line, in the order emitted. Lines are
  * appended synchronously, so none is lost or reordered even if the process ends abruptly after a
@@ -19,10 +20,12 @@ export const modules = {
  */
 
 
+
 /** Opens (creating folders as needed) a JSONL file for appending events to. */
 function createTranscriptWriter(filePath, options) {
     const target = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(filePath);
-    node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(target), { recursive: true });
+    // Not Node's recursive mkdir, which never returns for a folder under /proc (make-directory.ts).
+    (0,_platform_make_directory_js__WEBPACK_IMPORTED_MODULE_2__/* .makeDirectorySync */ .hC)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(target));
     let fd = node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(target, 'a');
     const write = (event) => {
         const line = JSON.stringify(event);
@@ -131,8 +134,8 @@ var settings_types = __webpack_require__(88705);
 var folder_trust = __webpack_require__(55545);
 // EXTERNAL MODULE: ./src/platform/version.ts
 var version = __webpack_require__(95895);
-// EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
-var start_telemetry = __webpack_require__(25405);
+// EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 2 modules
+var start_telemetry = __webpack_require__(51274);
 // EXTERNAL MODULE: ./src/telemetry/telemetry.ts
 var telemetry_telemetry = __webpack_require__(28048);
 // EXTERNAL MODULE: ./src/commands/run-commands.ts + 3 modules
@@ -746,11 +749,14 @@ var replay_model = __webpack_require__(32416);
 var replay_divergence = __webpack_require__(28812);
 // EXTERNAL MODULE: ./src/cli/repo-directory.ts
 var repo_directory = __webpack_require__(47014);
+// EXTERNAL MODULE: ./src/platform/make-directory.ts
+var make_directory = __webpack_require__(65855);
 ;// CONCATENATED MODULE: ./src/cli/run-cli.ts
 /**
  * The CLI's composition root: flags \u2192 model transport (live, or a recorded session served by the
  * local fake server) \u2192 tools and session \u2192 the chosen output format \u2192 exit code.
  */
+
 
 
 
@@ -1278,7 +1284,7 @@ async function requireWritableFile(flag, file) {
         throw new errors/* UsageError */.eb(`${flag} expects a file, but "${target}" is a directory.`);
     }
     try {
-        await (0,promises_.mkdir)(external_node_path_default().dirname(target), { recursive: true });
+        await (0,make_directory/* makeDirectory */.Oh)(external_node_path_default().dirname(target));
         await (await (0,promises_.open)(target, 'a')).close();
     }
     catch (error) {
@@ -1302,6 +1308,7 @@ async function openModel(options, io, run) {
         auth = (0,model_auth/* resolveModelAuth */.k)(io.env);
     }
     const generator = await (0,create_content_generator/* createContentGenerator */.z)(auth, {
+        env: io.env,
         sessionId: run.sessionId,
         storeRequests: options.storeRequests,
         onNotice: run.onNotice,
@@ -1324,6 +1331,171 @@ function fanOut(listeners) {
         for (const listener of listeners)
             listener(event);
     };
+}
+
+
+/***/ }),
+
+/***/ 65855:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Oh: () => (/* binding */ makeDirectory),
+/* harmony export */   hC: () => (/* binding */ makeDirectorySync),
+/* harmony export */   uz: () => (/* binding */ DirectoryError)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/**
+ * `mkdir -p` that always ends, for folders a user names (an outfile's, `--out`, `--transcript`).
+ *
+ * Node's own `mkdir(dir, { recursive: true })` (sync and async, Node 22 and 24) never returns
+ * when a folder on the way exists but answers ENOENT for a child, as procfs does
+ * (`/proc/nope/t.jsonl`): its walk makes the parent (EEXIST), retries the child (ENOENT), and
+ * so on forever, spinning on the CPU; the async call spins in a thread-pool thread, which also
+ * keeps the process from exiting. Here each folder on the way is tried at most twice \u2014 once, and
+ * once more after its parent has been made \u2014 and a second failure is the answer.
+ *
+ * A failure is a `DirectoryError` whose message says which folder and why, in words a person
+ * can act on ("/tmp/x is a file, not a folder"); it keeps the system's `code` and the `path`.
+ */
+
+
+
+class DirectoryError extends Error {
+    code;
+    path;
+    name = 'DirectoryError';
+    constructor(message, 
+    /** The system's error code (`EACCES`, `ENOTDIR`, \u2026). */
+    code, 
+    /** The folder that could not be made, or the entry in its way. */
+    path, options) {
+        super(message, options);
+        this.code = code;
+        this.path = path;
+    }
+}
+/** Makes `dir` and the folders above it that are missing; nothing when it is a folder already. */
+async function makeDirectory(dir, mode) {
+    const target = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir);
+    const options = mode === undefined ? undefined : { mode };
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(target, options);
+        return;
+    }
+    catch (error) {
+        if (await settled(target, error))
+            return;
+        await makeDirectory(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target), mode);
+    }
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(target, options);
+    }
+    catch (error) {
+        if (codeOf(error) === 'EEXIST' && (await isFolder(target)))
+            return;
+        throw finalError(target, error);
+    }
+}
+/** `makeDirectory`, synchronous: for the few places that must not wait for the event loop. */
+function makeDirectorySync(dir, mode) {
+    const target = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir);
+    const options = mode === undefined ? undefined : { mode };
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(target, options);
+        return;
+    }
+    catch (error) {
+        if (settledSync(target, error))
+            return;
+        makeDirectorySync(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target), mode);
+    }
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(target, options);
+    }
+    catch (error) {
+        if (codeOf(error) === 'EEXIST' && isFolderSync(target))
+            return;
+        throw finalError(target, error);
+    }
+}
+/**
+ * After the first `mkdir` of `target` failed: true when it is a folder already, nothing when the
+ * parent should be made first (ENOENT, or ENOTDIR: something above is not a folder, found by
+ * the walk up), else the failure.
+ */
+async function settled(target, error) {
+    const code = codeOf(error);
+    if (code === 'EEXIST') {
+        if (await isFolder(target))
+            return true;
+        throw notAFolder(target, error);
+    }
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target) !== target)
+        return false;
+    throw finalError(target, error);
+}
+function settledSync(target, error) {
+    const code = codeOf(error);
+    if (code === 'EEXIST') {
+        if (isFolderSync(target))
+            return true;
+        throw notAFolder(target, error);
+    }
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target) !== target)
+        return false;
+    throw finalError(target, error);
+}
+async function isFolder(target) {
+    try {
+        return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(target)).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function isFolderSync(target) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function notAFolder(target, cause) {
+    let what = 'is not a folder';
+    try {
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isFile())
+            what = 'is a file, not a folder';
+    }
+    catch {
+        // A dangling link, or something that went away: "not a folder" is still true.
+    }
+    return new DirectoryError(`${target} ${what}`, 'ENOTDIR', target, { cause });
+}
+/** The failure of `mkdir target` once its parent is there (or cannot be made). */
+function finalError(target, error) {
+    const code = codeOf(error) ?? 'EIO';
+    const parent = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target);
+    const reason = code === 'EACCES' || code === 'EPERM'
+        ? `no permission to create ${target} (${code})`
+        : code === 'EROFS'
+            ? `${parent} is on a read-only file system, so ${target} cannot be created`
+            : code === 'ENOENT' || code === 'ENOTDIR'
+                ? `${target} cannot be created in ${parent} (${code})`
+                : code === 'ENOSPC' || code === 'EDQUOT'
+                    ? `no space left to create ${target} (${code})`
+                    : `${target} cannot be created: ${error instanceof Error ? error.message : String(error)}`;
+    return new DirectoryError(reason, code, target, { cause: error });
+}
+function codeOf(error) {
+    const code = error?.code;
+    return typeof code === 'string' ? code : undefined;
 }
 
 
@@ -1531,7 +1703,7 @@ class SessionStatsCollector {
 
 /***/ }),
 
-/***/ 25405:
+/***/ 51274:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -1544,16 +1716,60 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/redaction.ts
 var redaction = __webpack_require__(63178);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/platform/make-directory.ts
+var make_directory = __webpack_require__(65855);
+;// CONCATENATED MODULE: ./src/telemetry/outfile.ts
+/**
+ * `telemetry.outfile`, checked before any signal is made: its folder made and the file opened
+ * for appending once, so a path that cannot be written costs one warning that names it and says
+ * why, and telemetry stays off, rather than a failure in the middle of the run or at its end.
+ */
+
+
+
+/** Undefined when `file` can be appended to; else why not, in words a person can act on. */
+async function outfileProblem(file) {
+    try {
+        await (0,make_directory/* makeDirectory */.Oh)(external_node_path_default().dirname(file));
+        await (0,promises_.appendFile)(file, '');
+        return undefined;
+    }
+    catch (error) {
+        return error instanceof make_directory/* DirectoryError */.uz ? error.message : writeProblem(error);
+    }
+}
+function writeProblem(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'EACCES':
+        case 'EPERM':
+            return `no permission to write it (${code})`;
+        case 'EISDIR':
+            return 'it is a folder';
+        case 'EROFS':
+            return 'it is on a read-only file system';
+        case 'ENOSPC':
+        case 'EDQUOT':
+            return `no space left (${code})`;
+        default:
+            return error instanceof Error ? error.message : String(error);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/telemetry-config.ts
 /**
  * Whether telemetry is on and where it goes, from the settings' `telemetry` object and the
  * environment, as the Gemini CLI resolves them (https://geminicli.com/docs/cli/telemetry;
  * `resolveTelemetrySettings` in @google/gemini-cli-core 0.61.0, telemetry/config.js):
  *
- * - `GEMINI_TELEMETRY_*` variables win over the settings; booleans are true only for `true` or `1`.
+ * - `GEMINI_TELEMETRY_*` variables win over the settings; a yes-or-no is `true`/`1` or
+ *   `false`/`0` there, and here `yes`/`on` and `no`/`off` too (any other word is false, with a
+ *   warning).
  * - The endpoint: `GEMINI_TELEMETRY_OTLP_ENDPOINT`, else `OTEL_EXPORTER_OTLP_ENDPOINT`, else
  *   `telemetry.otlpEndpoint`, else the protocol's standard local port. A signal's own
  *   `OTEL_EXPORTER_OTLP_{LOGS,METRICS,TRACES}_ENDPOINT` is used as it is, as OpenTelemetry's
@@ -1585,15 +1801,18 @@ const DEFAULT_ENDPOINTS = { grpc: 'http://localhost:4317', http: 'http://localho
 function resolveTelemetryConfig(options) {
     const { env } = options;
     const settings = options.settings ?? {};
-    const enabled = envFlag(env, 'GEMINI_TELEMETRY_ENABLED') ?? settings.enabled ?? false;
+    /** What the variables say that cannot be read (a yes-or-no that is neither). */
+    const flagWarnings = [];
+    const flag = (name) => envFlag(env, name, flagWarnings);
+    const enabled = flag('GEMINI_TELEMETRY_ENABLED') ?? settings.enabled ?? false;
     if (!enabled)
-        return { warnings: [], secrets: [] };
+        return { warnings: flagWarnings, secrets: [] };
     const target = envChoice(env, 'GEMINI_TELEMETRY_TARGET', ['local', 'gcp']) ?? settings.target ?? 'local';
     const protocol = envChoice(env, 'GEMINI_TELEMETRY_OTLP_PROTOCOL', ['grpc', 'http']) ??
         settings.otlpProtocol ??
         'grpc';
-    const logPrompts = envFlag(env, 'GEMINI_TELEMETRY_LOG_PROMPTS') ?? settings.logPrompts ?? false;
-    const useCollector = envFlag(env, 'GEMINI_TELEMETRY_USE_COLLECTOR') ?? settings.useCollector ?? false;
+    const logPrompts = flag('GEMINI_TELEMETRY_LOG_PROMPTS') ?? settings.logPrompts ?? false;
+    const useCollector = flag('GEMINI_TELEMETRY_USE_COLLECTOR') ?? settings.useCollector ?? false;
     const exportTimeoutMs = exportTimeout(env);
     const resourceAttributes = parseKeyValueList(env.OTEL_RESOURCE_ATTRIBUTES);
     const serviceName = nonEmpty(env.OTEL_SERVICE_NAME);
@@ -1608,14 +1827,15 @@ function resolveTelemetryConfig(options) {
                 exportTimeoutMs,
                 resourceAttributes,
             },
-            warnings: [],
+            warnings: flagWarnings,
             secrets: [],
         };
     }
-    const warnings = [];
+    const warnings = [...flagWarnings];
     const [endpoint, endpointSource, fromEnvironment] = chosenEndpoint(options, protocol);
     const off = (source, text) => ({
         warnings: [
+            ...flagWarnings,
             `Telemetry is off: ${source} is ${JSON.stringify(text)}, not an http:// or https:// URL.`,
         ],
         secrets: [],
@@ -1739,13 +1959,25 @@ function decode(text) {
         return text;
     }
 }
-/** The Gemini CLI's boolean variables: `true` or `1` is true, any other value false. */
-function envFlag(env, name) {
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+/**
+ * A yes-or-no variable, in any case: `true`, `1`, `yes`, `on`, or `false`, `0`, `no`, `off`. The
+ * Gemini CLI reads `true` and `1` as true and everything else as false, so both agree wherever it
+ * is told `true`, `1`, `false` or `0`; any other word is false there too, and here one warning
+ * says so, rather than leaving `yes` silently off.
+ */
+function envFlag(env, name, warnings) {
     const value = nonEmpty(env[name]);
     if (value === undefined)
         return undefined;
     const lower = value.trim().toLowerCase();
-    return lower === 'true' || lower === '1';
+    if (TRUE_WORDS.includes(lower))
+        return true;
+    if (!FALSE_WORDS.includes(lower)) {
+        warnings.push(`${name} is ${JSON.stringify(value)}, which is neither true nor false, so it counts as false (as in the Gemini CLI). Set it to true or false (1/0, yes/no and on/off work too).`);
+    }
+    return false;
 }
 function envChoice(env, name, choices) {
     const value = nonEmpty(env[name])?.trim().toLowerCase();
@@ -1762,6 +1994,7 @@ function nonEmpty(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/start-telemetry.ts
+
 
 
 
@@ -1785,6 +2018,14 @@ async function startTelemetry(options) {
     const redactor = options.redactor ?? (0,redaction/* createRedactor */.lY)({ secrets: (0,redaction/* secretEnvironmentValues */.yk)(options.env) });
     for (const secret of resolved.secrets)
         redactor.register(secret);
+    if (config.destination.kind === 'file') {
+        const file = config.destination.path;
+        const problem = await outfileProblem(file);
+        if (problem !== undefined) {
+            logger.warning(redactor.redact(`Telemetry is off: its outfile ${file} cannot be written: ${problem}. The run goes on without it.`));
+            return undefined;
+        }
+    }
     try {
         const { createOtelTelemetry } = await Promise.all(/* import() */[__webpack_require__.e(182), __webpack_require__.e(96)]).then(__webpack_require__.bind(__webpack_require__, 41096));
         return await createOtelTelemetry({

@@ -5143,6 +5143,156 @@ async function realOrResolved(folder) {
 
 /***/ }),
 
+/***/ 67048:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H6: () => (/* binding */ whatToDo),
+/* harmony export */   Mo: () => (/* binding */ checkApplicationDefaultCredentials),
+/* harmony export */   lg: () => (/* binding */ credentialsFailure)
+/* harmony export */ });
+/* unused harmony export usesApplicationDefaultCredentials */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
+/**
+ * Whether Application Default Credentials can be found, asked before Vertex AI (without an
+ * express-mode key) or Code Assist sends its first request, in the order Google's auth library
+ * looks (google-auth-library 10, `GoogleAuth.getApplicationDefaultAsync`): the file
+ * `GOOGLE_APPLICATION_CREDENTIALS` names, gcloud's `application_default_credentials.json`, then
+ * the metadata server of a Google Cloud machine.
+ *
+ * Without any, the library would ask the metadata server anyway: seconds of lookups, Node's raw
+ * `MetadataLookupWarning: received unexpected error = All promises were rejected` on stderr where
+ * there is no network, then "Could not load the default credentials". Here the run stops first,
+ * as an `AuthenticationError` (exit code 41) that says what to do. The metadata server is still
+ * asked wherever it can be there: on a machine Google Cloud runs (the library's own residency
+ * checks, repeated here without the network), or when `GCE_METADATA_HOST`, `GCE_METADATA_IP` or
+ * `METADATA_SERVER_DETECTION` says where or whether to look.
+ */
+
+
+
+
+const THIS_MACHINE = {
+    isFile: (file) => {
+        try {
+            return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile();
+        }
+        catch {
+            return false;
+        }
+    },
+    onGoogleComputeEngine,
+    platform: (0,node_os__WEBPACK_IMPORTED_MODULE_1__.platform)(),
+};
+/** Whether `auth` signs in with Application Default Credentials (rather than a key). */
+function usesApplicationDefaultCredentials(auth) {
+    if (auth.type === 'code-assist')
+        return true;
+    if (auth.type !== 'vertex-ai')
+        return false;
+    // The key is used only without a project and location (genai-generator.ts): express mode.
+    return auth.apiKey === undefined || (auth.project !== undefined && auth.location !== undefined);
+}
+/**
+ * Throws an `AuthenticationError` saying what to do when `auth` needs Application Default
+ * Credentials and none can be found; nothing otherwise, and nothing for an API key.
+ */
+function checkApplicationDefaultCredentials(auth, env, machine = THIS_MACHINE) {
+    if (!usesApplicationDefaultCredentials(auth))
+        return;
+    const named = nonEmpty(env.GOOGLE_APPLICATION_CREDENTIALS ?? env.google_application_credentials);
+    if (named !== undefined) {
+        if (machine.isFile(named))
+            return;
+        throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AuthenticationError */ .v3(`GOOGLE_APPLICATION_CREDENTIALS names ${named}, which is not a file. ${whatToDo(auth)}`);
+    }
+    const wellKnown = wellKnownFile(env, machine.platform);
+    if (wellKnown !== undefined && machine.isFile(wellKnown))
+        return;
+    if (metadataServerMayAnswer(env, machine))
+        return;
+    const where = wellKnown === undefined ? '' : `, no ${wellKnown}`;
+    throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AuthenticationError */ .v3(`${transportName(auth)} signs in with Application Default Credentials, and there are none: no GOOGLE_APPLICATION_CREDENTIALS${where}, and this is not a Google Cloud machine. ${whatToDo(auth)}`);
+}
+function transportName(auth) {
+    return auth.type === 'code-assist' ? 'Gemini Code Assist' : 'Vertex AI';
+}
+/** What to do when `auth`'s Application Default Credentials are missing or cannot be used. */
+function whatToDo(auth) {
+    const common = 'Run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS to a service account key or external account (Workload Identity Federation) file; in a GitHub workflow, the google-github-actions/auth step before this one sets it.';
+    if (auth.type === 'code-assist') {
+        return `${common} The account must be allowed to use Gemini Code Assist. The Gemini CLI's own sign-in (~/.gemini/oauth_creds.json) is not read.`;
+    }
+    return `${common} Or use Vertex AI express mode: GOOGLE_API_KEY, with GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION unset.`;
+}
+/**
+ * Google's auth library's words when it found no credentials, or could not use the file named
+ * (`GoogleAuthExceptionMessages.NO_ADC_FOUND`, `_tryGetApplicationCredentialsFromEnvironmentVariable`).
+ */
+const NO_CREDENTIALS = /^(?:Could not load the default credentials|Unable to read the credential file specified by the GOOGLE_APPLICATION_CREDENTIALS)/;
+/**
+ * The auth library's failure to find or read credentials at request time (after the check let
+ * them through: a file that is no credentials file, a metadata server that did not answer) as an
+ * `AuthenticationError` that says what to do; undefined for any other error.
+ */
+function credentialsFailure(auth, error) {
+    if (!(error instanceof Error) || !NO_CREDENTIALS.test(error.message))
+        return undefined;
+    return new _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .AuthenticationError */ .v3(`${transportName(auth)} could not get Application Default Credentials (${error.message}). ${whatToDo(auth)}`, undefined, { cause: error });
+}
+/** gcloud's file: `$CLOUDSDK_CONFIG`, else `%APPDATA%\gcloud` or `~/.config/gcloud`. */
+function wellKnownFile(env, system) {
+    const name = 'application_default_credentials.json';
+    const config = nonEmpty(env.CLOUDSDK_CONFIG);
+    if (config !== undefined)
+        return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(config, name);
+    const base = system === 'win32' ? nonEmpty(env.APPDATA) : nonEmpty(env.HOME);
+    if (base === undefined)
+        return undefined;
+    return system === 'win32'
+        ? node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, 'gcloud', name)
+        : node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, '.config/gcloud', name);
+}
+/** Where the auth library would find a metadata server, or was told to look for one. */
+function metadataServerMayAnswer(env, machine) {
+    const detection = nonEmpty(env.METADATA_SERVER_DETECTION)?.trim().toLowerCase();
+    if (detection !== undefined)
+        return detection !== 'none';
+    if (nonEmpty(env.GCE_METADATA_HOST) ?? nonEmpty(env.GCE_METADATA_IP))
+        return true;
+    // Cloud Run services and jobs, Cloud Functions (gcp-metadata's isGoogleCloudServerless).
+    if (nonEmpty(env.CLOUD_RUN_JOB) ?? nonEmpty(env.FUNCTION_NAME) ?? nonEmpty(env.K_SERVICE)) {
+        return true;
+    }
+    return machine.onGoogleComputeEngine();
+}
+/** gcp-metadata's isGoogleComputeEngine: a Google BIOS on Linux, or a GCE MAC address. */
+function onGoogleComputeEngine() {
+    if ((0,node_os__WEBPACK_IMPORTED_MODULE_1__.platform)() === 'linux') {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)('/sys/class/dmi/id/bios_date');
+            if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)('/sys/class/dmi/id/bios_vendor', 'utf8').includes('Google'))
+                return true;
+        }
+        catch {
+            // Not there: not Google's BIOS.
+        }
+    }
+    return Object.values((0,node_os__WEBPACK_IMPORTED_MODULE_1__.networkInterfaces)()).some((addresses) => (addresses ?? []).some(({ mac }) => /^42:01/.test(mac)));
+}
+function nonEmpty(text) {
+    return text === undefined || text.trim() === '' ? undefined : text;
+}
+
+
+/***/ }),
+
 /***/ 94521:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
@@ -5152,6 +5302,8 @@ __webpack_require__.d(__webpack_exports__, {
   z: () => (/* binding */ createContentGenerator)
 });
 
+// EXTERNAL MODULE: ./src/model/application-default-credentials.ts
+var application_default_credentials = __webpack_require__(67048);
 // EXTERNAL MODULE: ./src/model/genai-values.ts
 var genai_values = __webpack_require__(6572);
 // EXTERNAL MODULE: ./src/platform/errors.ts
@@ -5276,6 +5428,7 @@ function fromCodeAssistResponse(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/model/normalize-error.ts
+
 
 /**
  * Turns whatever a transport threw into a `ModelRequestError`, so retry logic and exit codes do not
@@ -5446,6 +5599,10 @@ function apiErrorStatus(error) {
 function normalizeModelError(error, context = {}) {
     if (error instanceof model_errors/* ModelRequestError */.j || isAbortError(error))
         return error;
+    // Only Vertex AI reaches Google's auth library through here (Code Assist asks it itself).
+    const credentials = (0,application_default_credentials/* credentialsFailure */.lg)({ type: 'vertex-ai' }, error);
+    if (credentials !== undefined)
+        return credentials;
     const status = apiErrorStatus(error);
     if (status !== undefined && error instanceof Error) {
         // The SDK's ApiError carries the response body (JSON text) as its message.
@@ -5613,6 +5770,7 @@ function modelUserAgent() {
 
 
 
+
 const CODE_ASSIST_DEFAULT_BASE_URL = 'https://cloudcode-pa.googleapis.com';
 const API_VERSION = 'v1internal';
 /** The body `loadCodeAssist` expects; it answers with the account's `cloudaicompanionProject`. */
@@ -5761,7 +5919,7 @@ class CodeAssistContentGenerator {
             return { Authorization: `Bearer ${value}` };
         }
         catch (error) {
-            throw new errors/* AuthenticationError */.v3(`Could not get Google OAuth credentials for Code Assist (${(0,errors/* errorMessage */.gJ)(error)}). Sign in with \`gcloud auth application-default login\` or set GOOGLE_APPLICATION_CREDENTIALS.`, undefined, { cause: error });
+            throw new errors/* AuthenticationError */.v3(`Could not get Google OAuth credentials for Code Assist (${(0,errors/* errorMessage */.gJ)(error)}). ${(0,application_default_credentials/* whatToDo */.H6)({ type: 'code-assist' })}`, undefined, { cause: error });
         }
     }
 }
@@ -6271,6 +6429,7 @@ var request_storage = __webpack_require__(6676);
 
 
 
+
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 async function defaultCodeAssistCredentials() {
     // Loaded on demand: only Code Assist users pay for google-auth-library at startup.
@@ -6282,9 +6441,16 @@ async function defaultCodeAssistCredentials() {
  * retries, so a recording holds exactly the replies the session was given, including unusable ones
  * it retried, and replays the same way. Each attempt is reported inside the retries too, as the
  * Gemini CLI logs each one. A host that cannot be reached ends in one line naming the base URL and
- * the variable that sets it.
+ * the variable that sets it. Vertex AI and Code Assist without Application Default Credentials
+ * stop here, before any request, with an `AuthenticationError` that says what to do.
  */
 async function createContentGenerator(auth, options = {}) {
+    const injected = auth.type === 'code-assist'
+        ? options.codeAssistCredentials !== undefined
+        : options.googleAuthOptions !== undefined;
+    // Before the library would look for them, with a metadata-server lookup where none is.
+    if (!injected)
+        (0,application_default_credentials/* checkApplicationDefaultCredentials */.Mo)(auth, options.env ?? process.env);
     let transport;
     if (auth.type === 'code-assist') {
         transport = new CodeAssistContentGenerator({
@@ -8005,7 +8171,8 @@ function invalidReplyReason(chunks) {
 /** The one sentence every front end (CLI, Action) shows for a retried model request. */
 function describeRetry(event) {
     const seconds = Math.round(event.delayMs / 100) / 10;
-    return `Model request failed (${event.error.message}); retry ${event.attempt}/${event.maxAttempts} in ${seconds} s.`;
+    // The attempt to come, of all there may be: "retry 2/3" read like a third retry never made.
+    return `Model request failed (${event.error.message}); attempt ${event.attempt + 1} of ${event.maxAttempts} in ${seconds} s.`;
 }
 /**
  * Backoff defaults: 5 s doubling to 30 s, up to 10 attempts, \u00b130% jitter for 429s, 5xx and broken
@@ -21759,6 +21926,9 @@ function describeModelError(error, choice, sources = []) {
             message: `The model request failed${status}: ${error.message}`,
         };
     }
+    // Credentials that could not be had at all (Code Assist's OAuth token): already says what to do.
+    if (error instanceof platform_errors/* AuthenticationError */.v3)
+        return { reason: 'auth_error', message: error.message };
     return { reason: 'model_error', message: `The model request failed: ${(0,platform_errors/* errorMessage */.gJ)(error)}` };
 }
 /**

@@ -820,7 +820,7 @@ function stopOnSignals(controller, options) {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77593);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(44234);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(21788);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /* harmony import */ var _action_run_stop_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(16740);
@@ -944,7 +944,9 @@ function exitCodeFor(run, signal) {
     if (run.result.conclusion === 'cancelled') {
         return signal === 'SIGTERM' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.TERMINATED : _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.CANCELLED;
     }
-    return run.result.conclusion === 'failure' ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.ERROR : _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
+    if (run.result.conclusion !== 'failure')
+        return _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.OK;
+    return run.result.authentication === true ? _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.AUTH : _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__/* .ExitCode */ .yU.ERROR;
 }
 /** The flags of `run`; every mistake is a one-line `UsageError`. */
 function parseRunArgs(argv, cwd) {
@@ -3982,7 +3984,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 44234:
+/***/ 21788:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -4051,6 +4053,49 @@ var dist_src = __webpack_require__(11303);
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __webpack_require__(63251);
 var light_default = /*#__PURE__*/__webpack_require__.n(light);
+;// CONCATENATED MODULE: ./src/platform/connection-failure.ts
+/**
+ * A request that could not connect at all, told apart from an HTTP answer: a host name that does
+ * not resolve, nothing listening, no route. fetch (undici) reports each as `TypeError: fetch
+ * failed` with the system error as its cause; HTTP clients built on it (Octokit) then call it a
+ * "500". This finds the system error and says what it means in one clause.
+ */
+const DESCRIPTIONS = {
+    ENOTFOUND: (host, detail) => `the host ${host} cannot be resolved (${detail})`,
+    EAI_AGAIN: (host, detail) => `the host ${host} cannot be resolved: the DNS server did not answer (${detail})`,
+    ECONNREFUSED: (host, detail) => `nothing accepts connections at ${host} (${detail})`,
+    EHOSTUNREACH: (host, detail) => `${host} cannot be reached from this network (${detail})`,
+    ENETUNREACH: (host, detail) => `${host} cannot be reached from this network (${detail})`,
+    EHOSTDOWN: (host, detail) => `${host} cannot be reached from this network (${detail})`,
+    ETIMEDOUT: (host, detail) => `the connection to ${host} timed out (${detail})`,
+    UND_ERR_CONNECT_TIMEOUT: (host, detail) => `the connection to ${host} timed out (${detail})`,
+};
+/** The connection failure behind `error` (or its causes) for a request to `url`; else undefined. */
+function connectionFailure(error, url) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+        const code = current.code;
+        const describe = typeof code === 'string' ? DESCRIPTIONS[code] : undefined;
+        if (describe !== undefined && typeof code === 'string') {
+            return {
+                code,
+                description: describe(hostOf(url), current.message),
+                permanent: code === 'ENOTFOUND',
+            };
+        }
+        current = current.cause;
+    }
+    return undefined;
+}
+function hostOf(url) {
+    try {
+        return new URL(url).host;
+    }
+    catch {
+        return url;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/scheduler-yield.ts
 /**
  * GitHub requests go through Bottleneck, the scheduler under Octokit's retry and throttling
@@ -4218,6 +4263,7 @@ function compareUrl(env, ref) {
 
 
 
+
 const GitHubOctokit = dist_src/* Octokit */.E.plugin(dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
 const DEFAULTS = {
     retries: 3,
@@ -4254,15 +4300,47 @@ function writePacing() {
 }
 /** GitHub's advice when a secondary limit comes without `retry-after`: wait a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
-/** `fetch` with a time limit per request, so a stalled connection cannot hang the run. */
-function fetchWithTimeout(timeoutMs, inner) {
-    return (input, init) => {
+/**
+ * A request that could not connect (see connection-failure.ts). Octokit passes its message on
+ * (it calls every fetch failure "500"), and the retries below tell it apart by it.
+ */
+class GitHubConnectionError extends Error {
+    failure;
+    name = 'GitHubConnectionError';
+    constructor(message, failure, options) {
+        super(message, options);
+        this.failure = failure;
+    }
+}
+/**
+ * `fetch` with a time limit per request, so a stalled connection cannot hang the run; a request
+ * that could not connect fails with one sentence that says why and what to check.
+ */
+function fetchWithTimeout(timeoutMs, baseUrl, inner) {
+    return async (input, init) => {
         const timeout = AbortSignal.timeout(timeoutMs);
         const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-        // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
-        return (inner ?? globalThis.fetch)(input, { ...init, signal });
+        try {
+            // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
+            return await (inner ?? globalThis.fetch)(input, { ...init, signal });
+        }
+        catch (error) {
+            const failure = connectionFailure(error, baseUrl);
+            if (failure === undefined)
+                throw error;
+            const check = baseUrl === DEFAULT_API_URL
+                ? 'Check the network of this machine or runner (DNS, proxy, firewall).'
+                : 'Check GITHUB_API_URL and the network of this machine or runner (DNS, proxy, firewall).';
+            throw new GitHubConnectionError(`GitHub's API at ${baseUrl} cannot be reached: ${failure.description}. ${check}`, failure, { cause: error });
+        }
     };
 }
+/** The connection failure behind a failed request, when it could not connect at all. */
+function connectionFailureOf(error) {
+    return error.cause instanceof GitHubConnectionError ? error.cause.failure : undefined;
+}
+/** Quick retries for a connection that could not be made, as for the model's (retry.ts). */
+const CONNECT_RETRIES = 2;
 function createOctokit(options) {
     const { logger } = options;
     // Each request's scheduling without a 1 ms timer per step (scheduler-yield.ts).
@@ -4288,7 +4366,7 @@ function createOctokit(options) {
             logger.warning(`${what}; GitHub asks to wait ${retryAfter}s, more than the ${maxWaitSeconds}s limit, so the request fails.`);
             return false;
         }
-        logger.warning(`${what}; waiting ${retryAfter}s before retry ${retryCount + 1} of ${maxThrottleRetries}.`);
+        logger.warning(`${what}; waiting ${retryAfter}s before attempt ${retryCount + 2} of ${maxThrottleRetries + 1}.`);
         return true;
     };
     const octokit = new GitHubOctokit({
@@ -4296,7 +4374,7 @@ function createOctokit(options) {
         baseUrl,
         ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
         request: {
-            fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, options.fetch),
+            fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, baseUrl, options.fetch),
         },
         // Octokit logs every request at info and every failed one at error; failures reach callers
         // as exceptions, so both are debug detail here. Only the message is passed on: the extra
@@ -4328,15 +4406,32 @@ function createOctokit(options) {
     });
     // The retry plugin computes each retry through this hook; wrapping it is how its waits get
     // logged (it logs nothing itself).
+    // A connection that could not be made is no HTTP status: its own sentence, and no retry for a
+    // host name that does not resolve, two quick ones (1 s, 2 s) for the rest.
     const retryRequest = octokit.retry.retryRequest.bind(octokit.retry);
     octokit.retry.retryRequest = (error, maxRetries, retryAfter) => {
         const done = Number(error.request.request?.retryCount ?? 0);
+        const request = shown(error.request.method, error.request.url);
+        const failure = connectionFailureOf(error);
+        if (failure !== undefined) {
+            const retries = failure.permanent ? 0 : Math.min(maxRetries, CONNECT_RETRIES);
+            if (done < retries) {
+                logger.warning(`GitHub ${request}: ${error.message}; attempt ${done + 2} of ${retries + 1} in ${((done + 1) * retryAfterBaseMs) / 1000}s.`);
+            }
+            return retryRequest(error, retries, done + 1);
+        }
         if (done < maxRetries) {
             const seconds = (retryAfter * retryAfterBaseMs) / 1000;
-            logger.warning(`GitHub ${shown(error.request.method, error.request.url)} failed (${error.status}: ${error.message}); retry ${done + 1} of ${maxRetries} in ${seconds}s.`);
+            logger.warning(`GitHub ${request} failed (HTTP ${error.status}: ${error.message}); attempt ${done + 2} of ${maxRetries + 1} in ${seconds}s.`);
         }
         return retryRequest(error, maxRetries, retryAfter);
     };
+    // Registered last, so outside the retries: a request that could never connect reaches its
+    // caller as that sentence with no HTTP status, rather than as Octokit's "500".
+    octokit.hook.error('request', (error) => {
+        const cause = error.cause;
+        throw cause instanceof GitHubConnectionError ? cause : error;
+    });
     return octokit;
 }
 
@@ -5533,6 +5628,8 @@ function fileError(file, problem, cause) {
     return new platform_errors/* ConfigurationError */.j1(`${JSON.stringify(file)} ${problem}`, { input: 'prompt_file' }, cause === undefined ? undefined : { cause });
 }
 
+// EXTERNAL MODULE: ./src/model/application-default-credentials.ts
+var application_default_credentials = __webpack_require__(67048);
 // EXTERNAL MODULE: ./src/platform/redaction.ts
 var redaction = __webpack_require__(63178);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -13715,8 +13812,8 @@ var policy_setup = __webpack_require__(49446);
 var run_agent = __webpack_require__(92057);
 // EXTERNAL MODULE: ./src/agent/run-cost.ts
 var run_cost = __webpack_require__(48796);
-// EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 1 modules
-var start_telemetry = __webpack_require__(25405);
+// EXTERNAL MODULE: ./src/telemetry/start-telemetry.ts + 2 modules
+var start_telemetry = __webpack_require__(51274);
 // EXTERNAL MODULE: ./src/telemetry/telemetry.ts
 var telemetry_telemetry = __webpack_require__(28048);
 ;// CONCATENATED MODULE: ./src/action/session-runner.ts
@@ -13832,6 +13929,7 @@ async function sessionRunner(run, session) {
         logger.warning(warning);
     const modelCalls = new model_calls/* ModelCalls */.r();
     const contentGenerator = await (deps.createModel ?? create_content_generator/* createContentGenerator */.z)(inputs.auth, {
+        env,
         sessionId: session.sessionId,
         retry: {
             ...deps.modelRetry,
@@ -14818,6 +14916,7 @@ function warnOnJobTimeLimit(deps, inputs, logger) {
 
 
 
+
 function readEventPayload(eventPath) {
     return readEventFile(eventPath, { source: 'GITHUB_EVENT_PATH' });
 }
@@ -14856,13 +14955,14 @@ async function runAction(deps) {
     };
     // A run that fails before it starts (an input, the runner's environment) still says why in the
     // job summary, where the README tells users to look first.
-    const fail = async (message) => {
+    const fail = async (message, cause) => {
         const text = redact(message);
+        const authentication = cause instanceof platform_errors/* AuthenticationError */.v3 ? { authentication: true } : {};
         setOutput('conclusion', 'failure');
         setOutput('error', text);
         deps.setFailed(text);
         await writeSummarySafely(deps.summary, renderFailedJobSummary(text, { redact }), logger);
-        return { conclusion: 'failure', outputs, error: text };
+        return { conclusion: 'failure', outputs, error: text, ...authentication };
     };
     const skip = async (reason) => {
         logger.info(`Skipped: ${reason}.`);
@@ -14885,7 +14985,7 @@ async function runAction(deps) {
         if (forkEvent !== undefined) {
             return await fail(readOnlyForkRunReason(forkEvent, deps.getInput('trigger_phrase') || undefined));
         }
-        return await fail((0,platform_errors/* errorMessage */.gJ)(error));
+        return await fail((0,platform_errors/* errorMessage */.gJ)(error), error);
     }
     for (const secret of inputs.secrets)
         redactor.register(secret);
@@ -14934,6 +15034,16 @@ async function runAction(deps) {
     }
     catch (error) {
         return await fail((0,platform_errors/* errorMessage */.gJ)(error));
+    }
+    // Vertex AI or Code Assist without Application Default Credentials fails here, before anything
+    // is posted, saying what to do (a model the run was handed is its own business).
+    if (deps.createModel === undefined) {
+        try {
+            (0,application_default_credentials/* checkApplicationDefaultCredentials */.Mo)(inputs.auth, env);
+        }
+        catch (error) {
+            return await fail((0,platform_errors/* errorMessage */.gJ)(error), error);
+        }
     }
     const stop = deps.stop ?? (0,run_stop/* createRunStop */.q1)();
     // Stopped before any work began: nothing to keep, nothing was posted.
@@ -15515,6 +15625,8 @@ async function localPullRequest(facts, repository, logger) {
     };
 }
 
+// EXTERNAL MODULE: ./src/platform/make-directory.ts
+var make_directory = __webpack_require__(65855);
 ;// CONCATENATED MODULE: ./src/local/local-run.ts
 /**
  * `gemini-agent run`: the Action's whole pipeline (`runAction`) on a local repository, with the
@@ -15529,6 +15641,7 @@ async function localPullRequest(facts, repository, logger) {
  *   job summary as a file, the log on the terminal;
  * - the model: live, recorded to a file, or replayed from one.
  */
+
 
 
 
@@ -15745,7 +15858,9 @@ async function prepareOutDir(outDir) {
     if (entries.length > 0) {
         throw new platform_errors/* UsageError */.eb(`--out expects a new or empty folder, but "${resolved}" has files in it.`);
     }
-    await (0,promises_.mkdir)(resolved, { recursive: true });
+    await (0,make_directory/* makeDirectory */.Oh)(resolved).catch((error) => {
+        throw new platform_errors/* UsageError */.eb(`--out: cannot use "${resolved}": ${(0,platform_errors/* errorMessage */.gJ)(error)}`);
+    });
     return resolved;
 }
 /**

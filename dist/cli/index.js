@@ -85,7 +85,7 @@ else {
     const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(845), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(845), __nccwpck_require__.e(999)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87380));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(845), __nccwpck_require__.e(741)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84741));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {

@@ -30602,7 +30602,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85144);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46316);
 /* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(22276);
-/* harmony import */ var _post_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74198);
+/* harmony import */ var _post_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6240);
 /**
  * Entry of the Action's post step (action.yml `runs.post`, which runs however the main step
  * ended): stops processes the agent's tools left running, then finishes what the main step could
@@ -30637,7 +30637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 74198:
+/***/ 6240:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
@@ -30921,6 +30921,49 @@ const Octokit = dist_src/* Octokit */.E.plugin(plugin_request_log_dist_src/* req
 );
 
 
+;// CONCATENATED MODULE: ./src/platform/connection-failure.ts
+/**
+ * A request that could not connect at all, told apart from an HTTP answer: a host name that does
+ * not resolve, nothing listening, no route. fetch (undici) reports each as `TypeError: fetch
+ * failed` with the system error as its cause; HTTP clients built on it (Octokit) then call it a
+ * "500". This finds the system error and says what it means in one clause.
+ */
+const DESCRIPTIONS = {
+    ENOTFOUND: (host, detail) => `the host ${host} cannot be resolved (${detail})`,
+    EAI_AGAIN: (host, detail) => `the host ${host} cannot be resolved: the DNS server did not answer (${detail})`,
+    ECONNREFUSED: (host, detail) => `nothing accepts connections at ${host} (${detail})`,
+    EHOSTUNREACH: (host, detail) => `${host} cannot be reached from this network (${detail})`,
+    ENETUNREACH: (host, detail) => `${host} cannot be reached from this network (${detail})`,
+    EHOSTDOWN: (host, detail) => `${host} cannot be reached from this network (${detail})`,
+    ETIMEDOUT: (host, detail) => `the connection to ${host} timed out (${detail})`,
+    UND_ERR_CONNECT_TIMEOUT: (host, detail) => `the connection to ${host} timed out (${detail})`,
+};
+/** The connection failure behind `error` (or its causes) for a request to `url`; else undefined. */
+function connectionFailure(error, url) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+        const code = current.code;
+        const describe = typeof code === 'string' ? DESCRIPTIONS[code] : undefined;
+        if (describe !== undefined && typeof code === 'string') {
+            return {
+                code,
+                description: describe(hostOf(url), current.message),
+                permanent: code === 'ENOTFOUND',
+            };
+        }
+        current = current.cause;
+    }
+    return undefined;
+}
+function hostOf(url) {
+    try {
+        return new URL(url).host;
+    }
+    catch {
+        return url;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/scheduler-yield.ts
 /**
  * GitHub requests go through Bottleneck, the scheduler under Octokit's retry and throttling
@@ -31090,6 +31133,7 @@ function compareUrl(env, ref) {
 
 
 
+
 const GitHubOctokit = Octokit.plugin(dist_bundle/* retry */.L, throttling);
 const DEFAULTS = {
     retries: 3,
@@ -31126,15 +31170,47 @@ function writePacing() {
 }
 /** GitHub's advice when a secondary limit comes without `retry-after`: wait a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
-/** `fetch` with a time limit per request, so a stalled connection cannot hang the run. */
-function fetchWithTimeout(timeoutMs, inner) {
-    return (input, init) => {
+/**
+ * A request that could not connect (see connection-failure.ts). Octokit passes its message on
+ * (it calls every fetch failure "500"), and the retries below tell it apart by it.
+ */
+class GitHubConnectionError extends Error {
+    failure;
+    name = 'GitHubConnectionError';
+    constructor(message, failure, options) {
+        super(message, options);
+        this.failure = failure;
+    }
+}
+/**
+ * `fetch` with a time limit per request, so a stalled connection cannot hang the run; a request
+ * that could not connect fails with one sentence that says why and what to check.
+ */
+function fetchWithTimeout(timeoutMs, baseUrl, inner) {
+    return async (input, init) => {
         const timeout = AbortSignal.timeout(timeoutMs);
         const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-        // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
-        return (inner ?? globalThis.fetch)(input, { ...init, signal });
+        try {
+            // Looked up on each call, so an interceptor installed later (nock in tests) still applies.
+            return await (inner ?? globalThis.fetch)(input, { ...init, signal });
+        }
+        catch (error) {
+            const failure = connectionFailure(error, baseUrl);
+            if (failure === undefined)
+                throw error;
+            const check = baseUrl === DEFAULT_API_URL
+                ? 'Check the network of this machine or runner (DNS, proxy, firewall).'
+                : 'Check GITHUB_API_URL and the network of this machine or runner (DNS, proxy, firewall).';
+            throw new GitHubConnectionError(`GitHub's API at ${baseUrl} cannot be reached: ${failure.description}. ${check}`, failure, { cause: error });
+        }
     };
 }
+/** The connection failure behind a failed request, when it could not connect at all. */
+function connectionFailureOf(error) {
+    return error.cause instanceof GitHubConnectionError ? error.cause.failure : undefined;
+}
+/** Quick retries for a connection that could not be made, as for the model's (retry.ts). */
+const CONNECT_RETRIES = 2;
 function createOctokit(options) {
     const { logger } = options;
     // Each request's scheduling without a 1 ms timer per step (scheduler-yield.ts).
@@ -31160,7 +31236,7 @@ function createOctokit(options) {
             logger.warning(`${what}; GitHub asks to wait ${retryAfter}s, more than the ${maxWaitSeconds}s limit, so the request fails.`);
             return false;
         }
-        logger.warning(`${what}; waiting ${retryAfter}s before retry ${retryCount + 1} of ${maxThrottleRetries}.`);
+        logger.warning(`${what}; waiting ${retryAfter}s before attempt ${retryCount + 2} of ${maxThrottleRetries + 1}.`);
         return true;
     };
     const octokit = new GitHubOctokit({
@@ -31168,7 +31244,7 @@ function createOctokit(options) {
         baseUrl,
         ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
         request: {
-            fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, options.fetch),
+            fetch: fetchWithTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, baseUrl, options.fetch),
         },
         // Octokit logs every request at info and every failed one at error; failures reach callers
         // as exceptions, so both are debug detail here. Only the message is passed on: the extra
@@ -31200,15 +31276,32 @@ function createOctokit(options) {
     });
     // The retry plugin computes each retry through this hook; wrapping it is how its waits get
     // logged (it logs nothing itself).
+    // A connection that could not be made is no HTTP status: its own sentence, and no retry for a
+    // host name that does not resolve, two quick ones (1 s, 2 s) for the rest.
     const retryRequest = octokit.retry.retryRequest.bind(octokit.retry);
     octokit.retry.retryRequest = (error, maxRetries, retryAfter) => {
         const done = Number(error.request.request?.retryCount ?? 0);
+        const request = shown(error.request.method, error.request.url);
+        const failure = connectionFailureOf(error);
+        if (failure !== undefined) {
+            const retries = failure.permanent ? 0 : Math.min(maxRetries, CONNECT_RETRIES);
+            if (done < retries) {
+                logger.warning(`GitHub ${request}: ${error.message}; attempt ${done + 2} of ${retries + 1} in ${((done + 1) * retryAfterBaseMs) / 1000}s.`);
+            }
+            return retryRequest(error, retries, done + 1);
+        }
         if (done < maxRetries) {
             const seconds = (retryAfter * retryAfterBaseMs) / 1000;
-            logger.warning(`GitHub ${shown(error.request.method, error.request.url)} failed (${error.status}: ${error.message}); retry ${done + 1} of ${maxRetries} in ${seconds}s.`);
+            logger.warning(`GitHub ${request} failed (HTTP ${error.status}: ${error.message}); attempt ${done + 2} of ${maxRetries + 1} in ${seconds}s.`);
         }
         return retryRequest(error, maxRetries, retryAfter);
     };
+    // Registered last, so outside the retries: a request that could never connect reaches its
+    // caller as that sentence with no HTTP status, rather than as Octokit's "500".
+    octokit.hook.error('request', (error) => {
+        const cause = error.cause;
+        throw cause instanceof GitHubConnectionError ? cause : error;
+    });
     return octokit;
 }
 
