@@ -144,6 +144,11 @@ async function runScenario(scenario, { startFakeGitHub, webhookExample }) {
         `${scenario.label}: the Action did not do its job (exit ${result.code}, outputs ${JSON.stringify(result.outputs)}): ${result.stdout.slice(-1500)}`,
       );
     }
+    if (github.violations.length > 0 || github.unexpected.length > 0) {
+      throw new Error(
+        `${scenario.label}: requests GitHub would refuse: ${JSON.stringify([...github.violations, ...github.unexpected.map((r) => `${r.method} ${r.path}`)])}`,
+      );
+    }
     const firstWrite = result.requests.findIndex((request) => VISIBLE_WRITE.test(request));
     const entries = result.modelLedger;
     const model = busyMs(entries);
