@@ -820,7 +820,7 @@ function stopOnSignals(controller, options) {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77593);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(21788);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(22915);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /* harmony import */ var _action_run_stop_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(16740);
@@ -3984,7 +3984,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 21788:
+/***/ 22915:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -12315,6 +12315,33 @@ function pick(file) {
 
 // EXTERNAL MODULE: ./src/review/submit-review.ts
 var submit_review = __webpack_require__(73055);
+;// CONCATENATED MODULE: ./src/review/patches-within.ts
+/**
+ * The patches of a pull request's files as `diff --git` sections for a prompt, in order, while
+ * they fit in a number of characters; the rest are only named. Used by the incremental review's
+ * instructions and by the parallel reviewers' tasks. Paths and patches come from GitHub, so they
+ * are sanitized here.
+ */
+
+function patchesWithin(files, room) {
+    let left = room;
+    const shown = [];
+    const unshown = [];
+    for (const file of files) {
+        const entry = file.patch === undefined
+            ? undefined
+            : `diff --git a/${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.previous_filename ?? file.filename)} b/${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.filename)}\n${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.patch)}`;
+        if (entry !== undefined && entry.length <= left) {
+            shown.push(entry);
+            left -= entry.length;
+        }
+        else {
+            unshown.push(file);
+        }
+    }
+    return { shown, unshown };
+}
+
 ;// CONCATENATED MODULE: ./src/review/review-instructions.ts
 /**
  * The part of a review run's prompt that says how to hand in the review: one `submit_review`
@@ -12322,6 +12349,7 @@ var submit_review = __webpack_require__(73055);
  * commits and files to look at, with the changes since the last review. Text from GitHub (paths,
  * patches) is untrusted: it is sanitized and framed like the rest of the task prompt's data.
  */
+
 
 
 
@@ -12358,23 +12386,8 @@ function incremental(scope, maxPatchChars) {
         '## Incremental review',
         `This pull request was reviewed before, at commit ${since}. Review only what changed since then, in commits ${range}; the rest was reviewed already. Line numbers still refer to the pull request's diff against its base branch (the new file's lines on the RIGHT side), and comments can only go on lines that diff shows.`,
     ];
-    let room = maxPatchChars;
-    const shown = [];
-    const listed = [];
-    for (const file of scope.files) {
-        const path = (0,sanitize/* sanitizeUntrustedCode */.rz)(file.filename);
-        const patch = file.patch === undefined ? undefined : (0,sanitize/* sanitizeUntrustedCode */.rz)(file.patch);
-        const entry = patch === undefined
-            ? undefined
-            : `diff --git a/${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.previous_filename ?? file.filename)} b/${path}\n${patch}`;
-        if (entry !== undefined && entry.length <= room) {
-            shown.push(entry);
-            room -= entry.length;
-        }
-        else {
-            listed.push(path);
-        }
-    }
+    const { shown, unshown } = patchesWithin(scope.files, maxPatchChars);
+    const listed = unshown.map((file) => (0,sanitize/* sanitizeUntrustedCode */.rz)(file.filename));
     sections.push(`The files changed since ${since}: ${scope.files.map((file) => `\`${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.filename)}\``).join(', ')}.`);
     if (shown.length > 0) {
         sections.push(`The changes since ${since}:`, `<${sanitize/* UNTRUSTED_DATA_TAG */.d2} kind="diff-since-last-review">\n${shown.join('\n')}\n</${sanitize/* UNTRUSTED_DATA_TAG */.d2}>`);
@@ -12564,6 +12577,7 @@ var agent_definition = __webpack_require__(65457);
 
 
 
+
 const REVIEWER_AGENT = reserved_names/* REVIEWER_AGENT_NAME */.CJ;
 const VERIFIER_AGENT = reserved_names/* VERIFIER_AGENT_NAME */.fx;
 /** Tools that only read the workspace: reviewers and the verifier run in parallel and change nothing. */
@@ -12725,7 +12739,7 @@ function reviewerQuery(input, groupNumber) {
     if (group === undefined)
         throw new Error(`There is no group ${groupNumber}; the groups are 1 to ${groups.length}.`);
     const name = (path) => `\`${(0,sanitize/* sanitizeUntrustedCode */.rz)(path)}\``;
-    const whole = diffWithin(groups.flatMap((each) => each.files), MAX_GROUP_PATCH_CHARS);
+    const whole = patchesWithin(groups.flatMap((each) => each.files), MAX_GROUP_PATCH_CHARS);
     const shared = whole.unshown.length === 0 ? whole.shown : undefined;
     const sections = [
         `Pull request #${pullRequest.number} (${(0,sanitize/* sanitizeUntrustedCode */.rz)(pullRequest.headRef)} into ${(0,sanitize/* sanitizeUntrustedCode */.rz)(pullRequest.baseRef)}) is reviewed by ${groups.length} reviewers in parallel, one for each group of its changed files.`,
@@ -12741,34 +12755,15 @@ function reviewerQuery(input, groupNumber) {
     if (groups.length > 1) {
         sections.push('Other reviewers cover the other groups; do not review their files, but read them when you need to.');
     }
-    const own = shared === undefined ? diffWithin(group.files, MAX_GROUP_PATCH_CHARS) : undefined;
+    const own = shared === undefined ? patchesWithin(group.files, MAX_GROUP_PATCH_CHARS) : undefined;
     if (own !== undefined && own.shown.length > 0) {
         sections.push(`The diff of your files:\n<${sanitize/* UNTRUSTED_DATA_TAG */.d2} kind="diff">\n${own.shown.join('\n')}\n</${sanitize/* UNTRUSTED_DATA_TAG */.d2}>`);
     }
     const unshown = shared === undefined ? (own?.unshown ?? []) : [];
     if (unshown.length > 0) {
-        sections.push(`Not shown above (no patch from GitHub, or no room): ${unshown.map(name).join(', ')}. Read them in the workspace.`);
+        sections.push(`Not shown above (no patch from GitHub, or no room): ${unshown.map((file) => name(file.filename)).join(', ')}. Read them in the workspace.`);
     }
     return sections.join('\n\n');
-}
-/** The files' diffs in order while they fit in `room` characters, and the files left out. */
-function diffWithin(files, room) {
-    let left = room;
-    const shown = [];
-    const unshown = [];
-    for (const file of files) {
-        const entry = file.patch === undefined
-            ? undefined
-            : `diff --git a/${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.previous_filename ?? file.filename)} b/${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.filename)}\n${(0,sanitize/* sanitizeUntrustedCode */.rz)(file.patch)}`;
-        if (entry !== undefined && entry.length <= left) {
-            shown.push(entry);
-            left -= entry.length;
-        }
-        else {
-            unshown.push(file.filename);
-        }
-    }
-    return { shown, unshown };
 }
 function verifierQuery(candidates) {
     if (candidates.length === 0) {

@@ -21,6 +21,7 @@ import {
 import type { PlacementCheck, ReviewFinding } from './review-types.js';
 import { submittedFindingSchema, toFinding } from './submit-review.js';
 import type { FileGroup } from './file-groups.js';
+import { patchesWithin } from './patches-within.js';
 import type { CandidateFinding, FindingsLedger, Verdict } from './findings-ledger.js';
 
 export const REVIEWER_AGENT = REVIEWER_AGENT_NAME;
@@ -210,7 +211,7 @@ function reviewerQuery(input: ReviewFanoutInput, groupNumber: number): string {
   if (group === undefined)
     throw new Error(`There is no group ${groupNumber}; the groups are 1 to ${groups.length}.`);
   const name = (path: string) => `\`${sanitizeUntrustedCode(path)}\``;
-  const whole = diffWithin(
+  const whole = patchesWithin(
     groups.flatMap((each) => each.files),
     MAX_GROUP_PATCH_CHARS,
   );
@@ -238,7 +239,7 @@ function reviewerQuery(input: ReviewFanoutInput, groupNumber: number): string {
       'Other reviewers cover the other groups; do not review their files, but read them when you need to.',
     );
   }
-  const own = shared === undefined ? diffWithin(group.files, MAX_GROUP_PATCH_CHARS) : undefined;
+  const own = shared === undefined ? patchesWithin(group.files, MAX_GROUP_PATCH_CHARS) : undefined;
   if (own !== undefined && own.shown.length > 0) {
     sections.push(
       `The diff of your files:\n<${UNTRUSTED_DATA_TAG} kind="diff">\n${own.shown.join('\n')}\n</${UNTRUSTED_DATA_TAG}>`,
@@ -247,33 +248,10 @@ function reviewerQuery(input: ReviewFanoutInput, groupNumber: number): string {
   const unshown = shared === undefined ? (own?.unshown ?? []) : [];
   if (unshown.length > 0) {
     sections.push(
-      `Not shown above (no patch from GitHub, or no room): ${unshown.map(name).join(', ')}. Read them in the workspace.`,
+      `Not shown above (no patch from GitHub, or no room): ${unshown.map((file) => name(file.filename)).join(', ')}. Read them in the workspace.`,
     );
   }
   return sections.join('\n\n');
-}
-
-/** The files' diffs in order while they fit in `room` characters, and the files left out. */
-function diffWithin(
-  files: readonly FileGroup['files'][number][],
-  room: number,
-): { shown: string[]; unshown: string[] } {
-  let left = room;
-  const shown: string[] = [];
-  const unshown: string[] = [];
-  for (const file of files) {
-    const entry =
-      file.patch === undefined
-        ? undefined
-        : `diff --git a/${sanitizeUntrustedCode(file.previous_filename ?? file.filename)} b/${sanitizeUntrustedCode(file.filename)}\n${sanitizeUntrustedCode(file.patch)}`;
-    if (entry !== undefined && entry.length <= left) {
-      shown.push(entry);
-      left -= entry.length;
-    } else {
-      unshown.push(file.filename);
-    }
-  }
-  return { shown, unshown };
 }
 
 function verifierQuery(candidates: readonly CandidateFinding[]): string {

@@ -6,6 +6,7 @@
  */
 import { sanitizeUntrustedCode, UNTRUSTED_DATA_TAG } from '../github/sanitize.js';
 import { SUBMIT_REVIEW_TOOL_NAME } from './submit-review.js';
+import { patchesWithin } from './patches-within.js';
 import type { ReviewScope } from './incremental.js';
 import { shortSha } from './incremental.js';
 import type { Severity } from './review-types.js';
@@ -57,23 +58,8 @@ function incremental(scope: ReviewInstructionsInput['scope'], maxPatchChars: num
     '## Incremental review',
     `This pull request was reviewed before, at commit ${since}. Review only what changed since then, in commits ${range}; the rest was reviewed already. Line numbers still refer to the pull request's diff against its base branch (the new file's lines on the RIGHT side), and comments can only go on lines that diff shows.`,
   ];
-  let room = maxPatchChars;
-  const shown: string[] = [];
-  const listed: string[] = [];
-  for (const file of scope.files) {
-    const path = sanitizeUntrustedCode(file.filename);
-    const patch = file.patch === undefined ? undefined : sanitizeUntrustedCode(file.patch);
-    const entry =
-      patch === undefined
-        ? undefined
-        : `diff --git a/${sanitizeUntrustedCode(file.previous_filename ?? file.filename)} b/${path}\n${patch}`;
-    if (entry !== undefined && entry.length <= room) {
-      shown.push(entry);
-      room -= entry.length;
-    } else {
-      listed.push(path);
-    }
-  }
+  const { shown, unshown } = patchesWithin(scope.files, maxPatchChars);
+  const listed = unshown.map((file) => sanitizeUntrustedCode(file.filename));
   sections.push(
     `The files changed since ${since}: ${scope.files.map((file) => `\`${sanitizeUntrustedCode(file.filename)}\``).join(', ')}.`,
   );
