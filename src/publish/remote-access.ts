@@ -11,8 +11,8 @@
  *   applies to them; the user's global configuration is not read either.
  */
 import { copyFile, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { scratchRoot } from '../platform/scratch-root.js';
 import type { Git } from './git.js';
 import { remoteProtocol } from './git.js';
 
@@ -72,7 +72,7 @@ export async function withShadowRepository<T>(
   root: string,
   job: (shadow: ShadowRepository) => Promise<T>,
 ): Promise<T> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gemini-agent-remote-'));
+  const dir = await mkdtemp(path.join(scratchRoot(), 'gemini-agent-remote-'));
   const env = { GIT_DIR: dir, GIT_CONFIG_GLOBAL: '/dev/null' };
   try {
     const format = (await git.run(['rev-parse', '--show-object-format'], { cwd: root })).trim();

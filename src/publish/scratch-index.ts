@@ -4,8 +4,8 @@
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { scratchRoot } from '../platform/scratch-root.js';
 
 export interface ScratchIndex {
   /** Pass to every git command that should use the throwaway index. */
@@ -19,7 +19,7 @@ export interface ScratchIndex {
  * process exits in the middle of it (a second Ctrl-C ends the CLI at once, with `process.exit`).
  */
 export async function withScratchIndex<T>(job: (scratch: ScratchIndex) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gemini-agent-index-'));
+  const dir = await mkdtemp(path.join(scratchRoot(), 'gemini-agent-index-'));
   removedOnExit(dir);
   try {
     return await job({ env: { GIT_INDEX_FILE: path.join(dir, 'index') }, dir });
