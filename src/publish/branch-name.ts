@@ -1,7 +1,8 @@
 /**
  * Names of the bot's branches: `<prefix>issue-<n>-<slug>` for work on an issue,
  * `<prefix>pr-<n>-<slug>` for a pull request whose own branch is not pushed to
- * (`push_to_pr_branch: false`), `<prefix>maintenance-<slug>` for scheduled and manual runs.
+ * (`push_to_pr_branch: false`), `<prefix>maintenance-<slug>` for scheduled and manual runs,
+ * `<prefix>campaign-<key>` for one repository's run of a fleet campaign.
  * The slug comes from untrusted text (an issue title), so it is reduced to lowercase ASCII letters,
  * digits and dashes; the whole name is checked against git's rules for branch names.
  */
@@ -93,6 +94,15 @@ export function pullRequestBranchName(prefix: string, pullNumber: number, title:
 /** `<prefix>maintenance-<slug of the name>`; the name is e.g. the workflow's or the task's. */
 export function maintenanceBranchName(prefix: string, name: string): string {
   return checked(`${validateBranchPrefix(prefix)}maintenance-${slugify(name, 'run')}`);
+}
+
+/**
+ * `<prefix>campaign-<key>`: the one branch (and so the one pull request) a fleet campaign keeps in
+ * each repository. The key is already a lowercase slug (fleet/campaign-key.ts checks it), so two
+ * campaigns never share a branch.
+ */
+export function campaignBranchName(prefix: string, key: string): string {
+  return checked(`${validateBranchPrefix(prefix)}campaign-${key}`);
 }
 
 function checked(name: string): string {

@@ -81,6 +81,8 @@ function defaultSubject(target: PublishTarget): string {
       return `Changes requested in #${target.number}`;
     case 'maintenance':
       return `Maintenance: ${target.name}`;
+    case 'campaign':
+      return `Campaign: ${target.key}`;
   }
 }
 
@@ -88,7 +90,9 @@ function defaultSubject(target: PublishTarget): string {
 function commitBody(input: PublishInput): string {
   const first = (input.summary ?? '').trim().split(/\n\s*\n/)[0] ?? '';
   const requested =
-    input.target.kind === 'maintenance' ? '' : `Requested in #${input.target.number}.`;
+    input.target.kind === 'maintenance' || input.target.kind === 'campaign'
+      ? ''
+      : `Requested in #${input.target.number}.`;
   return [first.length > 600 ? `${first.slice(0, 599)}…` : first, requested]
     .filter((part) => part !== '')
     .join('\n\n');

@@ -9,6 +9,7 @@ import type { Trigger } from '../github/trigger-types.js';
 import {
   issueBranchName,
   issueBranchPrefix,
+  campaignBranchName,
   maintenanceBranchName,
   pullRequestBranchName,
   pullRequestBranchPrefix,
@@ -27,7 +28,9 @@ export type PublishTarget =
       /** The head lives in another repository: nothing may be pushed for it. */
       isFork: boolean;
     }
-  | { kind: 'maintenance'; name: string };
+  | { kind: 'maintenance'; name: string }
+  /** One repository's run of a fleet campaign: the campaign key names its branch. */
+  | { kind: 'campaign'; key: string };
 
 export type BranchPlan =
   /** A branch of the bot's, with a pull request into `pullRequestBase` (or the default branch). */
@@ -65,8 +68,12 @@ export function planBranch(target: PublishTarget, options: PlanOptions): BranchP
         exact: false,
         pullRequestBase: undefined,
       };
-    case 'maintenance': {
-      const branch = maintenanceBranchName(prefix, target.name);
+    case 'maintenance':
+    case 'campaign': {
+      const branch =
+        target.kind === 'campaign'
+          ? campaignBranchName(prefix, target.key)
+          : maintenanceBranchName(prefix, target.name);
       return {
         mode: 'bot_branch',
         branch,
@@ -104,7 +111,7 @@ export function planBranch(target: PublishTarget, options: PlanOptions): BranchP
  */
 export function publishTargetFor(
   trigger: Trigger,
-  options: { maintenanceName: string },
+  options: { maintenanceName: string; campaign?: string | undefined },
 ): PublishTarget | undefined {
   const pullRequest = 'pullRequest' in trigger ? trigger.pullRequest : undefined;
   if (pullRequest !== undefined) {
@@ -127,5 +134,6 @@ export function publishTargetFor(
     return { kind: 'issue', number: trigger.number, title: trigger.issue.title };
   }
   if (trigger.number !== undefined) return undefined;
+  if (options.campaign !== undefined) return { kind: 'campaign', key: options.campaign };
   return { kind: 'maintenance', name: options.maintenanceName };
 }

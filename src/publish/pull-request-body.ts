@@ -37,6 +37,9 @@ function link(target: PublishTarget): string {
       return `Changes requested in #${target.number}.`;
     case 'maintenance':
       return `Maintenance run: ${inlineText(target.name, { maxLength: 100 })}`;
+    case 'campaign':
+      // The key is a checked slug; the fleet's tracking issue lists this pull request by it.
+      return `Campaign: \`${target.key}\``;
   }
 }
 

@@ -8,6 +8,7 @@ export const LAYER_CHAIN: readonly (readonly string[])[] = [
   ['local'],
   ['action'],
   ['modes'],
+  ['fleet'],
   ['review', 'triage', 'publish', 'maintenance'],
   ['report'],
   ['github'],
