@@ -30,6 +30,7 @@ import {
   reviewOptionsFrom,
 } from '../review/review-options.js';
 import { validateBranchPrefix } from '../publish/branch-name.js';
+import { checkCampaignKey } from '../fleet/campaign-key.js';
 import { MAX_TRIAGE_BATCH_SIZE } from '../triage/scheduled-triage.js';
 import type { PublishOptions } from '../publish/publish-types.js';
 import { CREATE_PR_SETTINGS } from '../publish/publish-types.js';
@@ -78,6 +79,14 @@ export interface ActionInputs {
   reportKey: string | undefined;
   /** The run's record (answer, transcript, unpushed patch) is uploaded as a workflow artifact. */
   uploadArtifact: boolean;
+  /** `owner/name` the run works on instead of the workflow's repository (a fleet's run). */
+  repository: string | undefined;
+  /** The checkout to work in, relative to GITHUB_WORKSPACE; undefined: GITHUB_WORKSPACE itself. */
+  workingDirectory: string | undefined;
+  /** The fleet campaign this run is one repository of (fleet/campaign-key.ts). */
+  campaign: string | undefined;
+  /** Deny-only policy files of the campaign, relative to GITHUB_WORKSPACE, in the order given. */
+  campaignPolicyFiles: string[];
   /** Every secret value among the inputs and the environment, to register for redaction. */
   secrets: string[];
 }
@@ -337,6 +346,45 @@ const mode = withDefault('mode').transform((value, ctx): ModeInput => {
   return z.NEVER;
 });
 
+/** `owner/name` as GitHub spells repository names (no `.git`, no URL). */
+const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\/[A-Za-z0-9._-]+$/;
+
+const repository = optionalString.superRefine((value, ctx) => {
+  if (value === undefined) return;
+  if (!REPOSITORY.test(value) || value.endsWith('.git') || /\/\.\.?$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a repository as owner/name, such as octo-org/billing-service, got ${shown(value)}.`,
+    });
+  }
+});
+
+/** A folder inside GITHUB_WORKSPACE: where actions/checkout's `path:` put the repository. */
+const workingDirectory = optionalString.superRefine((value, ctx) => {
+  const problem =
+    value === undefined
+      ? undefined
+      : /[\r\n]/.test(value)
+        ? 'spans several lines'
+        : relativePathProblem(value);
+  if (problem !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected the checkout's folder relative to GITHUB_WORKSPACE (the path given to actions/checkout), got ${shown(value ?? '')}: it ${problem}.`,
+    });
+  }
+});
+
+const campaign = optionalString.superRefine((value, ctx) => {
+  if (value === undefined) return;
+  try {
+    checkCampaignKey(value, { input: 'campaign' });
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.detail });
+  }
+});
+
 const githubToken = z.string().superRefine((value, ctx) => {
   if (value === '') {
     ctx.addIssue({
@@ -417,6 +465,10 @@ export const actionInputsSchema = z.object({
   allow_workflow_edits: booleanInput('allow_workflow_edits'),
   signed_commits: booleanInput('signed_commits'),
   create_pr: choice('create_pr', CREATE_PR_SETTINGS),
+  repository,
+  working_directory: workingDirectory,
+  campaign,
+  campaign_policy: policyFiles,
 });
 
 type ParsedInputs = z.output<typeof actionInputsSchema>;
@@ -554,6 +606,10 @@ export function readActionInputs(
     promptFile: inputs.prompt_file,
     reportKey: inputs.report_key,
     uploadArtifact: inputs.upload_artifact,
+    repository: inputs.repository,
+    workingDirectory: inputs.working_directory,
+    campaign: inputs.campaign,
+    campaignPolicyFiles: inputs.campaign_policy,
     secrets: [...new Set(secrets)],
   };
 }

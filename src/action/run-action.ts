@@ -12,8 +12,10 @@
  * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
  *   through the redactor, which knows every secret among the inputs and the environment.
  */
+import path from 'node:path';
 import type { ActionInputs } from './action-inputs.js';
 import { readActionInputs } from './action-inputs.js';
+import type { Authorization } from '../github/authorize.js';
 import { authorize } from '../github/authorize.js';
 import { readEventFile } from '../github/event-file.js';
 import { parseEventPayload } from '../github/event-schema.js';
@@ -32,7 +34,10 @@ import type { Redact } from '../platform/redaction.js';
 import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
 import { renderFailedJobSummary, renderSkippedJobSummary } from '../report/job-summary.js';
 import { protectedFolderProblem } from '../tools/protected-paths.js';
+import { createGit } from '../publish/git.js';
 import { runAuthorized, writeSummarySafely } from './run-authorized.js';
+import { actionWorkspaceRoot, targetRepository } from './target-repository.js';
+import { recordFleetResult } from './fleet-result-file.js';
 import { createRunStop } from './run-stop.js';
 import { warnOnJobTimeLimit } from './time-limit-warning.js';
 import type { ActionDeps, ActionResult, OutputName } from './types.js';
@@ -59,9 +64,18 @@ function redactingLogger(logger: Logger, redact: Redact): Logger {
   };
 }
 
-/** Runs the Action once; never throws (a crash becomes a failed result with its message). */
+/**
+ * Runs the Action once; never throws (a crash becomes a failed result with its message). A
+ * campaign's run then leaves its result for the fleet's report, however it ended.
+ */
 export async function runAction(deps: ActionDeps): Promise<ActionResult> {
-  const { env } = deps;
+  return recordFleetResult(deps, await runOnce(deps));
+}
+
+async function runOnce(given: ActionDeps): Promise<ActionResult> {
+  // Becomes the run's own once `working_directory` is known: GITHUB_WORKSPACE is its checkout.
+  let deps = given;
+  let { env } = deps;
   // Secrets in the environment are known before anything else, so even an input error is safe.
   const redactor = createRedactor({
     secrets: secretEnvironmentValues(env),
@@ -112,9 +126,30 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     return await fail(errorMessage(error), error);
   }
   for (const secret of inputs.secrets) redactor.register(secret);
-  // The checkout the runner gives may not lie inside a protected folder (protected-paths.ts).
+  // What the workflow brings (prompt_file, campaign_policy) is read from its own checkout; the
+  // agent works in working_directory's, which every later stage sees as GITHUB_WORKSPACE.
+  const workflowCheckout = env.GITHUB_WORKSPACE ?? process.cwd();
+  try {
+    const workspaceRoot = await actionWorkspaceRoot(workflowCheckout, inputs.workingDirectory);
+    inputs = {
+      ...inputs,
+      campaignPolicyFiles: inputs.campaignPolicyFiles.map((file) =>
+        path.resolve(workflowCheckout, file),
+      ),
+    };
+    if (workspaceRoot !== workflowCheckout) {
+      env = { ...env, GITHUB_WORKSPACE: workspaceRoot };
+      deps = { ...deps, env };
+    }
+  } catch (error) {
+    return await fail(errorMessage(error), error);
+  }
+  // The checkout may not lie inside a protected folder (protected-paths.ts).
   const workspaceProblem = await protectedFolderProblem(env.GITHUB_WORKSPACE ?? process.cwd());
-  if (workspaceProblem !== undefined) return await fail(`GITHUB_WORKSPACE: ${workspaceProblem}`);
+  if (workspaceProblem !== undefined) {
+    const where = inputs.workingDirectory === undefined ? 'GITHUB_WORKSPACE' : 'working_directory';
+    return await fail(`${where}: ${workspaceProblem}`);
+  }
 
   // 2–3. Trigger and authorization.
   let octokit: GitHubClient;
@@ -136,7 +171,7 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
         : (
             await resolveMaintenancePrompt(
               { prompt: inputs.prompt, promptFile: inputs.promptFile },
-              { workspaceRoot: env.GITHUB_WORKSPACE ?? process.cwd(), eventName },
+              { workspaceRoot: workflowCheckout, eventName },
             )
           ).text;
     const parsed = parseTrigger(eventName, payload, {
@@ -150,11 +185,18 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
     });
     if (parsed.kind === 'ignored') return await skip(parsed.reason);
     trigger = await resolvePullRequest(parsed, octokit);
-    const authorization = await authorize(trigger, {
-      client: octokit,
-      allowedBots: inputs.allowedBots,
-      logger,
-    });
+    if (inputs.repository !== undefined) {
+      trigger = await targetRepository(trigger, inputs.repository, {
+        octokit,
+        git: createGit({ redact }),
+        workspaceRoot: env.GITHUB_WORKSPACE ?? process.cwd(),
+        logger,
+      });
+    }
+    const authorization =
+      inputs.repository !== undefined && trigger.kind === 'workflow_dispatch'
+        ? dispatchedElsewhere(env, logger)
+        : await authorize(trigger, { client: octokit, allowedBots: inputs.allowedBots, logger });
     if (!authorization.authorized) return await skip(authorization.reason);
     trust = authorization.trust;
     forkHead = authorization.forkHead;
@@ -203,6 +245,27 @@ export async function runAction(deps: ActionDeps): Promise<ActionResult> {
  * The event's name and payload file from the runner's environment; each missing variable is
  * named on its own, since the runner sets both and a workflow or a script may have cleared one.
  */
+/**
+ * A manual run on another repository: the person dispatched the workflow in its own repository,
+ * which GitHub allows only to those with write access there, and the run acts with the token the
+ * workflow made for the target (its rights are the limit). Their permission on the target is not
+ * asked: a fleet's owners need not be collaborators of every repository it changes.
+ */
+function dispatchedElsewhere(env: NodeJS.ProcessEnv, logger: Logger): Authorization {
+  const where = env.GITHUB_REPOSITORY ?? "the workflow's repository";
+  logger.info(
+    `Dispatched in ${where}, which takes write access there; acting with the token given for the repository input.`,
+  );
+  return {
+    authorized: true,
+    trust: 'maintainer',
+    via: 'permission',
+    permission: undefined,
+    role: undefined,
+    forkHead: false,
+  };
+}
+
 function runnerEvent(env: NodeJS.ProcessEnv): { eventName: string; eventPath: string } {
   const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
   const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';

@@ -149,6 +149,8 @@ export async function sessionRunner(
       baseConfig?.policyPaths ??
       inputs.policyFiles.map((file) => path.resolve(session.workspaceRoot, file)),
     allowCommands: inputs.allowedCommands,
+    // Resolved against the workflow's own checkout when the inputs were read (run-action.ts).
+    narrowingPolicyFiles: inputs.campaignPolicyFiles,
     yolo: false,
     untrustedWorkspace,
     settings: runSettings,

@@ -122,4 +122,5 @@ export type OutputName =
   | 'cost_usd'
   | 'tool_calls'
   | 'error'
+  | 'fleet_result'
   | ModeOutputName;

@@ -13,6 +13,9 @@ export const FLEET_RESULT_VERSION = 1;
 /** The folder under `RUNNER_TEMP` the Action writes its result into; the workflow uploads it. */
 export const FLEET_RESULT_FOLDER = 'gemini-agent-fleet';
 
+/** Links only to web pages: a result comes from a run on a repository that may be hostile. */
+const webUrl = z.url({ protocol: /^https?$/ });
+
 export const fleetResultSchema = z
   .object({
     version: z.literal(FLEET_RESULT_VERSION),
@@ -23,15 +26,15 @@ export const fleetResultSchema = z
     /** The run's one-line outcome: the error, the skip reason, or what was published. */
     summary: z.string().max(2000).optional(),
     prNumber: z.number().int().positive().optional(),
-    prUrl: z.string().url().optional(),
+    prUrl: webUrl.optional(),
     branch: z.string().optional(),
     commitSha: z.string().optional(),
     costUsd: z.number().nonnegative().optional(),
     inputTokens: z.number().int().nonnegative().optional(),
     outputTokens: z.number().int().nonnegative().optional(),
     /** The workflow run (with the job when known) that produced it. */
-    runUrl: z.string().url().optional(),
-    finishedAt: z.string().datetime(),
+    runUrl: webUrl.optional(),
+    finishedAt: z.iso.datetime(),
   })
   .strict();
 

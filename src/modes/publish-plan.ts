@@ -34,6 +34,11 @@ export interface PublishPlanInputs {
   botLogin: string;
   /** Which sticky report issue a maintenance workflow keeps; default the workflow's name. */
   reportKey: string | undefined;
+  /**
+   * The fleet campaign the run is one repository of: its branch is the campaign's, and its report
+   * is the fleet's tracking issue, not a sticky issue in each repository.
+   */
+  campaign: string | undefined;
   githubToken: string;
   /** Every secret value of the run: a file containing one is refused. */
   secrets: readonly string[];
@@ -69,7 +74,10 @@ const PATCH_BUDGET = 20_000;
 export async function preparePublishing(input: PublishPlanInput): Promise<ModePreparation> {
   const { trigger, inputs, logger, redact } = input;
   const workflowName = input.workflowName?.trim() || 'maintenance';
-  const target = publishTargetFor(trigger, { maintenanceName: workflowName });
+  const target = publishTargetFor(trigger, {
+    maintenanceName: workflowName,
+    campaign: inputs.campaign,
+  });
   if (target === undefined) {
     logger.warning("The run's changes cannot be published: its pull request was not looked up.");
     return { plan: answerOnlyPlan };
@@ -116,7 +124,8 @@ export async function preparePublishing(input: PublishPlanInput): Promise<ModePr
   if (continued.continued)
     logger.info(`Continuing on ${continued.branch ?? 'the earlier branch'}.`);
   const startedAt = new Date(input.now()).toISOString();
-  const sticky = trigger.mode === 'maintenance' && trigger.number === undefined;
+  const sticky =
+    trigger.mode === 'maintenance' && trigger.number === undefined && inputs.campaign === undefined;
   const key = sticky ? reportKey({ reportKey: inputs.reportKey, workflow: workflowName }) : '';
   const publishTarget = target;
 

@@ -8,6 +8,7 @@ import type { PolicyEngine } from '../policy/policy-engine.js';
 import { createPolicyEngine } from '../policy/policy-engine.js';
 import type { LoadedPolicyFile } from '../policy/load-policy.js';
 import { loadPolicyFiles } from '../policy/load-policy.js';
+import { PolicyFileError } from '../policy/policy-file-error.js';
 import type { AgentSettings } from '../config/settings-types.js';
 import type { PolicyRule, PolicyTier } from '../policy/policy-types.js';
 import { TIER_BASE } from '../policy/policy-types.js';
@@ -31,6 +32,11 @@ export interface CliPolicyOptions {
    * because running it would run that code beside the run's credentials.
    */
   untrustedWorkspace?: boolean;
+  /**
+   * Policy files that may only narrow (a fleet campaign's): deny and ask_user rules, in the admin
+   * tier so they beat every other rule. An allow rule in one is refused, with its place.
+   */
+  narrowingPolicyFiles?: readonly string[];
   /** settings.json: trusted MCP servers are allowed, `tools.exclude` command entries denied. */
   settings?: AgentSettings;
   /** Extensions: their `excludeTools` are denied in the admin tier. */
@@ -118,6 +124,15 @@ export async function loadCliPolicy(options: CliPolicyOptions): Promise<CliPolic
     sources.push(...loaded.files.map((file) => describeFile(file)));
     warnings.push(...loaded.warnings);
   }
+  if ((options.narrowingPolicyFiles?.length ?? 0) > 0) {
+    const loaded = await loadPolicyFiles(
+      (options.narrowingPolicyFiles ?? []).map((path) => ({ path, tier: 'admin' as const })),
+    );
+    refuseWidening(loaded.rules);
+    rules.push(...loaded.rules);
+    sources.push(...loaded.files.map((file) => describeFile(file)));
+    warnings.push(...loaded.warnings);
+  }
   if (options.settings !== undefined) {
     const fromSettings = settingsRules(options.settings);
     if (fromSettings.length > 0) {
@@ -191,4 +206,21 @@ export function settingsRules(settings: AgentSettings): PolicyRule[] {
 function describeFile(file: LoadedPolicyFile): string {
   const count = `${file.ruleCount} rule${file.ruleCount === 1 ? '' : 's'}`;
   return `${file.file} (${file.tier}, ${count})`;
+}
+
+/**
+ * A narrowing policy (a fleet campaign's) holds no allow: loaded above every other tier, one
+ * would let a campaign run what a repository's own policy refuses.
+ */
+function refuseWidening(rules: readonly PolicyRule[]): void {
+  const problems = rules
+    .filter((rule) => rule.decision === 'allow')
+    .map((rule) => ({
+      file: rule.source.file,
+      line: rule.source.line,
+      column: rule.source.column,
+      message:
+        'expected deny or ask_user rules only: a campaign policy can narrow what a repository allows, never widen it; this rule allows.',
+    }));
+  if (problems.length > 0) throw new PolicyFileError(problems);
 }
