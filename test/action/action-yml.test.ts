@@ -83,6 +83,7 @@ describe('action.yml', () => {
         'commit_sha',
         'pr_number',
         'pr_url',
+        'fleet_result',
       ].sort(),
     );
   });

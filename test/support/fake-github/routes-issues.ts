@@ -32,11 +32,14 @@ function numberParam(request: RouteRequest, name: string): number {
   return Number(request.params[name]);
 }
 
-const getRepository: Handler = (_request, ctx) =>
-  ok({
+/** What the token may do here, as GitHub reports it to a user's token: the bot's permission. */
+const getRepository: Handler = (_request, ctx) => {
+  const push = ctx.model.canPush(ctx.model.botLogin);
+  return ok({
     ...shapes.repository(ctx, ctx.model.repo),
-    permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },
+    permissions: { admin: false, maintain: false, push, triage: true, pull: true },
   });
+};
 
 const getPermission: Handler = (request, ctx) => {
   const login = request.params.username ?? '';
