@@ -4,8 +4,9 @@
 // against the fake GitHub, a local git server for pushes, and the instant fake model server.
 // Git's own traffic (the push) is not API usage and is not counted.
 //
-// Three runs: a /gemini task that changes a file (branch pushed, pull request opened, one
-// comment), a pull request review with 20 findings, and the triage of an opened issue.
+// Four runs: a /gemini task that changes a file (branch pushed, pull request opened, one
+// comment), a pull request review with 20 findings, the triage of an opened issue, and one
+// repository's run of a fleet campaign (what each job of the fleet's matrix costs).
 import path from 'node:path';
 import { row } from './lib/measure.mjs';
 import { commentSeed, REPO, runAction } from './lib/action-run.mjs';
@@ -86,7 +87,43 @@ export const scenarios = [
     check: (run, github) =>
       run.outputs.conclusion === 'success' && github.labels(1).includes('documentation'),
   },
+  {
+    label: 'one repository of a fleet campaign (repository input: token check, branch, pull request)',
+    // The repository (can the token write there?); the campaign branch's earlier run, if any;
+    // the default branch and the pull request's base; the pull request. The push is git.
+    limit: 8,
+    async setup({ webhookExample }) {
+      const payload = webhookExample('workflow_dispatch');
+      payload.inputs = {};
+      return {
+        eventName: 'workflow_dispatch',
+        payload,
+        github: { repo: REPO },
+        workspaceFiles: { 'README.md': '# Hello-World\n' },
+        workspaceOrigin: `https://github.com/${REPO.owner}/${REPO.name}`,
+        inputs: {
+          mode: 'maintenance',
+          prompt: 'Move this repository to Node 24.',
+          campaign: 'node-24',
+          repository: `${REPO.owner}/${REPO.name}`,
+        },
+        calls: (ws) => [
+          { name: 'write_file', args: { file_path: path.join(ws, '.nvmrc'), content: '24\n' } },
+        ],
+        finalText: 'Set .nvmrc to 24.',
+      };
+    },
+    check: (run, github) =>
+      run.outputs.conclusion === 'success' &&
+      github.createdPulls.length === 1 &&
+      run.outputs.branch_name === 'gemini/campaign-node-24',
+  },
 ];
+
+/** Requests that create or change something: what GitHub's content-creation limits count. */
+export function writes(requests) {
+  return requests.filter((request) => !/^(GET|HEAD) /.test(request)).length;
+}
 
 export async function run({ log }) {
   const { startFakeGitHub } = await fakeGitHubModule();
@@ -117,7 +154,7 @@ export async function run({ log }) {
           samples: [count],
           target: `≤ ${scenario.limit}`,
           met: count <= scenario.limit,
-          note: result.requests.join('; '),
+          note: `${writes(result.requests)} writes: ${result.requests.join('; ')}`,
         }),
       );
     } finally {

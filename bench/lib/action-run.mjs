@@ -62,11 +62,17 @@ export async function runAction({
   script,
   pace = false,
   workspaceFiles,
+  workspaceOrigin,
   measureMemory = false,
 }) {
   const workspace = scratchDir('gh-workspace');
   writeTree(workspace, workspaceFiles ?? { 'README.md': '# Hello-World\n' });
   gitCommitAll(workspace);
+  // As actions/checkout leaves it: the repository's address as `origin` (the repository input
+  // checks it).
+  if (workspaceOrigin !== undefined) {
+    execFileSync('git', ['remote', 'add', 'origin', workspaceOrigin], { cwd: workspace });
+  }
   const runnerTemp = scratchDir('gh-runner');
   const projectRoot = scratchDir('gh-remote');
   const remote = path.join(projectRoot, 'Codertocat', 'Hello-World.git');
