@@ -5,13 +5,17 @@
 // the result files the Action writes are what the report job downloads; and no token or key
 // reaches a step it is not for. actionlint itself runs over the file in
 // test/examples/workflow-lint.test.ts, and over docs/fleet.md's caller here.
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fleetResultFileName, fleetResultPath } from '../../src/fleet/fleet-result.js';
 import { codeBlocks } from '../docs/markdown.js';
+import { tempDir } from '../local/support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FILE = '.github/workflows/fleet.yml';
@@ -320,6 +324,149 @@ describe('the plan job’s matrix as the run job’s input', () => {
     const size = /--chunk-size\s+"?(\d+)/.exec(planStep.run ?? '')?.[1];
     expect(size === undefined || Number(size) <= MATRIX_LIMIT).toBe(true);
     expect(planStep.run).toContain('--chunk "$CHUNK"');
+  });
+});
+
+/** A step's `run:` script run by bash as the runner runs it, with `env` and a stand-in `node`. */
+async function runStep(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; argv: string[] | undefined; output: string }> {
+  const dir = await tempDir('gemini-agent-fleet-step-');
+  const bin = path.join(dir, 'bin');
+  await mkdir(bin);
+  // `node` keeps the arguments it was given, NUL-separated: what `fleet plan` would receive.
+  await writeFile(path.join(bin, 'node'), `#!/bin/sh\nprintf '%s\\0' "$@" > "${dir}/argv"\n`);
+  await chmod(path.join(bin, 'node'), 0o755);
+  // Files a glob would expand to, were the names list ever read through the shell's globbing.
+  await writeFile(path.join(dir, 'api-gateway'), '');
+  await writeFile(path.join(dir, 'GITHUB_OUTPUT'), '');
+  const scriptFile = path.join(dir, 'step.sh');
+  await writeFile(scriptFile, script);
+  const result = await promisify(execFile)('bash', ['-e', scriptFile], {
+    cwd: dir,
+    env: {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+      RUNNER_TEMP: path.join(dir, 'temp'),
+      GITHUB_OUTPUT: path.join(dir, 'GITHUB_OUTPUT'),
+      ...env,
+    },
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: unknown) => {
+      const failed = error as { code?: number; stdout?: string };
+      return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
+    },
+  );
+  const argv = await readFile(path.join(dir, 'argv'), 'utf8').then(
+    (text) => text.split('\0').slice(0, -1),
+    () => undefined,
+  );
+  const output = await readFile(path.join(dir, 'GITHUB_OUTPUT'), 'utf8');
+  return { ...result, argv, output };
+}
+
+describe('the plan job’s steps, run', () => {
+  const planStep = step(plan, (candidate) => candidate.id === 'plan', 'Plan step');
+  const checkStep = step(plan, (candidate) => candidate.id === 'agent', 'check of the inputs');
+  const planEnv = {
+    CAMPAIGN: 'node-24',
+    REPOS_FILE: '',
+    OWNER: 'octo-org',
+    TOPICS: '',
+    LANGUAGE: '',
+    NAMES: '',
+    INCLUDE_FORKS: 'false',
+    BRANCH_PREFIX: 'gemini/',
+    CHUNK: '0',
+  };
+
+  it('give `fleet plan` the targets: a repos file, or the owner with each topic and glob', async () => {
+    const byOwner = await runStep(planStep.run ?? '', {
+      ...planEnv,
+      TOPICS: 'service, node\nweb',
+      LANGUAGE: 'TypeScript',
+      NAMES: 'api-*,*',
+      CHUNK: '2',
+    });
+    expect(byOwner.code).toBe(0);
+    expect(byOwner.argv?.slice(0, 9)).toEqual([
+      '.gemini-agent/dist/cli.js',
+      'fleet',
+      'plan',
+      '--campaign',
+      'node-24',
+      '--chunk',
+      '2',
+      '--branch-prefix',
+      'gemini/',
+    ]);
+    expect(byOwner.argv?.slice(11)).toEqual([
+      '--owner',
+      'octo-org',
+      '--topic',
+      'service',
+      '--topic',
+      'node',
+      '--topic',
+      'web',
+      '--language',
+      'TypeScript',
+      // Never expanded against the files of the checkout.
+      '--name',
+      'api-*',
+      '--name',
+      '*',
+    ]);
+    const byFile = await runStep(planStep.run ?? '', {
+      ...planEnv,
+      REPOS_FILE: 'fleet/repositories.txt',
+      INCLUDE_FORKS: 'true',
+    });
+    expect(byFile.argv?.slice(11)).toEqual([
+      '--repos-file',
+      'fleet/repositories.txt',
+      '--include-forks',
+    ]);
+  });
+
+  const checkEnv = {
+    AGENT_REPOSITORY: 'octo-org/gemini-agent-action',
+    AGENT_SHA: 'a'.repeat(40),
+    REPOS_FILE: '',
+    TOPICS: '',
+    LANGUAGE: '',
+    NAMES: '',
+    TIMEOUT_MINUTES: '45',
+    JOB_TIMEOUT_MINUTES: '60',
+    MAX_PARALLEL: '10',
+  };
+
+  it('pass on the Action’s repository and commit for the other jobs', async () => {
+    const result = await runStep(checkStep.run ?? '', checkEnv);
+    expect(result.code).toBe(0);
+    expect(readGitHubOutput(result.output)).toEqual({
+      repository: 'octo-org/gemini-agent-action',
+      sha: 'a'.repeat(40),
+    });
+  });
+
+  it.each([
+    [{ AGENT_SHA: '' }, 'The job context has no workflow_repository or workflow_sha'],
+    [{ REPOS_FILE: 'r.txt', TOPICS: 'node' }, 'Give either repos_file or topics/language/names'],
+    [{ JOB_TIMEOUT_MINUTES: '90' }, 'job_timeout_minutes is 90; expected 2 to 60'],
+    [{ TIMEOUT_MINUTES: '60' }, 'timeout_minutes is 60; expected at least 1 and at least a minute'],
+    [{ TIMEOUT_MINUTES: '1.5' }, "timeout_minutes is '1.5'; expected a whole number"],
+    [{ MAX_PARALLEL: '300' }, 'max_parallel is 300; expected 1 to 256'],
+  ])('stop the campaign on %o before any token is made', async (change, message) => {
+    const result = await runStep(checkStep.run ?? '', { ...checkEnv, ...change });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`::error title=fleet.yml::${message}`);
+    expect(result.output).toBe('');
+  });
+
+  it('check the inputs before the first checkout and the App token', () => {
+    expect(plan.steps[0]).toBe(checkStep);
   });
 });
 
