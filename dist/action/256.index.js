@@ -157,8 +157,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_url_ = __webpack_require__(73136);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
 var esm_client = __webpack_require__(30063);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
-var types = __webpack_require__(330);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./src/platform/version.ts + 1 modules
 var version = __webpack_require__(16138);
 // EXTERNAL MODULE: ./src/platform/text-limits.ts

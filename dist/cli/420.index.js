@@ -8264,8 +8264,8 @@ async function verifyChallenge(code_verifier, expectedChallenge) {
     return actualChallenge === expectedChallenge;
 }
 
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
-var types = __webpack_require__(330);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var classic_schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/compat.js
@@ -10022,8 +10022,8 @@ function getLiteralValue(schema) {
     return undefined;
 }
 //# sourceMappingURL=zod-compat.js.map
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
-var types = __webpack_require__(330);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(63846);
 ;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/interfaces.js
 /**
  * Experimental task interfaces for MCP SDK.
@@ -13712,8 +13712,8 @@ function getBaseURL() {
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.js
 var transport = __webpack_require__(70996);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
-var types = __webpack_require__(330);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/auth.js + 6 modules
 var auth = __webpack_require__(87485);
 ;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/sse.js
@@ -14012,8 +14012,8 @@ function isJsonContentType(header) {
 //# sourceMappingURL=mediaType.js.map
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.js
 var transport = __webpack_require__(70996);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js + 1 modules
-var types = __webpack_require__(330);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/auth.js + 6 modules
 var auth = __webpack_require__(87485);
 // EXTERNAL MODULE: ./node_modules/eventsource-parser/dist/index.js
@@ -14551,7 +14551,7 @@ class StreamableHTTPClientTransport {
 /* harmony export */   b_: () => (/* binding */ deserializeMessage)
 /* harmony export */ });
 /* unused harmony exports STDIO_DEFAULT_MAX_BUFFER_SIZE, ReadBuffer */
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(330);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63846);
 
 const STDIO_DEFAULT_MAX_BUFFER_SIZE = (/* unused pure expression or super */ null && (10 * 1024 * 1024));
 /**
@@ -14721,82 +14721,58 @@ function unfollowedRedirect(response, requestUrl) {
 
 /***/ }),
 
-/***/ 330:
+/***/ 63846:
 /***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  TF: () => (/* binding */ CallToolResultSchema),
-  gd: () => (/* binding */ CancelTaskRequestSchema),
-  gH: () => (/* binding */ CancelTaskResultSchema),
-  Sq: () => (/* binding */ CancelledNotificationSchema),
-  GU: () => (/* binding */ CompleteResultSchema),
-  u9: () => (/* binding */ CreateMessageRequestSchema),
-  K1: () => (/* binding */ CreateMessageResultSchema),
-  TI: () => (/* binding */ CreateMessageResultWithToolsSchema),
-  Mg: () => (/* binding */ CreateTaskResultSchema),
-  $9: () => (/* binding */ ElicitRequestSchema),
-  n_: () => (/* binding */ ElicitResultSchema),
-  wR: () => (/* binding */ EmptyResultSchema),
-  O4: () => (/* binding */ ErrorCode),
-  HM: () => (/* binding */ GetPromptResultSchema),
-  oQ: () => (/* binding */ GetTaskPayloadRequestSchema),
-  Ql: () => (/* binding */ GetTaskRequestSchema),
-  Sc: () => (/* binding */ GetTaskResultSchema),
-  Rk: () => (/* binding */ InitializeResultSchema),
-  OR: () => (/* binding */ JSONRPCMessageSchema),
-  aE: () => (/* binding */ LATEST_PROTOCOL_VERSION),
-  xI: () => (/* binding */ ListChangedOptionsBaseSchema),
-  Yu: () => (/* binding */ ListPromptsResultSchema),
-  O$: () => (/* binding */ ListResourceTemplatesResultSchema),
-  cv: () => (/* binding */ ListResourcesResultSchema),
-  WQ: () => (/* binding */ ListRootsRequestSchema),
-  zR: () => (/* binding */ ListTasksRequestSchema),
-  a5: () => (/* binding */ ListTasksResultSchema),
-  WT: () => (/* binding */ ListToolsResultSchema),
-  Nh: () => (/* binding */ McpError),
-  tC: () => (/* binding */ PingRequestSchema),
-  _r: () => (/* binding */ ProgressNotificationSchema),
-  br: () => (/* binding */ PromptListChangedNotificationSchema),
-  EV: () => (/* binding */ RELATED_TASK_META_KEY),
-  ve: () => (/* binding */ ReadResourceResultSchema),
-  hh: () => (/* binding */ ResourceListChangedNotificationSchema),
-  Iu: () => (/* binding */ SUPPORTED_PROTOCOL_VERSIONS),
-  ki: () => (/* binding */ TaskStatusNotificationSchema),
-  fH: () => (/* binding */ ToolListChangedNotificationSchema),
-  wU: () => (/* binding */ isInitializedNotification),
-  LW: () => (/* binding */ isJSONRPCErrorResponse),
-  lg: () => (/* binding */ isJSONRPCNotification),
-  vo: () => (/* binding */ isJSONRPCRequest),
-  ig: () => (/* binding */ isJSONRPCResultResponse),
-  bZ: () => (/* binding */ isTaskAugmentedRequestParams)
-});
-
-// UNUSED EXPORTS: AnnotationsSchema, AudioContentSchema, BaseMetadataSchema, BlobResourceContentsSchema, BooleanSchemaSchema, CallToolRequestParamsSchema, CallToolRequestSchema, CancelledNotificationParamsSchema, ClientCapabilitiesSchema, ClientNotificationSchema, ClientRequestSchema, ClientResultSchema, ClientTasksCapabilitySchema, CompatibilityCallToolResultSchema, CompleteRequestParamsSchema, CompleteRequestSchema, ContentBlockSchema, CreateMessageRequestParamsSchema, CursorSchema, DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ElicitRequestFormParamsSchema, ElicitRequestParamsSchema, ElicitRequestURLParamsSchema, ElicitationCompleteNotificationParamsSchema, ElicitationCompleteNotificationSchema, EmbeddedResourceSchema, EnumSchemaSchema, GetPromptRequestParamsSchema, GetPromptRequestSchema, GetTaskPayloadResultSchema, IconSchema, IconsSchema, ImageContentSchema, ImplementationSchema, InitializeRequestParamsSchema, InitializeRequestSchema, InitializedNotificationSchema, JSONRPCErrorResponseSchema, JSONRPCErrorSchema, JSONRPCNotificationSchema, JSONRPCRequestSchema, JSONRPCResponseSchema, JSONRPCResultResponseSchema, JSONRPC_VERSION, LegacyTitledEnumSchemaSchema, ListPromptsRequestSchema, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ListRootsResultSchema, ListToolsRequestSchema, LoggingLevelSchema, LoggingMessageNotificationParamsSchema, LoggingMessageNotificationSchema, ModelHintSchema, ModelPreferencesSchema, MultiSelectEnumSchemaSchema, NotificationSchema, NumberSchemaSchema, PaginatedRequestParamsSchema, PaginatedRequestSchema, PaginatedResultSchema, PrimitiveSchemaDefinitionSchema, ProgressNotificationParamsSchema, ProgressSchema, ProgressTokenSchema, PromptArgumentSchema, PromptMessageSchema, PromptReferenceSchema, PromptSchema, ReadResourceRequestParamsSchema, ReadResourceRequestSchema, RelatedTaskMetadataSchema, RequestIdSchema, RequestSchema, ResourceContentsSchema, ResourceLinkSchema, ResourceReferenceSchema, ResourceRequestParamsSchema, ResourceSchema, ResourceTemplateReferenceSchema, ResourceTemplateSchema, ResourceUpdatedNotificationParamsSchema, ResourceUpdatedNotificationSchema, ResultSchema, RoleSchema, RootSchema, RootsListChangedNotificationSchema, SamplingContentSchema, SamplingMessageContentBlockSchema, SamplingMessageSchema, ServerCapabilitiesSchema, ServerNotificationSchema, ServerRequestSchema, ServerResultSchema, ServerTasksCapabilitySchema, SetLevelRequestParamsSchema, SetLevelRequestSchema, SingleSelectEnumSchemaSchema, StringSchemaSchema, SubscribeRequestParamsSchema, SubscribeRequestSchema, TaskAugmentedRequestParamsSchema, TaskCreationParamsSchema, TaskMetadataSchema, TaskSchema, TaskStatusNotificationParamsSchema, TaskStatusSchema, TextContentSchema, TextResourceContentsSchema, TitledMultiSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema, ToolAnnotationsSchema, ToolChoiceSchema, ToolExecutionSchema, ToolResultContentSchema, ToolSchema, ToolUseContentSchema, UnsubscribeRequestParamsSchema, UnsubscribeRequestSchema, UntitledMultiSelectEnumSchemaSchema, UntitledSingleSelectEnumSchemaSchema, UrlElicitationRequiredError, assertCompleteRequestPrompt, assertCompleteRequestResourceTemplate, isInitializeRequest, isJSONRPCError, isJSONRPCResponse
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(41514);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(43759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function datetime(params) {
-    return api/* _isoDateTime */.G1(schemas/* ZodISODateTime */.You, params);
-}
-function date(params) {
-    return core._isoDate(ZodISODate, params);
-}
-function time(params) {
-    return core._isoTime(ZodISOTime, params);
-}
-function duration(params) {
-    return core._isoDuration(ZodISODuration, params);
-}
-
-;// CONCATENATED MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $9: () => (/* binding */ ElicitRequestSchema),
+/* harmony export */   EV: () => (/* binding */ RELATED_TASK_META_KEY),
+/* harmony export */   GU: () => (/* binding */ CompleteResultSchema),
+/* harmony export */   HM: () => (/* binding */ GetPromptResultSchema),
+/* harmony export */   Iu: () => (/* binding */ SUPPORTED_PROTOCOL_VERSIONS),
+/* harmony export */   K1: () => (/* binding */ CreateMessageResultSchema),
+/* harmony export */   LW: () => (/* binding */ isJSONRPCErrorResponse),
+/* harmony export */   Mg: () => (/* binding */ CreateTaskResultSchema),
+/* harmony export */   Nh: () => (/* binding */ McpError),
+/* harmony export */   O$: () => (/* binding */ ListResourceTemplatesResultSchema),
+/* harmony export */   O4: () => (/* binding */ ErrorCode),
+/* harmony export */   OR: () => (/* binding */ JSONRPCMessageSchema),
+/* harmony export */   Ql: () => (/* binding */ GetTaskRequestSchema),
+/* harmony export */   Rk: () => (/* binding */ InitializeResultSchema),
+/* harmony export */   Sc: () => (/* binding */ GetTaskResultSchema),
+/* harmony export */   Sq: () => (/* binding */ CancelledNotificationSchema),
+/* harmony export */   TF: () => (/* binding */ CallToolResultSchema),
+/* harmony export */   TI: () => (/* binding */ CreateMessageResultWithToolsSchema),
+/* harmony export */   WQ: () => (/* binding */ ListRootsRequestSchema),
+/* harmony export */   WT: () => (/* binding */ ListToolsResultSchema),
+/* harmony export */   Yu: () => (/* binding */ ListPromptsResultSchema),
+/* harmony export */   _r: () => (/* binding */ ProgressNotificationSchema),
+/* harmony export */   a5: () => (/* binding */ ListTasksResultSchema),
+/* harmony export */   aE: () => (/* binding */ LATEST_PROTOCOL_VERSION),
+/* harmony export */   bZ: () => (/* binding */ isTaskAugmentedRequestParams),
+/* harmony export */   br: () => (/* binding */ PromptListChangedNotificationSchema),
+/* harmony export */   cv: () => (/* binding */ ListResourcesResultSchema),
+/* harmony export */   fH: () => (/* binding */ ToolListChangedNotificationSchema),
+/* harmony export */   gH: () => (/* binding */ CancelTaskResultSchema),
+/* harmony export */   gd: () => (/* binding */ CancelTaskRequestSchema),
+/* harmony export */   hh: () => (/* binding */ ResourceListChangedNotificationSchema),
+/* harmony export */   ig: () => (/* binding */ isJSONRPCResultResponse),
+/* harmony export */   ki: () => (/* binding */ TaskStatusNotificationSchema),
+/* harmony export */   lg: () => (/* binding */ isJSONRPCNotification),
+/* harmony export */   n_: () => (/* binding */ ElicitResultSchema),
+/* harmony export */   oQ: () => (/* binding */ GetTaskPayloadRequestSchema),
+/* harmony export */   tC: () => (/* binding */ PingRequestSchema),
+/* harmony export */   u9: () => (/* binding */ CreateMessageRequestSchema),
+/* harmony export */   ve: () => (/* binding */ ReadResourceResultSchema),
+/* harmony export */   vo: () => (/* binding */ isJSONRPCRequest),
+/* harmony export */   wR: () => (/* binding */ EmptyResultSchema),
+/* harmony export */   wU: () => (/* binding */ isInitializedNotification),
+/* harmony export */   xI: () => (/* binding */ ListChangedOptionsBaseSchema),
+/* harmony export */   zR: () => (/* binding */ ListTasksRequestSchema)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_NEGOTIATED_PROTOCOL_VERSION, JSONRPC_VERSION, ProgressTokenSchema, CursorSchema, TaskCreationParamsSchema, TaskMetadataSchema, RelatedTaskMetadataSchema, TaskAugmentedRequestParamsSchema, RequestSchema, NotificationSchema, ResultSchema, RequestIdSchema, JSONRPCRequestSchema, JSONRPCNotificationSchema, JSONRPCResultResponseSchema, isJSONRPCResponse, JSONRPCErrorResponseSchema, JSONRPCErrorSchema, isJSONRPCError, JSONRPCResponseSchema, CancelledNotificationParamsSchema, IconSchema, IconsSchema, BaseMetadataSchema, ImplementationSchema, ClientTasksCapabilitySchema, ServerTasksCapabilitySchema, ClientCapabilitiesSchema, InitializeRequestParamsSchema, InitializeRequestSchema, isInitializeRequest, ServerCapabilitiesSchema, InitializedNotificationSchema, ProgressSchema, ProgressNotificationParamsSchema, PaginatedRequestParamsSchema, PaginatedRequestSchema, PaginatedResultSchema, TaskStatusSchema, TaskSchema, TaskStatusNotificationParamsSchema, GetTaskPayloadResultSchema, ResourceContentsSchema, TextResourceContentsSchema, BlobResourceContentsSchema, RoleSchema, AnnotationsSchema, ResourceSchema, ResourceTemplateSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ResourceRequestParamsSchema, ReadResourceRequestParamsSchema, ReadResourceRequestSchema, SubscribeRequestParamsSchema, SubscribeRequestSchema, UnsubscribeRequestParamsSchema, UnsubscribeRequestSchema, ResourceUpdatedNotificationParamsSchema, ResourceUpdatedNotificationSchema, PromptArgumentSchema, PromptSchema, ListPromptsRequestSchema, GetPromptRequestParamsSchema, GetPromptRequestSchema, TextContentSchema, ImageContentSchema, AudioContentSchema, ToolUseContentSchema, EmbeddedResourceSchema, ResourceLinkSchema, ContentBlockSchema, PromptMessageSchema, ToolAnnotationsSchema, ToolExecutionSchema, ToolSchema, ListToolsRequestSchema, CompatibilityCallToolResultSchema, CallToolRequestParamsSchema, CallToolRequestSchema, LoggingLevelSchema, SetLevelRequestParamsSchema, SetLevelRequestSchema, LoggingMessageNotificationParamsSchema, LoggingMessageNotificationSchema, ModelHintSchema, ModelPreferencesSchema, ToolChoiceSchema, ToolResultContentSchema, SamplingContentSchema, SamplingMessageContentBlockSchema, SamplingMessageSchema, CreateMessageRequestParamsSchema, BooleanSchemaSchema, StringSchemaSchema, NumberSchemaSchema, UntitledSingleSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema, LegacyTitledEnumSchemaSchema, SingleSelectEnumSchemaSchema, UntitledMultiSelectEnumSchemaSchema, TitledMultiSelectEnumSchemaSchema, MultiSelectEnumSchemaSchema, EnumSchemaSchema, PrimitiveSchemaDefinitionSchema, ElicitRequestFormParamsSchema, ElicitRequestURLParamsSchema, ElicitRequestParamsSchema, ElicitationCompleteNotificationParamsSchema, ElicitationCompleteNotificationSchema, ResourceTemplateReferenceSchema, ResourceReferenceSchema, PromptReferenceSchema, CompleteRequestParamsSchema, CompleteRequestSchema, assertCompleteRequestPrompt, assertCompleteRequestResourceTemplate, RootSchema, ListRootsResultSchema, RootsListChangedNotificationSchema, ClientRequestSchema, ClientNotificationSchema, ClientResultSchema, ServerRequestSchema, ServerNotificationSchema, ServerResultSchema, UrlElicitationRequiredError */
+/* harmony import */ var zod_v4__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var zod_v4__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64377);
 
 const LATEST_PROTOCOL_VERSION = '2025-11-25';
 const DEFAULT_NEGOTIATED_PROTOCOL_VERSION = '2025-03-26';
@@ -14809,39 +14785,39 @@ const JSONRPC_VERSION = '2.0';
  *
  * @internal
  */
-const AssertObjectSchema = schemas/* custom */.IeY((v) => v !== null && (typeof v === 'object' || typeof v === 'function'));
+const AssertObjectSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY((v) => v !== null && (typeof v === 'object' || typeof v === 'function'));
 /**
  * A progress token, used to associate progress notifications with the original request.
  */
-const ProgressTokenSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig().int()]);
+const ProgressTokenSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()]);
 /**
  * An opaque token used to represent a cursor for pagination.
  */
-const CursorSchema = schemas/* string */.YjP();
+const CursorSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP();
 /**
  * Task creation parameters, used to ask that the server create a task to represent a request.
  */
-const TaskCreationParamsSchema = schemas/* looseObject */._H3({
+const TaskCreationParamsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     /**
      * Requested duration in milliseconds to retain task from creation.
      */
-    ttl: schemas/* number */.aig().optional(),
+    ttl: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
     /**
      * Time in milliseconds to wait between task status requests.
      */
-    pollInterval: schemas/* number */.aig().optional()
+    pollInterval: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional()
 });
-const TaskMetadataSchema = schemas/* object */.Ikc({
-    ttl: schemas/* number */.aig().optional()
+const TaskMetadataSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    ttl: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional()
 });
 /**
  * Metadata for associating messages with a task.
  * Include this in the `_meta` field under the key `io.modelcontextprotocol/related-task`.
  */
-const RelatedTaskMetadataSchema = schemas/* object */.Ikc({
-    taskId: schemas/* string */.YjP()
+const RelatedTaskMetadataSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    taskId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
-const RequestMetaSchema = schemas/* looseObject */._H3({
+const RequestMetaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     /**
      * If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
      */
@@ -14854,7 +14830,7 @@ const RequestMetaSchema = schemas/* looseObject */._H3({
 /**
  * Common params for any request.
  */
-const BaseRequestParamsSchema = schemas/* object */.Ikc({
+const BaseRequestParamsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * See [General fields: `_meta`](/specification/draft/basic/index#meta) for notes on `_meta` usage.
      */
@@ -14881,22 +14857,22 @@ const TaskAugmentedRequestParamsSchema = BaseRequestParamsSchema.extend({
  * @returns True if the value is a valid TaskAugmentedRequestParams, false otherwise.
  */
 const isTaskAugmentedRequestParams = (value) => TaskAugmentedRequestParamsSchema.safeParse(value).success;
-const RequestSchema = schemas/* object */.Ikc({
-    method: schemas/* string */.YjP(),
+const RequestSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     params: BaseRequestParamsSchema.loose().optional()
 });
-const NotificationsParamsSchema = schemas/* object */.Ikc({
+const NotificationsParamsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
     _meta: RequestMetaSchema.optional()
 });
-const NotificationSchema = schemas/* object */.Ikc({
-    method: schemas/* string */.YjP(),
+const NotificationSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     params: NotificationsParamsSchema.loose().optional()
 });
-const ResultSchema = schemas/* looseObject */._H3({
+const ResultSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
@@ -14906,12 +14882,12 @@ const ResultSchema = schemas/* looseObject */._H3({
 /**
  * A uniquely identifying ID for a request in JSON-RPC.
  */
-const RequestIdSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig().int()]);
+const RequestIdSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()]);
 /**
  * A request that expects a response.
  */
-const JSONRPCRequestSchema = schemas/* object */.Ikc({
-    jsonrpc: schemas/* literal */.euz(JSONRPC_VERSION),
+const JSONRPCRequestSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    jsonrpc: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(JSONRPC_VERSION),
     id: RequestIdSchema,
     ...RequestSchema.shape
 })
@@ -14920,8 +14896,8 @@ const isJSONRPCRequest = (value) => JSONRPCRequestSchema.safeParse(value).succes
 /**
  * A notification which does not expect a response.
  */
-const JSONRPCNotificationSchema = schemas/* object */.Ikc({
-    jsonrpc: schemas/* literal */.euz(JSONRPC_VERSION),
+const JSONRPCNotificationSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    jsonrpc: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(JSONRPC_VERSION),
     ...NotificationSchema.shape
 })
     .strict();
@@ -14929,8 +14905,8 @@ const isJSONRPCNotification = (value) => JSONRPCNotificationSchema.safeParse(val
 /**
  * A successful (non-error) response to a request.
  */
-const JSONRPCResultResponseSchema = schemas/* object */.Ikc({
-    jsonrpc: schemas/* literal */.euz(JSONRPC_VERSION),
+const JSONRPCResultResponseSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    jsonrpc: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(JSONRPC_VERSION),
     id: RequestIdSchema,
     result: ResultSchema
 })
@@ -14968,22 +14944,22 @@ var ErrorCode;
 /**
  * A response to a request that indicates an error occurred.
  */
-const JSONRPCErrorResponseSchema = schemas/* object */.Ikc({
-    jsonrpc: schemas/* literal */.euz(JSONRPC_VERSION),
+const JSONRPCErrorResponseSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    jsonrpc: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(JSONRPC_VERSION),
     id: RequestIdSchema.optional(),
-    error: schemas/* object */.Ikc({
+    error: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * The error type that occurred.
          */
-        code: schemas/* number */.aig().int(),
+        code: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
         /**
          * A short description of the error. The message SHOULD be limited to a concise single sentence.
          */
-        message: schemas/* string */.YjP(),
+        message: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
         /**
          * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
          */
-        data: schemas/* unknown */.L5J().optional()
+        data: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional()
     })
 })
     .strict();
@@ -15002,13 +14978,13 @@ const isJSONRPCErrorResponse = (value) => JSONRPCErrorResponseSchema.safeParse(v
  * @deprecated Use {@link isJSONRPCErrorResponse} instead.
  */
 const isJSONRPCError = (/* unused pure expression or super */ null && (isJSONRPCErrorResponse));
-const JSONRPCMessageSchema = schemas/* union */.KCZ([
+const JSONRPCMessageSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     JSONRPCRequestSchema,
     JSONRPCNotificationSchema,
     JSONRPCResultResponseSchema,
     JSONRPCErrorResponseSchema
 ]);
-const JSONRPCResponseSchema = schemas/* union */.KCZ([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]);
+const JSONRPCResponseSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]);
 /* Empty result */
 /**
  * A response that indicates success but carries no data.
@@ -15024,7 +15000,7 @@ const CancelledNotificationParamsSchema = NotificationsParamsSchema.extend({
     /**
      * An optional string describing the reason for the cancellation. This MAY be logged or presented to the user.
      */
-    reason: schemas/* string */.YjP().optional()
+    reason: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /* Cancellation */
 /**
@@ -15037,29 +15013,29 @@ const CancelledNotificationParamsSchema = NotificationsParamsSchema.extend({
  * A client MUST NOT attempt to cancel its `initialize` request.
  */
 const CancelledNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/cancelled'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/cancelled'),
     params: CancelledNotificationParamsSchema
 });
 /* Base Metadata */
 /**
  * Icon schema for use in tools, prompts, resources, and implementations.
  */
-const IconSchema = schemas/* object */.Ikc({
+const IconSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * URL or data URI for the icon.
      */
-    src: schemas/* string */.YjP(),
+    src: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Optional MIME type for the icon.
      */
-    mimeType: schemas/* string */.YjP().optional(),
+    mimeType: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * Optional array of strings that specify sizes at which the icon can be used.
      * Each string should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats like SVG.
      *
      * If not provided, the client should assume that the icon can be used at any size.
      */
-    sizes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    sizes: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
     /**
      * Optional specifier for the theme this icon is designed for. `light` indicates
      * the icon is designed to be used with a light background, and `dark` indicates
@@ -15067,13 +15043,13 @@ const IconSchema = schemas/* object */.Ikc({
      *
      * If not provided, the client should assume the icon can be used with any theme.
      */
-    theme: schemas/* enum */.k5n(['light', 'dark']).optional()
+    theme: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['light', 'dark']).optional()
 });
 /**
  * Base schema to add `icons` property.
  *
  */
-const IconsSchema = schemas/* object */.Ikc({
+const IconsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Optional set of sized icons that the client can display in a user interface.
      *
@@ -15085,14 +15061,14 @@ const IconsSchema = schemas/* object */.Ikc({
      * - `image/svg+xml` - SVG images (scalable but requires security precautions)
      * - `image/webp` - WebP images (modern, efficient format)
      */
-    icons: schemas/* array */.YOg(IconSchema).optional()
+    icons: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(IconSchema).optional()
 });
 /**
  * Base metadata interface for common properties across resources, tools, prompts, and implementations.
  */
-const BaseMetadataSchema = schemas/* object */.Ikc({
+const BaseMetadataSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /** Intended for programmatic or logical use, but used as a display name in past specs or fallback */
-    name: schemas/* string */.YjP(),
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Intended for UI and end-user contexts \u2014 optimized to be human-readable and easily understood,
      * even by those unfamiliar with domain-specific terminology.
@@ -15101,7 +15077,7 @@ const BaseMetadataSchema = schemas/* object */.Ikc({
      * where `annotations.title` should be given precedence over using `name`,
      * if present).
      */
-    title: schemas/* string */.YjP().optional()
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /* Initialization */
 /**
@@ -15110,11 +15086,11 @@ const BaseMetadataSchema = schemas/* object */.Ikc({
 const ImplementationSchema = BaseMetadataSchema.extend({
     ...BaseMetadataSchema.shape,
     ...IconsSchema.shape,
-    version: schemas/* string */.YjP(),
+    version: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * An optional URL of the website for this implementation.
      */
-    websiteUrl: schemas/* string */.YjP().optional(),
+    websiteUrl: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * An optional human-readable description of what this implementation does.
      *
@@ -15122,26 +15098,26 @@ const ImplementationSchema = BaseMetadataSchema.extend({
      * and capabilities. For example, a server might describe the types of resources
      * or tools it provides, while a client might describe its intended use case.
      */
-    description: schemas/* string */.YjP().optional()
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
-const FormElicitationCapabilitySchema = schemas/* intersection */.E$q(schemas/* object */.Ikc({
-    applyDefaults: schemas/* boolean */.zMY().optional()
-}), schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()));
-const ElicitationCapabilitySchema = schemas/* preprocess */.vkY(value => {
+const FormElicitationCapabilitySchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .intersection */ .E$q(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    applyDefaults: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
+}), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()));
+const ElicitationCapabilitySchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY(value => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
         if (Object.keys(value).length === 0) {
             return { form: {} };
         }
     }
     return value;
-}, schemas/* intersection */.E$q(schemas/* object */.Ikc({
+}, zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .intersection */ .E$q(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     form: FormElicitationCapabilitySchema.optional(),
     url: AssertObjectSchema.optional()
-}), schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()));
+}), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()));
 /**
  * Task capabilities for clients, indicating which request types support task creation.
  */
-const ClientTasksCapabilitySchema = schemas/* looseObject */._H3({
+const ClientTasksCapabilitySchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     /**
      * Present if the client supports listing tasks.
      */
@@ -15153,18 +15129,18 @@ const ClientTasksCapabilitySchema = schemas/* looseObject */._H3({
     /**
      * Capabilities for task creation on specific request types.
      */
-    requests: schemas/* looseObject */._H3({
+    requests: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
         /**
          * Task support for sampling requests.
          */
-        sampling: schemas/* looseObject */._H3({
+        sampling: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
             createMessage: AssertObjectSchema.optional()
         })
             .optional(),
         /**
          * Task support for elicitation requests.
          */
-        elicitation: schemas/* looseObject */._H3({
+        elicitation: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
             create: AssertObjectSchema.optional()
         })
             .optional()
@@ -15174,7 +15150,7 @@ const ClientTasksCapabilitySchema = schemas/* looseObject */._H3({
 /**
  * Task capabilities for servers, indicating which request types support task creation.
  */
-const ServerTasksCapabilitySchema = schemas/* looseObject */._H3({
+const ServerTasksCapabilitySchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     /**
      * Present if the server supports listing tasks.
      */
@@ -15186,11 +15162,11 @@ const ServerTasksCapabilitySchema = schemas/* looseObject */._H3({
     /**
      * Capabilities for task creation on specific request types.
      */
-    requests: schemas/* looseObject */._H3({
+    requests: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
         /**
          * Task support for tool requests.
          */
-        tools: schemas/* looseObject */._H3({
+        tools: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
             call: AssertObjectSchema.optional()
         })
             .optional()
@@ -15200,15 +15176,15 @@ const ServerTasksCapabilitySchema = schemas/* looseObject */._H3({
 /**
  * Capabilities a client may support. Known capabilities are defined here, in this schema, but this is not a closed set: any client can define its own, additional capabilities.
  */
-const ClientCapabilitiesSchema = schemas/* object */.Ikc({
+const ClientCapabilitiesSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Experimental, non-standard capabilities that the client supports.
      */
-    experimental: schemas/* record */.g1P(schemas/* string */.YjP(), AssertObjectSchema).optional(),
+    experimental: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), AssertObjectSchema).optional(),
     /**
      * Present if the client supports sampling from an LLM.
      */
-    sampling: schemas/* object */.Ikc({
+    sampling: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * Present if the client supports context inclusion via includeContext parameter.
          * If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
@@ -15227,11 +15203,11 @@ const ClientCapabilitiesSchema = schemas/* object */.Ikc({
     /**
      * Present if the client supports listing roots.
      */
-    roots: schemas/* object */.Ikc({
+    roots: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * Whether the client supports issuing notifications for changes to the roots list.
          */
-        listChanged: schemas/* boolean */.zMY().optional()
+        listChanged: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
     })
         .optional(),
     /**
@@ -15241,13 +15217,13 @@ const ClientCapabilitiesSchema = schemas/* object */.Ikc({
     /**
      * Extensions that the client supports. Keys are extension identifiers (vendor-prefix/extension-name).
      */
-    extensions: schemas/* record */.g1P(schemas/* string */.YjP(), AssertObjectSchema).optional()
+    extensions: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), AssertObjectSchema).optional()
 });
 const InitializeRequestParamsSchema = BaseRequestParamsSchema.extend({
     /**
      * The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
      */
-    protocolVersion: schemas/* string */.YjP(),
+    protocolVersion: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     capabilities: ClientCapabilitiesSchema,
     clientInfo: ImplementationSchema
 });
@@ -15255,18 +15231,18 @@ const InitializeRequestParamsSchema = BaseRequestParamsSchema.extend({
  * This request is sent from the client to the server when it first connects, asking it to begin initialization.
  */
 const InitializeRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('initialize'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('initialize'),
     params: InitializeRequestParamsSchema
 });
 const isInitializeRequest = (value) => InitializeRequestSchema.safeParse(value).success;
 /**
  * Capabilities that a server may support. Known capabilities are defined here, in this schema, but this is not a closed set: any server can define its own, additional capabilities.
  */
-const ServerCapabilitiesSchema = schemas/* object */.Ikc({
+const ServerCapabilitiesSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Experimental, non-standard capabilities that the server supports.
      */
-    experimental: schemas/* record */.g1P(schemas/* string */.YjP(), AssertObjectSchema).optional(),
+    experimental: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), AssertObjectSchema).optional(),
     /**
      * Present if the server supports sending log messages to the client.
      */
@@ -15278,35 +15254,35 @@ const ServerCapabilitiesSchema = schemas/* object */.Ikc({
     /**
      * Present if the server offers any prompt templates.
      */
-    prompts: schemas/* object */.Ikc({
+    prompts: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * Whether this server supports issuing notifications for changes to the prompt list.
          */
-        listChanged: schemas/* boolean */.zMY().optional()
+        listChanged: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
     })
         .optional(),
     /**
      * Present if the server offers any resources to read.
      */
-    resources: schemas/* object */.Ikc({
+    resources: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * Whether this server supports clients subscribing to resource updates.
          */
-        subscribe: schemas/* boolean */.zMY().optional(),
+        subscribe: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
         /**
          * Whether this server supports issuing notifications for changes to the resource list.
          */
-        listChanged: schemas/* boolean */.zMY().optional()
+        listChanged: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
     })
         .optional(),
     /**
      * Present if the server offers any tools to call.
      */
-    tools: schemas/* object */.Ikc({
+    tools: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * Whether this server supports issuing notifications for changes to the tool list.
          */
-        listChanged: schemas/* boolean */.zMY().optional()
+        listChanged: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
     })
         .optional(),
     /**
@@ -15316,7 +15292,7 @@ const ServerCapabilitiesSchema = schemas/* object */.Ikc({
     /**
      * Extensions that the server supports. Keys are extension identifiers (vendor-prefix/extension-name).
      */
-    extensions: schemas/* record */.g1P(schemas/* string */.YjP(), AssertObjectSchema).optional()
+    extensions: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), AssertObjectSchema).optional()
 });
 /**
  * After receiving an initialize request from the client, the server sends this response.
@@ -15325,7 +15301,7 @@ const InitializeResultSchema = ResultSchema.extend({
     /**
      * The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
      */
-    protocolVersion: schemas/* string */.YjP(),
+    protocolVersion: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     capabilities: ServerCapabilitiesSchema,
     serverInfo: ImplementationSchema,
     /**
@@ -15333,13 +15309,13 @@ const InitializeResultSchema = ResultSchema.extend({
      *
      * This can be used by clients to improve the LLM's understanding of available tools, resources, etc. It can be thought of like a "hint" to the model. For example, this information MAY be added to the system prompt.
      */
-    instructions: schemas/* string */.YjP().optional()
+    instructions: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /**
  * This notification is sent from the client to the server after initialization has finished.
  */
 const InitializedNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/initialized'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/initialized'),
     params: NotificationsParamsSchema.optional()
 });
 const isInitializedNotification = (value) => InitializedNotificationSchema.safeParse(value).success;
@@ -15348,25 +15324,25 @@ const isInitializedNotification = (value) => InitializedNotificationSchema.safeP
  * A ping, issued by either the server or the client, to check that the other party is still alive. The receiver must promptly respond, or else may be disconnected.
  */
 const PingRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('ping'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('ping'),
     params: BaseRequestParamsSchema.optional()
 });
 /* Progress notifications */
-const ProgressSchema = schemas/* object */.Ikc({
+const ProgressSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * The progress thus far. This should increase every time progress is made, even if the total is unknown.
      */
-    progress: schemas/* number */.aig(),
+    progress: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
     /**
      * Total number of items to process (or total progress required), if known.
      */
-    total: schemas/* optional */.lqM(schemas/* number */.aig()),
+    total: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
     /**
      * An optional message describing the current progress.
      */
-    message: schemas/* optional */.lqM(schemas/* string */.YjP())
+    message: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
 });
-const ProgressNotificationParamsSchema = schemas/* object */.Ikc({
+const ProgressNotificationParamsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     ...NotificationsParamsSchema.shape,
     ...ProgressSchema.shape,
     /**
@@ -15380,7 +15356,7 @@ const ProgressNotificationParamsSchema = schemas/* object */.Ikc({
  * @category notifications/progress
  */
 const ProgressNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/progress'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/progress'),
     params: ProgressNotificationParamsSchema
 });
 const PaginatedRequestParamsSchema = BaseRequestParamsSchema.extend({
@@ -15404,32 +15380,32 @@ const PaginatedResultSchema = ResultSchema.extend({
 /**
  * The status of a task.
  * */
-const TaskStatusSchema = schemas/* enum */.k5n(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+const TaskStatusSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 /* Tasks */
 /**
  * A pollable state object associated with a request.
  */
-const TaskSchema = schemas/* object */.Ikc({
-    taskId: schemas/* string */.YjP(),
+const TaskSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    taskId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     status: TaskStatusSchema,
     /**
      * Time in milliseconds to keep task results available after completion.
      * If null, the task has unlimited lifetime until manually cleaned up.
      */
-    ttl: schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* null */.chJ()]),
+    ttl: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["null"] */ .chJ()]),
     /**
      * ISO 8601 timestamp when the task was created.
      */
-    createdAt: schemas/* string */.YjP(),
+    createdAt: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * ISO 8601 timestamp when the task was last updated.
      */
-    lastUpdatedAt: schemas/* string */.YjP(),
-    pollInterval: schemas/* optional */.lqM(schemas/* number */.aig()),
+    lastUpdatedAt: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    pollInterval: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
     /**
      * Optional diagnostic message for failed tasks or other status information.
      */
-    statusMessage: schemas/* optional */.lqM(schemas/* string */.YjP())
+    statusMessage: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
 });
 /**
  * Result returned when a task is created, containing the task data wrapped in a task field.
@@ -15445,16 +15421,16 @@ const TaskStatusNotificationParamsSchema = NotificationsParamsSchema.merge(TaskS
  * A notification sent when a task's status changes.
  */
 const TaskStatusNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/tasks/status'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/tasks/status'),
     params: TaskStatusNotificationParamsSchema
 });
 /**
  * A request to get the state of a specific task.
  */
 const GetTaskRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('tasks/get'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tasks/get'),
     params: BaseRequestParamsSchema.extend({
-        taskId: schemas/* string */.YjP()
+        taskId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     })
 });
 /**
@@ -15465,9 +15441,9 @@ const GetTaskResultSchema = ResultSchema.merge(TaskSchema);
  * A request to get the result of a specific task.
  */
 const GetTaskPayloadRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('tasks/result'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tasks/result'),
     params: BaseRequestParamsSchema.extend({
-        taskId: schemas/* string */.YjP()
+        taskId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     })
 });
 /**
@@ -15481,21 +15457,21 @@ const GetTaskPayloadResultSchema = ResultSchema.loose();
  * A request to list tasks.
  */
 const ListTasksRequestSchema = PaginatedRequestSchema.extend({
-    method: schemas/* literal */.euz('tasks/list')
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tasks/list')
 });
 /**
  * The response to a tasks/list request.
  */
 const ListTasksResultSchema = PaginatedResultSchema.extend({
-    tasks: schemas/* array */.YOg(TaskSchema)
+    tasks: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TaskSchema)
 });
 /**
  * A request to cancel a specific task.
  */
 const CancelTaskRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('tasks/cancel'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tasks/cancel'),
     params: BaseRequestParamsSchema.extend({
-        taskId: schemas/* string */.YjP()
+        taskId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     })
 });
 /**
@@ -15506,33 +15482,33 @@ const CancelTaskResultSchema = ResultSchema.merge(TaskSchema);
 /**
  * The contents of a specific resource or sub-resource.
  */
-const ResourceContentsSchema = schemas/* object */.Ikc({
+const ResourceContentsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * The URI of this resource.
      */
-    uri: schemas/* string */.YjP(),
+    uri: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * The MIME type of this resource, if known.
      */
-    mimeType: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    mimeType: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 const TextResourceContentsSchema = ResourceContentsSchema.extend({
     /**
      * The text of the item. This must only be set if the item can actually be represented as text (not binary data).
      */
-    text: schemas/* string */.YjP()
+    text: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 /**
  * A Zod schema for validating Base64 strings that is more performant and
  * robust for very large inputs than the default regex-based check. It avoids
  * stack overflows by using the native `atob` function for validation.
  */
-const Base64Schema = schemas/* string */.YjP().refine(val => {
+const Base64Schema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().refine(val => {
     try {
         // atob throws a DOMException if the string contains characters
         // that are not part of the Base64 character set.
@@ -15552,50 +15528,50 @@ const BlobResourceContentsSchema = ResourceContentsSchema.extend({
 /**
  * The sender or recipient of messages and data in a conversation.
  */
-const RoleSchema = schemas/* enum */.k5n(['user', 'assistant']);
+const RoleSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['user', 'assistant']);
 /**
  * Optional annotations providing clients additional context about a resource.
  */
-const AnnotationsSchema = schemas/* object */.Ikc({
+const AnnotationsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Intended audience(s) for the resource.
      */
-    audience: schemas/* array */.YOg(RoleSchema).optional(),
+    audience: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(RoleSchema).optional(),
     /**
      * Importance hint for the resource, from 0 (least) to 1 (most).
      */
-    priority: schemas/* number */.aig().min(0).max(1).optional(),
+    priority: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().min(0).max(1).optional(),
     /**
      * ISO 8601 timestamp for the most recent modification.
      */
-    lastModified: datetime({ offset: true }).optional()
+    lastModified: zod_v4__WEBPACK_IMPORTED_MODULE_1__/* .datetime */ .w$({ offset: true }).optional()
 });
 /**
  * A known resource that the server is capable of reading.
  */
-const ResourceSchema = schemas/* object */.Ikc({
+const ResourceSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     ...BaseMetadataSchema.shape,
     ...IconsSchema.shape,
     /**
      * The URI of this resource.
      */
-    uri: schemas/* string */.YjP(),
+    uri: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * A description of what this resource represents.
      *
      * This can be used by clients to improve the LLM's understanding of available resources. It can be thought of like a "hint" to the model.
      */
-    description: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * The MIME type of this resource, if known.
      */
-    mimeType: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    mimeType: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * The size of the raw resource content, in bytes (i.e., before base64 encoding or any tokenization), if known.
      *
      * This can be used by Hosts to display file sizes and estimate context window usage.
      */
-    size: schemas/* optional */.lqM(schemas/* number */.aig()),
+    size: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
     /**
      * Optional annotations for the client.
      */
@@ -15604,28 +15580,28 @@ const ResourceSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* optional */.lqM(schemas/* looseObject */._H3({}))
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({}))
 });
 /**
  * A template description for resources available on the server.
  */
-const ResourceTemplateSchema = schemas/* object */.Ikc({
+const ResourceTemplateSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     ...BaseMetadataSchema.shape,
     ...IconsSchema.shape,
     /**
      * A URI template (according to RFC 6570) that can be used to construct resource URIs.
      */
-    uriTemplate: schemas/* string */.YjP(),
+    uriTemplate: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * A description of what this template is for.
      *
      * This can be used by clients to improve the LLM's understanding of available resources. It can be thought of like a "hint" to the model.
      */
-    description: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * The MIME type for all resources that match this template. This should only be included if all resources matching this template have the same type.
      */
-    mimeType: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    mimeType: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * Optional annotations for the client.
      */
@@ -15634,31 +15610,31 @@ const ResourceTemplateSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* optional */.lqM(schemas/* looseObject */._H3({}))
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({}))
 });
 /**
  * Sent from the client to request a list of resources the server has.
  */
 const ListResourcesRequestSchema = PaginatedRequestSchema.extend({
-    method: schemas/* literal */.euz('resources/list')
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resources/list')
 });
 /**
  * The server's response to a resources/list request from the client.
  */
 const ListResourcesResultSchema = PaginatedResultSchema.extend({
-    resources: schemas/* array */.YOg(ResourceSchema)
+    resources: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ResourceSchema)
 });
 /**
  * Sent from the client to request a list of resource templates the server has.
  */
 const ListResourceTemplatesRequestSchema = PaginatedRequestSchema.extend({
-    method: schemas/* literal */.euz('resources/templates/list')
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resources/templates/list')
 });
 /**
  * The server's response to a resources/templates/list request from the client.
  */
 const ListResourceTemplatesResultSchema = PaginatedResultSchema.extend({
-    resourceTemplates: schemas/* array */.YOg(ResourceTemplateSchema)
+    resourceTemplates: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ResourceTemplateSchema)
 });
 const ResourceRequestParamsSchema = BaseRequestParamsSchema.extend({
     /**
@@ -15666,7 +15642,7 @@ const ResourceRequestParamsSchema = BaseRequestParamsSchema.extend({
      *
      * @format uri
      */
-    uri: schemas/* string */.YjP()
+    uri: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 /**
  * Parameters for a `resources/read` request.
@@ -15676,20 +15652,20 @@ const ReadResourceRequestParamsSchema = ResourceRequestParamsSchema;
  * Sent from the client to the server, to read a specific resource URI.
  */
 const ReadResourceRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('resources/read'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resources/read'),
     params: ReadResourceRequestParamsSchema
 });
 /**
  * The server's response to a resources/read request from the client.
  */
 const ReadResourceResultSchema = ResultSchema.extend({
-    contents: schemas/* array */.YOg(schemas/* union */.KCZ([TextResourceContentsSchema, BlobResourceContentsSchema]))
+    contents: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([TextResourceContentsSchema, BlobResourceContentsSchema]))
 });
 /**
  * An optional notification from the server to the client, informing it that the list of resources it can read from has changed. This may be issued by servers without any previous subscription from the client.
  */
 const ResourceListChangedNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/resources/list_changed'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/resources/list_changed'),
     params: NotificationsParamsSchema.optional()
 });
 const SubscribeRequestParamsSchema = ResourceRequestParamsSchema;
@@ -15697,7 +15673,7 @@ const SubscribeRequestParamsSchema = ResourceRequestParamsSchema;
  * Sent from the client to request resources/updated notifications from the server whenever a particular resource changes.
  */
 const SubscribeRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('resources/subscribe'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resources/subscribe'),
     params: SubscribeRequestParamsSchema
 });
 const UnsubscribeRequestParamsSchema = ResourceRequestParamsSchema;
@@ -15705,7 +15681,7 @@ const UnsubscribeRequestParamsSchema = ResourceRequestParamsSchema;
  * Sent from the client to request cancellation of resources/updated notifications from the server. This should follow a previous resources/subscribe request.
  */
 const UnsubscribeRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('resources/unsubscribe'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resources/unsubscribe'),
     params: UnsubscribeRequestParamsSchema
 });
 /**
@@ -15715,64 +15691,64 @@ const ResourceUpdatedNotificationParamsSchema = NotificationsParamsSchema.extend
     /**
      * The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
      */
-    uri: schemas/* string */.YjP()
+    uri: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 /**
  * A notification from the server to the client, informing it that a resource has changed and may need to be read again. This should only be sent if the client previously sent a resources/subscribe request.
  */
 const ResourceUpdatedNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/resources/updated'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/resources/updated'),
     params: ResourceUpdatedNotificationParamsSchema
 });
 /* Prompts */
 /**
  * Describes an argument that a prompt can accept.
  */
-const PromptArgumentSchema = schemas/* object */.Ikc({
+const PromptArgumentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * The name of the argument.
      */
-    name: schemas/* string */.YjP(),
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * A human-readable description of the argument.
      */
-    description: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * Whether this argument must be provided.
      */
-    required: schemas/* optional */.lqM(schemas/* boolean */.zMY())
+    required: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY())
 });
 /**
  * A prompt or prompt template that the server offers.
  */
-const PromptSchema = schemas/* object */.Ikc({
+const PromptSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     ...BaseMetadataSchema.shape,
     ...IconsSchema.shape,
     /**
      * An optional description of what this prompt provides
      */
-    description: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
     /**
      * A list of arguments to use for templating the prompt.
      */
-    arguments: schemas/* optional */.lqM(schemas/* array */.YOg(PromptArgumentSchema)),
+    arguments: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PromptArgumentSchema)),
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* optional */.lqM(schemas/* looseObject */._H3({}))
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({}))
 });
 /**
  * Sent from the client to request a list of prompts and prompt templates the server has.
  */
 const ListPromptsRequestSchema = PaginatedRequestSchema.extend({
-    method: schemas/* literal */.euz('prompts/list')
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('prompts/list')
 });
 /**
  * The server's response to a prompts/list request from the client.
  */
 const ListPromptsResultSchema = PaginatedResultSchema.extend({
-    prompts: schemas/* array */.YOg(PromptSchema)
+    prompts: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PromptSchema)
 });
 /**
  * Parameters for a `prompts/get` request.
@@ -15781,28 +15757,28 @@ const GetPromptRequestParamsSchema = BaseRequestParamsSchema.extend({
     /**
      * The name of the prompt or prompt template.
      */
-    name: schemas/* string */.YjP(),
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Arguments to use for templating the prompt.
      */
-    arguments: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional()
+    arguments: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
 });
 /**
  * Used by the client to get a prompt provided by the server.
  */
 const GetPromptRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('prompts/get'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('prompts/get'),
     params: GetPromptRequestParamsSchema
 });
 /**
  * Text provided to or from an LLM.
  */
-const TextContentSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('text'),
+const TextContentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('text'),
     /**
      * The text content of the message.
      */
-    text: schemas/* string */.YjP(),
+    text: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Optional annotations for the client.
      */
@@ -15811,13 +15787,13 @@ const TextContentSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * An image provided to or from an LLM.
  */
-const ImageContentSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('image'),
+const ImageContentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('image'),
     /**
      * The base64-encoded image data.
      */
@@ -15825,7 +15801,7 @@ const ImageContentSchema = schemas/* object */.Ikc({
     /**
      * The MIME type of the image. Different providers may support different image types.
      */
-    mimeType: schemas/* string */.YjP(),
+    mimeType: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Optional annotations for the client.
      */
@@ -15834,13 +15810,13 @@ const ImageContentSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * An Audio provided to or from an LLM.
  */
-const AudioContentSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('audio'),
+const AudioContentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('audio'),
     /**
      * The base64-encoded audio data.
      */
@@ -15848,7 +15824,7 @@ const AudioContentSchema = schemas/* object */.Ikc({
     /**
      * The MIME type of the audio. Different providers may support different audio types.
      */
-    mimeType: schemas/* string */.YjP(),
+    mimeType: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Optional annotations for the client.
      */
@@ -15857,41 +15833,41 @@ const AudioContentSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * A tool call request from an assistant (LLM).
  * Represents the assistant's request to use a tool.
  */
-const ToolUseContentSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('tool_use'),
+const ToolUseContentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tool_use'),
     /**
      * The name of the tool to invoke.
      * Must match a tool name from the request's tools array.
      */
-    name: schemas/* string */.YjP(),
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Unique identifier for this tool call.
      * Used to correlate with ToolResultContent in subsequent messages.
      */
-    id: schemas/* string */.YjP(),
+    id: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Arguments to pass to the tool.
      * Must conform to the tool's inputSchema.
      */
-    input: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
+    input: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()),
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * The contents of a resource, embedded into a prompt or tool call result.
  */
-const EmbeddedResourceSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('resource'),
-    resource: schemas/* union */.KCZ([TextResourceContentsSchema, BlobResourceContentsSchema]),
+const EmbeddedResourceSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resource'),
+    resource: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([TextResourceContentsSchema, BlobResourceContentsSchema]),
     /**
      * Optional annotations for the client.
      */
@@ -15900,7 +15876,7 @@ const EmbeddedResourceSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * A resource that the server is capable of reading, included in a prompt or tool call result.
@@ -15908,12 +15884,12 @@ const EmbeddedResourceSchema = schemas/* object */.Ikc({
  * Note: resource links returned by tools are not guaranteed to appear in the results of `resources/list` requests.
  */
 const ResourceLinkSchema = ResourceSchema.extend({
-    type: schemas/* literal */.euz('resource_link')
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('resource_link')
 });
 /**
  * A content block that can be used in prompts and tool results.
  */
-const ContentBlockSchema = schemas/* union */.KCZ([
+const ContentBlockSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     TextContentSchema,
     ImageContentSchema,
     AudioContentSchema,
@@ -15923,7 +15899,7 @@ const ContentBlockSchema = schemas/* union */.KCZ([
 /**
  * Describes a message returned as part of a prompt.
  */
-const PromptMessageSchema = schemas/* object */.Ikc({
+const PromptMessageSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     role: RoleSchema,
     content: ContentBlockSchema
 });
@@ -15934,14 +15910,14 @@ const GetPromptResultSchema = ResultSchema.extend({
     /**
      * An optional description for the prompt.
      */
-    description: schemas/* string */.YjP().optional(),
-    messages: schemas/* array */.YOg(PromptMessageSchema)
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    messages: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(PromptMessageSchema)
 });
 /**
  * An optional notification from the server to the client, informing it that the list of prompts it offers has changed. This may be issued by servers without any previous subscription from the client.
  */
 const PromptListChangedNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/prompts/list_changed'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/prompts/list_changed'),
     params: NotificationsParamsSchema.optional()
 });
 /* Tools */
@@ -15955,17 +15931,17 @@ const PromptListChangedNotificationSchema = NotificationSchema.extend({
  * Clients should never make tool use decisions based on ToolAnnotations
  * received from untrusted servers.
  */
-const ToolAnnotationsSchema = schemas/* object */.Ikc({
+const ToolAnnotationsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * A human-readable title for the tool.
      */
-    title: schemas/* string */.YjP().optional(),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * If true, the tool does not modify its environment.
      *
      * Default: false
      */
-    readOnlyHint: schemas/* boolean */.zMY().optional(),
+    readOnlyHint: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
     /**
      * If true, the tool may perform destructive updates to its environment.
      * If false, the tool performs only additive updates.
@@ -15974,7 +15950,7 @@ const ToolAnnotationsSchema = schemas/* object */.Ikc({
      *
      * Default: true
      */
-    destructiveHint: schemas/* boolean */.zMY().optional(),
+    destructiveHint: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
     /**
      * If true, calling the tool repeatedly with the same arguments
      * will have no additional effect on the its environment.
@@ -15983,7 +15959,7 @@ const ToolAnnotationsSchema = schemas/* object */.Ikc({
      *
      * Default: false
      */
-    idempotentHint: schemas/* boolean */.zMY().optional(),
+    idempotentHint: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
     /**
      * If true, this tool may interact with an "open world" of external
      * entities. If false, the tool's domain of interaction is closed.
@@ -15992,12 +15968,12 @@ const ToolAnnotationsSchema = schemas/* object */.Ikc({
      *
      * Default: true
      */
-    openWorldHint: schemas/* boolean */.zMY().optional()
+    openWorldHint: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
 });
 /**
  * Execution-related properties for a tool.
  */
-const ToolExecutionSchema = schemas/* object */.Ikc({
+const ToolExecutionSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Indicates the tool's preference for task-augmented execution.
      * - "required": Clients MUST invoke the tool as a task
@@ -16006,39 +15982,39 @@ const ToolExecutionSchema = schemas/* object */.Ikc({
      *
      * If not present, defaults to "forbidden".
      */
-    taskSupport: schemas/* enum */.k5n(['required', 'optional', 'forbidden']).optional()
+    taskSupport: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['required', 'optional', 'forbidden']).optional()
 });
 /**
  * Definition for a tool the client can call.
  */
-const ToolSchema = schemas/* object */.Ikc({
+const ToolSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     ...BaseMetadataSchema.shape,
     ...IconsSchema.shape,
     /**
      * A human-readable description of the tool.
      */
-    description: schemas/* string */.YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * A JSON Schema 2020-12 object defining the expected parameters for the tool.
      * Must have type: 'object' at the root level per MCP spec.
      */
-    inputSchema: schemas/* object */.Ikc({
-        type: schemas/* literal */.euz('object'),
-        properties: schemas/* record */.g1P(schemas/* string */.YjP(), AssertObjectSchema).optional(),
-        required: schemas/* array */.YOg(schemas/* string */.YjP()).optional()
+    inputSchema: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('object'),
+        properties: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), AssertObjectSchema).optional(),
+        required: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
     })
-        .catchall(schemas/* unknown */.L5J()),
+        .catchall(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()),
     /**
      * An optional JSON Schema 2020-12 object defining the structure of the tool's output
      * returned in the structuredContent field of a CallToolResult.
      * Must have type: 'object' at the root level per MCP spec.
      */
-    outputSchema: schemas/* object */.Ikc({
-        type: schemas/* literal */.euz('object'),
-        properties: schemas/* record */.g1P(schemas/* string */.YjP(), AssertObjectSchema).optional(),
-        required: schemas/* array */.YOg(schemas/* string */.YjP()).optional()
+    outputSchema: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('object'),
+        properties: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), AssertObjectSchema).optional(),
+        required: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
     })
-        .catchall(schemas/* unknown */.L5J())
+        .catchall(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())
         .optional(),
     /**
      * Optional additional tool information.
@@ -16052,19 +16028,19 @@ const ToolSchema = schemas/* object */.Ikc({
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * Sent from the client to request a list of tools the server has.
  */
 const ListToolsRequestSchema = PaginatedRequestSchema.extend({
-    method: schemas/* literal */.euz('tools/list')
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tools/list')
 });
 /**
  * The server's response to a tools/list request from the client.
  */
 const ListToolsResultSchema = PaginatedResultSchema.extend({
-    tools: schemas/* array */.YOg(ToolSchema)
+    tools: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ToolSchema)
 });
 /**
  * The server's response to a tool call.
@@ -16076,13 +16052,13 @@ const CallToolResultSchema = ResultSchema.extend({
      * If the Tool does not define an outputSchema, this field MUST be present in the result.
      * For backwards compatibility, this field is always present, but it may be empty.
      */
-    content: schemas/* array */.YOg(ContentBlockSchema).default([]),
+    content: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ContentBlockSchema).default([]),
     /**
      * An object containing structured tool output.
      *
      * If the Tool defines an outputSchema, this field MUST be present in the result, and contain a JSON object that matches the schema.
      */
-    structuredContent: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional(),
+    structuredContent: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional(),
     /**
      * Whether the tool call ended in an error.
      *
@@ -16097,13 +16073,13 @@ const CallToolResultSchema = ResultSchema.extend({
      * server does not support tool calls, or any other exceptional conditions,
      * should be reported as an MCP error response.
      */
-    isError: schemas/* boolean */.zMY().optional()
+    isError: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
 });
 /**
  * CallToolResultSchema extended with backwards compatibility to protocol version 2024-10-07.
  */
 const CompatibilityCallToolResultSchema = CallToolResultSchema.or(ResultSchema.extend({
-    toolResult: schemas/* unknown */.L5J()
+    toolResult: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
 }));
 /**
  * Parameters for a `tools/call` request.
@@ -16112,31 +16088,31 @@ const CallToolRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
     /**
      * The name of the tool to call.
      */
-    name: schemas/* string */.YjP(),
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * Arguments to pass to the tool.
      */
-    arguments: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    arguments: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * Used by the client to invoke a tool provided by the server.
  */
 const CallToolRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('tools/call'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tools/call'),
     params: CallToolRequestParamsSchema
 });
 /**
  * An optional notification from the server to the client, informing it that the list of tools it offers has changed. This may be issued by servers without any previous subscription from the client.
  */
 const ToolListChangedNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/tools/list_changed'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/tools/list_changed'),
     params: NotificationsParamsSchema.optional()
 });
 /**
  * Base schema for list changed subscription options (without callback).
  * Used internally for Zod validation of autoRefresh and debounceMs.
  */
-const ListChangedOptionsBaseSchema = schemas/* object */.Ikc({
+const ListChangedOptionsBaseSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * If true, the list will be refreshed automatically when a list changed notification is received.
      * The callback will be called with the updated list.
@@ -16145,7 +16121,7 @@ const ListChangedOptionsBaseSchema = schemas/* object */.Ikc({
      *
      * @default true
      */
-    autoRefresh: schemas/* boolean */.zMY().default(true),
+    autoRefresh: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().default(true),
     /**
      * Debounce time in milliseconds for list changed notification processing.
      *
@@ -16154,13 +16130,13 @@ const ListChangedOptionsBaseSchema = schemas/* object */.Ikc({
      *
      * @default 300
      */
-    debounceMs: schemas/* number */.aig().int().nonnegative().default(300)
+    debounceMs: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative().default(300)
 });
 /* Logging */
 /**
  * The severity of a log message.
  */
-const LoggingLevelSchema = schemas/* enum */.k5n(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+const LoggingLevelSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
 /**
  * Parameters for a `logging/setLevel` request.
  */
@@ -16174,7 +16150,7 @@ const SetLevelRequestParamsSchema = BaseRequestParamsSchema.extend({
  * A request from the client to the server, to enable or adjust logging.
  */
 const SetLevelRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('logging/setLevel'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('logging/setLevel'),
     params: SetLevelRequestParamsSchema
 });
 /**
@@ -16188,88 +16164,88 @@ const LoggingMessageNotificationParamsSchema = NotificationsParamsSchema.extend(
     /**
      * An optional name of the logger issuing this message.
      */
-    logger: schemas/* string */.YjP().optional(),
+    logger: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * The data to be logged, such as a string message or an object. Any JSON serializable type is allowed here.
      */
-    data: schemas/* unknown */.L5J()
+    data: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
 });
 /**
  * Notification of a log message passed from server to client. If no logging/setLevel request has been sent from the client, the server MAY decide which messages to send automatically.
  */
 const LoggingMessageNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/message'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/message'),
     params: LoggingMessageNotificationParamsSchema
 });
 /* Sampling */
 /**
  * Hints to use for model selection.
  */
-const ModelHintSchema = schemas/* object */.Ikc({
+const ModelHintSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * A hint for a model name.
      */
-    name: schemas/* string */.YjP().optional()
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /**
  * The server's preferences for model selection, requested of the client during sampling.
  */
-const ModelPreferencesSchema = schemas/* object */.Ikc({
+const ModelPreferencesSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Optional hints to use for model selection.
      */
-    hints: schemas/* array */.YOg(ModelHintSchema).optional(),
+    hints: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ModelHintSchema).optional(),
     /**
      * How much to prioritize cost when selecting a model.
      */
-    costPriority: schemas/* number */.aig().min(0).max(1).optional(),
+    costPriority: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().min(0).max(1).optional(),
     /**
      * How much to prioritize sampling speed (latency) when selecting a model.
      */
-    speedPriority: schemas/* number */.aig().min(0).max(1).optional(),
+    speedPriority: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().min(0).max(1).optional(),
     /**
      * How much to prioritize intelligence and capabilities when selecting a model.
      */
-    intelligencePriority: schemas/* number */.aig().min(0).max(1).optional()
+    intelligencePriority: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().min(0).max(1).optional()
 });
 /**
  * Controls tool usage behavior in sampling requests.
  */
-const ToolChoiceSchema = schemas/* object */.Ikc({
+const ToolChoiceSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * Controls when tools are used:
      * - "auto": Model decides whether to use tools (default)
      * - "required": Model MUST use at least one tool before completing
      * - "none": Model MUST NOT use any tools
      */
-    mode: schemas/* enum */.k5n(['auto', 'required', 'none']).optional()
+    mode: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['auto', 'required', 'none']).optional()
 });
 /**
  * The result of a tool execution, provided by the user (server).
  * Represents the outcome of invoking a tool requested via ToolUseContent.
  */
-const ToolResultContentSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('tool_result'),
-    toolUseId: schemas/* string */.YjP().describe('The unique identifier for the corresponding tool call.'),
-    content: schemas/* array */.YOg(ContentBlockSchema).default([]),
-    structuredContent: schemas/* object */.Ikc({}).loose().optional(),
-    isError: schemas/* boolean */.zMY().optional(),
+const ToolResultContentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('tool_result'),
+    toolUseId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('The unique identifier for the corresponding tool call.'),
+    content: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ContentBlockSchema).default([]),
+    structuredContent: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({}).loose().optional(),
+    isError: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * Basic content types for sampling responses (without tool use).
  * Used for backwards-compatible CreateMessageResult when tools are not used.
  */
-const SamplingContentSchema = schemas/* discriminatedUnion */.gMt('type', [TextContentSchema, ImageContentSchema, AudioContentSchema]);
+const SamplingContentSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .discriminatedUnion */ .gMt('type', [TextContentSchema, ImageContentSchema, AudioContentSchema]);
 /**
  * Content block types allowed in sampling messages.
  * This includes text, image, audio, tool use requests, and tool results.
  */
-const SamplingMessageContentBlockSchema = schemas/* discriminatedUnion */.gMt('type', [
+const SamplingMessageContentBlockSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .discriminatedUnion */ .gMt('type', [
     TextContentSchema,
     ImageContentSchema,
     AudioContentSchema,
@@ -16279,20 +16255,20 @@ const SamplingMessageContentBlockSchema = schemas/* discriminatedUnion */.gMt('t
 /**
  * Describes a message issued to or received from an LLM API.
  */
-const SamplingMessageSchema = schemas/* object */.Ikc({
+const SamplingMessageSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     role: RoleSchema,
-    content: schemas/* union */.KCZ([SamplingMessageContentBlockSchema, schemas/* array */.YOg(SamplingMessageContentBlockSchema)]),
+    content: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([SamplingMessageContentBlockSchema, zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SamplingMessageContentBlockSchema)]),
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * Parameters for a `sampling/createMessage` request.
  */
 const CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
-    messages: schemas/* array */.YOg(SamplingMessageSchema),
+    messages: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SamplingMessageSchema),
     /**
      * The server's preferences for which model to select. The client MAY modify or omit this request.
      */
@@ -16300,7 +16276,7 @@ const CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend
     /**
      * An optional system prompt the server wants to use for sampling. The client MAY modify or omit this prompt.
      */
-    systemPrompt: schemas/* string */.YjP().optional(),
+    systemPrompt: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * A request to include context from one or more MCP servers (including the caller), to be attached to the prompt.
      * The client MAY ignore this request.
@@ -16308,15 +16284,15 @@ const CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend
      * Default is "none". Values "thisServer" and "allServers" are soft-deprecated. Servers SHOULD only use these values if the client
      * declares ClientCapabilities.sampling.context. These values may be removed in future spec releases.
      */
-    includeContext: schemas/* enum */.k5n(['none', 'thisServer', 'allServers']).optional(),
-    temperature: schemas/* number */.aig().optional(),
+    includeContext: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['none', 'thisServer', 'allServers']).optional(),
+    temperature: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
     /**
      * The requested maximum number of tokens to sample (to prevent runaway completions).
      *
      * The client MAY choose to sample fewer tokens than the requested maximum.
      */
-    maxTokens: schemas/* number */.aig().int(),
-    stopSequences: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    maxTokens: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
+    stopSequences: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
     /**
      * Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
      */
@@ -16325,7 +16301,7 @@ const CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend
      * Tools that the model may use during generation.
      * The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools is not declared.
      */
-    tools: schemas/* array */.YOg(ToolSchema).optional(),
+    tools: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ToolSchema).optional(),
     /**
      * Controls how the model uses tools.
      * The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools is not declared.
@@ -16337,7 +16313,7 @@ const CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend
  * A request from the server to sample an LLM via the client. The client has full discretion over which model to select. The client should also inform the user before beginning sampling, to allow them to inspect the request (human in the loop) and decide whether to approve it.
  */
 const CreateMessageRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('sampling/createMessage'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('sampling/createMessage'),
     params: CreateMessageRequestParamsSchema
 });
 /**
@@ -16349,7 +16325,7 @@ const CreateMessageResultSchema = ResultSchema.extend({
     /**
      * The name of the model that generated the message.
      */
-    model: schemas/* string */.YjP(),
+    model: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * The reason why sampling stopped, if known.
      *
@@ -16360,7 +16336,7 @@ const CreateMessageResultSchema = ResultSchema.extend({
      *
      * This field is an open string to allow for provider-specific stop reasons.
      */
-    stopReason: schemas/* optional */.lqM(schemas/* enum */.k5n(['endTurn', 'stopSequence', 'maxTokens']).or(schemas/* string */.YjP())),
+    stopReason: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['endTurn', 'stopSequence', 'maxTokens']).or(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())),
     role: RoleSchema,
     /**
      * Response content. Single content block (text, image, or audio).
@@ -16375,7 +16351,7 @@ const CreateMessageResultWithToolsSchema = ResultSchema.extend({
     /**
      * The name of the model that generated the message.
      */
-    model: schemas/* string */.YjP(),
+    model: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * The reason why sampling stopped, if known.
      *
@@ -16387,127 +16363,127 @@ const CreateMessageResultWithToolsSchema = ResultSchema.extend({
      *
      * This field is an open string to allow for provider-specific stop reasons.
      */
-    stopReason: schemas/* optional */.lqM(schemas/* enum */.k5n(['endTurn', 'stopSequence', 'maxTokens', 'toolUse']).or(schemas/* string */.YjP())),
+    stopReason: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['endTurn', 'stopSequence', 'maxTokens', 'toolUse']).or(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())),
     role: RoleSchema,
     /**
      * Response content. May be a single block or array. May include ToolUseContent if stopReason is "toolUse".
      */
-    content: schemas/* union */.KCZ([SamplingMessageContentBlockSchema, schemas/* array */.YOg(SamplingMessageContentBlockSchema)])
+    content: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([SamplingMessageContentBlockSchema, zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SamplingMessageContentBlockSchema)])
 });
 /* Elicitation */
 /**
  * Primitive schema definition for boolean fields.
  */
-const BooleanSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('boolean'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    default: schemas/* boolean */.zMY().optional()
+const BooleanSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('boolean'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional()
 });
 /**
  * Primitive schema definition for string fields.
  */
-const StringSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('string'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    minLength: schemas/* number */.aig().optional(),
-    maxLength: schemas/* number */.aig().optional(),
-    format: schemas/* enum */.k5n(['email', 'uri', 'date', 'date-time']).optional(),
-    default: schemas/* string */.YjP().optional()
+const StringSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('string'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    minLength: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    maxLength: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    format: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['email', 'uri', 'date', 'date-time']).optional(),
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /**
  * Primitive schema definition for number fields.
  */
-const NumberSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* enum */.k5n(['number', 'integer']),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    minimum: schemas/* number */.aig().optional(),
-    maximum: schemas/* number */.aig().optional(),
-    default: schemas/* number */.aig().optional()
+const NumberSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['number', 'integer']),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    minimum: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    maximum: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional()
 });
 /**
  * Schema for single-selection enumeration without display titles for options.
  */
-const UntitledSingleSelectEnumSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('string'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    enum: schemas/* array */.YOg(schemas/* string */.YjP()),
-    default: schemas/* string */.YjP().optional()
+const UntitledSingleSelectEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('string'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    enum: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /**
  * Schema for single-selection enumeration with display titles for each option.
  */
-const TitledSingleSelectEnumSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('string'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    oneOf: schemas/* array */.YOg(schemas/* object */.Ikc({
-        const: schemas/* string */.YjP(),
-        title: schemas/* string */.YjP()
+const TitledSingleSelectEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('string'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    oneOf: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        const: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     })),
-    default: schemas/* string */.YjP().optional()
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 /**
  * Use TitledSingleSelectEnumSchema instead.
  * This interface will be removed in a future version.
  */
-const LegacyTitledEnumSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('string'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    enum: schemas/* array */.YOg(schemas/* string */.YjP()),
-    enumNames: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    default: schemas/* string */.YjP().optional()
+const LegacyTitledEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('string'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    enum: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    enumNames: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
 });
 // Combined single selection enumeration
-const SingleSelectEnumSchemaSchema = schemas/* union */.KCZ([UntitledSingleSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema]);
+const SingleSelectEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([UntitledSingleSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema]);
 /**
  * Schema for multiple-selection enumeration without display titles for options.
  */
-const UntitledMultiSelectEnumSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('array'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    minItems: schemas/* number */.aig().optional(),
-    maxItems: schemas/* number */.aig().optional(),
-    items: schemas/* object */.Ikc({
-        type: schemas/* literal */.euz('string'),
-        enum: schemas/* array */.YOg(schemas/* string */.YjP())
+const UntitledMultiSelectEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('array'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    minItems: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    maxItems: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    items: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('string'),
+        enum: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
     }),
-    default: schemas/* array */.YOg(schemas/* string */.YjP()).optional()
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
 });
 /**
  * Schema for multiple-selection enumeration with display titles for each option.
  */
-const TitledMultiSelectEnumSchemaSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('array'),
-    title: schemas/* string */.YjP().optional(),
-    description: schemas/* string */.YjP().optional(),
-    minItems: schemas/* number */.aig().optional(),
-    maxItems: schemas/* number */.aig().optional(),
-    items: schemas/* object */.Ikc({
-        anyOf: schemas/* array */.YOg(schemas/* object */.Ikc({
-            const: schemas/* string */.YjP(),
-            title: schemas/* string */.YjP()
+const TitledMultiSelectEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('array'),
+    title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    minItems: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    maxItems: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    items: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        anyOf: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+            const: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+            title: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
         }))
     }),
-    default: schemas/* array */.YOg(schemas/* string */.YjP()).optional()
+    default: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
 });
 /**
  * Combined schema for multiple-selection enumeration
  */
-const MultiSelectEnumSchemaSchema = schemas/* union */.KCZ([UntitledMultiSelectEnumSchemaSchema, TitledMultiSelectEnumSchemaSchema]);
+const MultiSelectEnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([UntitledMultiSelectEnumSchemaSchema, TitledMultiSelectEnumSchemaSchema]);
 /**
  * Primitive schema definition for enum fields.
  */
-const EnumSchemaSchema = schemas/* union */.KCZ([LegacyTitledEnumSchemaSchema, SingleSelectEnumSchemaSchema, MultiSelectEnumSchemaSchema]);
+const EnumSchemaSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([LegacyTitledEnumSchemaSchema, SingleSelectEnumSchemaSchema, MultiSelectEnumSchemaSchema]);
 /**
  * Union of all primitive schema definitions.
  */
-const PrimitiveSchemaDefinitionSchema = schemas/* union */.KCZ([EnumSchemaSchema, BooleanSchemaSchema, StringSchemaSchema, NumberSchemaSchema]);
+const PrimitiveSchemaDefinitionSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([EnumSchemaSchema, BooleanSchemaSchema, StringSchemaSchema, NumberSchemaSchema]);
 /**
  * Parameters for an `elicitation/create` request for form-based elicitation.
  */
@@ -16517,19 +16493,19 @@ const ElicitRequestFormParamsSchema = TaskAugmentedRequestParamsSchema.extend({
      *
      * Optional for backward compatibility. Clients MUST treat missing mode as "form".
      */
-    mode: schemas/* literal */.euz('form').optional(),
+    mode: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('form').optional(),
     /**
      * The message to present to the user describing what information is being requested.
      */
-    message: schemas/* string */.YjP(),
+    message: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * A restricted subset of JSON Schema.
      * Only top-level properties are allowed, without nesting.
      */
-    requestedSchema: schemas/* object */.Ikc({
-        type: schemas/* literal */.euz('object'),
-        properties: schemas/* record */.g1P(schemas/* string */.YjP(), PrimitiveSchemaDefinitionSchema),
-        required: schemas/* array */.YOg(schemas/* string */.YjP()).optional()
+    requestedSchema: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('object'),
+        properties: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), PrimitiveSchemaDefinitionSchema),
+        required: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
     })
 });
 /**
@@ -16539,32 +16515,32 @@ const ElicitRequestURLParamsSchema = TaskAugmentedRequestParamsSchema.extend({
     /**
      * The elicitation mode.
      */
-    mode: schemas/* literal */.euz('url'),
+    mode: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('url'),
     /**
      * The message to present to the user explaining why the interaction is needed.
      */
-    message: schemas/* string */.YjP(),
+    message: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * The ID of the elicitation, which must be unique within the context of the server.
      * The client MUST treat this ID as an opaque value.
      */
-    elicitationId: schemas/* string */.YjP(),
+    elicitationId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     /**
      * The URL that the user should navigate to.
      */
-    url: schemas/* string */.YjP().url()
+    url: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().url()
 });
 /**
  * The parameters for a request to elicit additional information from the user via the client.
  */
-const ElicitRequestParamsSchema = schemas/* union */.KCZ([ElicitRequestFormParamsSchema, ElicitRequestURLParamsSchema]);
+const ElicitRequestParamsSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([ElicitRequestFormParamsSchema, ElicitRequestURLParamsSchema]);
 /**
  * A request from the server to elicit user input via the client.
  * The client should present the message and form fields to the user (form mode)
  * or navigate to a URL (URL mode).
  */
 const ElicitRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('elicitation/create'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('elicitation/create'),
     params: ElicitRequestParamsSchema
 });
 /**
@@ -16576,7 +16552,7 @@ const ElicitationCompleteNotificationParamsSchema = NotificationsParamsSchema.ex
     /**
      * The ID of the elicitation that completed.
      */
-    elicitationId: schemas/* string */.YjP()
+    elicitationId: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 /**
  * A notification from the server to the client, informing it of a completion of an out-of-band elicitation request.
@@ -16584,7 +16560,7 @@ const ElicitationCompleteNotificationParamsSchema = NotificationsParamsSchema.ex
  * @category notifications/elicitation/complete
  */
 const ElicitationCompleteNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/elicitation/complete'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/elicitation/complete'),
     params: ElicitationCompleteNotificationParamsSchema
 });
 /**
@@ -16597,25 +16573,25 @@ const ElicitResultSchema = ResultSchema.extend({
      * - "decline": User explicitly decline the action
      * - "cancel": User dismissed without making an explicit choice
      */
-    action: schemas/* enum */.k5n(['accept', 'decline', 'cancel']),
+    action: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['accept', 'decline', 'cancel']),
     /**
      * The submitted form data, only present when action is "accept".
      * Contains values matching the requested schema.
      * Per MCP spec, content is "typically omitted" for decline/cancel actions.
      * We normalize null to undefined for leniency while maintaining type compatibility.
      */
-    content: schemas/* preprocess */.vkY(val => (val === null ? undefined : val), schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY(), schemas/* array */.YOg(schemas/* string */.YjP())])).optional())
+    content: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY(val => (val === null ? undefined : val), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())])).optional())
 });
 /* Autocomplete */
 /**
  * A reference to a resource or resource template definition.
  */
-const ResourceTemplateReferenceSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('ref/resource'),
+const ResourceTemplateReferenceSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('ref/resource'),
     /**
      * The URI or URI template of the resource.
      */
-    uri: schemas/* string */.YjP()
+    uri: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 /**
  * @deprecated Use ResourceTemplateReferenceSchema instead
@@ -16624,36 +16600,36 @@ const ResourceReferenceSchema = (/* unused pure expression or super */ null && (
 /**
  * Identifies a prompt.
  */
-const PromptReferenceSchema = schemas/* object */.Ikc({
-    type: schemas/* literal */.euz('ref/prompt'),
+const PromptReferenceSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    type: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('ref/prompt'),
     /**
      * The name of the prompt or prompt template
      */
-    name: schemas/* string */.YjP()
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
 });
 /**
  * Parameters for a `completion/complete` request.
  */
 const CompleteRequestParamsSchema = BaseRequestParamsSchema.extend({
-    ref: schemas/* union */.KCZ([PromptReferenceSchema, ResourceTemplateReferenceSchema]),
+    ref: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([PromptReferenceSchema, ResourceTemplateReferenceSchema]),
     /**
      * The argument's information
      */
-    argument: schemas/* object */.Ikc({
+    argument: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * The name of the argument
          */
-        name: schemas/* string */.YjP(),
+        name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
         /**
          * The value of the argument to use for completion matching.
          */
-        value: schemas/* string */.YjP()
+        value: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     }),
-    context: schemas/* object */.Ikc({
+    context: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         /**
          * Previously-resolved variables in a URI template or prompt.
          */
-        arguments: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional()
+        arguments: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional()
     })
         .optional()
 });
@@ -16661,7 +16637,7 @@ const CompleteRequestParamsSchema = BaseRequestParamsSchema.extend({
  * A request from the client to the server, to ask for completion options.
  */
 const CompleteRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('completion/complete'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('completion/complete'),
     params: CompleteRequestParamsSchema
 });
 function assertCompleteRequestPrompt(request) {
@@ -16680,62 +16656,62 @@ function assertCompleteRequestResourceTemplate(request) {
  * The server's response to a completion/complete request
  */
 const CompleteResultSchema = ResultSchema.extend({
-    completion: schemas/* looseObject */._H3({
+    completion: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
         /**
          * An array of completion values. Must not exceed 100 items.
          */
-        values: schemas/* array */.YOg(schemas/* string */.YjP()).max(100),
+        values: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).max(100),
         /**
          * The total number of completion options available. This can exceed the number of values actually sent in the response.
          */
-        total: schemas/* optional */.lqM(schemas/* number */.aig().int()),
+        total: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
         /**
          * Indicates whether there are additional completion options beyond those provided in the current response, even if the exact total is unknown.
          */
-        hasMore: schemas/* optional */.lqM(schemas/* boolean */.zMY())
+        hasMore: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY())
     })
 });
 /* Roots */
 /**
  * Represents a root directory or file that the server can operate on.
  */
-const RootSchema = schemas/* object */.Ikc({
+const RootSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /**
      * The URI identifying the root. This *must* start with file:// for now.
      */
-    uri: schemas/* string */.YjP().startsWith('file://'),
+    uri: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().startsWith('file://'),
     /**
      * An optional name for the root.
      */
-    name: schemas/* string */.YjP().optional(),
+    name: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     /**
      * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
      * for notes on _meta usage.
      */
-    _meta: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+    _meta: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional()
 });
 /**
  * Sent from the server to request a list of root URIs from the client.
  */
 const ListRootsRequestSchema = RequestSchema.extend({
-    method: schemas/* literal */.euz('roots/list'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('roots/list'),
     params: BaseRequestParamsSchema.optional()
 });
 /**
  * The client's response to a roots/list request from the server.
  */
 const ListRootsResultSchema = ResultSchema.extend({
-    roots: schemas/* array */.YOg(RootSchema)
+    roots: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(RootSchema)
 });
 /**
  * A notification from the client to the server, informing it that the list of roots has changed.
  */
 const RootsListChangedNotificationSchema = NotificationSchema.extend({
-    method: schemas/* literal */.euz('notifications/roots/list_changed'),
+    method: zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('notifications/roots/list_changed'),
     params: NotificationsParamsSchema.optional()
 });
 /* Client messages */
-const ClientRequestSchema = schemas/* union */.KCZ([
+const ClientRequestSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     PingRequestSchema,
     InitializeRequestSchema,
     CompleteRequestSchema,
@@ -16754,14 +16730,14 @@ const ClientRequestSchema = schemas/* union */.KCZ([
     ListTasksRequestSchema,
     CancelTaskRequestSchema
 ]);
-const ClientNotificationSchema = schemas/* union */.KCZ([
+const ClientNotificationSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     CancelledNotificationSchema,
     ProgressNotificationSchema,
     InitializedNotificationSchema,
     RootsListChangedNotificationSchema,
     TaskStatusNotificationSchema
 ]);
-const ClientResultSchema = schemas/* union */.KCZ([
+const ClientResultSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     EmptyResultSchema,
     CreateMessageResultSchema,
     CreateMessageResultWithToolsSchema,
@@ -16772,7 +16748,7 @@ const ClientResultSchema = schemas/* union */.KCZ([
     CreateTaskResultSchema
 ]);
 /* Server messages */
-const ServerRequestSchema = schemas/* union */.KCZ([
+const ServerRequestSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     PingRequestSchema,
     CreateMessageRequestSchema,
     ElicitRequestSchema,
@@ -16782,7 +16758,7 @@ const ServerRequestSchema = schemas/* union */.KCZ([
     ListTasksRequestSchema,
     CancelTaskRequestSchema
 ]);
-const ServerNotificationSchema = schemas/* union */.KCZ([
+const ServerNotificationSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     CancelledNotificationSchema,
     ProgressNotificationSchema,
     LoggingMessageNotificationSchema,
@@ -16793,7 +16769,7 @@ const ServerNotificationSchema = schemas/* union */.KCZ([
     TaskStatusNotificationSchema,
     ElicitationCompleteNotificationSchema
 ]);
-const ServerResultSchema = schemas/* union */.KCZ([
+const ServerResultSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
     EmptyResultSchema,
     InitializeResultSchema,
     CompleteResultSchema,
@@ -17029,6 +17005,34 @@ function isEventPrefix(chunk, i, firstCharCode) {
 }
 
 //# sourceMappingURL=index.js.map
+
+
+/***/ }),
+
+/***/ 64377:
+/***/ (function (__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w$: () => (/* binding */ datetime)
+/* harmony export */ });
+/* unused harmony exports date, time, duration */
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(43759);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+
+
+
+function datetime(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* ._isoDateTime */ .G1(_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .ZodISODateTime */ .You, params);
+}
+function date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
 
 
 /***/ }),

@@ -874,7 +874,7 @@ async function runSubcommand(argv, io) {
             return runPolicyCommand(argv.slice(1), io);
         }
         case 'run': {
-            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 85863));
+            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 85863));
             return runRunCommand(argv.slice(1), io);
         }
         case 'commands': {
@@ -882,7 +882,7 @@ async function runSubcommand(argv, io) {
             return runCommandsCommand(argv.slice(1), io);
         }
         case 'demo': {
-            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(644), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
+            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
             return runDemoCommand(argv.slice(1), io);
         }
         case 'trust': {

@@ -10459,6 +10459,30 @@ async function lookUpUser(run, name) {
 
 /***/ }),
 
+/***/ 37514:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ scratchRoot)
+/* harmony export */ });
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Where the trusted process keeps its own short-lived files (a throwaway git index, a shadow
+ * repository for a push). On a runner that is `RUNNER_TEMP`: the runner empties it after every
+ * job, so files a killed step could not remove (SIGKILL gives no chance) do not pile up on a
+ * self-hosted runner. Tools never see it: `RUNNER_TEMP` is a denied path. Elsewhere, the system's
+ * temporary folder.
+ */
+
+function scratchRoot(env = process.env) {
+    const runnerTemp = env.RUNNER_TEMP;
+    return runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : (0,node_os__WEBPACK_IMPORTED_MODULE_0__.tmpdir)();
+}
+
+
+/***/ }),
+
 /***/ 17781:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
@@ -14545,10 +14569,9 @@ function splitNul(output) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _platform_scratch_root_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37514);
 /**
  * A throwaway index file for one job (reading the change, building a commit's tree), so the
  * workspace's own index \u2014 the user's staging \u2014 is never read or written by our commands.
@@ -14562,10 +14585,10 @@ function splitNul(output) {
  * process exits in the middle of it (a second Ctrl-C ends the CLI at once, with `process.exit`).
  */
 async function withScratchIndex(job) {
-    const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_3___default().join((0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'gemini-agent-index-'));
+    const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join((0,_platform_scratch_root_js__WEBPACK_IMPORTED_MODULE_3__/* .scratchRoot */ .P)(), 'gemini-agent-index-'));
     removedOnExit(dir);
     try {
-        return await job({ env: { GIT_INDEX_FILE: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(dir, 'index') }, dir });
+        return await job({ env: { GIT_INDEX_FILE: node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'index') }, dir });
     }
     finally {
         open.delete(dir);
@@ -16566,6 +16589,8 @@ function isUnconditionallyDenied(rules, tool, scope) {
 
 // EXTERNAL MODULE: ./src/policy/load-policy.ts
 var load_policy = __webpack_require__(86403);
+// EXTERNAL MODULE: ./src/policy/policy-file-error.ts
+var policy_file_error = __webpack_require__(5226);
 // EXTERNAL MODULE: ./src/policy/policy-types.ts
 var policy_types = __webpack_require__(45578);
 // EXTERNAL MODULE: ./src/policy/parse-policy.ts + 5 modules
@@ -20615,6 +20640,7 @@ var extension_config = __webpack_require__(98067);
 
 
 
+
 /** The label `--yolo`'s rule carries as its source. */
 const YOLO_SOURCE = '--yolo';
 /**
@@ -20671,6 +20697,13 @@ async function loadCliPolicy(options) {
     }
     if (options.policyFiles.length > 0) {
         const loaded = await (0,load_policy/* loadPolicyFiles */.gC)(options.policyFiles.map((path) => ({ path, tier: 'workflow' })));
+        rules.push(...loaded.rules);
+        sources.push(...loaded.files.map((file) => describeFile(file)));
+        warnings.push(...loaded.warnings);
+    }
+    if ((options.narrowingPolicyFiles?.length ?? 0) > 0) {
+        const loaded = await (0,load_policy/* loadPolicyFiles */.gC)((options.narrowingPolicyFiles ?? []).map((path) => ({ path, tier: 'admin' })));
+        refuseWidening(loaded.rules);
         rules.push(...loaded.rules);
         sources.push(...loaded.files.map((file) => describeFile(file)));
         warnings.push(...loaded.warnings);
@@ -20746,6 +20779,22 @@ function settingsRules(settings) {
 function describeFile(file) {
     const count = `${file.ruleCount} rule${file.ruleCount === 1 ? '' : 's'}`;
     return `${file.file} (${file.tier}, ${count})`;
+}
+/**
+ * A narrowing policy (a fleet campaign's) holds no allow: loaded above every other tier, one
+ * would let a campaign run what a repository's own policy refuses.
+ */
+function refuseWidening(rules) {
+    const problems = rules
+        .filter((rule) => rule.decision === 'allow')
+        .map((rule) => ({
+        file: rule.source.file,
+        line: rule.source.line,
+        column: rule.source.column,
+        message: 'expected deny or ask_user rules only: a campaign policy can narrow what a repository allows, never widen it; this rule allows.',
+    }));
+    if (problems.length > 0)
+        throw new policy_file_error/* PolicyFileError */.z(problems);
 }
 
 

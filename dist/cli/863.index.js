@@ -192,6 +192,8 @@ const DEFAULT_REVIEW_OPTIONS = readReviewOptions(() => '');
 
 // EXTERNAL MODULE: ./src/publish/branch-name.ts
 var branch_name = __webpack_require__(83807);
+// EXTERNAL MODULE: ./src/fleet/campaign-key.ts
+var campaign_key = __webpack_require__(89910);
 // EXTERNAL MODULE: ./src/triage/scheduled-triage.ts
 var scheduled_triage = __webpack_require__(15220);
 ;// CONCATENATED MODULE: ./src/publish/publish-types.ts
@@ -213,6 +215,7 @@ var mode = __webpack_require__(28592);
  * got "ten".`). Defaults equal the ones in action.yml, so a run without the runner's defaults
  * (tests, a local invocation) behaves the same.
  */
+
 
 
 
@@ -474,6 +477,44 @@ const action_inputs_mode = action_inputs_withDefault('mode').transform((value, c
     });
     return core/* NEVER */.tm;
 });
+/** `owner/name` as GitHub spells repository names (no `.git`, no URL). */
+const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\/[A-Za-z0-9._-]+$/;
+const repository = optionalString.superRefine((value, ctx) => {
+    if (value === undefined)
+        return;
+    if (!REPOSITORY.test(value) || value.endsWith('.git') || /\/\.\.?$/.test(value)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: `expected a repository as owner/name, such as octo-org/billing-service, got ${action_inputs_shown(value)}.`,
+        });
+    }
+});
+/** A folder inside GITHUB_WORKSPACE: where actions/checkout's `path:` put the repository. */
+const workingDirectory = optionalString.superRefine((value, ctx) => {
+    const problem = value === undefined
+        ? undefined
+        : /[\r\n]/.test(value)
+            ? 'spans several lines'
+            : relativePathProblem(value);
+    if (problem !== undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            message: `expected the checkout's folder relative to GITHUB_WORKSPACE (the path given to actions/checkout), got ${action_inputs_shown(value ?? '')}: it ${problem}.`,
+        });
+    }
+});
+const campaign = optionalString.superRefine((value, ctx) => {
+    if (value === undefined)
+        return;
+    try {
+        (0,campaign_key/* checkCampaignKey */.e)(value, { input: 'campaign' });
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ConfigurationError */.j1))
+            throw error;
+        ctx.addIssue({ code: 'custom', message: error.detail });
+    }
+});
 const githubToken = schemas/* string */.YjP().superRefine((value, ctx) => {
     if (value === '') {
         ctx.addIssue({
@@ -550,6 +591,10 @@ const actionInputsSchema = schemas/* object */.Ikc({
     allow_workflow_edits: booleanInput('allow_workflow_edits'),
     signed_commits: booleanInput('signed_commits'),
     create_pr: choice('create_pr', CREATE_PR_SETTINGS),
+    repository,
+    working_directory: workingDirectory,
+    campaign,
+    campaign_policy: policyFiles,
 });
 /** Every input name, in action.yml's order. */
 const INPUT_NAMES = Object.keys(actionInputsSchema.shape);
@@ -669,6 +714,10 @@ function readActionInputs(getInput, env) {
         promptFile: inputs.prompt_file,
         reportKey: inputs.report_key,
         uploadArtifact: inputs.upload_artifact,
+        repository: inputs.repository,
+        workingDirectory: inputs.working_directory,
+        campaign: inputs.campaign,
+        campaignPolicyFiles: inputs.campaign_policy,
         secrets: [...new Set(secrets)],
     };
 }
@@ -820,7 +869,7 @@ function stopOnSignals(controller, options) {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(77593);
 /* harmony import */ var _local_dry_run_github_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(51632);
 /* harmony import */ var _local_dry_run_report_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(81489);
-/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(22915);
+/* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(31719);
 /* harmony import */ var _local_terminal_markdown_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(60013);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28551);
 /* harmony import */ var _action_run_stop_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(16740);
@@ -1138,6 +1187,34 @@ function fileListing(files) {
 /** A word as a POSIX shell reads it back. */
 function shellWord(word) {
     return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+
+/***/ }),
+
+/***/ 89910:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ checkCampaignKey)
+/* harmony export */ });
+/* unused harmony export CAMPAIGN_KEY_MAX */
+/* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/**
+ * A fleet campaign's key: the name that makes each repository's run of it idempotent. It names
+ * the campaign's branch in every repository (`<branch_prefix>campaign-<key>`, so a re-run updates
+ * the one pull request instead of opening a second), and its tracking issue in the central
+ * repository. Lowercase letters, digits and single `.`, `_` or `-` between them, at most 64
+ * characters: a branch name as it stands, with no two spellings of one key.
+ */
+
+const KEY = /^[a-z0-9]+(?:[._-][a-z0-9]+)*$/;
+const CAMPAIGN_KEY_MAX = 64;
+/** The key, or a ConfigurationError naming `where` (the input or flag it came from). */
+function checkCampaignKey(key, where) {
+    if (key.length <= CAMPAIGN_KEY_MAX && KEY.test(key) && !key.endsWith('.lock'))
+        return key;
+    throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`expected a campaign key of lowercase letters and digits joined by single ".", "_" or "-", at most ${String(CAMPAIGN_KEY_MAX)} characters (e.g. "node-24-2026-12"), got ${JSON.stringify(key.slice(0, CAMPAIGN_KEY_MAX + 10))}.`, where);
 }
 
 
@@ -3984,7 +4061,7 @@ function reviewMarkdown(review) {
 
 /***/ }),
 
-/***/ 22915:
+/***/ 31719:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 
@@ -10293,8 +10370,11 @@ function planBranch(target, options) {
                 exact: false,
                 pullRequestBase: undefined,
             };
-        case 'maintenance': {
-            const branch = (0,branch_name/* maintenanceBranchName */.zq)(prefix, target.name);
+        case 'maintenance':
+        case 'campaign': {
+            const branch = target.kind === 'campaign'
+                ? (0,branch_name/* campaignBranchName */.Et)(prefix, target.key)
+                : (0,branch_name/* maintenanceBranchName */.zq)(prefix, target.name);
             return {
                 mode: 'bot_branch',
                 branch,
@@ -10351,9 +10431,13 @@ function publishTargetFor(trigger, options) {
     }
     if (trigger.number !== undefined)
         return undefined;
+    if (options.campaign !== undefined)
+        return { kind: 'campaign', key: options.campaign };
     return { kind: 'maintenance', name: options.maintenanceName };
 }
 
+// EXTERNAL MODULE: ./src/platform/scratch-root.ts
+var scratch_root = __webpack_require__(37514);
 ;// CONCATENATED MODULE: ./src/publish/remote-access.ts
 /**
  * Talking to the GitHub remote with the job token, without the token ever being stored or shown:
@@ -10402,7 +10486,7 @@ function networkCommand(access) {
  * objects of the repository at `root`, and removes it afterwards.
  */
 async function withShadowRepository(git, root, job) {
-    const dir = await (0,promises_.mkdtemp)(external_node_path_default().join((0,external_node_os_.tmpdir)(), 'gemini-agent-remote-'));
+    const dir = await (0,promises_.mkdtemp)(external_node_path_default().join((0,scratch_root/* scratchRoot */.P)(), 'gemini-agent-remote-'));
     const env = { GIT_DIR: dir, GIT_CONFIG_GLOBAL: '/dev/null' };
     try {
         const format = (await git.run(['rev-parse', '--show-object-format'], { cwd: root })).trim();
@@ -10805,6 +10889,9 @@ function pull_request_body_link(target) {
             return `Changes requested in #${target.number}.`;
         case 'maintenance':
             return `Maintenance run: ${(0,markdown/* inlineText */.ln)(target.name, { maxLength: 100 })}`;
+        case 'campaign':
+            // The key is a checked slug; the fleet's tracking issue lists this pull request by it.
+            return `Campaign: \`${target.key}\``;
     }
 }
 function renderPullRequestBody(input) {
@@ -11227,12 +11314,16 @@ function defaultSubject(target) {
             return `Changes requested in #${target.number}`;
         case 'maintenance':
             return `Maintenance: ${target.name}`;
+        case 'campaign':
+            return `Campaign: ${target.key}`;
     }
 }
 /** The first paragraph of the summary: a commit body is short. */
 function commitBody(input) {
     const first = (input.summary ?? '').trim().split(/\n\s*\n/)[0] ?? '';
-    const requested = input.target.kind === 'maintenance' ? '' : `Requested in #${input.target.number}.`;
+    const requested = input.target.kind === 'maintenance' || input.target.kind === 'campaign'
+        ? ''
+        : `Requested in #${input.target.number}.`;
     return [first.length > 600 ? `${first.slice(0, 599)}\u2026` : first, requested]
         .filter((part) => part !== '')
         .join('\n\n');
@@ -11519,7 +11610,10 @@ const PATCH_BUDGET = 20_000;
 async function preparePublishing(input) {
     const { trigger, inputs, logger, redact } = input;
     const workflowName = input.workflowName?.trim() || 'maintenance';
-    const target = publishTargetFor(trigger, { maintenanceName: workflowName });
+    const target = publishTargetFor(trigger, {
+        maintenanceName: workflowName,
+        campaign: inputs.campaign,
+    });
     if (target === undefined) {
         logger.warning("The run's changes cannot be published: its pull request was not looked up.");
         return { plan: answerOnlyPlan };
@@ -11565,7 +11659,7 @@ async function preparePublishing(input) {
     if (continued.continued)
         logger.info(`Continuing on ${continued.branch ?? 'the earlier branch'}.`);
     const startedAt = new Date(input.now()).toISOString();
-    const sticky = trigger.mode === 'maintenance' && trigger.number === undefined;
+    const sticky = trigger.mode === 'maintenance' && trigger.number === undefined && inputs.campaign === undefined;
     const key = sticky ? reportKey({ reportKey: inputs.reportKey, workflow: workflowName }) : '';
     const publishTarget = target;
     return {
@@ -13915,6 +14009,8 @@ async function sessionRunner(run, session) {
         policyFiles: baseConfig?.policyPaths ??
             inputs.policyFiles.map((file) => external_node_path_default().resolve(session.workspaceRoot, file)),
         allowCommands: inputs.allowedCommands,
+        // Resolved against the workflow's own checkout when the inputs were read (run-action.ts).
+        narrowingPolicyFiles: inputs.campaignPolicyFiles,
         yolo: false,
         untrustedWorkspace,
         settings: runSettings,
@@ -14741,6 +14837,240 @@ function failedOutcome(record, error, now) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/action/target-repository.ts
+/**
+ * The `repository` and `working_directory` inputs: a run on a repository other than the
+ * workflow's own (one repository of a fleet campaign, docs/fleet.md). Three checks, each refusing
+ * with what to fix before anything is posted or run:
+ *
+ * - the event is a scheduled or manual run (a comment or pull request event belongs to the
+ *   repository it came from);
+ * - the token can see and write the named repository (`GET /repos/{owner}/{repo}`), which is not
+ *   archived;
+ * - the checkout in `working_directory` is that repository (its `origin` remote), so the agent
+ *   never works on one repository's code and publishes to another.
+ *
+ * From then on the trigger names the target, so the pull request, comments, labels and the
+ * earlier-branch lookup all go there; `GITHUB_REPOSITORY` is never used in its place.
+ */
+
+
+
+
+/** The checkout the run works in: `working_directory` inside GITHUB_WORKSPACE, or the latter. */
+async function actionWorkspaceRoot(workspace, workingDirectory) {
+    if (workingDirectory === undefined)
+        return workspace;
+    const root = external_node_path_default().resolve(workspace, workingDirectory);
+    const found = await (0,promises_.stat)(root).catch(() => undefined);
+    if (found?.isDirectory() !== true) {
+        throw new platform_errors/* ConfigurationError */.j1(`expected the folder of a checkout inside GITHUB_WORKSPACE (the path given to actions/checkout); ${root} ${found === undefined ? 'does not exist' : 'is not a folder'}.`, { input: 'working_directory' });
+    }
+    return root;
+}
+/** The event kinds a `repository` run may come from: runs that belong to no issue or PR. */
+const REPOSITORY_RUN_EVENTS = ['schedule', 'workflow_dispatch'];
+/**
+ * The trigger aimed at `repository`, once the token and the checkout are checked. Throws a
+ * ConfigurationError naming the input to fix.
+ */
+async function targetRepository(trigger, repository, deps) {
+    if (!REPOSITORY_RUN_EVENTS.includes(trigger.kind) || trigger.scope !== 'repository') {
+        throw new platform_errors/* ConfigurationError */.j1(`expected a scheduled or manual run (schedule, workflow_dispatch, or a workflow_call from one) with repository set; a ${trigger.kind} event works on the repository it came from, ${trigger.repo.fullName}.`, { input: 'repository' });
+    }
+    const [owner = '', name = ''] = repository.split('/');
+    const defaultBranch = await writableRepository(deps.octokit, owner, name);
+    await checkCheckout(deps.git, deps.workspaceRoot, repository);
+    deps.logger.info(`Working on ${repository} (its checkout in ${deps.workspaceRoot}), not the workflow's repository.`);
+    return {
+        ...trigger,
+        repo: { owner, name, fullName: `${owner}/${name}`, defaultBranch },
+    };
+}
+/** The repository's default branch, once the token is known to be able to write there. */
+async function writableRepository(octokit, owner, name) {
+    const repository = `${owner}/${name}`;
+    let data;
+    try {
+        ({ data } = await octokit.rest.repos.get({ owner, repo: name }));
+    }
+    catch (error) {
+        const status = githubStatus(error);
+        const why = status === 404
+            ? 'it cannot see that repository (HTTP 404: it does not exist, or the token was not made for it)'
+            : status === 401
+                ? 'GitHub does not accept it (HTTP 401: expired or revoked)'
+                : `GitHub answered ${status === undefined ? (0,platform_errors/* errorMessage */.gJ)(error) : `HTTP ${String(status)}`}`;
+        throw new platform_errors/* ConfigurationError */.j1(`expected a token that can write to ${repository}, such as an App installation token made for it (actions/create-github-app-token with repositories: ${name}); ${why}.`, { input: 'github_token' }, { cause: error });
+    }
+    if (data.archived === true) {
+        throw new platform_errors/* ConfigurationError */.j1(`expected a repository that can take a pull request; ${repository} is archived.`, { input: 'repository' });
+    }
+    // A user's token reports what it may do here; an App installation token has no `permissions`
+    // (its rights are the installation's), and publishing then says so if a write is refused.
+    const { permissions } = data;
+    if (permissions !== undefined &&
+        !permissions.push &&
+        !permissions.maintain &&
+        !permissions.admin) {
+        throw new platform_errors/* ConfigurationError */.j1(`expected a token that can write to ${repository}; it can only read it (no push permission). Give the App contents, pull requests and issues write access, or a token of someone with write access.`, { input: 'github_token' });
+    }
+    return data.default_branch;
+}
+/** The checkout's `origin` must be `repository` (any host form: https, ssh, with or without .git). */
+async function checkCheckout(git, root, repository) {
+    const origin = (await git.run(['config', '--get', 'remote.origin.url'], { cwd: root }).catch(() => '')).trim();
+    const named = repositoryInUrl(origin);
+    if (named?.toLowerCase() === repository.toLowerCase())
+        return;
+    throw new platform_errors/* ConfigurationError */.j1(`expected the checkout in ${root} to be ${repository} (actions/checkout with repository: ${repository} and the same path as working_directory); ${origin === '' ? 'it has no origin remote' : `its origin is ${redactUrl(origin)}`}.`, { input: 'working_directory' });
+}
+/** `owner/name` in a remote's URL: `https://host/owner/name(.git)`, `git@host:owner/name.git`. */
+function repositoryInUrl(url) {
+    const match = /[/:]([^/:\s]+)\/([^/\s]+?)(?:\.git)?\/?$/.exec(url);
+    return match?.[1] !== undefined && match[2] !== undefined ? `${match[1]}/${match[2]}` : undefined;
+}
+/** A remote URL without the credentials a checkout may have put in it. */
+function redactUrl(url) {
+    return url.replace(/\/\/[^@/]*@/, '//');
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(64377);
+;// CONCATENATED MODULE: ./src/fleet/fleet-result.ts
+/**
+ * What one repository's run of a campaign leaves for the fleet's report: a small JSON file the
+ * Action writes when its `campaign` input is set (whatever the run's end, failures included), which
+ * the `run` job uploads as an artifact and the `report` job reads back. The report trusts nothing
+ * in it beyond this shape: each field is checked, and a file that does not parse is reported as
+ * that repository's failure, never as a crash of the report.
+ */
+
+
+const FLEET_RESULT_VERSION = 1;
+/** The folder under `RUNNER_TEMP` the Action writes its result into; the workflow uploads it. */
+const FLEET_RESULT_FOLDER = 'gemini-agent-fleet';
+/** Links only to web pages: a result comes from a run on a repository that may be hostile. */
+const webUrl = schemas/* url */.OZ5({ protocol: /^https?$/ });
+const fleetResultSchema = schemas/* object */.Ikc({
+    version: schemas/* literal */.euz(FLEET_RESULT_VERSION),
+    campaign: schemas/* string */.YjP().min(1),
+    /** `owner/name`. */
+    repository: schemas/* string */.YjP().regex(/^[^/\s]+\/[^/\s]+$/),
+    conclusion: schemas/* enum */.k5n(['success', 'failure', 'skipped', 'cancelled']),
+    /** The run's one-line outcome: the error, the skip reason, or what was published. */
+    summary: schemas/* string */.YjP().max(2000).optional(),
+    prNumber: schemas/* number */.aig().int().positive().optional(),
+    prUrl: webUrl.optional(),
+    branch: schemas/* string */.YjP().optional(),
+    commitSha: schemas/* string */.YjP().optional(),
+    costUsd: schemas/* number */.aig().nonnegative().optional(),
+    inputTokens: schemas/* number */.aig().int().nonnegative().optional(),
+    outputTokens: schemas/* number */.aig().int().nonnegative().optional(),
+    /** The workflow run (with the job when known) that produced it. */
+    runUrl: webUrl.optional(),
+    finishedAt: iso/* datetime */.w$(),
+})
+    .strict();
+/** `owner__name.json`: unique per repository, so every job's file can land in one folder. */
+function fleetResultFileName(repository) {
+    return `${repository.replace('/', '__')}.json`;
+}
+function fleetResultPath(runnerTemp, repository) {
+    return external_node_path_default().join(runnerTemp, FLEET_RESULT_FOLDER, fleetResultFileName(repository));
+}
+
+// EXTERNAL MODULE: ./src/fleet/campaign-key.ts
+var campaign_key = __webpack_require__(89910);
+;// CONCATENATED MODULE: ./src/action/fleet-result-file.ts
+/**
+ * A campaign run's result for the fleet's report (src/fleet/fleet-result.ts): written after every
+ * run that has a `campaign` input, however it ended \u2014 a failed input, a skip, a cancel \u2014 because
+ * the report shows one row per repository and a missing file reads as "no result". It is built
+ * from the run's outputs, which are already redacted, and checked against the schema the report
+ * reads with, so what the report cannot read is never written.
+ */
+
+
+
+
+
+const SUMMARY_CHARS = 300;
+/** Writes the file and sets the `fleet_result` output; a run without `campaign` writes nothing. */
+async function recordFleetResult(deps, result, now = () => new Date()) {
+    const campaign = deps.getInput('campaign').trim();
+    if (campaign === '')
+        return result;
+    const { env } = deps;
+    const repository = deps.getInput('repository').trim() || env.GITHUB_REPOSITORY || '';
+    const runnerTemp = env.RUNNER_TEMP ?? '';
+    try {
+        (0,campaign_key/* checkCampaignKey */.e)(campaign, { input: 'campaign' });
+        if (runnerTemp === '')
+            throw new Error('RUNNER_TEMP is not set');
+        const parsed = fleetResultSchema.safeParse(fleetResult(result, { campaign, repository, env, finishedAt: now() }));
+        if (!parsed.success)
+            throw new Error(parsed.error.issues[0]?.message ?? 'invalid result');
+        const file = fleetResultPath(runnerTemp, repository);
+        await (0,promises_.mkdir)(external_node_path_default().dirname(file), { recursive: true });
+        await (0,promises_.writeFile)(file, `${JSON.stringify(parsed.data, null, 2)}\n`);
+        deps.setOutput('fleet_result', file);
+        return { ...result, outputs: { ...result.outputs, fleet_result: file } };
+    }
+    catch (error) {
+        // The report then shows the repository as "no result", with the run's link.
+        deps.logger.warning(`The fleet result was not written: ${(0,platform_errors/* errorMessage */.gJ)(error)}.`);
+        return result;
+    }
+}
+function fleetResult(result, context) {
+    const { outputs } = result;
+    const { env } = context;
+    const prNumber = wholeNumber(outputs.pr_number);
+    const costUsd = Number(outputs.cost_usd);
+    const summary = fleet_result_file_firstLine(result.error || outputs.summary || '');
+    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+    const runUrl = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+        ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+        : undefined;
+    return {
+        version: FLEET_RESULT_VERSION,
+        campaign: context.campaign,
+        repository: context.repository,
+        conclusion: result.conclusion,
+        ...(summary !== '' ? { summary } : {}),
+        ...(prNumber !== undefined ? { prNumber } : {}),
+        ...(httpUrl(outputs.pr_url) ? { prUrl: outputs.pr_url } : {}),
+        ...(outputs.branch_name ? { branch: outputs.branch_name } : {}),
+        ...(outputs.commit_sha ? { commitSha: outputs.commit_sha } : {}),
+        ...(outputs.cost_usd && Number.isFinite(costUsd) && costUsd >= 0 ? { costUsd } : {}),
+        ...tokens(outputs),
+        ...(runUrl !== undefined && httpUrl(runUrl) ? { runUrl } : {}),
+        finishedAt: context.finishedAt.toISOString(),
+    };
+}
+function tokens(outputs) {
+    const input = wholeNumber(outputs.input_tokens, 0);
+    const output = wholeNumber(outputs.output_tokens, 0);
+    return {
+        ...(input !== undefined ? { inputTokens: input } : {}),
+        ...(output !== undefined ? { outputTokens: output } : {}),
+    };
+}
+function wholeNumber(text, min = 1) {
+    const value = Number(text);
+    return text && /^\d+$/.test(text) && Number.isSafeInteger(value) && value >= min
+        ? value
+        : undefined;
+}
+function httpUrl(text) {
+    return text !== undefined && /^https?:\/\/\S+$/.test(text);
+}
+function fleet_result_file_firstLine(text) {
+    const line = text.trim().split('\n')[0]?.trim() ?? '';
+    return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS - 1)}\u2026` : line;
+}
+
 ;// CONCATENATED MODULE: ./src/action/job-time-limit.ts
 /**
  * The job's own time limit, read from the workflow file the run started from, so the Action can
@@ -14894,6 +15224,24 @@ function warnOnJobTimeLimit(deps, inputs, logger) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/run-action.ts
+/**
+ * The Action's run, phase by phase: inputs \u2192 trigger \u2192 authorization, then (run-authorized.ts)
+ * reporting \u2192 context, the mode's plan, policy, model and agent \u2192 publishing, final comment, job
+ * summary and outputs. Every dependency comes in through `ActionDeps`, so tests run the whole
+ * pipeline in-process against fake servers.
+ *
+ * Promises a user relies on:
+ * - an event that starts no run, or a person without write access, ends quietly as `skipped`
+ *   (a log line and one job-summary line, no comment);
+ * - once the progress comment exists, it always ends with a result: the answer, or a clear,
+ *   redacted error (model failure, budget, crash) with the run link;
+ * - every text that leaves the run (comments, outputs, job summary, transcript, log lines) passes
+ *   through the redactor, which knows every secret among the inputs and the environment.
+ */
+
+
+
+
 
 
 
@@ -14932,9 +15280,17 @@ function redactingLogger(logger, redact) {
         },
     };
 }
-/** Runs the Action once; never throws (a crash becomes a failed result with its message). */
+/**
+ * Runs the Action once; never throws (a crash becomes a failed result with its message). A
+ * campaign's run then leaves its result for the fleet's report, however it ended.
+ */
 async function runAction(deps) {
-    const { env } = deps;
+    return recordFleetResult(deps, await runOnce(deps));
+}
+async function runOnce(given) {
+    // Becomes the run's own once `working_directory` is known: GITHUB_WORKSPACE is its checkout.
+    let deps = given;
+    let { env } = deps;
     // Secrets in the environment are known before anything else, so even an input error is safe.
     const redactor = (0,redaction/* createRedactor */.lY)({
         secrets: (0,redaction/* secretEnvironmentValues */.yk)(env),
@@ -14984,10 +15340,29 @@ async function runAction(deps) {
     }
     for (const secret of inputs.secrets)
         redactor.register(secret);
-    // The checkout the runner gives may not lie inside a protected folder (protected-paths.ts).
+    // What the workflow brings (prompt_file, campaign_policy) is read from its own checkout; the
+    // agent works in working_directory's, which every later stage sees as GITHUB_WORKSPACE.
+    const workflowCheckout = env.GITHUB_WORKSPACE ?? process.cwd();
+    try {
+        const workspaceRoot = await actionWorkspaceRoot(workflowCheckout, inputs.workingDirectory);
+        inputs = {
+            ...inputs,
+            campaignPolicyFiles: inputs.campaignPolicyFiles.map((file) => external_node_path_default().resolve(workflowCheckout, file)),
+        };
+        if (workspaceRoot !== workflowCheckout) {
+            env = { ...env, GITHUB_WORKSPACE: workspaceRoot };
+            deps = { ...deps, env };
+        }
+    }
+    catch (error) {
+        return await fail((0,platform_errors/* errorMessage */.gJ)(error), error);
+    }
+    // The checkout may not lie inside a protected folder (protected-paths.ts).
     const workspaceProblem = await (0,protected_paths/* protectedFolderProblem */.WM)(env.GITHUB_WORKSPACE ?? process.cwd());
-    if (workspaceProblem !== undefined)
-        return await fail(`GITHUB_WORKSPACE: ${workspaceProblem}`);
+    if (workspaceProblem !== undefined) {
+        const where = inputs.workingDirectory === undefined ? 'GITHUB_WORKSPACE' : 'working_directory';
+        return await fail(`${where}: ${workspaceProblem}`);
+    }
     // 2\u20133. Trigger and authorization.
     let octokit;
     let trigger;
@@ -15004,7 +15379,7 @@ async function runAction(deps) {
         // prompt_file is the prompt input kept in the repository; a dispatch form's prompt still wins.
         const prompt = inputs.promptFile === undefined
             ? inputs.prompt
-            : (await resolveMaintenancePrompt({ prompt: inputs.prompt, promptFile: inputs.promptFile }, { workspaceRoot: env.GITHUB_WORKSPACE ?? process.cwd(), eventName })).text;
+            : (await resolveMaintenancePrompt({ prompt: inputs.prompt, promptFile: inputs.promptFile }, { workspaceRoot: workflowCheckout, eventName })).text;
         const parsed = parseTrigger(eventName, payload, {
             triggerPhrase: inputs.triggerPhrase,
             mode: inputs.mode,
@@ -15017,11 +15392,17 @@ async function runAction(deps) {
         if (parsed.kind === 'ignored')
             return await skip(parsed.reason);
         trigger = await resolvePullRequest(parsed, octokit);
-        const authorization = await authorize(trigger, {
-            client: octokit,
-            allowedBots: inputs.allowedBots,
-            logger,
-        });
+        if (inputs.repository !== undefined) {
+            trigger = await targetRepository(trigger, inputs.repository, {
+                octokit,
+                git: (0,publish_git/* createGit */.lD)({ redact }),
+                workspaceRoot: env.GITHUB_WORKSPACE ?? process.cwd(),
+                logger,
+            });
+        }
+        const authorization = inputs.repository !== undefined && trigger.kind === 'workflow_dispatch'
+            ? dispatchedElsewhere(env, logger)
+            : await authorize(trigger, { client: octokit, allowedBots: inputs.allowedBots, logger });
         if (!authorization.authorized)
             return await skip(authorization.reason);
         trust = authorization.trust;
@@ -15071,6 +15452,24 @@ async function runAction(deps) {
  * The event's name and payload file from the runner's environment; each missing variable is
  * named on its own, since the runner sets both and a workflow or a script may have cleared one.
  */
+/**
+ * A manual run on another repository: the person dispatched the workflow in its own repository,
+ * which GitHub allows only to those with write access there, and the run acts with the token the
+ * workflow made for the target (its rights are the limit). Their permission on the target is not
+ * asked: a fleet's owners need not be collaborators of every repository it changes.
+ */
+function dispatchedElsewhere(env, logger) {
+    const where = env.GITHUB_REPOSITORY ?? "the workflow's repository";
+    logger.info(`Dispatched in ${where}, which takes write access there; acting with the token given for the repository input.`);
+    return {
+        authorized: true,
+        trust: 'maintainer',
+        via: 'permission',
+        permission: undefined,
+        role: undefined,
+        forkHead: false,
+    };
+}
 function runnerEvent(env) {
     const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
     const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
@@ -16125,6 +16524,7 @@ function renderMarkdownForTerminal(markdown, options = {}) {
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Et: () => (/* binding */ campaignBranchName),
 /* harmony export */   Go: () => (/* binding */ issueBranchPrefix),
 /* harmony export */   Vr: () => (/* binding */ validateBranchPrefix),
 /* harmony export */   a: () => (/* binding */ pullRequestBranchName),
@@ -16138,7 +16538,8 @@ function renderMarkdownForTerminal(markdown, options = {}) {
 /**
  * Names of the bot's branches: `<prefix>issue-<n>-<slug>` for work on an issue,
  * `<prefix>pr-<n>-<slug>` for a pull request whose own branch is not pushed to
- * (`push_to_pr_branch: false`), `<prefix>maintenance-<slug>` for scheduled and manual runs.
+ * (`push_to_pr_branch: false`), `<prefix>maintenance-<slug>` for scheduled and manual runs,
+ * `<prefix>campaign-<key>` for one repository's run of a fleet campaign.
  * The slug comes from untrusted text (an issue title), so it is reduced to lowercase ASCII letters,
  * digits and dashes; the whole name is checked against git's rules for branch names.
  */
@@ -16225,6 +16626,14 @@ function pullRequestBranchName(prefix, pullNumber, title) {
 /** `<prefix>maintenance-<slug of the name>`; the name is e.g. the workflow's or the task's. */
 function maintenanceBranchName(prefix, name) {
     return checked(`${validateBranchPrefix(prefix)}maintenance-${slugify(name, 'run')}`);
+}
+/**
+ * `<prefix>campaign-<key>`: the one branch (and so the one pull request) a fleet campaign keeps in
+ * each repository. The key is already a lowercase slug (fleet/campaign-key.ts checks it), so two
+ * campaigns never share a branch.
+ */
+function campaignBranchName(prefix, key) {
+    return checked(`${validateBranchPrefix(prefix)}campaign-${key}`);
 }
 function checked(name) {
     const problem = branchNameProblem(name);
