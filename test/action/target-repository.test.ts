@@ -137,6 +137,29 @@ describe('the repository input', () => {
     expect(repositoriesAsked(github)).toEqual([TARGET_NAME]);
   });
 
+  it("keeps the agent inside working_directory: the workflow's own checkout beside it (the Action's code, the campaign's policy) cannot be written", async () => {
+    const github = await useFakeGitHub({ repo: TARGET });
+    const { workspace, remote } = await checkouts();
+    const outside = path.join(workspace, 'campaign/deny-writes.toml');
+    const gemini = await useFakeGemini([
+      callsReply([
+        {
+          id: 'w1',
+          name: 'write_file',
+          args: { file_path: outside, content: '# emptied by the agent\n' },
+        },
+      ]),
+      textReply('Tried to change the campaign policy.'),
+    ]);
+
+    const run = await campaignRun({ github, gemini, workspace, remote });
+
+    expect(run.result.conclusion, run.failed.join('\n')).toBe('success');
+    expect(await readFile(outside, 'utf8')).toBe('');
+    expect(JSON.stringify(gemini.generateRequests()[1]?.body)).toMatch(/outside|workspace/i);
+    expect(github.createdPulls).toEqual([]);
+  });
+
   it('refuses a token that can only read the repository, before asking the model anything', async () => {
     const github = await useFakeGitHub({
       repo: TARGET,
