@@ -35,6 +35,21 @@ function readOutputs(text: string): Record<string, string> {
   );
 }
 
+describe('gemini-agent fleet --help', () => {
+  it('describes both subcommands, and the CLI’s own help points at it', async () => {
+    const help = await fleet(['--help'], {});
+    const planHelp = await fleet(['plan', '--help'], {});
+    const main = testIo({});
+    await runCli(['--help'], main.io);
+
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: gemini-agent fleet plan --campaign KEY/);
+    expect(help.stdout).toContain('       gemini-agent fleet report --campaign KEY --results DIR');
+    expect(planHelp.stdout).toBe(help.stdout);
+    expect(main.stdout).toContain('gemini-agent fleet plan|report --campaign KEY [options]');
+  });
+});
+
 describe('gemini-agent fleet plan', () => {
   it('plans an organization by topic: archived, fork and the campaign’s open pull request left out with reasons; a dry run writes nothing', async () => {
     const github = await useFleetGitHub();
