@@ -136,6 +136,71 @@ export async function runFleetCommand(
   }
 }
 
+/** The flags of `fleet plan`; a mistake is a one-line UsageError (exit code 42). */
+function parsePlanArgs(argv: readonly string[]) {
+  return parseFlags('fleet', () =>
+    parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        campaign: { type: 'string' },
+        'repos-file': { type: 'string' },
+        owner: { type: 'string' },
+        topic: { type: 'string', multiple: true },
+        language: { type: 'string' },
+        name: { type: 'string', multiple: true },
+        'include-forks': { type: 'boolean' },
+        'branch-prefix': { type: 'string' },
+        'chunk-size': { type: 'string' },
+        chunk: { type: 'string' },
+        out: { type: 'string' },
+        'github-output': { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        debug: { type: 'boolean', short: 'd' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+}
+
+/** The flags of `fleet report`. */
+function parseReportArgs(argv: readonly string[]) {
+  return parseFlags('fleet', () =>
+    parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        campaign: { type: 'string' },
+        results: { type: 'string' },
+        plan: { type: 'string' },
+        repository: { type: 'string' },
+        'run-url': { type: 'string' },
+        'bot-login': { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        debug: { type: 'boolean', short: 'd' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+}
+
+/**
+ * Checks a `fleet …` command line's words without running it (the documentation's command lines
+ * are checked with it); throws the UsageError the command would print.
+ */
+export function parseFleetArgs(argv: readonly string[]): void {
+  const [subcommand, ...rest] = argv;
+  if (subcommand === 'plan') parsePlanArgs(rest);
+  else if (subcommand === 'report') parseReportArgs(rest);
+  else if (subcommand !== '--help' && subcommand !== '-h') {
+    throw new UsageError(
+      `fleet expects "plan" or "report"${subcommand === undefined ? '' : `, got "${subcommand}"`}. Run "gemini-agent fleet --help" for usage.`,
+    );
+  }
+}
+
 /** The token and the variable it came from; a ConfigurationError naming both when there is none. */
 function githubToken(env: NodeJS.ProcessEnv, what: string): { token: string; source: string } {
   for (const source of ['GITHUB_TOKEN', 'GH_TOKEN']) {
@@ -174,30 +239,7 @@ async function plan(
   io: FleetCommandIo,
   deps: FleetCommandDeps,
 ): Promise<number> {
-  const { values, positionals } = parseFlags('fleet', () =>
-    parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        campaign: { type: 'string' },
-        'repos-file': { type: 'string' },
-        owner: { type: 'string' },
-        topic: { type: 'string', multiple: true },
-        language: { type: 'string' },
-        name: { type: 'string', multiple: true },
-        'include-forks': { type: 'boolean' },
-        'branch-prefix': { type: 'string' },
-        'chunk-size': { type: 'string' },
-        chunk: { type: 'string' },
-        out: { type: 'string' },
-        'github-output': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        debug: { type: 'boolean', short: 'd' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }),
-  );
+  const { values, positionals } = parsePlanArgs(argv);
   if (values.help === true) {
     io.stdout.write(FLEET_USAGE);
     return ExitCode.OK;
@@ -337,24 +379,7 @@ async function report(
   io: FleetCommandIo,
   deps: FleetCommandDeps,
 ): Promise<number> {
-  const { values, positionals } = parseFlags('fleet', () =>
-    parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        campaign: { type: 'string' },
-        results: { type: 'string' },
-        plan: { type: 'string' },
-        repository: { type: 'string' },
-        'run-url': { type: 'string' },
-        'bot-login': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        debug: { type: 'boolean', short: 'd' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }),
-  );
+  const { values, positionals } = parseReportArgs(argv);
   if (values.help === true) {
     io.stdout.write(FLEET_USAGE);
     return ExitCode.OK;
