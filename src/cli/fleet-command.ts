@@ -75,6 +75,7 @@ plan      Turns targets into matrix chunks of at most 256 repositories (GitHub's
           --out DIR               write plan.json and chunk-<n>.json there
           --github-output FILE    where the step outputs go (default: $GITHUB_OUTPUT when set)
           --dry-run               print the chunks and the exclusions; write nothing
+          -d, --debug             log details to standard error
 
 report    Reads every *.json result file under DIR and keeps the campaign's one tracking issue
           (label gemini-fleet) in the repository: created the first time, updated when its rows
@@ -90,7 +91,8 @@ report    Reads every *.json result file under DIR and keeps the campaign's one 
                                   a GitHub App's token writes as my-app[bot])
           --dry-run               print the issue's body and whether it would be created or
                                   updated; write nothing (without a token: as if there were none)
-  -d, --debug                     log details to standard error
+          -d, --debug             log details to standard error
+
   -h, --help                      print this help
 
 Exit codes: 0 done, 1 error, 42 bad flags, 52 configuration (a bad repos file, an unknown owner,
