@@ -277,7 +277,7 @@ async function plan(
   }
   const chunkSize = parseChunkSize(values['chunk-size']);
   const chunk = parseChunkIndex(values.chunk);
-  const branch = campaignBranchName(values['branch-prefix'] ?? DEFAULT_BRANCH_PREFIX, campaign);
+  const branch = branchOf(values['branch-prefix'], campaign);
   // A bad file fails before any request is made.
   const entries =
     reposFile === undefined ? undefined : parseReposFile(await readReposFile(reposFile), reposFile);
@@ -321,12 +321,24 @@ async function plan(
       io.stdout.write(`wrote ${written.join(', ')}\n`);
     }
     if (outputFile === undefined && values.out === undefined) {
-      // Nowhere else to put it: the plan itself, for a pipe.
+      // Nowhere else to put it: the plan itself, for a pipe, and the summary beside it.
       io.stdout.write(`${JSON.stringify(fleetPlan, null, 2)}\n`);
+      io.stderr.write(`${planSummaryLine(fleetPlan, requests.count)}\n`);
+      return ExitCode.OK;
     }
   }
   io.stdout.write(`${planSummaryLine(fleetPlan, requests.count)}\n`);
   return ExitCode.OK;
+}
+
+/** The campaign's branch; a bad prefix is named as the flag it came from. */
+function branchOf(prefix: string | undefined, campaign: string): string {
+  try {
+    return campaignBranchName(prefix ?? DEFAULT_BRANCH_PREFIX, campaign);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new UsageError(`--branch-prefix: ${error.detail}`, undefined, { cause: error });
+  }
 }
 
 async function readReposFile(file: string): Promise<string> {

@@ -229,6 +229,22 @@ describe('gemini-agent fleet plan', () => {
     expect(run.stdout).toContain('planned 1 repository in 1 chunk with 6 requests (3 excluded)\n');
   });
 
+  it('prints the plan as JSON when it has nowhere else to go, the summary on standard error', async () => {
+    const github = await useFleetGitHub();
+    const dir = await tempRepo({ 'repos.txt': 'octo-fleet/api\n' });
+
+    const run = await fleet(
+      ['plan', '--campaign', CAMPAIGN, '--repos-file', path.join(dir, 'repos.txt')],
+      env(github),
+    );
+
+    expect(run.code).toBe(0);
+    expect(fleetPlanSchema.parse(JSON.parse(run.stdout)).chunks).toEqual([
+      [{ repository: 'octo-fleet/api', owner: 'octo-fleet', name: 'api' }],
+    ]);
+    expect(run.stderr).toBe('planned 1 repository in 1 chunk with 2 requests (0 excluded)\n');
+  });
+
   it('gives an empty matrix and count 0 when nothing is left to run', async () => {
     const github = await useFleetGitHub();
     const dir = await tempRepo({ 'repos.txt': 'octo-fleet/legacy-portal\n' });
@@ -290,6 +306,11 @@ describe('gemini-agent fleet plan', () => {
         /^error: Unknown option '--bogus'\. Run "gemini-agent fleet --help" for usage\./,
       ],
       [['deploy'], 42, /^error: fleet expects "plan" or "report", got "deploy"/],
+      [
+        ['plan', '--campaign', CAMPAIGN, '--owner', ORG, '--branch-prefix', 'bad prefix/'],
+        42,
+        /^error: --branch-prefix: expected a branch name prefix such as "gemini\/"/,
+      ],
       [['report', '--campaign', CAMPAIGN], 42, /^error: fleet report needs --results DIR/],
       [
         ['report', '--campaign', CAMPAIGN, '--results', '.', '--repository', 'octo-central'],
