@@ -31,7 +31,9 @@ import {
 } from '../fleet/fleet-plan-output.js';
 import { readFleetResults } from '../fleet/fleet-results.js';
 import { isOwnerLogin, parseReposFile, parseRepositoryName } from '../fleet/fleet-targets.js';
+import type { FleetRow } from '../fleet/fleet-rows.js';
 import { fleetTotals } from '../fleet/fleet-rows.js';
+import { renderFleetSummary } from '../fleet/tracking-body.js';
 import type { TrackingIssueStore } from '../fleet/tracking-issue.js';
 import {
   githubTrackingStore,
@@ -46,6 +48,7 @@ import { ConfigurationError, errorMessage, UsageError } from '../platform/errors
 import type { Logger, TextSink } from '../platform/logger.js';
 import { streamLogger } from '../platform/logger.js';
 import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
+import { runnerCommands } from '../platform/runner-commands.js';
 import { VERSION } from '../platform/version.js';
 import { parseFlags } from './args.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
@@ -456,6 +459,17 @@ async function report(
     const t = fleetTotals(rows);
     return `${t.repositories} repositories: ${t.done} done, ${t.failed} failed, ${t.skipped} skipped, ${t.noResult} without a result, ${t.excluded} excluded`;
   };
+  /** The whole table in the step's summary too, when there is one (`$GITHUB_STEP_SUMMARY`). */
+  const summarise = async (rows: FleetRow[], issueUrl: string | undefined) => {
+    const file = io.env.GITHUB_STEP_SUMMARY;
+    if (!file) return;
+    const text = renderFleetSummary(campaign, rows, {
+      serverUrl: input.serverUrl,
+      redact: redactor.redact,
+      issueUrl,
+    });
+    await runnerCommands({ GITHUB_STEP_SUMMARY: file }).summary.addRaw(text, true).write();
+  };
   if (dryRun) {
     const prepared = await prepareFleetReport(input);
     io.stdout.write(`${prepared.body}\n`);
@@ -467,6 +481,7 @@ async function report(
     return ExitCode.OK;
   }
   const outcome = await publishFleetReport(input);
+  await summarise(outcome.rows, outcome.issue?.url);
   const verb = { created: 'created', updated: 'updated', unchanged: 'left unchanged' }[
     outcome.action
   ];

@@ -12,13 +12,19 @@
  * what still does not fit is cut with a note. The state always fits (tracking-state.ts).
  */
 import { ownMarker } from '../github/own-marker.js';
-import { fitSections, GITHUB_COMMENT_LIMIT, shrinkLinesBlock } from '../report/fit-comment.js';
+import {
+  fitSections,
+  GITHUB_COMMENT_LIMIT,
+  shrinkLinesBlock,
+  utf8Bytes,
+} from '../report/fit-comment.js';
+import { JOB_SUMMARY_LIMIT } from '../report/job-summary.js';
 import type { LinesBlock } from '../report/fit-comment.js';
 import { inlineText } from '../report/markdown.js';
 import type { Redact } from '../platform/redaction.js';
 import { plural } from '../platform/text.js';
 import type { FleetRow, RowStatus } from './fleet-rows.js';
-import { fleetTotals } from './fleet-rows.js';
+import { fleetTotals, safeUrl } from './fleet-rows.js';
 import { parseRepositoryName, repositoriesText } from './fleet-targets.js';
 import { renderTrackingState } from './tracking-state.js';
 
@@ -178,5 +184,41 @@ export function renderTrackingBody(
       { text: state },
     ],
     { limit, note: CUT_NOTE },
+  );
+}
+
+/**
+ * The report step's job summary: the totals, the tracking issue's link and every row — GitHub
+ * takes 1 MiB of a step's summary, so rows the issue had to leave out are all here (cut with a
+ * note only past that).
+ */
+export function renderFleetSummary(
+  campaign: string,
+  rows: readonly FleetRow[],
+  options: { serverUrl?: string; redact?: Redact; issueUrl?: string | undefined } = {},
+): string {
+  const server = (options.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
+  const redact = options.redact ?? ((text: string) => text);
+  const issue = options.issueUrl === undefined ? undefined : safeUrl(options.issueUrl);
+  const header = [
+    `## ${inlineText(trackingTitle(campaign))}`,
+    '',
+    totalsLine(rows),
+    ...(issue === undefined ? [] : ['', `Tracking issue: ${issue}`]),
+  ].join('\n');
+  const block = tableBlock(
+    '',
+    rows.map((row) => redact(renderRow(row, server))),
+    '',
+  );
+  return fitSections(
+    [
+      { text: header },
+      {
+        text: `${block.before}${block.lines.join('\n')}`,
+        shrink: (max, measure) => shrinkLinesBlock(block, max, measure),
+      },
+    ],
+    { limit: JOB_SUMMARY_LIMIT, measure: utf8Bytes, note: CUT_NOTE },
   );
 }

@@ -418,9 +418,12 @@ describe('gemini-agent fleet report', () => {
     const dir = await tempRepo();
     const planDir = path.join(dir, 'plan');
     const results = path.join(dir, 'results');
+    const summary = path.join(dir, 'step_summary');
+    await writeFile(summary, '');
     const runEnv = env(github, {
       GITHUB_REPOSITORY: `${CENTRAL.owner}/${CENTRAL.name}`,
       GITHUB_RUN_ID: '4242',
+      GITHUB_STEP_SUMMARY: summary,
     });
     await fleet(
       ['plan', '--campaign', CAMPAIGN, '--owner', ORG, '--topic', 'node', '--out', planDir],
@@ -481,6 +484,13 @@ describe('gemini-agent fleet report', () => {
     expect(first.stdout).toBe(
       `created https://github.com/octo-central/fleet-ops/issues/${issue?.number} (7 repositories: 1 done, 2 failed, 0 skipped, 1 without a result, 3 excluded)\n`,
     );
+
+    const summaryText = await readFile(summary, 'utf8');
+    expect(summaryText).toMatch(/^## Fleet campaign: node-24\n\n\*\*7 repositories:\*\* 1 done/);
+    expect(summaryText).toContain(
+      `Tracking issue: https://github.com/octo-central/fleet-ops/issues/${issue?.number}`,
+    );
+    expect(summaryText.split('\n').filter((line) => line.startsWith('| ['))).toHaveLength(7);
 
     // A re-run of the failed job: its new result replaces its row, in the same issue.
     await writeResults(results, [

@@ -10,7 +10,11 @@ import { buildPlan } from '../../src/fleet/fleet-plan.js';
 import { readFleetResults } from '../../src/fleet/fleet-results.js';
 import type { FleetRow } from '../../src/fleet/fleet-rows.js';
 import { mergeFleetRows } from '../../src/fleet/fleet-rows.js';
-import { renderTrackingBody, trackingMarker } from '../../src/fleet/tracking-body.js';
+import {
+  renderFleetSummary,
+  renderTrackingBody,
+  trackingMarker,
+} from '../../src/fleet/tracking-body.js';
 import { readTrackingState } from '../../src/fleet/tracking-state.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { createRedactor } from '../../src/platform/redaction.js';
@@ -236,6 +240,18 @@ describe('renderTrackingBody', () => {
       /<\/details>\n\n_…and \d+ more rows not shown: GitHub stores 65,536 characters of an issue; every row is kept in this issue’s hidden state\._/,
     );
     expect(readTrackingState(body, CAMPAIGN)).toEqual(rows);
+  });
+
+  it('shows every row of 2,000 repositories in the job summary, which takes 1 MiB', () => {
+    const rows = many(2000, 10);
+
+    const summary = renderFleetSummary(CAMPAIGN, rows, {
+      issueUrl: 'https://github.com/o/c/issues/1',
+    });
+
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1_000_000);
+    expect(tableRows(summary)).toHaveLength(2000);
+    expect(summary).toContain('\n\nTracking issue: https://github.com/o/c/issues/1\n');
   });
 
   it('keeps 3,000 repositories under 65,536 characters with every row in the state', () => {
