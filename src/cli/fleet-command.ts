@@ -83,6 +83,7 @@ plan      Turns targets into matrix chunks of at most 256 repositories (GitHub's
 report    Reads every *.json result file under DIR and keeps the campaign's one tracking issue
           (label gemini-fleet) in the repository: created the first time, updated when its rows
           change, left alone when they do not. A file that is not a valid result is a row.
+          Every row also goes to the job summary ($GITHUB_STEP_SUMMARY) when it is set.
           --campaign KEY          the campaign key
           --results DIR           the folder the run jobs' result artifacts were downloaded to
           --plan FILE             the plan (plan.json, or the plan output saved to a file): its
