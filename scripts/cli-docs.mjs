@@ -86,11 +86,13 @@ function optionWord(option) {
 /** A synopsis with its options written out, as the words to wrap. */
 function expand(synopsis, help) {
   if (!synopsis.includes('[options]')) return synopsis.split(' ');
-  // "gemini-agent policy explain …": the options under that subcommand's heading.
+  // "gemini-agent policy explain …", "gemini-agent fleet plan …": the options under that
+  // subcommand's heading.
   const words = synopsis.split(' ');
-  const section = words[1] === 'policy' ? words[2] : undefined;
+  const section = words[1] === 'policy' || words[1] === 'fleet' ? words[2] : undefined;
+  // `[--flag`, and `(--a FILE | --b DIR)` for one of two.
   const given = new Set(
-    words.filter((word) => word.startsWith('-')).map((word) => word.replace(/^\[/, '')),
+    words.map((word) => word.replace(/^[[(]/, '')).filter((word) => word.startsWith('-')),
   );
   const listed = options(help, section).filter(
     (option) => !given.has(option.long) && !(option.short !== undefined && given.has(option.short)),

@@ -82,6 +82,10 @@ const OPERATIONS = [
   // A newer run of the same workflow for the same pull request (a superseded review).
   'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
   'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
+  // Fleet plans: an owner's repositories, and whether the owner is an organization or a user.
+  'GET /users/{username}',
+  'GET /orgs/{org}/repos',
+  'GET /users/{username}/repos',
 ];
 
 /** Documentation, not validation: dropped wherever they are keywords (not property names). */

@@ -196,7 +196,7 @@ interface RunContext {
 
 /** The subcommands; undefined when the first word is none of them. */
 async function runSubcommand(argv: readonly string[], io: CliIo): Promise<number | undefined> {
-  // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
+  // `policy`, `run`, `commands`, `demo`, `trust` and `fleet` as the first word are subcommands; a prompt
   // starting with one of them needs -p.
   // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
   // whose loading would delay every run's first model request.
@@ -220,6 +220,10 @@ async function runSubcommand(argv: readonly string[], io: CliIo): Promise<number
     case 'trust': {
       const { runTrustCommand } = await import('./trust-command.js');
       return runTrustCommand(argv.slice(1), io);
+    }
+    case 'fleet': {
+      const { runFleetCommand } = await import('./fleet-command.js');
+      return runFleetCommand(argv.slice(1), io);
     }
     default:
       return undefined;

@@ -21,6 +21,7 @@ import { parseRunArgs, RUN_USAGE } from '../../src/cli/run-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { parseServeArgs, SERVE_USAGE } from '../../src/cli/serve/serve-args.js';
 import { TRUST_USAGE } from '../../src/cli/trust-command.js';
+import { FLEET_USAGE, parseFleetArgs } from '../../src/cli/fleet-command.js';
 import { ExitCode } from '../../src/cli/exit-codes.js';
 import { tempDir, testTerminal } from '../local/support.js';
 import { codeBlocks } from './markdown.js';
@@ -59,6 +60,11 @@ const NOT_RUN: readonly { command: string; reason: string }[] = [
   {
     command: 'serve --repo test/fixtures/sample-repo',
     reason: 'a server that runs until stopped: test/e2e/serve-docs.test.ts runs the whole example',
+  },
+  {
+    command: 'fleet plan',
+    reason:
+      "reads the reader's organization through the GitHub API (test/cli/fleet-command.test.ts runs it against the fake GitHub)",
   },
   { command: 'npm ci', reason: 'installs the dependencies: the setup the tests run in' },
   { command: 'npm install -g', reason: 'installs from GitHub (test/e2e/install-package.test.ts)' },
@@ -99,6 +105,7 @@ const HELPS: Readonly<Record<string, string>> = {
   trust: TRUST_USAGE,
   commands: COMMANDS_USAGE,
   policy: POLICY_USAGE,
+  fleet: FLEET_USAGE,
 };
 
 interface CommandLine {
@@ -240,6 +247,7 @@ function parse(argv: readonly string[]): void {
   if (command === 'run') parseRunArgs(rest, ROOT);
   else if (command === 'serve') parseServeArgs(rest, ROOT);
   else if (command === 'demo') parseDemoArgs(rest);
+  else if (command === 'fleet') parseFleetArgs(rest);
   else parseCliArgs(argv);
 }
 

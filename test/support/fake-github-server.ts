@@ -23,6 +23,8 @@ import type {
   FakeCommitSeed,
   FakeIssueSeed,
   FakeLabelSeed,
+  FakeOtherRepoSeed,
+  FakeOwnerSeed,
   FakePullFileSeed,
   FakePullSeed,
   FakeRepoSeed,
@@ -46,6 +48,7 @@ import { issueManageRoutes } from './fake-github/routes-issues-manage.js';
 import { pullRoutes } from './fake-github/routes-pulls.js';
 import { pullManageRoutes } from './fake-github/routes-pulls-manage.js';
 import { actionsRoutes } from './fake-github/routes-actions.js';
+import { ownerRoutes } from './fake-github/routes-owners.js';
 import type { ShapeContext } from './fake-github/shapes.js';
 import type {
   CommentView,
@@ -76,6 +79,8 @@ export type {
   FakeCommitSeed,
   FakeIssueSeed,
   FakeLabelSeed,
+  FakeOtherRepoSeed,
+  FakeOwnerSeed,
   FakePullFileSeed,
   FakePullSeed,
   FakeRepoSeed,
@@ -121,6 +126,13 @@ export interface FakeGitHubOptions {
   commits?: FakeCommitSeed[];
   /** Runs of the repository's workflows, for the Actions endpoints. */
   workflowRuns?: FakeWorkflowRunSeed[];
+  /**
+   * Repositories the token sees besides `repo` (a fleet's targets), each with its own pull
+   * requests; every repository endpoint answers for them from a model of their own.
+   */
+  otherRepos?: FakeOtherRepoSeed[];
+  /** Accounts `GET /users/{username}` knows; their repositories are listed from `repo` and `otherRepos`. */
+  owners?: FakeOwnerSeed[];
   /** Who the token acts as: the author of every comment, reaction, review and pull request. */
   botLogin?: string;
   /** Timestamps of everything created or edited. Default the real time. */
@@ -242,6 +254,7 @@ const ROUTES = [
   ...gitRoutes,
   ...gitDataRoutes,
   ...actionsRoutes,
+  ...ownerRoutes,
 ];
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -353,12 +366,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       };
     }
     const { owner, repo } = found.params;
+    let repoCtx = ctx;
     if (
       owner !== undefined &&
       (owner.toLowerCase() !== model.repo.owner.toLowerCase() ||
         repo?.toLowerCase() !== model.repo.name.toLowerCase())
     ) {
-      return error(404, 'Not Found');
+      const other = otherContexts().find(
+        (candidate) =>
+          candidate.model.repo.owner.toLowerCase() === owner.toLowerCase() &&
+          candidate.model.repo.name.toLowerCase() === repo?.toLowerCase(),
+      );
+      if (other === undefined) return error(404, 'Not Found');
+      repoCtx = other;
     }
     return found.route.handler(
       {
@@ -370,7 +390,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         url: new URL(`${prefix}${pathWithQuery}`, origin),
         actor: model.botLogin,
       },
-      ctx,
+      repoCtx,
     );
   };
 
@@ -429,10 +449,26 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const url = `${origin}${prefix}`;
+  const webUrl = (options.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
+  // Each other repository gets a model of its own, made when first asked for.
+  let others: ShapeContext[] | undefined;
+  const otherContexts = (): ShapeContext[] =>
+    (others ??= (options.otherRepos ?? []).map((seed) => ({
+      api: url,
+      server: webUrl,
+      model: new FakeGitHubModel({
+        repo: seed,
+        pulls: seed.pulls ?? [],
+        botLogin: model.botLogin,
+        now: model.now,
+      }),
+      repositories: () => [ctx, ...otherContexts()],
+    })));
   const ctx: ShapeContext = {
     api: url,
-    server: (options.serverUrl ?? 'https://github.com').replace(/\/+$/, ''),
+    server: webUrl,
     model,
+    repositories: () => [ctx, ...otherContexts()],
   };
 
   return {

@@ -14,6 +14,8 @@ import type {
   FakeCommitSeed,
   FakeIssueSeed,
   FakeLabelSeed,
+  FakeOtherRepoSeed,
+  FakeOwnerSeed,
   FakePullFileSeed,
   FakePullSeed,
   FakeRepoSeed,
@@ -29,6 +31,8 @@ export type {
   FakeCommitSeed,
   FakeIssueSeed,
   FakeLabelSeed,
+  FakeOtherRepoSeed,
+  FakeOwnerSeed,
   FakePullFileSeed,
   FakePullSeed,
   FakeRepoSeed,
@@ -170,6 +174,9 @@ export interface ModelSeed {
   commits?: FakeCommitSeed[];
   /** Runs of the repository's workflows, for the Actions endpoints. */
   workflowRuns?: FakeWorkflowRunSeed[];
+  /** Repositories besides this one, and the accounts that own them (fleet listings). */
+  otherRepos?: FakeOtherRepoSeed[];
+  owners?: FakeOwnerSeed[];
   botLogin: string;
   now: () => string;
 }
@@ -210,6 +217,8 @@ export function countChanges(patch: string | undefined): { additions: number; de
 
 export class FakeGitHubModel {
   readonly repo: Required<FakeRepoSeed>;
+  readonly otherRepos: readonly FakeOtherRepoSeed[];
+  readonly owners: readonly FakeOwnerSeed[];
   readonly botLogin: string;
   readonly now: () => string;
   /** The clock's time when the fake started: the default time of everything seeded. */
@@ -246,7 +255,13 @@ export class FakeGitHubModel {
       defaultBranch,
       defaultBranchSha: seed.repo.defaultBranchSha ?? fakeSha(`branch:${defaultBranch}`),
       private: seed.repo.private ?? false,
+      archived: seed.repo.archived ?? false,
+      fork: seed.repo.fork ?? false,
+      topics: seed.repo.topics ?? [],
+      language: seed.repo.language === undefined ? 'TypeScript' : seed.repo.language,
     };
+    this.otherRepos = [...(seed.otherRepos ?? [])];
+    this.owners = [...(seed.owners ?? [])];
     this.refs.set(`refs/heads/${defaultBranch}`, this.repo.defaultBranchSha);
     for (const [name, sha] of Object.entries(seed.branches ?? {})) {
       this.refs.set(`refs/heads/${name}`, sha);

@@ -23,6 +23,26 @@ export interface FakeRepoSeed {
   /** The default branch's head commit; a stable made-up SHA by default. */
   defaultBranchSha?: string;
   private?: boolean;
+  /** What a fleet plan reads of a repository. Defaults: not archived, not a fork, no topics. */
+  archived?: boolean;
+  fork?: boolean;
+  topics?: string[];
+  /** Default `TypeScript`. */
+  language?: string | null;
+}
+
+/**
+ * A repository the token can see besides the fake's own (a fleet's targets): `GET` of it and of
+ * its pull requests answers from its own small model, and its owner's listing includes it.
+ */
+export interface FakeOtherRepoSeed extends FakeRepoSeed {
+  pulls?: FakePullSeed[];
+}
+
+/** An account `GET /users/{username}` knows, and whose repositories the listings show. */
+export interface FakeOwnerSeed {
+  login: string;
+  type: 'Organization' | 'User';
 }
 
 export interface FakeCommentSeed {

@@ -24,6 +24,8 @@ export interface ShapeContext {
   /** The web URL (`https://github.com` by default), used for every `html_url`. */
   server: string;
   model: FakeGitHubModel;
+  /** The contexts of every repository the fake knows (its own first), for owner listings. */
+  repositories?: () => readonly ShapeContext[];
 }
 
 type Json = Record<string, unknown>;
@@ -138,7 +140,7 @@ export function repository(ctx: ShapeContext, which: { owner: string; name: stri
     private: own.private,
     html_url: html,
     description: null,
-    fork,
+    fork: fork || own.fork,
     url,
     ...Object.fromEntries(templated.map(([key, suffix]) => [key, `${url}${suffix}`])),
     git_url: `git://${host}/${full}.git`,
@@ -147,7 +149,7 @@ export function repository(ctx: ShapeContext, which: { owner: string; name: stri
     svn_url: html,
     mirror_url: null,
     homepage: null,
-    language: 'TypeScript',
+    language: fork ? 'TypeScript' : own.language,
     size: 100,
     forks: 0,
     forks_count: 0,
@@ -165,11 +167,11 @@ export function repository(ctx: ShapeContext, which: { owner: string; name: stri
     has_pages: false,
     has_downloads: true,
     has_discussions: false,
-    archived: false,
+    archived: !fork && own.archived,
     disabled: false,
     visibility: own.private ? 'private' : 'public',
     license: null,
-    topics: [],
+    topics: fork ? [] : own.topics,
     allow_forking: true,
     is_template: false,
     web_commit_signoff_required: false,
