@@ -51,10 +51,12 @@ import { createRedactor, secretEnvironmentValues } from '../platform/redaction.j
 import { runnerCommands } from '../platform/runner-commands.js';
 import { VERSION } from '../platform/version.js';
 import { parseFlags } from './args.js';
+import { parseLocalArgs } from './fleet-local-args.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 
 export const FLEET_USAGE = `Usage: gemini-agent fleet plan --campaign KEY (--repos-file FILE | --owner OWNER) [options]
        gemini-agent fleet report --campaign KEY --results DIR [options]
+       gemini-agent fleet local --campaign KEY --prompt TEXT [options] REPO...
 
 One task across many repositories, run as a GitHub Actions matrix (docs/fleet.md). Both read
 GitHub with the token in GITHUB_TOKEN (or GH_TOKEN), at GITHUB_API_URL (default
@@ -97,6 +99,9 @@ report    Reads every *.json result file under DIR and keeps the campaign's one 
                                   updated; write nothing (without a token: as if there were none)
           -d, --debug             log details to standard error
 
+local     The whole campaign over repositories on this machine, against the dry-run GitHub:
+          see "gemini-agent fleet local --help".
+
   -h, --help                      print this help
 
 Exit codes: 0 done, 1 error, 42 bad flags, 52 configuration (a bad repos file, an unknown owner,
@@ -127,13 +132,18 @@ export async function runFleetCommand(
         return await plan(rest, io, deps);
       case 'report':
         return await report(rest, io, deps);
+      case 'local': {
+        // Loaded when used: it brings the Action's whole pipeline.
+        const { runFleetLocal } = await import('./fleet-local-command.js');
+        return await runFleetLocal(rest, io);
+      }
       case '-h':
       case '--help':
         io.stdout.write(FLEET_USAGE);
         return ExitCode.OK;
       default:
         throw new UsageError(
-          `fleet expects "plan" or "report"${subcommand === undefined ? '' : `, got "${subcommand}"`}. Run "gemini-agent fleet --help" for usage.`,
+          `fleet expects "plan", "report" or "local"${subcommand === undefined ? '' : `, got "${subcommand}"`}. Run "gemini-agent fleet --help" for usage.`,
         );
     }
   } catch (error) {
@@ -200,9 +210,10 @@ export function parseFleetArgs(argv: readonly string[]): void {
   const [subcommand, ...rest] = argv;
   if (subcommand === 'plan') parsePlanArgs(rest);
   else if (subcommand === 'report') parseReportArgs(rest);
+  else if (subcommand === 'local') parseLocalArgs(rest);
   else if (subcommand !== '--help' && subcommand !== '-h') {
     throw new UsageError(
-      `fleet expects "plan" or "report"${subcommand === undefined ? '' : `, got "${subcommand}"`}. Run "gemini-agent fleet --help" for usage.`,
+      `fleet expects "plan", "report" or "local"${subcommand === undefined ? '' : `, got "${subcommand}"`}. Run "gemini-agent fleet --help" for usage.`,
     );
   }
 }
