@@ -66,6 +66,11 @@ const NOT_RUN: readonly { command: string; reason: string }[] = [
     reason:
       "reads the reader's organization through the GitHub API (test/cli/fleet-command.test.ts runs it against the fake GitHub)",
   },
+  {
+    command: 'fleet local --campaign node-24 --prompt "Move this repository to Node 24."',
+    reason:
+      "runs over the reader's own repositories (path/to/repo-a): test/cli/fleet-local.test.ts runs the same command over five",
+  },
   { command: 'npm ci', reason: 'installs the dependencies: the setup the tests run in' },
   { command: 'npm install -g', reason: 'installs from GitHub (test/e2e/install-package.test.ts)' },
   {
@@ -291,7 +296,7 @@ async function runInProcess(argv: readonly string[], dir: string) {
 describe('command lines in README.md and docs/', () => {
   it('finds the commands of the documents', () => {
     const where = fenced.map((command) => command.where);
-    expect(where).toEqual(expect.arrayContaining(['README.md:42', 'docs/a2a.md:22']));
+    expect(where).toEqual(expect.arrayContaining(['README.md:43', 'docs/a2a.md:22']));
     expect(fenced.filter((command) => command.argv[0] === 'policy').length).toBeGreaterThan(3);
   });
 
