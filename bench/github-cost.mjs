@@ -88,7 +88,8 @@ export const scenarios = [
       run.outputs.conclusion === 'success' && github.labels(1).includes('documentation'),
   },
   {
-    label: 'one repository of a fleet campaign (repository input: token check, branch, pull request)',
+    label:
+      'one repository of a fleet campaign (repository input: token check, branch, pull request)',
     // The repository (can the token write there?); the campaign branch's earlier run, if any;
     // the default branch and the pull request's base; the pull request. The push is git.
     limit: 8,

@@ -26,7 +26,7 @@
 // are recorded as such in results.json.
 //
 // Benchmarks: cold-start, agent-overhead, search, memory, github-cost, action-e2e, real-pace,
-// growth (one file each). Caches (the Node runtimes, the Gemini CLI install, the generated
+// fleet, growth (one file each). Caches (the Node runtimes, the Gemini CLI install, the generated
 // repositories of 10,000 to 1,000,000 files) live under $TMPDIR/gemini-agent-bench; the first run
 // fills them (the 1,000,000-file repository takes several minutes and about 4 GB of disk).
 import { execFileSync, spawn } from 'node:child_process';
@@ -48,6 +48,7 @@ import * as githubCost from './github-cost.mjs';
 import * as actionE2e from './action-e2e.mjs';
 import * as growth from './growth.mjs';
 import * as realPace from './real-pace.mjs';
+import * as fleet from './fleet.mjs';
 
 const BENCHMARKS = [
   coldStart,
@@ -57,6 +58,7 @@ const BENCHMARKS = [
   githubCost,
   actionE2e,
   realPace,
+  fleet,
   growth,
 ];
 
