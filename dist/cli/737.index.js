@@ -864,7 +864,7 @@ async function runCli(argv, terminal) {
 }
 /** The subcommands; undefined when the first word is none of them. */
 async function runSubcommand(argv, io) {
-    // `policy`, `run`, `commands`, `demo` and `trust` as the first word are subcommands; a prompt
+    // `policy`, `run`, `commands`, `demo`, `trust` and `fleet` as the first word are subcommands; a prompt
     // starting with one of them needs -p.
     // Loaded when used: they bring most of the Action's GitHub side, which `-p` never needs and
     // whose loading would delay every run's first model request.
@@ -874,7 +874,7 @@ async function runSubcommand(argv, io) {
             return runPolicyCommand(argv.slice(1), io);
         }
         case 'run': {
-            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863)]).then(__webpack_require__.bind(__webpack_require__, 85863));
+            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863), __webpack_require__.e(111)]).then(__webpack_require__.bind(__webpack_require__, 85863));
             return runRunCommand(argv.slice(1), io);
         }
         case 'commands': {
@@ -882,12 +882,16 @@ async function runSubcommand(argv, io) {
             return runCommandsCommand(argv.slice(1), io);
         }
         case 'demo': {
-            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
+            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863), __webpack_require__.e(111), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
             return runDemoCommand(argv.slice(1), io);
         }
         case 'trust': {
             const { runTrustCommand } = await __webpack_require__.e(/* import() */ 380).then(__webpack_require__.bind(__webpack_require__, 74380));
             return runTrustCommand(argv.slice(1), io);
+        }
+        case 'fleet': {
+            const { runFleetCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(111), __webpack_require__.e(733)]).then(__webpack_require__.bind(__webpack_require__, 23733));
+            return runFleetCommand(argv.slice(1), io);
         }
         default:
             return undefined;

@@ -1734,6 +1734,7 @@ const USAGE = `Usage: gemini-agent -p "<prompt>" [options]
        gemini-agent demo [--live] [--out DIR]                        (see demo --help)
        gemini-agent serve [--port PORT] [--repo DIR] [options]        (see serve --help)
        gemini-agent trust [--parent] [DIR]                             (see trust --help)
+       gemini-agent fleet plan|report --campaign KEY [options]         (see fleet --help)
 
 Runs a Gemini coding agent on a repository without asking anyone: it reads, searches and
 changes files in the workspace and answers with what it did.
