@@ -366,6 +366,7 @@ describe('the plan job’s steps, run', () => {
     INCLUDE_FORKS: 'false',
     BRANCH_PREFIX: 'gemini/',
     CHUNK: '0',
+    CHUNK_SIZE: '256',
   };
 
   it('give `fleet plan` the targets: a repos file, or the owner with each topic and glob', async () => {
@@ -375,9 +376,10 @@ describe('the plan job’s steps, run', () => {
       LANGUAGE: 'TypeScript',
       NAMES: 'api-*,*',
       CHUNK: '2',
+      CHUNK_SIZE: '100',
     });
     expect(byOwner.code).toBe(0);
-    expect(byOwner.argv?.slice(0, 9)).toEqual([
+    expect(byOwner.argv?.slice(0, 11)).toEqual([
       '.gemini-agent/dist/cli.js',
       'fleet',
       'plan',
@@ -385,10 +387,12 @@ describe('the plan job’s steps, run', () => {
       'node-24',
       '--chunk',
       '2',
+      '--chunk-size',
+      '100',
       '--branch-prefix',
       'gemini/',
     ]);
-    expect(byOwner.argv?.slice(11)).toEqual([
+    expect(byOwner.argv?.slice(13)).toEqual([
       '--owner',
       'octo-org',
       '--topic',
@@ -410,7 +414,7 @@ describe('the plan job’s steps, run', () => {
       REPOS_FILE: 'fleet/repositories.txt',
       INCLUDE_FORKS: 'true',
     });
-    expect(byFile.argv?.slice(11)).toEqual([
+    expect(byFile.argv?.slice(13)).toEqual([
       '--repos-file',
       'fleet/repositories.txt',
       '--include-forks',
@@ -665,6 +669,7 @@ describe('the workflow as a whole', () => {
         'campaign',
         'campaign_policy',
         'chunk',
+        'chunk_size',
         'include_forks',
         'job_timeout_minutes',
         'language',
@@ -682,6 +687,7 @@ describe('the workflow as a whole', () => {
     );
     expect(callInputs.allow_workflow_edits?.default).toBe(false);
     expect(callInputs.chunk?.default).toBe(0);
+    expect(callInputs.chunk_size?.default).toBe(256);
     expect(workflow.on.workflow_call.secrets).toEqual({
       GEMINI_API_KEY: expect.objectContaining({ required: true }) as unknown,
       APP_PRIVATE_KEY: expect.objectContaining({ required: true }) as unknown,
