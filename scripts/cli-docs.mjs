@@ -25,6 +25,8 @@ export const HELP_COMMANDS = /** @type {const} */ ([
   ['trust'],
   ['commands'],
   ['policy'],
+  ['fleet'],
+  ['fleet', 'local'],
 ]);
 
 export const MARKERS = { start: '<!-- cli-commands:start -->', end: '<!-- cli-commands:end -->' };

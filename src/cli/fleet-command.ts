@@ -56,7 +56,6 @@ import { ExitCode, exitCodeForError } from './exit-codes.js';
 
 export const FLEET_USAGE = `Usage: gemini-agent fleet plan --campaign KEY (--repos-file FILE | --owner OWNER) [options]
        gemini-agent fleet report --campaign KEY --results DIR [options]
-       gemini-agent fleet local --campaign KEY --prompt TEXT [options] REPO...
 
 One task across many repositories, run as a GitHub Actions matrix (docs/fleet.md). Both read
 GitHub with the token in GITHUB_TOKEN (or GH_TOKEN), at GITHUB_API_URL (default
@@ -99,8 +98,8 @@ report    Reads every *.json result file under DIR and keeps the campaign's one 
                                   updated; write nothing (without a token: as if there were none)
           -d, --debug             log details to standard error
 
-local     The whole campaign over repositories on this machine, against the dry-run GitHub:
-          see "gemini-agent fleet local --help".
+local     The whole campaign over repositories on this machine, against the dry-run GitHub,
+          with no token: see "gemini-agent fleet local --help".
 
   -h, --help                      print this help
 

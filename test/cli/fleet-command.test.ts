@@ -305,7 +305,7 @@ describe('gemini-agent fleet plan', () => {
         42,
         /^error: Unknown option '--bogus'\. Run "gemini-agent fleet --help" for usage\./,
       ],
-      [['deploy'], 42, /^error: fleet expects "plan" or "report", got "deploy"/],
+      [['deploy'], 42, /^error: fleet expects "plan", "report" or "local", got "deploy"/],
       [
         ['plan', '--campaign', CAMPAIGN, '--owner', ORG, '--branch-prefix', 'bad prefix/'],
         42,
@@ -543,8 +543,11 @@ describe('gemini-agent fleet report', () => {
     await writeResults(results, [
       result('octo-fleet/api', {
         summary: '@octocat </details><img src=x onerror=alert(1)> [win](javascript:alert(1)) | x |',
-        prUrl: 'javascript:alert(1)',
+        // A web address, as the schema requires, but of another repository's pull request.
+        prUrl: 'https://github.com/mallory/phish/pull/1',
       }),
+      // A link that is no web page makes the whole file unreadable: a row saying so, no link.
+      result('octo-fleet/web', { prUrl: 'javascript:alert(1)' }),
     ]);
 
     const run = await fleet(
@@ -570,6 +573,9 @@ describe('gemini-agent fleet report', () => {
     expect(row).toContain(
       '@\u200Boctocat &lt;/details&gt;&lt;img src=x onerror=alert(1)&gt; \\[win\\](javascript:alert(1)) \\| x \\|',
     );
+    expect(row).not.toContain('mallory/phish');
+    const web = body.split('\n').find((line) => line.startsWith('| [octo-fleet/web]')) ?? '';
+    expect(web).toContain('unreadable result');
     expect(body).not.toMatch(/<img|(?<!\\)\]\(javascript:/);
   });
 

@@ -9,6 +9,8 @@ import { commandsBlock, renderCommandsSection } from '../../scripts/cli-docs.mjs
 import { USAGE } from '../../src/cli/args.js';
 import { COMMANDS_USAGE } from '../../src/cli/commands-command.js';
 import { DEMO_USAGE } from '../../src/cli/demo-command.js';
+import { FLEET_USAGE } from '../../src/cli/fleet-command.js';
+import { FLEET_LOCAL_USAGE } from '../../src/cli/fleet-local-args.js';
 import { POLICY_USAGE } from '../../src/cli/policy-command.js';
 import { RUN_USAGE } from '../../src/cli/run-command.js';
 import { SERVE_USAGE } from '../../src/cli/serve/serve-args.js';
@@ -24,6 +26,8 @@ const HELPS = [
   TRUST_USAGE,
   COMMANDS_USAGE,
   POLICY_USAGE,
+  FLEET_USAGE,
+  FLEET_LOCAL_USAGE,
 ];
 
 describe('README "Commands and flags"', () => {
@@ -34,7 +38,17 @@ describe('README "Commands and flags"', () => {
 
   it('has every command, and every flag each help lists', () => {
     const block = commandsBlock(HELPS);
-    for (const command of ['-p', 'run', 'demo', 'serve', 'trust', 'commands list']) {
+    for (const command of [
+      '-p',
+      'run',
+      'demo',
+      'serve',
+      'trust',
+      'commands list',
+      'fleet plan',
+      'fleet report',
+      'fleet local',
+    ]) {
       expect(block).toContain(`gemini-agent ${command} `);
     }
     expect(block).toContain('gemini-agent policy check ');
