@@ -17,29 +17,34 @@ const NON_ASCII = /[\u0080-\uffff]/;
 /** `code` with every non-ASCII character escaped where that keeps its meaning. */
 export function asciiSource(code) {
   if (!NON_ASCII.test(code)) return code;
-  const comments = [];
-  const tokens = [];
+  // Only the comments and tokens that hold a non-ASCII character are kept: a bundle has millions
+  // of tokens, and an object for each took gigabytes of heap.
+  const ranges = [];
   const program = Parser.parse(code, {
     ecmaVersion: 'latest',
     sourceType: 'module',
     allowHashBang: true,
-    onComment: comments,
-    onToken: tokens,
+    onComment: (_block, text, start, end) => {
+      if (NON_ASCII.test(text)) ranges.push({ start, end, escapes: false });
+    },
+    onToken: (token) => {
+      if (!ESCAPABLE_TOKENS.has(token.type.label)) return;
+      if (!NON_ASCII.test(code.slice(token.start, token.end))) return;
+      ranges.push({ start: token.start, end: token.end, escapes: true, token: true });
+    },
   });
   const tagged = taggedTemplateRanges(program);
-  const ranges = [
-    ...comments.map((comment) => ({ start: comment.start, end: comment.end, escapes: false })),
-    ...tokens
-      .filter((token) => ESCAPABLE_TOKENS.has(token.type.label))
-      .filter((token) => !tagged.some(([start, end]) => token.start >= start && token.end <= end))
-      .map((token) => ({ start: token.start, end: token.end, escapes: true })),
-  ].sort((a, b) => a.start - b.start);
+  const escapable = ranges
+    .filter(
+      (range) =>
+        !range.token || !tagged.some(([start, end]) => range.start >= start && range.end <= end),
+    )
+    .sort((a, b) => a.start - b.start);
 
   let out = '';
   let at = 0;
-  for (const range of ranges) {
+  for (const range of escapable) {
     const text = code.slice(range.start, range.end);
-    if (!NON_ASCII.test(text)) continue;
     out += code.slice(at, range.start) + escapeText(text, range.escapes);
     at = range.end;
   }

@@ -53,42 +53,38 @@ const runtimeFiles = [
 ];
 
 // Every bundle is compiled before anything is written, so a failed or interrupted build leaves
-// the previous dist/ whole; the compilations run side by side.
-const bundles = await Promise.all(
-  entries.map(async (entry) => ({
-    entry,
-    ...(await ncc(join(root, entry.source), {
-      minify: false,
-      sourceMap: false,
-      quiet: true,
-      target: 'es2023',
-      // Without ncc's persistent cache (kept per working folder under ~/.cache/ncc): a build
-      // restored from a cache an older checkout left reports only part of its modules, so the
-      // notices came out short. Building without it is also no slower.
-      cache: false,
-    })),
-  })),
-);
+// the previous dist/ whole. One at a time, each bundle's third-party notices read from its
+// compilation's statistics at once: a compilation (and the statistics of one the size of the CLI's)
+// takes gigabytes of heap, so three held side by side could pass Node's default heap limit.
+const bundles = [];
+for (const entry of entries) {
+  const { code, assets, stats } = await ncc(join(root, entry.source), {
+    minify: false,
+    sourceMap: false,
+    quiet: true,
+    target: 'es2023',
+    // Without ncc's persistent cache (kept per working folder under ~/.cache/ncc): a build
+    // restored from a cache an older checkout left reports only part of its modules, so the
+    // notices came out short. Building without it is also no slower.
+    cache: false,
+  });
+  // The third-party notices of what the bundle holds, runtime files included.
+  const license = await renderLicenses([
+    ...bundledFiles(stats.toJson({ all: false, modules: true, nestedModules: true })),
+    ...(entry.runtime ? runtimeFiles.map((file) => file.from) : []),
+  ]);
+  bundles.push({ entry, code, assets, license });
+}
 
 await rm(outDir, { recursive: true, force: true });
-// The third-party notices of what each bundle holds, runtime files included.
-const licenses = await Promise.all(
-  bundles.map(({ entry, stats }) =>
-    renderLicenses([
-      ...bundledFiles(stats.toJson({ all: false, modules: true, nestedModules: true })),
-      ...(entry.runtime ? runtimeFiles.map((file) => file.from) : []),
-    ]),
-  ),
-);
-
-for (const [index, { entry, code, assets }] of bundles.entries()) {
+for (const { entry, code, assets, license } of bundles) {
   const folder = join(outDir, entry.name);
   await mkdir(folder, { recursive: true });
   // The JavaScript in ASCII: V8 then keeps each chunk's source as a one-byte string. Its module
   // factories are compiled with each file, so the compile cache keeps them (eager-factories.mjs).
   const javascript = (source) => asciiSource(eagerModuleFactories(source));
   await writeFile(join(folder, 'index.js'), javascript(code));
-  await writeFile(join(folder, 'licenses.txt'), licenses[index]);
+  await writeFile(join(folder, 'licenses.txt'), license);
   for (const [file, asset] of Object.entries(assets)) {
     const target = join(folder, file);
     await mkdir(dirname(target), { recursive: true });

@@ -17,9 +17,13 @@ async function listFiles(dir) {
 }
 
 try {
-  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--out', fresh], {
-    stdio: 'inherit',
-  });
+  // The heap `npm run bundle` gives the build (package.json): compiling the CLI's bundle takes
+  // about 4 GB, Node's default limit on a machine of this size.
+  const build = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=8192', join(root, 'scripts/build.mjs'), '--out', fresh],
+    { stdio: 'inherit' },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
   const committed = join(root, 'dist');
   const [want, have] = await Promise.all([listFiles(fresh), listFiles(committed).catch(() => [])]);

@@ -212,7 +212,6 @@ var exit_codes = __webpack_require__(28551);
 
 const FLEET_USAGE = `Usage: gemini-agent fleet plan --campaign KEY (--repos-file FILE | --owner OWNER) [options]
        gemini-agent fleet report --campaign KEY --results DIR [options]
-       gemini-agent fleet local --campaign KEY --prompt TEXT [options] REPO...
 
 One task across many repositories, run as a GitHub Actions matrix (docs/fleet.md). Both read
 GitHub with the token in GITHUB_TOKEN (or GH_TOKEN), at GITHUB_API_URL (default
@@ -255,8 +254,8 @@ report    Reads every *.json result file under DIR and keeps the campaign's one 
                                   updated; write nothing (without a token: as if there were none)
           -d, --debug             log details to standard error
 
-local     The whole campaign over repositories on this machine, against the dry-run GitHub:
-          see "gemini-agent fleet local --help".
+local     The whole campaign over repositories on this machine, against the dry-run GitHub,
+          with no token: see "gemini-agent fleet local --help".
 
   -h, --help                      print this help
 
@@ -607,12 +606,12 @@ function noIssueStore() {
 
 const FLEET_LOCAL_USAGE = `Usage: gemini-agent fleet local --campaign KEY (--prompt TEXT | --prompt-file FILE) [options] REPO...
 
-Runs a campaign over the git repositories REPO\u2026 on this machine as the fleet workflow runs it on
-GitHub (docs/fleet.md): the plan (a repository that already has the campaign's branch holds its
-pull request and is left out), then in each repository the Action in maintenance mode against
-the dry-run GitHub (the change lands on the branch gemini/campaign-KEY of the repository itself),
-then the tracking issue, written to the campaign's folder. A second run over the same
-repositories changes nothing.
+local     Runs a campaign over the git repositories REPO\u2026 on this machine as the fleet workflow
+          runs it on GitHub (docs/fleet.md): the plan (a repository that already has the
+          campaign's branch holds its pull request and is left out), then in each repository the
+          Action in maintenance mode against the dry-run GitHub (the change lands on the branch
+          gemini/campaign-KEY of the repository itself), then the tracking issue, written to the
+          campaign's folder. A second run over the same repositories changes nothing.
           --campaign KEY          the campaign key: lowercase letters, digits, . _ - (at most 64)
           --prompt TEXT           the task for every repository
           --prompt-file FILE      the task, read from a file
@@ -622,12 +621,15 @@ repositories changes nothing.
           --owner OWNER           the owner the repositories stand for (default: local)
           --replay FILE           serve every run's model from this recorded session
           --input NAME=VALUE      an Action input for every run, e.g. --input max_turns=20
+                                  (repeatable)
           --policy FILE           a policy TOML file, used as the workflow's policy input
+                                  (repeatable)
           --skip-trust            trust the repositories' own configuration for these runs
-          -h, --help              print this help
+
+  -h, --help                      print this help
 
 Model credentials as for gemini-agent run (GEMINI_API_KEY\u2026), unless --replay.
-Exit codes: 0 every run succeeded or was skipped, 1 a run failed, 42 bad flags.
+Exit codes: 0 every run succeeded or was skipped, 1 a run failed, 42 bad flags, 52 configuration.
 `;
 function parseLocalArgs(argv) {
     return (0,_args_js__WEBPACK_IMPORTED_MODULE_1__/* .parseFlags */ .bQ)('fleet', () => (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
