@@ -604,7 +604,7 @@ function noIssueStore() {
  */
 
 
-const FLEET_LOCAL_USAGE = `Usage: gemini-agent fleet local --campaign KEY (--prompt TEXT | --prompt-file FILE) [options] REPO...
+const FLEET_LOCAL_USAGE = `Usage: gemini-agent fleet local --campaign KEY --prompt TEXT [options] REPO...
 
 local     Runs a campaign over the git repositories REPO\u2026 on this machine as the fleet workflow
           runs it on GitHub (docs/fleet.md): the plan (a repository that already has the
@@ -614,7 +614,7 @@ local     Runs a campaign over the git repositories REPO\u2026 on this machine a
           campaign's folder. A second run over the same repositories changes nothing.
           --campaign KEY          the campaign key: lowercase letters, digits, . _ - (at most 64)
           --prompt TEXT           the task for every repository
-          --prompt-file FILE      the task, read from a file
+          --prompt-file FILE      the task, read from a file (instead of --prompt)
           --out DIR               the campaign's folder, kept between runs: results/, runs/,
                                   tracking-issue.md, tracking-issues.json, campaign.json
                                   (default: .gemini-agent-fleet/KEY in the current folder)

@@ -58,8 +58,9 @@ describe('README "Commands and flags"', () => {
       for (const [, flag] of help.matchAll(/^\s+(?:-[a-zA-Z], )?(--[a-z][\w-]*)/gm)) {
         if (flag === '--help' || flag === '--version' || flag === undefined) continue;
         const short = new RegExp(`(-[a-zA-Z]), ${flag}\\b`).exec(help)?.[1];
-        // `-p "<prompt>"` and the like are in the synopsis itself, not in brackets.
-        expect(block, flag).toMatch(new RegExp(`(\\[| )(${flag}|${short ?? flag})\\b`));
+        // `-p "<prompt>"` and the like are in the synopsis itself, not in brackets; one of two
+        // in parentheses (`(--repos-file FILE | --owner OWNER)`).
+        expect(block, flag).toMatch(new RegExp(`(\\[| |\\()(${flag}|${short ?? flag})\\b`));
       }
     }
     expect(block).toContain('[--extension DIR]...');
