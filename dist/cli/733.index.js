@@ -486,13 +486,6 @@ async function readPlanFile(file, campaign) {
     }
     return parsed.data;
 }
-/** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, when the runner says. */
-function runUrlFromEnvironment(env) {
-    const { GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
-    if (!repository || !run || !/^\d+$/.test(run))
-        return undefined;
-    return `${(0,urls/* serverUrl */.Vd)(env)}/${repository}/actions/runs/${run}`;
-}
 async function report(argv, io, deps) {
     const { values, positionals } = parseReportArgs(argv);
     if (values.help === true) {
@@ -514,7 +507,7 @@ async function report(argv, io, deps) {
     if (repository === undefined) {
         throw new errors/* UsageError */.eb(`--repository expects owner/name, got "${repositoryText}".`);
     }
-    const runUrl = values['run-url'] ?? runUrlFromEnvironment(io.env);
+    const runUrl = values['run-url'] ?? (0,urls/* runUrl */.Vp)(io.env);
     if (runUrl !== undefined && !/^https?:\/\//i.test(runUrl)) {
         throw new errors/* UsageError */.eb(`--run-url expects an http(s) URL, got "${runUrl}".`);
     }

@@ -13537,6 +13537,7 @@ var campaign_key = __webpack_require__(89910);
 
 
 
+
 const SUMMARY_CHARS = 300;
 /** Writes the file and sets the `fleet_result` output; a run without `campaign` writes nothing. */
 async function recordFleetResult(deps, result, now = () => new Date()) {
@@ -13571,10 +13572,8 @@ function fleetResult(result, context) {
     const prNumber = wholeNumber(outputs.pr_number);
     const costUsd = Number(outputs.cost_usd);
     const summary = firstLine(result.error || outputs.summary || '');
-    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-    const runUrl = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
-        ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
-        : undefined;
+    // The attempt's page: a re-run of the job links the attempt that wrote this result.
+    const run = (0,urls/* runUrl */.Vp)(env);
     return {
         version: fleet_result/* FLEET_RESULT_VERSION */.yZ,
         campaign: context.campaign,
@@ -13587,7 +13586,7 @@ function fleetResult(result, context) {
         ...(outputs.commit_sha ? { commitSha: outputs.commit_sha } : {}),
         ...(outputs.cost_usd && Number.isFinite(costUsd) && costUsd >= 0 ? { costUsd } : {}),
         ...tokens(outputs),
-        ...(runUrl !== undefined && httpUrl(runUrl) ? { runUrl } : {}),
+        ...(httpUrl(run) ? { runUrl: run } : {}),
         finishedAt: context.finishedAt.toISOString(),
     };
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FleetResult } from '../fleet/fleet-result.js';
 import { FLEET_RESULT_VERSION, fleetResultPath, fleetResultSchema } from '../fleet/fleet-result.js';
 import { checkCampaignKey } from '../fleet/campaign-key.js';
+import { runUrl } from '../github/urls.js';
 import { errorMessage } from '../platform/errors.js';
 import type { ActionDeps, ActionResult } from './types.js';
 
@@ -54,11 +55,8 @@ function fleetResult(
   const prNumber = wholeNumber(outputs.pr_number);
   const costUsd = Number(outputs.cost_usd);
   const summary = firstLine(result.error || outputs.summary || '');
-  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-  const runUrl =
-    env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
-      ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
-      : undefined;
+  // The attempt's page: a re-run of the job links the attempt that wrote this result.
+  const run = runUrl(env);
   return {
     version: FLEET_RESULT_VERSION,
     campaign: context.campaign,
@@ -71,7 +69,7 @@ function fleetResult(
     ...(outputs.commit_sha ? { commitSha: outputs.commit_sha } : {}),
     ...(outputs.cost_usd && Number.isFinite(costUsd) && costUsd >= 0 ? { costUsd } : {}),
     ...tokens(outputs),
-    ...(runUrl !== undefined && httpUrl(runUrl) ? { runUrl } : {}),
+    ...(httpUrl(run) ? { runUrl: run } : {}),
     finishedAt: context.finishedAt.toISOString(),
   };
 }

@@ -42,7 +42,7 @@ import {
 } from '../fleet/tracking-issue.js';
 import type { GitHubClient } from '../github/octokit.js';
 import { createOctokit } from '../github/octokit.js';
-import { apiUrl, serverUrl } from '../github/urls.js';
+import { apiUrl, runUrl as thisRunUrl, serverUrl } from '../github/urls.js';
 import { campaignBranchName, DEFAULT_BRANCH_PREFIX } from '../publish/branch-name.js';
 import { ConfigurationError, errorMessage, UsageError } from '../platform/errors.js';
 import type { Logger, TextSink } from '../platform/logger.js';
@@ -395,13 +395,6 @@ async function readPlanFile(file: string, campaign: string): Promise<FleetPlan> 
   return parsed.data;
 }
 
-/** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, when the runner says. */
-function runUrlFromEnvironment(env: NodeJS.ProcessEnv): string | undefined {
-  const { GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
-  if (!repository || !run || !/^\d+$/.test(run)) return undefined;
-  return `${serverUrl(env)}/${repository}/actions/runs/${run}`;
-}
-
 async function report(
   argv: readonly string[],
   io: FleetCommandIo,
@@ -431,7 +424,7 @@ async function report(
   if (repository === undefined) {
     throw new UsageError(`--repository expects owner/name, got "${repositoryText}".`);
   }
-  const runUrl = values['run-url'] ?? runUrlFromEnvironment(io.env);
+  const runUrl = values['run-url'] ?? thisRunUrl(io.env);
   if (runUrl !== undefined && !/^https?:\/\//i.test(runUrl)) {
     throw new UsageError(`--run-url expects an http(s) URL, got "${runUrl}".`);
   }

@@ -13,6 +13,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { buildPlan } from '../../src/fleet/fleet-plan.js';
+import { planOutputs, writeStepOutputs } from '../../src/fleet/fleet-plan-output.js';
 import { fleetResultFileName, fleetResultPath } from '../../src/fleet/fleet-result.js';
 import { codeBlocks } from '../docs/markdown.js';
 import { tempDir } from '../local/support.js';
@@ -257,6 +259,26 @@ describe('the plan job’s matrix as the run job’s input', () => {
       expect(render(targetCheckout.with?.repository, job)).toBe(job.repository);
       expect(render(actionStep.with?.repository, job)).toBe(job.repository);
     }
+  });
+
+  it('takes what the real `fleet plan` writes: its plan and step outputs, parsed as the runner parses them', async () => {
+    const plan = buildPlan({
+      campaign: 'node-24',
+      branch: 'gemini/campaign-node-24',
+      chunkSize: 256,
+      includeForks: false,
+      candidates: repositories.map((repository) => ({ repository, archived: false, fork: false })),
+      notFound: [],
+      openPullRequests: new Map(),
+    });
+    const file = path.join(await tempDir('gemini-agent-outputs-'), 'GITHUB_OUTPUT');
+    await writeStepOutputs(file, planOutputs(plan, 0));
+
+    const outputs = readGitHubOutput(await readFile(file, 'utf8'));
+    expect(outputs.count).toBe('4');
+    const jobs = expandMatrix(outputs.matrix ?? '');
+    expect(jobs.map((job) => job.repository).sort()).toEqual([...repositories].sort());
+    for (const job of jobs) expect(render(actionStep.with?.repository, job)).toBe(job.repository);
   });
 
   it('gives each repository its own result artifact, which the report job downloads', () => {
