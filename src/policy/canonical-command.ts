@@ -14,8 +14,8 @@
  * An option's value is never read as options (`git commit -m -f`, `find -name -delete`), and `--`
  * ends the options as it does for the program.
  */
-import type { CommandWord, CommandWords } from './command-words.js';
-import { sameProgram, showWord, startsWith, wordCouldBe } from './command-words.js';
+import type { CommandWord, CommandWords } from './shell/command-words.js';
+import { sameProgram, showWord, startsWith, wordCouldBe } from './shell/command-words.js';
 import type { OptionGrammar, ProgramGrammar } from './option-grammar.js';
 import { FIND_SYNONYMS, GIT_GLOBAL, findArity, gitSubcommandGrammar } from './option-grammar.js';
 

@@ -19,7 +19,7 @@
 import { anchored } from './anchored-regex.js';
 import type { CanonicalCommand } from './canonical-command.js';
 import { canonicalCommand, canonicalCovers, showCanonical } from './canonical-command.js';
-import type { CommandWords } from './command-words.js';
+import type { CommandWords } from './shell/command-words.js';
 import {
   commandWordsOf,
   embeddedCommands,
@@ -27,11 +27,11 @@ import {
   sameProgram,
   showWords,
   wordsStartWith,
-} from './command-words.js';
+} from './shell/command-words.js';
 import type { ProgramGrammar } from './option-grammar.js';
 import { programGrammar } from './option-grammar.js';
 import type { CommandReading, PolicyRule } from './policy-types.js';
-import type { ShellCommandPiece } from './shell-analysis-types.js';
+import type { ShellCommandPiece } from './shell/shell-analysis-types.js';
 
 /**
  * How many commands inside one command are read (see `commandsInside`). A command with more

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import type { PolicyContext } from './policy-types.js';
-import type { ShellCommandPiece, ShellFileAccess } from './shell-analysis-types.js';
+import type { ShellCommandPiece, ShellFileAccess } from './shell/shell-analysis-types.js';
 import { isInsideOrSame } from '../platform/path-containment.js';
 
 /** Paths that are never a file anyone could read or change through. */

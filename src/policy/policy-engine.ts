@@ -28,7 +28,7 @@ import type {
   PolicyRule,
   PolicyVerdict,
 } from './policy-types.js';
-import type { ShellAnalysis } from './shell-analysis-types.js';
+import type { ShellAnalysis } from './shell/shell-analysis-types.js';
 import type { ToolIdentity, MatchSubject } from './rule-matching.js';
 import {
   CallCounter,

@@ -40,7 +40,7 @@ import type {
   ShellCommandPiece,
   ShellHazard,
   ShellRedirect,
-} from './shell-analysis-types.js';
+} from './shell/shell-analysis-types.js';
 import { excludedReason, protectedWrite, RESPELLED_DECIDER } from './protected-writes.js';
 import type { WriteGuard, WriteTarget } from './protected-writes.js';
 import type { CommandSubject, MatchSubject } from './rule-matching.js';

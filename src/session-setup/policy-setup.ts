@@ -14,7 +14,7 @@ import type { PolicyRule, PolicyTier } from '../policy/policy-types.js';
 import { TIER_BASE } from '../policy/policy-types.js';
 import { SHELL_TOOL_NAME } from '../policy/parse-policy.js';
 import { commandAllowRules, loadPreset, presetForMode } from '../policy/presets.js';
-import { analyzeShellCommand } from '../policy/shell-analysis.js';
+import { analyzeShellCommand } from '../policy/shell/shell-analysis.js';
 import { BUILTIN_TOOL_ALIASES } from '../tools/builtin-tools.js';
 import { toolArgumentOf, toolNameOf } from '../tools/tool-selection.js';
 import type { RunMode } from '../platform/run-mode.js';

@@ -32,6 +32,17 @@ describe('the import graph of src/', () => {
     expect(importCycles(graph.edges)).toEqual([]);
   });
 
+  it('keeps the shell analysis below the policy engine: policy/shell/ imports nothing else of policy/', () => {
+    const upward = graph.edges.filter(
+      (edge) =>
+        edge.from.startsWith('policy/shell/') &&
+        edge.to.startsWith('policy/') &&
+        !edge.to.startsWith('policy/shell/'),
+    );
+    expect(upward.map((edge) => `${edge.from}:${edge.line} → ${edge.to}`)).toEqual([]);
+    expect(graph.edges.some((edge) => edge.from.startsWith('policy/shell/'))).toBe(true);
+  });
+
   it('keeps nothing at the top of src/ but folders, each placed in the chain', () => {
     const entries = readdirSync(SRC, { withFileTypes: true });
     expect(entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);

@@ -11,8 +11,8 @@ import {
   loadBashParser,
   loadedBashParser,
   locateRuntimeFile,
-} from '../../src/policy/bash-parser.js';
-import type { ShellSyntaxNode } from '../../src/policy/bash-parser.js';
+} from '../../src/policy/shell/bash-parser.js';
+import type { ShellSyntaxNode } from '../../src/policy/shell/bash-parser.js';
 
 const tempDirs: string[] = [];
 afterEach(async () => {

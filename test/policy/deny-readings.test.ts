@@ -3,7 +3,7 @@
 // row is judged by the real engine over the real bash analysis, under a deny rule and an allow
 // that covers any command exactly (so only the deny can refuse it).
 import { describe, expect, it } from 'vitest';
-import { prefixWords } from '../../src/policy/command-words.js';
+import { prefixWords } from '../../src/policy/shell/command-words.js';
 import { rule } from './support/rules.js';
 import { shellVerdict } from './support/shell-verdict.js';
 

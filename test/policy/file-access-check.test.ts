@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyContext } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 import { policyContext } from '../../src/session-setup/run-agent.js';
 import { Workspace } from '../../src/tools/workspace.js';
 import { rule } from './support/rules.js';

@@ -1,9 +1,9 @@
 // Which files a command names, read from its arguments as the program's own option parser would:
 // what the workspace check (file-access-check.test.ts) is given to judge.
 import { describe, expect, it } from 'vitest';
-import { FILE_READERS } from '../../src/policy/file-operands.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
-import type { ShellFileAccess } from '../../src/policy/shell-analysis-types.js';
+import { FILE_READERS } from '../../src/policy/shell/file-operands.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
+import type { ShellFileAccess } from '../../src/policy/shell/shell-analysis-types.js';
 
 /** The accesses of the command's only piece, each as `purpose:path`, `glob:…` or `unknown:text`. */
 async function accesses(command: string): Promise<string[] | undefined> {

@@ -3,11 +3,11 @@
 // test). Also what a partly known path could be (glob-reach.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FILE_WRITERS } from '../../src/policy/file-operands.js';
-import { GIT_WRITERS } from '../../src/policy/file-writers.js';
+import { FILE_WRITERS } from '../../src/policy/shell/file-operands.js';
+import { GIT_WRITERS } from '../../src/policy/shell/file-writers.js';
 import { reach } from '../../src/policy/glob-reach.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
-import type { ShellFileAccess } from '../../src/policy/shell-analysis-types.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
+import type { ShellFileAccess } from '../../src/policy/shell/shell-analysis-types.js';
 
 /** The accesses of the command's only piece: `purpose:path`, `… glob:…`, `unknown:text`; `+` for a tree. */
 async function accesses(command: string): Promise<string[] | undefined> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPolicy, parsePolicy } from '../../src/policy/parse-policy.js';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyCall, PolicyContext } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 
 const context: PolicyContext = { runMode: 'invoke', trust: 'maintainer', workspaceRoot: '/ws' };
 

@@ -3,7 +3,7 @@
 // (option-grammar.ts). The two must name the same options, or a deny rule and the file check
 // would read `git --namespace x rm …` differently.
 import { describe, expect, it } from 'vitest';
-import { GIT_GLOBALS_WITH_VALUE } from '../../src/policy/git-arguments.js';
+import { GIT_GLOBALS_WITH_VALUE } from '../../src/policy/shell/git-arguments.js';
 import { GIT_GLOBAL } from '../../src/policy/option-grammar.js';
 
 /** The grammar's options with a value, written as on the command line. */

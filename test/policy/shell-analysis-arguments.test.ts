@@ -2,7 +2,7 @@
 // whether the command gets a `dangerous_argument` hazard (with words its detail must contain),
 // next to the harmless forms that must stay free of it.
 import { describe, expect, it } from 'vitest';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 
 /** [command, undefined when harmless, or a fragment of the expected detail] */
 type Row = [command: string, detail: string | undefined];

@@ -1,8 +1,8 @@
 // What each piece of an analysis holds: exact text, literal name and arguments, depth,
 // redirections, and hazard details that quote the command.
 import { describe, expect, it } from 'vitest';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
-import type { ShellRedirect } from '../../src/policy/shell-analysis-types.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
+import type { ShellRedirect } from '../../src/policy/shell/shell-analysis-types.js';
 
 async function pieces(command: string) {
   return (await analyzeShellCommand(command)).commands;

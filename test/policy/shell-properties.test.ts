@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyContext, PolicyRule } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 import { PERMISSIVE_POLICY, TABLE_POLICY } from './support/table-policy.js';
 
 const context: PolicyContext = { runMode: 'invoke', trust: 'maintainer', workspaceRoot: '/ws' };

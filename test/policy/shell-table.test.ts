@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyContext, PolicyDecision } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 import { TABLE_POLICY } from './support/table-policy.js';
 
 const context: PolicyContext = {

@@ -11,7 +11,7 @@ import type { PolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyContext, PolicyRule } from '../../src/policy/policy-types.js';
 import { commandAllowRules, loadPreset } from '../../src/policy/presets.js';
 import type { PresetName } from '../../src/policy/presets.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 import { policyContext } from '../../src/session-setup/run-agent.js';
 import { Workspace } from '../../src/tools/workspace.js';
 import { rule } from './support/rules.js';

@@ -16,7 +16,7 @@ import { EMPTY_SETTINGS } from '../../src/config/settings-types.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { createPolicyEngine } from '../../src/policy/policy-engine.js';
 import type { PolicyContext, PolicyRule } from '../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
 import { settingsRules } from '../../src/session-setup/policy-setup.js';
 import { collect, prompt, v1Client } from '../e2e/support/serve-process.js';
 import { testIo } from '../support/cli-io.js';

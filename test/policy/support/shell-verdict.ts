@@ -2,7 +2,7 @@
 // maintainer's invoke run on /ws: what the deny-reading tests judge every spelling by.
 import { createPolicyEngine } from '../../../src/policy/policy-engine.js';
 import type { PolicyContext, PolicyRule, PolicyVerdict } from '../../../src/policy/policy-types.js';
-import { analyzeShellCommand } from '../../../src/policy/shell-analysis.js';
+import { analyzeShellCommand } from '../../../src/policy/shell/shell-analysis.js';
 
 const CONTEXT: PolicyContext = { runMode: 'invoke', trust: 'maintainer', workspaceRoot: '/ws' };
 

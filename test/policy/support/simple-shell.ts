@@ -6,7 +6,7 @@ import type {
   ShellCommandPiece,
   ShellHazard,
   ShellRedirect,
-} from '../../../src/policy/shell-analysis-types.js';
+} from '../../../src/policy/shell/shell-analysis-types.js';
 
 const WRAPPERS = new Set(['env', 'command', 'exec', 'eval', 'xargs', 'sudo', 'timeout', 'nice']);
 
