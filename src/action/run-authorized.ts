@@ -15,7 +15,7 @@
  * the `timeout_minutes` budget, a newer run — ends from the record, whichever stage it was in
  * (finalise-early.ts), and a step that is killed leaves the record for its post step (post-run.ts).
  */
-import { UnknownCommandError } from '../commands/run-commands.js';
+import { UnknownCommandError } from '../custom-commands/run-commands.js';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import { availableCommandsSection } from '../report/command-lines.js';
 import type { AuthorizedRun } from './authorized-run.js';

@@ -12,13 +12,13 @@ import {
   loadAgents,
   projectAgentsFolder,
 } from '../agent/subagents/agent-files.js';
-import type { CommandRegistry } from '../commands/command-registry.js';
+import type { CommandRegistry } from '../custom-commands/command-registry.js';
 import {
   extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
-} from '../commands/extensions/extension-config.js';
-import { loadRunCommands } from '../commands/run-commands.js';
+} from '../custom-commands/extensions/extension-config.js';
+import { loadRunCommands } from '../custom-commands/run-commands.js';
 import {
   DEFAULT_SETTINGS_PATH,
   SETTINGS_INPUT_NAME,

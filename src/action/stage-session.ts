@@ -5,9 +5,9 @@
  * patch are kept on the runner as they change (live-record.ts). The run's stop aborts the model
  * request and the tools.
  */
-import { expandCommand } from '../commands/expand-command.js';
-import type { SessionPrompt } from '../commands/injection-services.js';
-import { findInvocation } from '../commands/run-commands.js';
+import { expandCommand } from '../custom-commands/expand-command.js';
+import type { SessionPrompt } from '../custom-commands/injection-services.js';
+import { findInvocation } from '../custom-commands/run-commands.js';
 import { buildTaskPrompt } from '../github/prompt.js';
 import { commandLine } from '../report/command-lines.js';
 import { finalText } from '../report/progress-state.js';

@@ -4,9 +4,9 @@
  * replace others, and the command files that do not load (each at file:line:column).
  */
 import { parseArgs } from 'node:util';
-import { describeShadowing } from '../commands/command-registry.js';
-import { describeExtension } from '../commands/extensions/load-extensions.js';
-import { loadRunCommands } from '../commands/run-commands.js';
+import { describeShadowing } from '../custom-commands/command-registry.js';
+import { describeExtension } from '../custom-commands/extensions/load-extensions.js';
+import { loadRunCommands } from '../custom-commands/run-commands.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
 import {
   assessWorkspaceTrust,

@@ -30,7 +30,7 @@ if (node.verdict === 'unsupported') {
   const { runCli, processIo } = await import('./run-cli.js');
   if (args[0] === 'serve') {
     // The A2A server and its SDK are loaded only for `serve`.
-    const { runServeCommand } = await import('./serve/serve-command.js');
+    const { runServeCommand } = await import('./a2a-server/serve-command.js');
     process.exitCode = await runServeCommand(args.slice(1), processIo());
   } else {
     process.exitCode = await runCli(args, processIo());

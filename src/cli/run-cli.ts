@@ -43,12 +43,12 @@ import {
 import { VERSION } from '../platform/version.js';
 import { startTelemetry } from '../telemetry/start-telemetry.js';
 import { githubFactsFromEnvironment } from '../telemetry/telemetry.js';
-import { loadRunCommands, sessionPromptFor } from '../commands/run-commands.js';
+import { loadRunCommands, sessionPromptFor } from '../custom-commands/run-commands.js';
 import {
   extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
-} from '../commands/extensions/extension-config.js';
+} from '../custom-commands/extensions/extension-config.js';
 import type { CliOptions } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { describeSessionChanges, readSessionChanges } from './changed-files.js';

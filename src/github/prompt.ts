@@ -15,7 +15,7 @@ import {
   sanitizeUntrustedText,
   UNTRUSTED_DATA_TAG,
 } from './sanitize.js';
-import type { ExpandedCommand } from '../commands/expand-command.js';
+import type { ExpandedCommand } from '../custom-commands/expand-command.js';
 import type {
   ChangedFile,
   ContextComment,

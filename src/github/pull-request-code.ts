@@ -18,8 +18,8 @@
 import { chmod, mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyExtensionFolder } from '../commands/extensions/extension-copy.js';
-import type { LoadedExtension } from '../commands/extensions/load-extensions.js';
+import { copyExtensionFolder } from '../custom-commands/extensions/extension-copy.js';
+import type { LoadedExtension } from '../custom-commands/extensions/load-extensions.js';
 import type { AgentSettings, McpServerSettings } from '../config/settings-types.js';
 import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';

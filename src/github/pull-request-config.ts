@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { REPOSITORY_EXTENSIONS_PATH } from '../commands/extensions/load-extensions.js';
-import { REPOSITORY_COMMANDS_PATH } from '../commands/run-commands.js';
+import { REPOSITORY_EXTENSIONS_PATH } from '../custom-commands/extensions/load-extensions.js';
+import { REPOSITORY_COMMANDS_PATH } from '../custom-commands/run-commands.js';
 import picomatch from 'picomatch';
 import type { BaseTreeClient, ListedFile, TreeRequest } from './base-tree.js';
 import { listBaseTrees, readBaseFiles, writeBaseFiles } from './base-tree.js';

@@ -4,7 +4,7 @@
  * tools collected (or what the workspace holds) and writes it to GitHub — a review, labels, a
  * commit and pull request — and says in the final report what it did.
  */
-import type { SessionPrompt } from '../commands/injection-services.js';
+import type { SessionPrompt } from '../custom-commands/injection-services.js';
 import type { SessionEndReason } from '../agent/events.js';
 import type { AgentDefinition } from '../agent/subagents/agent-definition.js';
 import type { ResultSection } from '../report/progress-comment.js';

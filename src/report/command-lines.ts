@@ -2,8 +2,8 @@
  * What the run's report says about custom commands and extensions: the command a run was asked
  * to run, each extension with its version, and — when a command does not exist — the ones that do.
  */
-import type { CustomCommand } from '../commands/command-types.js';
-import type { LoadedExtension } from '../commands/extensions/load-extensions.js';
+import type { CustomCommand } from '../custom-commands/command-types.js';
+import type { LoadedExtension } from '../custom-commands/extensions/load-extensions.js';
 import type { ConfiguredProcessLine } from '../github/pull-request-code.js';
 import type { Redact } from '../platform/redaction.js';
 import { codeSpan, inlineText } from './markdown.js';

@@ -24,8 +24,8 @@
 import { lstat, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contextDirectories, DEFAULT_CONTEXT_FILE_NAME } from '../agent/context-files.js';
-import { REPOSITORY_EXTENSIONS_PATH } from '../commands/extensions/load-extensions.js';
-import { REPOSITORY_COMMANDS_PATH } from '../commands/run-commands.js';
+import { REPOSITORY_EXTENSIONS_PATH } from '../custom-commands/extensions/load-extensions.js';
+import { REPOSITORY_COMMANDS_PATH } from '../custom-commands/run-commands.js';
 import { parseJsonText } from '../config/json-text.js';
 import { DEFAULT_SETTINGS_PATH } from '../config/settings.js';
 import type { FolderTrust } from '../config/trusted-folders.js';

@@ -18,8 +18,8 @@ import { analyzeShellCommand } from '../policy/shell/shell-analysis.js';
 import { BUILTIN_TOOL_ALIASES } from '../tools/builtin-tools.js';
 import { toolArgumentOf, toolNameOf } from '../tools/tool-selection.js';
 import type { RunMode } from '../platform/run-mode.js';
-import { extensionPolicyRules } from '../commands/extensions/extension-config.js';
-import type { LoadedExtension } from '../commands/extensions/load-extensions.js';
+import { extensionPolicyRules } from '../custom-commands/extensions/extension-config.js';
+import type { LoadedExtension } from '../custom-commands/extensions/load-extensions.js';
 
 export interface CliPolicyOptions {
   mode: RunMode;

@@ -6,7 +6,7 @@
 import type { ModelAuth } from '../model/model-auth.js';
 import { readRecordedSession } from '../model/recording.js';
 import { errorMessage, UsageError } from '../platform/errors.js';
-import { scriptFromRecording, startFakeGeminiServer } from '../testing/fake-gemini-server.js';
+import { scriptFromRecording, startFakeGeminiServer } from '../fake-gemini/fake-gemini-server.js';
 import { ReplayComparison } from './replay-divergence.js';
 
 export interface ReplayedSession {

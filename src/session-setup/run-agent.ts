@@ -47,9 +47,9 @@ import { BUILTIN_AGENTS } from '../agent/subagents/builtin-agents.js';
 import { registerSubagents } from '../agent/subagents/register-subagents.js';
 import type { AskUser } from '../policy/policy-confirmer.js';
 import type { ExtensionContextFile } from '../agent/context-files.js';
-import type { SessionPrompt } from '../commands/injection-services.js';
-import { createInjectionServices } from '../commands/injection-services.js';
-import { ACTION_ALLOW_COMMAND_HINT } from '../commands/expand-command.js';
+import type { SessionPrompt } from '../custom-commands/injection-services.js';
+import { createInjectionServices } from '../custom-commands/injection-services.js';
+import { ACTION_ALLOW_COMMAND_HINT } from '../custom-commands/expand-command.js';
 
 export interface RunAgentOptions {
   /**

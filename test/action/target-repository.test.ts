@@ -12,7 +12,7 @@ import { useFakeGitHub } from '../support/fake-github-server.js';
 import type { FakeGitHub } from '../support/fake-github-server.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
-import type { FakeStep } from '../../src/testing/fake-script.js';
+import type { FakeStep } from '../../src/fake-gemini/fake-script.js';
 import { runActionInProcess } from '../support/action-harness.js';
 import { bareRemoteOf, tempRepo } from '../support/temp-repo.js';
 import { webhookExample } from '../support/webhook-payloads.js';

@@ -5,7 +5,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { testIo } from '../support/cli-io.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';
-import { DOCS_COMMANDS } from '../commands/support/doc-commands.js';
+import { DOCS_COMMANDS } from '../custom-commands/support/doc-commands.js';
 
 describe('gemini-agent commands list', () => {
   it("lists the repository's and the extensions' commands with descriptions and files", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { parseRunArgs } from '../../src/cli/run-command.js';
-import { parseServeArgs } from '../../src/cli/serve/serve-args.js';
+import { parseServeArgs } from '../../src/cli/a2a-server/serve-args.js';
 import { runCliWithModel } from '../support/cli-run.js';
 import { testIo } from '../support/cli-io.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { JSON_LIMITS, jsonLimitProblem, parseJsonText } from '../../src/config/json-text.js';
 import { offsetPastBytes } from '../../src/platform/text-limits.js';
 import { tomlEntriesProblem, tomlTextProblem } from '../../src/config/toml-limits.js';
-import { COMMAND_FILE_LIMITS } from '../../src/commands/command-file.js';
-import { INJECTION_LIMITS } from '../../src/commands/injection-parser.js';
+import { COMMAND_FILE_LIMITS } from '../../src/custom-commands/command-file.js';
+import { INJECTION_LIMITS } from '../../src/custom-commands/injection-parser.js';
 import { AGENT_FILE_LIMITS } from '../../src/agent/subagents/agent-file-limits.js';
 import { POLICY_LIMITS } from '../../src/policy/policy-limits.js';
 

@@ -19,7 +19,7 @@ import { DEMO_USAGE, parseDemoArgs } from '../../src/cli/demo-command.js';
 import { POLICY_USAGE } from '../../src/cli/policy-command.js';
 import { parseRunArgs, RUN_USAGE } from '../../src/cli/run-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { parseServeArgs, SERVE_USAGE } from '../../src/cli/serve/serve-args.js';
+import { parseServeArgs, SERVE_USAGE } from '../../src/cli/a2a-server/serve-args.js';
 import { TRUST_USAGE } from '../../src/cli/trust-command.js';
 import { FLEET_USAGE, parseFleetArgs } from '../../src/cli/fleet-command.js';
 import { ExitCode } from '../../src/cli/exit-codes.js';

@@ -13,7 +13,7 @@ import { FLEET_USAGE } from '../../src/cli/fleet-command.js';
 import { FLEET_LOCAL_USAGE } from '../../src/cli/fleet-local-args.js';
 import { POLICY_USAGE } from '../../src/cli/policy-command.js';
 import { RUN_USAGE } from '../../src/cli/run-command.js';
-import { SERVE_USAGE } from '../../src/cli/serve/serve-args.js';
+import { SERVE_USAGE } from '../../src/cli/a2a-server/serve-args.js';
 import { TRUST_USAGE } from '../../src/cli/trust-command.js';
 
 const README = path.resolve(import.meta.dirname, '../../README.md');

@@ -3,7 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRunCommands } from '../../src/commands/run-commands.js';
+import { loadRunCommands } from '../../src/custom-commands/run-commands.js';
 import { createOctokit } from '../../src/github/octokit.js';
 import { baseBranchConfigFor } from '../../src/github/pull-request-config.js';
 import type { Trigger } from '../../src/github/trigger.js';

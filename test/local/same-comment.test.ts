@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecordedSession } from '../../src/model/recording.js';
-import { scriptFromRecording } from '../../src/testing/fake-gemini-server.js';
+import { scriptFromRecording } from '../../src/fake-gemini/fake-gemini-server.js';
 import { runActionInProcess } from '../support/action-harness.js';
 import { useFakeGemini } from '../support/fake-gemini.js';
 import { useFakeGitHub } from '../support/fake-github-server.js';

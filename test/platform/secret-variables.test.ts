@@ -2,7 +2,7 @@
 // as secret (so a copy under another name is refused), and that the tool environment and the
 // model's credentials agree with it.
 import { describe, expect, it } from 'vitest';
-import { TOKEN_VARIABLE } from '../../src/cli/serve/bearer-token.js';
+import { TOKEN_VARIABLE } from '../../src/cli/a2a-server/bearer-token.js';
 import { resolveModelAuth } from '../../src/model/model-auth.js';
 import { FILE_COMMAND_VARIABLES } from '../../src/platform/runner-file-commands.js';
 import {

@@ -1,18 +1,18 @@
-// Test conveniences around the fake Gemini server (src/testing/), which the CLI also bundles.
+// Test conveniences around the fake Gemini server (src/fake-gemini/), which the CLI also bundles.
 import { OAuth2Client } from 'google-auth-library';
 import { onTestFinished } from 'vitest';
 import type { GenerateContentResponse } from '@google/genai';
 import { createGenaiContentGenerator } from '../../src/model/genai-generator.js';
 import type { ContentGenerator } from '../../src/model/content-generator.js';
 import type { RetryEvent, RetryOptions } from '../../src/model/retry.js';
-import { startFakeGeminiServer } from '../../src/testing/fake-gemini-server.js';
+import { startFakeGeminiServer } from '../../src/fake-gemini/fake-gemini-server.js';
 import type {
   FakeGeminiServer,
   FakeGeminiServerOptions,
   FakeStep,
-} from '../../src/testing/fake-gemini-server.js';
+} from '../../src/fake-gemini/fake-gemini-server.js';
 
-export * from '../../src/testing/fake-gemini-server.js';
+export * from '../../src/fake-gemini/fake-gemini-server.js';
 
 /** Starts a fake server for this test and closes it when the test ends. */
 export async function useFakeGemini(

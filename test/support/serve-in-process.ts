@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import { runServeCommand } from '../../src/cli/serve/serve-command.js';
+import { runServeCommand } from '../../src/cli/a2a-server/serve-command.js';
 import type { FakeGeminiServer } from './fake-gemini.js';
 
 export interface ServeOptions {

@@ -3,10 +3,10 @@
 // `excludeTools` denies, and how its MCP servers join the settings'.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withExtensionServers } from '../../../src/commands/extensions/extension-config.js';
-import { parseExtensionManifest } from '../../../src/commands/extensions/extension-manifest.js';
-import type { LoadedExtension } from '../../../src/commands/extensions/load-extensions.js';
-import { loadExtensions } from '../../../src/commands/extensions/load-extensions.js';
+import { withExtensionServers } from '../../../src/custom-commands/extensions/extension-config.js';
+import { parseExtensionManifest } from '../../../src/custom-commands/extensions/extension-manifest.js';
+import type { LoadedExtension } from '../../../src/custom-commands/extensions/load-extensions.js';
+import { loadExtensions } from '../../../src/custom-commands/extensions/load-extensions.js';
 import { EMPTY_SETTINGS } from '../../../src/config/settings-types.js';
 import { ConfigurationError } from '../../../src/platform/errors.js';
 import { memoryLogger } from '../../../src/platform/logger.js';

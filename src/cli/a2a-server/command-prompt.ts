@@ -8,7 +8,7 @@
  * policy's reason, which stops the expansion and fails the task with that error. Once the
  * prompt is built, the client is asked about the model's calls as usual.
  */
-import type { SessionPrompt } from '../../commands/injection-services.js';
+import type { SessionPrompt } from '../../custom-commands/injection-services.js';
 import type { AskUser } from '../../policy/policy-confirmer.js';
 
 export function commandPromptGuard(

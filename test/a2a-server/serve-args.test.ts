@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseServeArgs, SERVE_USAGE } from '../../src/cli/serve/serve-args.js';
+import { parseServeArgs, SERVE_USAGE } from '../../src/cli/a2a-server/serve-args.js';
 
 describe('parseServeArgs', () => {
   it('listens on loopback at 41242 by default, working in the current directory', () => {

@@ -4,12 +4,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CustomCommand } from '../../src/commands/command-types.js';
-import { expandCommand, plainPrompt } from '../../src/commands/expand-command.js';
-import type { InjectionServices } from '../../src/commands/injection-services.js';
-import { parseCommandInvocation } from '../../src/commands/invocation.js';
-import { loadCommandFolder } from '../../src/commands/load-commands.js';
-import { escapeShellArgument } from '../../src/commands/shell-escape.js';
+import type { CustomCommand } from '../../src/custom-commands/command-types.js';
+import { expandCommand, plainPrompt } from '../../src/custom-commands/expand-command.js';
+import type { InjectionServices } from '../../src/custom-commands/injection-services.js';
+import { parseCommandInvocation } from '../../src/custom-commands/invocation.js';
+import { loadCommandFolder } from '../../src/custom-commands/load-commands.js';
+import { escapeShellArgument } from '../../src/custom-commands/shell-escape.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { DOCS_COMMANDS } from './support/doc-commands.js';

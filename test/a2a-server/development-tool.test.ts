@@ -8,7 +8,7 @@ import {
   readToolCallConfirmation,
   readWorkspacePath,
   toWireToolCall,
-} from '../../src/cli/serve/development-tool.js';
+} from '../../src/cli/a2a-server/development-tool.js';
 
 const pendingEdit: ToolCallData = {
   tool_call_id: 'e1',

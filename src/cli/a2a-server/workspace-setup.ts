@@ -14,14 +14,14 @@ import type { AgentDefinition } from '../../agent/subagents/agent-definition.js'
 import { loadAgents, projectAgentsFolder } from '../../agent/subagents/agent-files.js';
 import type { AgentSettings } from '../../config/settings-types.js';
 import { loadAgentSettings } from '../../config/settings.js';
-import type { CommandRegistry } from '../../commands/command-registry.js';
+import type { CommandRegistry } from '../../custom-commands/command-registry.js';
 import {
   extensionAgentFolders,
   extensionContextFiles,
   withExtensionServers,
-} from '../../commands/extensions/extension-config.js';
-import type { RunCommands } from '../../commands/run-commands.js';
-import { loadRunCommands, REPOSITORY_COMMANDS_PATH } from '../../commands/run-commands.js';
+} from '../../custom-commands/extensions/extension-config.js';
+import type { RunCommands } from '../../custom-commands/run-commands.js';
+import { loadRunCommands, REPOSITORY_COMMANDS_PATH } from '../../custom-commands/run-commands.js';
 import type { Logger } from '../../platform/logger.js';
 import type { CliPolicy } from '../../session-setup/policy-setup.js';
 import { loadCliPolicy } from '../../session-setup/policy-setup.js';

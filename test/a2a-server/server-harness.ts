@@ -10,10 +10,10 @@ import { silentLogger } from '../../src/platform/logger.js';
 import { createRedactor } from '../../src/platform/redaction.js';
 import { loadCliPolicy } from '../../src/session-setup/policy-setup.js';
 import { startAgent } from '../../src/session-setup/run-agent.js';
-import type { RunningA2AServer } from '../../src/cli/serve/a2a-server.js';
-import { startA2AServer } from '../../src/cli/serve/a2a-server.js';
-import type { CommandCatalog } from '../../src/cli/serve/slash-commands.js';
-import { Workspaces } from '../../src/cli/serve/workspaces.js';
+import type { RunningA2AServer } from '../../src/cli/a2a-server/a2a-server.js';
+import { startA2AServer } from '../../src/cli/a2a-server/a2a-server.js';
+import type { CommandCatalog } from '../../src/cli/a2a-server/slash-commands.js';
+import { Workspaces } from '../../src/cli/a2a-server/workspaces.js';
 import type { FakeGeminiServer } from '../support/fake-gemini.js';
 import { instantRetry } from '../support/fake-gemini.js';
 

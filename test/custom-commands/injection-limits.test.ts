@@ -2,9 +2,9 @@
 // line and column of the first block past the limit in whichever TOML string the prompt is
 // written as, so a command with too many is listed as broken and never starts a shell.
 import { describe, expect, it } from 'vitest';
-import { parseCommandFile } from '../../src/commands/command-file.js';
-import { CommandRegistry } from '../../src/commands/command-registry.js';
-import { loadCommandFolder } from '../../src/commands/load-commands.js';
+import { parseCommandFile } from '../../src/custom-commands/command-file.js';
+import { CommandRegistry } from '../../src/custom-commands/command-registry.js';
+import { loadCommandFolder } from '../../src/custom-commands/load-commands.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { tempRepo } from '../support/temp-repo.js';
 

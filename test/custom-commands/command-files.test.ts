@@ -4,9 +4,9 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandNameFromPath, parseCommandFile } from '../../src/commands/command-file.js';
-import { CommandRegistry } from '../../src/commands/command-registry.js';
-import { loadCommandFolder } from '../../src/commands/load-commands.js';
+import { commandNameFromPath, parseCommandFile } from '../../src/custom-commands/command-file.js';
+import { CommandRegistry } from '../../src/custom-commands/command-registry.js';
+import { loadCommandFolder } from '../../src/custom-commands/load-commands.js';
 import { ConfigurationError } from '../../src/platform/errors.js';
 import { tempRepo } from '../support/temp-repo.js';
 import { DOCS_COMMANDS } from './support/doc-commands.js';

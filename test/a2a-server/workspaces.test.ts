@@ -1,7 +1,7 @@
 import { mkdir, realpath, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Workspaces, WorkspaceRefused } from '../../src/cli/serve/workspaces.js';
+import { Workspaces, WorkspaceRefused } from '../../src/cli/a2a-server/workspaces.js';
 import { tempRepo } from '../support/temp-repo.js';
 
 describe('Workspaces', () => {

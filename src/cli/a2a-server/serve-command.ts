@@ -12,7 +12,7 @@ import { ExitCode, exitCodeForCancellation, exitCodeForError } from '../exit-cod
 import { describeSessionChanges, readSessionChanges } from '../changed-files.js';
 import type { StopSignal } from '../run-stop.js';
 import { causeOfSignal, describeCancellation } from '../run-stop.js';
-import { sessionPromptFor } from '../../commands/run-commands.js';
+import { sessionPromptFor } from '../../custom-commands/run-commands.js';
 import { DEFAULT_SETTINGS_PATH } from '../../config/settings.js';
 import { createContentGenerator } from '../../model/create-content-generator.js';
 import { requestStorageNotice } from '../../model/request-storage.js';

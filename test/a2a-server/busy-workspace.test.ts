@@ -5,8 +5,8 @@
 import { realpath } from 'node:fs/promises';
 import type { Message, SendMessageRequest } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
-import { DevelopmentToolExecutor } from '../../src/cli/serve/task-executor.js';
-import { Workspaces } from '../../src/cli/serve/workspaces.js';
+import { DevelopmentToolExecutor } from '../../src/cli/a2a-server/task-executor.js';
+import { Workspaces } from '../../src/cli/a2a-server/workspaces.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { tempRepo } from '../support/temp-repo.js';

@@ -1,8 +1,8 @@
 // Injection services over a real workspace, the built-in tools and the run's real policy (the
 // preset of the mode, `--allow-command` rules), wired as run-agent.ts wires them for a session.
 import { onTestFinished } from 'vitest';
-import type { InjectionServices } from '../../../src/commands/injection-services.js';
-import { createInjectionServices } from '../../../src/commands/injection-services.js';
+import type { InjectionServices } from '../../../src/custom-commands/injection-services.js';
+import { createInjectionServices } from '../../../src/custom-commands/injection-services.js';
 import { memoryLogger } from '../../../src/platform/logger.js';
 import { createPolicyConfirmer } from '../../../src/policy/policy-confirmer.js';
 import type { RunMode } from '../../../src/platform/run-mode.js';

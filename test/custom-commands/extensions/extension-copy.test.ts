@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { copyExtensionFolder } from '../../../src/commands/extensions/extension-copy.js';
+import { copyExtensionFolder } from '../../../src/custom-commands/extensions/extension-copy.js';
 
 async function temp(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
@@ -33,7 +33,7 @@ async function extensionFolder(): Promise<string> {
   await writeFile(path.join(source, 'server.js'), 'require("dep");');
   await writeFile(path.join(source, 'node_modules', 'dep', 'bin', 'cli.js'), '#!/usr/bin/env node');
   await chmod(path.join(source, 'node_modules', 'dep', 'bin', 'cli.js'), 0o700);
-  await symlink('../dep/bin/cli.js', path.join(source, 'node_modules', '.bin', 'dep'));
+  await symlink('../../commands/dep/bin/cli.js', path.join(source, 'node_modules', '.bin', 'dep'));
   await writeFile(path.join(source, '.git', 'hooks', 'post-checkout'), 'not the extension');
   return source;
 }
@@ -49,7 +49,7 @@ describe('copyExtensionFolder', () => {
     expect(copied).toEqual({ ok: true, directory: target });
     expect(await readFile(path.join(target, 'server.js'), 'utf8')).toBe('require("dep");');
     expect(await readlink(path.join(target, 'node_modules', '.bin', 'dep'))).toBe(
-      '../dep/bin/cli.js',
+      '../../commands/dep/bin/cli.js',
     );
     expect(
       (await stat(path.join(target, 'node_modules', 'dep', 'bin', 'cli.js'))).mode & 0o777,

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bearerChecker, resolveToken } from '../../src/cli/serve/bearer-token.js';
+import { bearerChecker, resolveToken } from '../../src/cli/a2a-server/bearer-token.js';
 import { UsageError } from '../../src/platform/errors.js';
 import { tempRepo } from '../support/temp-repo.js';
 
