@@ -13,11 +13,11 @@ export const LAYER_CHAIN: readonly (readonly string[])[] = [
   ['report'],
   ['github'],
   ['session-setup'],
-  ['commands', 'telemetry'],
+  ['custom-commands', 'telemetry'],
   ['policy'],
   ['agent'],
   ['tools'],
-  ['testing'],
+  ['fake-gemini'],
   ['config', 'model'],
   ['platform'],
 ];
