@@ -202,27 +202,27 @@ async function runSubcommand(argv: readonly string[], io: CliIo): Promise<number
   // whose loading would delay every run's first model request.
   switch (argv[0]) {
     case 'policy': {
-      const { runPolicyCommand } = await import('./policy-command.js');
+      const { runPolicyCommand } = await import('./subcommands/policy.js');
       return runPolicyCommand(argv.slice(1), io);
     }
     case 'run': {
-      const { runRunCommand } = await import('./run-command.js');
+      const { runRunCommand } = await import('./subcommands/run.js');
       return runRunCommand(argv.slice(1), io);
     }
     case 'commands': {
-      const { runCommandsCommand } = await import('./commands-command.js');
+      const { runCommandsCommand } = await import('./subcommands/commands-list.js');
       return runCommandsCommand(argv.slice(1), io);
     }
     case 'demo': {
-      const { runDemoCommand } = await import('./demo-command.js');
+      const { runDemoCommand } = await import('./subcommands/demo.js');
       return runDemoCommand(argv.slice(1), io);
     }
     case 'trust': {
-      const { runTrustCommand } = await import('./trust-command.js');
+      const { runTrustCommand } = await import('./subcommands/trust.js');
       return runTrustCommand(argv.slice(1), io);
     }
     case 'fleet': {
-      const { runFleetCommand } = await import('./fleet-command.js');
+      const { runFleetCommand } = await import('./subcommands/fleet.js');
       return runFleetCommand(argv.slice(1), io);
     }
     default:

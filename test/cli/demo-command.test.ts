@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findDemoFiles, invokedAs, sandboxUserNotice } from '../../src/cli/demo-command.js';
+import { findDemoFiles, invokedAs, sandboxUserNotice } from '../../src/cli/subcommands/demo.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { git, tempDir, testTerminal } from '../local/support.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
+import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/subcommands/policy.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { CliIo } from '../../src/cli/run-cli.js';
 import { captureOutput } from '../support/cli-io.js';

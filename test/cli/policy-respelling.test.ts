@@ -2,7 +2,7 @@
 // the rule's file:line:column; `policy explain` shows which reading of the command denied it.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
+import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/subcommands/policy.js';
 import { captureOutput } from '../support/cli-io.js';
 import { tempRepo } from '../support/temp-repo.js';
 

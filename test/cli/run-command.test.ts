@@ -6,7 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { parseRunArgs } from '../../src/cli/run-command.js';
+import { parseRunArgs } from '../../src/cli/subcommands/run.js';
 import { callsReply, textReply, useFakeGemini } from '../support/fake-gemini.js';
 import { useFakeGitHub } from '../support/fake-github-server.js';
 import { tempRepo } from '../support/temp-repo.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { parseRunArgs } from '../../src/cli/run-command.js';
+import { parseRunArgs } from '../../src/cli/subcommands/run.js';
 import { parseServeArgs } from '../../src/cli/a2a-server/serve-args.js';
 import { runCliWithModel } from '../support/cli-run.js';
 import { testIo } from '../support/cli-io.js';

@@ -7,14 +7,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandsBlock, renderCommandsSection } from '../../scripts/cli-docs.mjs';
 import { USAGE } from '../../src/cli/args.js';
-import { COMMANDS_USAGE } from '../../src/cli/commands-command.js';
-import { DEMO_USAGE } from '../../src/cli/demo-command.js';
-import { FLEET_USAGE } from '../../src/cli/fleet-command.js';
-import { FLEET_LOCAL_USAGE } from '../../src/cli/fleet-local-args.js';
-import { POLICY_USAGE } from '../../src/cli/policy-command.js';
-import { RUN_USAGE } from '../../src/cli/run-command.js';
+import { COMMANDS_USAGE } from '../../src/cli/subcommands/commands-list.js';
+import { DEMO_USAGE } from '../../src/cli/subcommands/demo.js';
+import { FLEET_USAGE } from '../../src/cli/subcommands/fleet.js';
+import { FLEET_LOCAL_USAGE } from '../../src/cli/subcommands/fleet-local-args.js';
+import { POLICY_USAGE } from '../../src/cli/subcommands/policy.js';
+import { RUN_USAGE } from '../../src/cli/subcommands/run.js';
 import { SERVE_USAGE } from '../../src/cli/a2a-server/serve-args.js';
-import { TRUST_USAGE } from '../../src/cli/trust-command.js';
+import { TRUST_USAGE } from '../../src/cli/subcommands/trust.js';
 
 const README = path.resolve(import.meta.dirname, '../../README.md');
 /** In scripts/cli-docs.mjs's HELP_COMMANDS order. */

@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { actionTables, cellText, markers, renderReadme } from '../../scripts/action-docs.mjs';
-import { findDemoFiles } from '../../src/cli/demo-command.js';
-import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/policy-command.js';
+import { findDemoFiles } from '../../src/cli/subcommands/demo.js';
+import { EXPLAIN_DENIED_EXIT, runPolicyCommand } from '../../src/cli/subcommands/policy.js';
 import { actionInputsSchema } from '../../src/action/action-inputs.js';
 import { SANDBOX_USER_NAME } from '../../src/platform/sandbox/sandbox-user.js';
 import { checkPolicy } from '../../src/policy/parse-policy.js';
@@ -179,7 +179,7 @@ describe('the README commands', () => {
   });
 
   it('names the sample project the demo really copies', async () => {
-    const source = pathToFileURL(path.join(ROOT, 'src/cli/demo-command.ts')).href;
+    const source = pathToFileURL(path.join(ROOT, 'src/cli/subcommands/demo.ts')).href;
     const sample = path.relative(ROOT, path.join(await findDemoFiles(source), 'repo'));
     const targets = (markdown: string | undefined) =>
       links(markdown ?? '').map((link) => link.target);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileListing } from '../../src/cli/run-command.js';
+import { fileListing } from '../../src/cli/subcommands/run.js';
 import { createDryRunReport } from '../../src/local/dry-run-report.js';
 import type { CommentRecord, IssueRecord, PullRecord } from '../../src/local/dry-run-store.js';
 import { tempDir } from './support.js';

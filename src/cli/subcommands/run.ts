@@ -6,22 +6,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ZodType } from 'zod';
-import { actionInputsSchema, INPUT_NAMES } from '../action/action-inputs.js';
-import { errorMessage, UsageError } from '../platform/errors.js';
-import { protectedFolderProblem } from '../tools/protected-paths.js';
-import { costCap, parseFlags } from './args.js';
-import type { PermissionLevel } from '../local/dry-run-github.js';
-import { PERMISSION_LEVELS } from '../local/dry-run-github.js';
-import { commentFileName } from '../local/dry-run-report.js';
-import type { LocalRun, LocalRunIo, LocalRunOptions } from '../local/local-run.js';
-import { runLocal } from '../local/local-run.js';
-import { renderMarkdownForTerminal } from '../local/terminal-markdown.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
-import type { StopSignal } from './run-stop.js';
-import { createRunStop } from '../action/run-stop.js';
-import { TRIGGER_EVENT_NAMES } from '../github/mode.js';
-import { requireRepoDirectory } from './repo-directory.js';
-import { divergenceSummary } from '../session-setup/replay-divergence.js';
+import { actionInputsSchema, INPUT_NAMES } from '../../action/action-inputs.js';
+import { errorMessage, UsageError } from '../../platform/errors.js';
+import { protectedFolderProblem } from '../../tools/protected-paths.js';
+import { costCap, parseFlags } from '../args.js';
+import type { PermissionLevel } from '../../local/dry-run-github.js';
+import { PERMISSION_LEVELS } from '../../local/dry-run-github.js';
+import { commentFileName } from '../../local/dry-run-report.js';
+import type { LocalRun, LocalRunIo, LocalRunOptions } from '../../local/local-run.js';
+import { runLocal } from '../../local/local-run.js';
+import { renderMarkdownForTerminal } from '../../local/terminal-markdown.js';
+import { ExitCode, exitCodeForError } from '../exit-codes.js';
+import type { StopSignal } from '../run-stop.js';
+import { createRunStop } from '../../action/run-stop.js';
+import { TRIGGER_EVENT_NAMES } from '../../github/mode.js';
+import { requireRepoDirectory } from '../repo-directory.js';
+import { divergenceSummary } from '../../session-setup/replay-divergence.js';
 
 export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
 

@@ -6,15 +6,15 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkCampaignKey } from '../fleet/campaign-key.js';
-import { renderPlanListing } from '../fleet/fleet-plan-output.js';
-import type { LocalCampaign } from '../local/local-campaign.js';
-import { runLocalCampaign } from '../local/local-campaign.js';
-import { UsageError } from '../platform/errors.js';
-import type { TextSink } from '../platform/logger.js';
+import { checkCampaignKey } from '../../fleet/campaign-key.js';
+import { renderPlanListing } from '../../fleet/fleet-plan-output.js';
+import type { LocalCampaign } from '../../local/local-campaign.js';
+import { runLocalCampaign } from '../../local/local-campaign.js';
+import { UsageError } from '../../platform/errors.js';
+import type { TextSink } from '../../platform/logger.js';
 import { FLEET_LOCAL_USAGE, parseLocalArgs } from './fleet-local-args.js';
-import { ExitCode } from './exit-codes.js';
-import { parseInputs } from './run-command.js';
+import { ExitCode } from '../exit-codes.js';
+import { parseInputs } from './run.js';
 
 /** An owner login as GitHub spells them. */
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;

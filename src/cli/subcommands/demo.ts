@@ -13,16 +13,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { resolveModelAuth } from '../model/model-auth.js';
-import { SANDBOX_USER_NAME } from '../platform/sandbox/sandbox-user.js';
-import { errorMessage, UsageError } from '../platform/errors.js';
-import { parseFlags } from './args.js';
-import type { LocalRun } from '../local/local-run.js';
-import { runLocal } from '../local/local-run.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
-import type { CommandIo } from './run-command.js';
-import { exitCodeFor, parseInputs, printRunEnd, shellWord } from './run-command.js';
-import { makeDirectory } from '../platform/make-directory.js';
+import { resolveModelAuth } from '../../model/model-auth.js';
+import { SANDBOX_USER_NAME } from '../../platform/sandbox/sandbox-user.js';
+import { errorMessage, UsageError } from '../../platform/errors.js';
+import { parseFlags } from '../args.js';
+import type { LocalRun } from '../../local/local-run.js';
+import { runLocal } from '../../local/local-run.js';
+import { ExitCode, exitCodeForError } from '../exit-codes.js';
+import type { CommandIo } from './run.js';
+import { exitCodeFor, parseInputs, printRunEnd, shellWord } from './run.js';
+import { makeDirectory } from '../../platform/make-directory.js';
 
 const run = promisify(execFile);
 

@@ -4,22 +4,22 @@
  * replace others, and the command files that do not load (each at file:line:column).
  */
 import { parseArgs } from 'node:util';
-import { describeShadowing } from '../custom-commands/command-registry.js';
-import { describeExtension } from '../custom-commands/extensions/load-extensions.js';
-import { loadRunCommands } from '../custom-commands/run-commands.js';
-import { errorMessage, UsageError } from '../platform/errors.js';
+import { describeShadowing } from '../../custom-commands/command-registry.js';
+import { describeExtension } from '../../custom-commands/extensions/load-extensions.js';
+import { loadRunCommands } from '../../custom-commands/run-commands.js';
+import { errorMessage, UsageError } from '../../platform/errors.js';
 import {
   assessWorkspaceTrust,
   describeUntrusted,
   folderContents,
   howToTrust,
   neededTrust,
-} from '../session-setup/folder-trust.js';
-import { parseFlags } from './args.js';
-import { silentLogger } from '../platform/logger.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
-import { requireRepoDirectory } from './repo-directory.js';
-import type { TextSink } from '../platform/logger.js';
+} from '../../session-setup/folder-trust.js';
+import { parseFlags } from '../args.js';
+import { silentLogger } from '../../platform/logger.js';
+import { ExitCode, exitCodeForError } from '../exit-codes.js';
+import { requireRepoDirectory } from '../repo-directory.js';
+import type { TextSink } from '../../platform/logger.js';
 
 export const COMMANDS_USAGE = `Usage: gemini-agent commands list [--repo DIR] [--extension DIR]...
 

@@ -7,52 +7,52 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { checkCampaignKey } from '../fleet/campaign-key.js';
+import { checkCampaignKey } from '../../fleet/campaign-key.js';
 import {
   countRequests,
   findOpenCampaignPulls,
   listNamedRepositories,
   listOwnerRepositories,
-} from '../fleet/fleet-listing.js';
-import type { FleetCandidate, FleetPlan } from '../fleet/fleet-plan.js';
+} from '../../fleet/fleet-listing.js';
+import type { FleetCandidate, FleetPlan } from '../../fleet/fleet-plan.js';
 import {
   buildPlan,
   fleetPlanSchema,
   parseChunkIndex,
   parseChunkSize,
   screenCandidates,
-} from '../fleet/fleet-plan.js';
+} from '../../fleet/fleet-plan.js';
 import {
   planOutputs,
   planSummaryLine,
   renderPlanListing,
   writePlanFiles,
   writeStepOutputs,
-} from '../fleet/fleet-plan-output.js';
-import { readFleetResults } from '../fleet/fleet-results.js';
-import { isOwnerLogin, parseReposFile, parseRepositoryName } from '../fleet/fleet-targets.js';
-import type { FleetRow } from '../fleet/fleet-rows.js';
-import { fleetTotals } from '../fleet/fleet-rows.js';
-import { renderFleetSummary } from '../fleet/tracking-body.js';
-import type { TrackingIssueStore } from '../fleet/tracking-issue.js';
+} from '../../fleet/fleet-plan-output.js';
+import { readFleetResults } from '../../fleet/fleet-results.js';
+import { isOwnerLogin, parseReposFile, parseRepositoryName } from '../../fleet/fleet-targets.js';
+import type { FleetRow } from '../../fleet/fleet-rows.js';
+import { fleetTotals } from '../../fleet/fleet-rows.js';
+import { renderFleetSummary } from '../../fleet/tracking-body.js';
+import type { TrackingIssueStore } from '../../fleet/tracking-issue.js';
 import {
   githubTrackingStore,
   prepareFleetReport,
   publishFleetReport,
-} from '../fleet/tracking-issue.js';
-import type { GitHubClient } from '../github/octokit.js';
-import { createOctokit } from '../github/octokit.js';
-import { apiUrl, runUrl as thisRunUrl, serverUrl } from '../github/urls.js';
-import { campaignBranchName, DEFAULT_BRANCH_PREFIX } from '../publish/branch-name.js';
-import { ConfigurationError, errorMessage, UsageError } from '../platform/errors.js';
-import type { Logger, TextSink } from '../platform/logger.js';
-import { streamLogger } from '../platform/logger.js';
-import { createRedactor, secretEnvironmentValues } from '../platform/redaction.js';
-import { runnerCommands } from '../platform/runner-commands.js';
-import { VERSION } from '../platform/version.js';
-import { parseFlags } from './args.js';
+} from '../../fleet/tracking-issue.js';
+import type { GitHubClient } from '../../github/octokit.js';
+import { createOctokit } from '../../github/octokit.js';
+import { apiUrl, runUrl as thisRunUrl, serverUrl } from '../../github/urls.js';
+import { campaignBranchName, DEFAULT_BRANCH_PREFIX } from '../../publish/branch-name.js';
+import { ConfigurationError, errorMessage, UsageError } from '../../platform/errors.js';
+import type { Logger, TextSink } from '../../platform/logger.js';
+import { streamLogger } from '../../platform/logger.js';
+import { createRedactor, secretEnvironmentValues } from '../../platform/redaction.js';
+import { runnerCommands } from '../../platform/runner-commands.js';
+import { VERSION } from '../../platform/version.js';
+import { parseFlags } from '../args.js';
 import { parseLocalArgs } from './fleet-local-args.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+import { ExitCode, exitCodeForError } from '../exit-codes.js';
 
 export const FLEET_USAGE = `Usage: gemini-agent fleet plan --campaign KEY (--repos-file FILE | --owner OWNER) [options]
        gemini-agent fleet report --campaign KEY --results DIR [options]
@@ -133,7 +133,7 @@ export async function runFleetCommand(
         return await report(rest, io, deps);
       case 'local': {
         // Loaded when used: it brings the Action's whole pipeline.
-        const { runFleetLocal } = await import('./fleet-local-command.js');
+        const { runFleetLocal } = await import('./fleet-local.js');
         return await runFleetLocal(rest, io);
       }
       case '-h':

@@ -3,7 +3,7 @@
  * pipeline), so `fleet`'s own argument check stays light.
  */
 import { parseArgs } from 'node:util';
-import { parseFlags } from './args.js';
+import { parseFlags } from '../args.js';
 
 export const FLEET_LOCAL_USAGE = `Usage: gemini-agent fleet local --campaign KEY --prompt TEXT [options] REPO...
 

@@ -8,35 +8,35 @@
  *   the model would read, and for shell commands the verdict of every sub-command.
  */
 import { parseArgs } from 'node:util';
-import { errorMessage, UsageError } from '../platform/errors.js';
-import { silentLogger } from '../platform/logger.js';
-import { describeRule, loadPolicyFiles, ruleLocation } from '../policy/load-policy.js';
-import { outcomeOf } from '../policy/policy-confirmer.js';
-import { respellingWarnings } from '../policy/respelling-coverage.js';
-import { hasCommandConditions } from '../policy/rule-matching.js';
+import { errorMessage, UsageError } from '../../platform/errors.js';
+import { silentLogger } from '../../platform/logger.js';
+import { describeRule, loadPolicyFiles, ruleLocation } from '../../policy/load-policy.js';
+import { outcomeOf } from '../../policy/policy-confirmer.js';
+import { respellingWarnings } from '../../policy/respelling-coverage.js';
+import { hasCommandConditions } from '../../policy/rule-matching.js';
 import type {
   PolicyCall,
   PolicyContext,
   PolicyTier,
   PolicyVerdict,
   SubcommandVerdict,
-} from '../policy/policy-types.js';
-import { TIER_BASE } from '../policy/policy-types.js';
-import { MODEL_ARGUMENT_LIMITS } from '../agent/response-limits.js';
-import { POLICY_DENIAL_PREFIX } from '../agent/scheduler.js';
-import { valueLimitProblem } from '../platform/text-limits.js';
-import { registerBuiltinTools } from '../tools/builtin-tools.js';
-import { ToolRegistry } from '../tools/registry.js';
-import { isBuildError } from '../tools/tool-types.js';
-import { Workspace } from '../tools/workspace.js';
-import { policyContext } from '../session-setup/run-agent.js';
-import { parseFlags, parseRunMode } from './args.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
-import type { TextSink } from '../platform/logger.js';
-import { loadCliPolicy } from '../session-setup/policy-setup.js';
-import type { RunTrust } from '../platform/run-mode.js';
-import { RUN_TRUSTS } from '../platform/run-mode.js';
-import { requireRepoDirectory } from './repo-directory.js';
+} from '../../policy/policy-types.js';
+import { TIER_BASE } from '../../policy/policy-types.js';
+import { MODEL_ARGUMENT_LIMITS } from '../../agent/response-limits.js';
+import { POLICY_DENIAL_PREFIX } from '../../agent/scheduler.js';
+import { valueLimitProblem } from '../../platform/text-limits.js';
+import { registerBuiltinTools } from '../../tools/builtin-tools.js';
+import { ToolRegistry } from '../../tools/registry.js';
+import { isBuildError } from '../../tools/tool-types.js';
+import { Workspace } from '../../tools/workspace.js';
+import { policyContext } from '../../session-setup/run-agent.js';
+import { parseFlags, parseRunMode } from '../args.js';
+import { ExitCode, exitCodeForError } from '../exit-codes.js';
+import type { TextSink } from '../../platform/logger.js';
+import { loadCliPolicy } from '../../session-setup/policy-setup.js';
+import type { RunTrust } from '../../platform/run-mode.js';
+import { RUN_TRUSTS } from '../../platform/run-mode.js';
+import { requireRepoDirectory } from '../repo-directory.js';
 
 /**
  * `policy explain`'s exit code for a denied call, so a script can assert a decision

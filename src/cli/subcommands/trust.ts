@@ -12,12 +12,12 @@ import {
   saveTrustRule,
   TRUSTED_FOLDERS_PATH_VARIABLE,
   trustedFoldersFile,
-} from '../config/trusted-folders.js';
-import { errorMessage, UsageError } from '../platform/errors.js';
-import type { TextSink } from '../platform/logger.js';
-import { folderContents } from '../session-setup/folder-trust.js';
-import { parseFlags } from './args.js';
-import { ExitCode, exitCodeForError } from './exit-codes.js';
+} from '../../config/trusted-folders.js';
+import { errorMessage, UsageError } from '../../platform/errors.js';
+import type { TextSink } from '../../platform/logger.js';
+import { folderContents } from '../../session-setup/folder-trust.js';
+import { parseFlags } from '../args.js';
+import { ExitCode, exitCodeForError } from '../exit-codes.js';
 
 export const TRUST_USAGE = `Usage: gemini-agent trust [--parent] [DIR]
 
