@@ -86,7 +86,13 @@ const ALLOWED_COMMANDS = 'node --test';
 /** The demo's files: beside the bundle when the build copied them, else in the package. */
 export async function findDemoFiles(moduleUrl: string = import.meta.url): Promise<string> {
   const here = path.dirname(fileURLToPath(moduleUrl));
-  const candidates = [path.join(here, 'demo'), path.resolve(here, '..', '..', 'examples', 'demo')];
+  // The package's examples/: two folders up from the bundle (dist/cli/), three from this source
+  // file (src/cli/subcommands/).
+  const candidates = [
+    path.join(here, 'demo'),
+    path.resolve(here, '..', '..', 'examples', 'demo'),
+    path.resolve(here, '..', '..', '..', 'examples', 'demo'),
+  ];
   for (const candidate of candidates) {
     try {
       await access(path.join(candidate, 'session.jsonl'));
