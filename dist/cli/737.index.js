@@ -123,7 +123,7 @@ var written_configuration = __webpack_require__(43928);
 // EXTERNAL MODULE: ./src/report/session-stats.ts
 var session_stats = __webpack_require__(93020);
 // EXTERNAL MODULE: ./src/session-setup/run-agent.ts + 25 modules
-var run_agent = __webpack_require__(92057);
+var run_agent = __webpack_require__(70832);
 // EXTERNAL MODULE: ./src/agent/subagents/agent-files.ts + 1 modules
 var agent_files = __webpack_require__(50082);
 // EXTERNAL MODULE: ./src/config/settings.ts + 1 modules
@@ -138,10 +138,10 @@ var version = __webpack_require__(95895);
 var start_telemetry = __webpack_require__(51274);
 // EXTERNAL MODULE: ./src/telemetry/telemetry.ts
 var telemetry_telemetry = __webpack_require__(28048);
-// EXTERNAL MODULE: ./src/commands/run-commands.ts + 3 modules
-var run_commands = __webpack_require__(63065);
-// EXTERNAL MODULE: ./src/commands/extensions/extension-config.ts
-var extension_config = __webpack_require__(98067);
+// EXTERNAL MODULE: ./src/custom-commands/run-commands.ts + 3 modules
+var run_commands = __webpack_require__(3939);
+// EXTERNAL MODULE: ./src/custom-commands/extensions/extension-config.ts
+var extension_config = __webpack_require__(72485);
 // EXTERNAL MODULE: ./src/cli/args.ts
 var args = __webpack_require__(77593);
 // EXTERNAL MODULE: ./src/cli/changed-files.ts
@@ -728,7 +728,7 @@ function firstLine(text) {
 }
 
 // EXTERNAL MODULE: ./src/session-setup/policy-setup.ts + 23 modules
-var policy_setup = __webpack_require__(49446);
+var policy_setup = __webpack_require__(9798);
 ;// CONCATENATED MODULE: ./src/cli/read-stdin.ts
 /** Reads all of standard input when it is piped; undefined when it is a terminal. */
 async function readPipedStdin(stdin) {
@@ -744,7 +744,7 @@ async function readPipedStdin(stdin) {
 // EXTERNAL MODULE: ./src/cli/run-stop.ts
 var run_stop = __webpack_require__(15800);
 // EXTERNAL MODULE: ./src/session-setup/replay-model.ts + 2 modules
-var replay_model = __webpack_require__(32416);
+var replay_model = __webpack_require__(57846);
 // EXTERNAL MODULE: ./src/session-setup/replay-divergence.ts
 var replay_divergence = __webpack_require__(28812);
 // EXTERNAL MODULE: ./src/cli/repo-directory.ts
@@ -870,27 +870,27 @@ async function runSubcommand(argv, io) {
     // whose loading would delay every run's first model request.
     switch (argv[0]) {
         case 'policy': {
-            const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 864).then(__webpack_require__.bind(__webpack_require__, 37864));
+            const { runPolicyCommand } = await __webpack_require__.e(/* import() */ 565).then(__webpack_require__.bind(__webpack_require__, 46565));
             return runPolicyCommand(argv.slice(1), io);
         }
         case 'run': {
-            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863), __webpack_require__.e(111)]).then(__webpack_require__.bind(__webpack_require__, 85863));
+            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(452), __webpack_require__.e(111)]).then(__webpack_require__.bind(__webpack_require__, 9452));
             return runRunCommand(argv.slice(1), io);
         }
         case 'commands': {
-            const { runCommandsCommand } = await __webpack_require__.e(/* import() */ 302).then(__webpack_require__.bind(__webpack_require__, 92302));
+            const { runCommandsCommand } = await __webpack_require__.e(/* import() */ 652).then(__webpack_require__.bind(__webpack_require__, 98652));
             return runCommandsCommand(argv.slice(1), io);
         }
         case 'demo': {
-            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(863), __webpack_require__.e(111), __webpack_require__.e(323)]).then(__webpack_require__.bind(__webpack_require__, 1323));
+            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(452), __webpack_require__.e(111), __webpack_require__.e(950)]).then(__webpack_require__.bind(__webpack_require__, 45950));
             return runDemoCommand(argv.slice(1), io);
         }
         case 'trust': {
-            const { runTrustCommand } = await __webpack_require__.e(/* import() */ 380).then(__webpack_require__.bind(__webpack_require__, 74380));
+            const { runTrustCommand } = await __webpack_require__.e(/* import() */ 115).then(__webpack_require__.bind(__webpack_require__, 22115));
             return runTrustCommand(argv.slice(1), io);
         }
         case 'fleet': {
-            const { runFleetCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(111), __webpack_require__.e(733)]).then(__webpack_require__.bind(__webpack_require__, 23733));
+            const { runFleetCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(111), __webpack_require__.e(583)]).then(__webpack_require__.bind(__webpack_require__, 46583));
             return runFleetCommand(argv.slice(1), io);
         }
         default:

@@ -82,10 +82,10 @@ else {
     (0,_platform_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowthAfterStartUp */ .SN)();
     // Before the modules that make schemas load (interpreted-schemas.ts).
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(146)]).then(__nccwpck_require__.bind(__nccwpck_require__, 42146));
-    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(845), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
+    const { runCli, processIo } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(870), __nccwpck_require__.e(737)]).then(__nccwpck_require__.bind(__nccwpck_require__, 41737));
     if (args[0] === 'serve') {
         // The A2A server and its SDK are loaded only for `serve`.
-        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(845), __nccwpck_require__.e(741)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84741));
+        const { runServeCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(102), __nccwpck_require__.e(25), __nccwpck_require__.e(870), __nccwpck_require__.e(20)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87020));
         process.exitCode = await runServeCommand(args.slice(1), processIo());
     }
     else {
