@@ -2,7 +2,10 @@
 // engine denies, and a command inside the limits is analysed in full.
 import { describe, expect, it } from 'vitest';
 import { loadBashParser } from '../../src/policy/shell/bash-parser.js';
-import { analyzeShellCommand, analyzeShellCommandSync } from '../../src/policy/shell/shell-analysis.js';
+import {
+  analyzeShellCommand,
+  analyzeShellCommandSync,
+} from '../../src/policy/shell/shell-analysis.js';
 
 /** `bash -c '<command>'` with the command quoted for bash. */
 const bashC = (command: string) => `bash -c '${command.replace(/'/gu, `'\\''`)}'`;

@@ -3,7 +3,10 @@
 // with the kinds of hazard it carries, and the hazards of the command as a whole.
 import { describe, expect, it } from 'vitest';
 import { analyzeShellCommand } from '../../src/policy/shell/shell-analysis.js';
-import type { ShellAnalysis, ShellHazardKind } from '../../src/policy/shell/shell-analysis-types.js';
+import type {
+  ShellAnalysis,
+  ShellHazardKind,
+} from '../../src/policy/shell/shell-analysis-types.js';
 
 type Piece = [text: string, ...kinds: ShellHazardKind[]];
 interface Row {
