@@ -13990,10 +13990,6 @@ async function runOnce(given) {
     });
 }
 /**
- * The event's name and payload file from the runner's environment; each missing variable is
- * named on its own, since the runner sets both and a workflow or a script may have cleared one.
- */
-/**
  * A manual run on another repository: the person dispatched the workflow in its own repository,
  * which GitHub allows only to those with write access there, and the run acts with the token the
  * workflow made for the target (its rights are the limit). Their permission on the target is not
@@ -14011,6 +14007,10 @@ function dispatchedElsewhere(env, logger) {
         forkHead: false,
     };
 }
+/**
+ * The event's name and payload file from the runner's environment; each missing variable is
+ * named on its own, since the runner sets both and a workflow or a script may have cleared one.
+ */
 function runnerEvent(env) {
     const eventName = env.GITHUB_EVENT_NAME?.trim() ?? '';
     const eventPath = env.GITHUB_EVENT_PATH?.trim() ?? '';
