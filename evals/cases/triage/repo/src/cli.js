@@ -36,7 +36,11 @@ const OPTIONS = {
 };
 
 async function main(argv) {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+  });
   if (values.help || positionals.length === 0) {
     process.stdout.write(HELP);
     return positionals.length === 0 && !values.help ? 2 : 0;

@@ -19,5 +19,5 @@ test('${VAR:-default} falls back when VAR is unset', () => {
 });
 
 test('.env values may be quoted', () => {
-  assert.deepEqual(parseEnv("A='x y'\nB=\"z\"\n", { file: '.env' }), { A: 'x y', B: 'z' });
+  assert.deepEqual(parseEnv('A=\'x y\'\nB="z"\n', { file: '.env' }), { A: 'x y', B: 'z' });
 });

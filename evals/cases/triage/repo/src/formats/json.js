@@ -4,7 +4,7 @@ export function parse(text, { file }) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: ${error.message}`);
+    throw new Error(`${file}: ${error.message}`, { cause: error });
   }
 }
 
