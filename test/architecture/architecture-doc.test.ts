@@ -1,93 +1,70 @@
 // docs/architecture.md describes the code as it is; these checks keep the parts that can drift
-// mechanically from drifting: the layer chain it draws, the folders it names and the files it
-// points at.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// mechanically from drifting: the layer chain it draws, a section for every folder of src/ saying
+// what that folder may import, the folders outside src/, the paths and names it gives, and lines
+// that fit an editor. The second half shows each check failing on a made-up tree or document.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { codeBlocks, section } from '../docs/markdown.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { section } from '../docs/markdown.js';
+import {
+  drawnChain,
+  folderCoverage,
+  folderSections,
+  importLineProblems,
+  longLines,
+  MAX_LINE_LENGTH,
+  missingPaths,
+  sourceFolders,
+  sourceText,
+  topLevelFolders,
+  unknownNames,
+  unnamedTopFolders,
+} from './architecture-checks.js';
 import { LAYER_CHAIN } from './layer-chain.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SRC = path.join(ROOT, 'src');
 const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
 
-/** The ranks of the chain drawn in the first code block under "Layers": one line a rank. */
-function drawnChain(markdown: string): string[][] {
-  const layers = section(markdown, 'Layers');
-  const drawing = layers === undefined ? undefined : codeBlocks(layers)[0];
-  if (drawing === undefined) return [];
-  return drawing.text
-    .split('\n')
-    .map((line) => [...line.matchAll(/([a-z][a-z-]*)\//g)].map((match) => match[1] ?? ''))
-    .filter((rank) => rank.length > 0);
-}
-
-/** Every folder below src/, as `platform/sandbox`. */
-function sourceFolders(dir = SRC): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return [path.relative(SRC, full).split(path.sep).join('/'), ...sourceFolders(full)];
-    });
-}
-
-/** The text of every inline code span outside code blocks. */
-function codeSpans(markdown: string): string[] {
-  let inBlock = false;
-  const spans: string[] = [];
-  for (const line of markdown.split('\n')) {
-    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) inBlock = !inBlock;
-    if (inBlock) continue;
-    for (const match of line.matchAll(/`([^`]+)`/g)) spans.push(match[1] ?? '');
-  }
-  return spans;
-}
-
 describe('docs/architecture.md', () => {
   it('draws the layer chain the import-graph test holds the code to', () => {
     expect(drawnChain(doc)).toEqual(LAYER_CHAIN.map((rank) => [...rank]));
   });
 
-  it('names every folder of src/', () => {
-    const spans = new Set(codeSpans(doc));
-    const missing = sourceFolders().filter(
-      (folder) => !spans.has(`src/${folder}/`) && !spans.has(`${folder}/`),
-    );
-    expect(missing).toEqual([]);
+  it('has a section for every folder of src/, nested ones included, and none for a folder gone', () => {
+    const folders = sourceFolders(SRC);
+    expect(folders).toContain('policy/shell');
+    expect(folderCoverage(folders, doc)).toEqual({ missing: [], stale: [] });
+  });
+
+  it("says in each folder's section what it may import, as the layer chain has it", () => {
+    expect(importLineProblems(doc, LAYER_CHAIN)).toEqual([]);
+  });
+
+  it('names every folder outside src/', () => {
+    const folders = topLevelFolders(ROOT);
+    expect(folders).toEqual(expect.arrayContaining(['bench', 'scripts', 'test', 'evals']));
+    expect(unnamedTopFolders(folders, doc)).toEqual([]);
+  });
+
+  it(`has no line longer than ${MAX_LINE_LENGTH} characters`, () => {
+    expect(longLines(doc)).toEqual([]);
   });
 
   it('points only at files and folders that exist', () => {
-    const named = [...doc.matchAll(/\bsrc\/[\w./-]*[\w/]/g)].map((match) => match[0]);
-    expect(named.length).toBeGreaterThan(50);
-    expect(named.filter((name) => !existsSync(path.join(ROOT, name)))).toEqual([]);
+    expect(doc.match(/\bsrc\/[\w./-]*[\w/]/g)?.length).toBeGreaterThan(50);
+    expect(missingPaths(doc, ROOT)).toEqual([]);
   });
 
-  it("names, in each folder's section, only files that folder holds", () => {
-    // A section headed `src/<folder>/` names its files by their names alone (or by a path from
-    // src/ for a file of another folder).
-    const stale: string[] = [];
-    for (const match of doc.matchAll(/^###+ `(src\/[\w/-]+\/)`/gm)) {
-      const folder = match[1] ?? '';
-      const text = section(doc, `\`${folder}\``) ?? '';
-      for (const span of codeSpans(text)) {
-        if (!/^[\w./-]+\.(ts|json|toml)$/.test(span)) continue;
-        const candidates = [
-          path.join(ROOT, folder, span),
-          path.join(SRC, span),
-          path.join(ROOT, span),
-        ];
-        if (!candidates.some((candidate) => existsSync(candidate)))
-          stale.push(`${folder}: ${span}`);
-      }
-    }
-    expect(stale).toEqual([]);
+  it('gives only type and function names the code has', () => {
+    expect(unknownNames(doc, sourceText(SRC))).toEqual([]);
   });
 
-  it('has the table of where things live', () => {
-    const table = section(doc, 'Where does X live');
-    expect(table).toBeDefined();
+  it('answers where things live', () => {
+    const answers = section(doc, 'Where does X live');
+    expect(answers).toBeDefined();
     for (const topic of [
       'shell command',
       'review',
@@ -97,7 +74,125 @@ describe('docs/architecture.md', () => {
       'subagent',
       'telemetry',
     ]) {
-      expect(table?.toLowerCase()).toContain(topic);
+      expect(answers?.toLowerCase()).toContain(topic);
     }
+  });
+});
+
+describe('the checks of docs/architecture.md on a made-up tree or document', () => {
+  let root: string | undefined;
+  afterEach(() => {
+    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    root = undefined;
+  });
+
+  /** A temporary tree holding `files` (a name ending in `/` is an empty folder). */
+  function tree(files: readonly string[]): string {
+    root = mkdtempSync(path.join(tmpdir(), 'architecture-doc-'));
+    for (const name of files) {
+      const full = path.join(root, name);
+      if (name.endsWith('/')) {
+        mkdirSync(full, { recursive: true });
+      } else {
+        mkdirSync(path.dirname(full), { recursive: true });
+        writeFileSync(full, '');
+      }
+    }
+    return root;
+  }
+
+  it('names a folder added to src/ without its section, and a section whose folder is gone', () => {
+    const copy = tree(
+      sourceFolders(SRC)
+        .filter((folder) => folder !== 'maintenance')
+        .concat('widgets', 'tools/gadgets')
+        .map((folder) => `src/${folder}/`),
+    );
+    expect(folderCoverage(sourceFolders(path.join(copy, 'src')), doc)).toEqual({
+      missing: ['tools/gadgets', 'widgets'],
+      stale: ['maintenance'],
+    });
+  });
+
+  it('finds a missing, a wrong and a misplaced "Imports:" line', () => {
+    const made = [
+      '### `src/action/`',
+      '',
+      'Imports: `modes/` and the folders below it.',
+      '',
+      '### `src/review/`',
+      '',
+      'Imports: `github/` and the folders below it.',
+      '',
+      '### `src/review/extra/`',
+      '',
+      'Imports: what `report/` may.',
+      '',
+      '### `src/platform/`',
+      '',
+      'Imports: `config/`.',
+      '',
+      '### `src/model/`',
+      '',
+      'No line for it.',
+    ].join('\n');
+    expect(importLineProblems(made, LAYER_CHAIN)).toEqual([
+      'src/review/: "Imports: `github/` and the folders below it." should name report',
+      'src/review/extra/: "Imports: what `report/` may." does not start at review/',
+      'src/platform/: "Imports: `config/`." should name no folder',
+      'src/model/: no "Imports:" line',
+    ]);
+  });
+
+  it('finds a folder outside src/ the doc does not name', () => {
+    const repository = tree(['bench/', 'evals/harness/', 'scripts/', 'src/', 'node_modules/']);
+    const made = '## Outside src/\n\n- `bench/` — benchmarks.\n- `scripts/` — the build.\n';
+    expect(topLevelFolders(repository)).toEqual(['bench', 'evals', 'scripts']);
+    expect(unnamedTopFolders(topLevelFolders(repository), made)).toEqual(['evals']);
+  });
+
+  it('counts a line over the limit, not a long URL', () => {
+    const url = `https://example.com/${'a'.repeat(200)}`;
+    const made = ['short', 'x'.repeat(MAX_LINE_LENGTH + 1), `see <${url}>`, 'y'.repeat(120)];
+    expect(longLines(made.join('\n'))).toEqual([`line 2: ${MAX_LINE_LENGTH + 1} characters`]);
+  });
+
+  it('finds paths, file names and folders that do not exist', () => {
+    const repository = tree([
+      'src/tools/read.ts',
+      'src/tools/mcp/mcp-tool.ts',
+      'scripts/build.mjs',
+    ]);
+    const made = [
+      'The tools are in `src/tools/read.ts`, built by `scripts/build.mjs`; see src/tools/gone.ts,',
+      '`tools/moved.ts`, `scripts/old.mjs` and `retired.ts`.',
+      '',
+      '### `src/tools/mcp/`',
+      '',
+      '`mcp-tool.ts`, `read.ts` (its parent), `mcp-gone.ts`.',
+    ].join('\n');
+    expect(missingPaths(made, repository).sort()).toEqual(
+      [
+        'src/tools/gone.ts',
+        'scripts/old.mjs',
+        'tools/moved.ts',
+        'retired.ts',
+        'src/tools/mcp/: mcp-gone.ts',
+      ].sort(),
+    );
+  });
+
+  it('finds a type by a stale name, and a function that was renamed', () => {
+    const code = [
+      "import type { Part } from '@google/genai';",
+      'export interface ReviewFinding { path: string }',
+      'export function startAgent(): void {}',
+    ].join('\n');
+    const made = '`ReviewFinding`, `Finding`, `Part`, `startAgent`, `runAgent`, `GitHubSink`.';
+    expect(unknownNames(made, code)).toEqual(['Finding', 'runAgent']);
+    expect(folderSections('### `src/a/`\n\n### `src/a/b/`\n\n### Not a folder\n')).toEqual([
+      'a',
+      'a/b',
+    ]);
   });
 });
