@@ -2,7 +2,7 @@
  * What expanding a command needs from the session it starts: its tools, run exactly as the model's
  * calls run — validated, answered by the policy, executed in the sandbox with the scrubbed
  * environment, through the same `ToolScheduler` — and its workspace, for `@{…}` paths. The
- * composition root that owns the session builds them (src/run-agent.ts), so `!{…}` can never
+ * composition root that owns the session builds them (src/session-setup/run-agent.ts), so `!{…}` can never
  * take a path of its own around the policy.
  */
 import type { Confirmer } from '../agent/confirmer.js';
