@@ -26,5 +26,8 @@ test('an empty list gives an empty result', async () => {
 });
 
 test('rejects a limit below one', async () => {
-  await assert.rejects(mapLimit([1], 0, async (x) => x), RangeError);
+  await assert.rejects(
+    mapLimit([1], 0, async (x) => x),
+    RangeError,
+  );
 });

@@ -21,5 +21,8 @@ test('formats cents', () => {
 
 test('shares add up to the total', () => {
   assert.deepEqual(splitEvenly(1000, 3), [334, 333, 333]);
-  assert.equal(splitEvenly(toCents('64.99'), 4).reduce((a, b) => a + b), 6499);
+  assert.equal(
+    splitEvenly(toCents('64.99'), 4).reduce((a, b) => a + b),
+    6499,
+  );
 });

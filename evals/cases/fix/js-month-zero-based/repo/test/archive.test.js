@@ -13,7 +13,11 @@ test('day paths', () => {
 });
 
 test('uses UTC, not the local time zone', () => {
-  assert.deepEqual(dateParts('2024-06-30T23:30:00-02:00'), { year: '2024', month: '07', day: '01' });
+  assert.deepEqual(dateParts('2024-06-30T23:30:00-02:00'), {
+    year: '2024',
+    month: '07',
+    day: '01',
+  });
 });
 
 test('rejects what is not a date', () => {
