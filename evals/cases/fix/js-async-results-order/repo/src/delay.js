@@ -1,0 +1,4 @@
+/** Resolves with `value` after `ms` milliseconds. */
+export function delay(ms, value) {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
+}

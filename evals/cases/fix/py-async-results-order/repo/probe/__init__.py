@@ -1,0 +1,1 @@
+"""Check many endpoints concurrently."""

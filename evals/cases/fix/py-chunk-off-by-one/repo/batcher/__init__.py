@@ -1,0 +1,1 @@
+"""Send records to an API in batches."""

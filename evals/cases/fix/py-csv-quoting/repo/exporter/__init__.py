@@ -1,0 +1,1 @@
+"""Export the address book as CSV."""

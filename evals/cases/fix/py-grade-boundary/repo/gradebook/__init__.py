@@ -1,0 +1,1 @@
+"""Letter grades and class statistics."""

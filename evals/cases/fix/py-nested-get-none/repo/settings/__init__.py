@@ -1,0 +1,4 @@
+"""Read deployment settings from nested data."""
+from .lookup import lookup
+
+__all__ = ["lookup"]

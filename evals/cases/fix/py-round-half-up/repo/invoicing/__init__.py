@@ -1,0 +1,1 @@
+"""Invoice lines, VAT and totals."""

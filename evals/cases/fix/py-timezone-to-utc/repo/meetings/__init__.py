@@ -1,0 +1,1 @@
+"""Schedule meetings across time zones."""

@@ -1,0 +1,1 @@
+"""Collect release notes from tags."""
