@@ -84,7 +84,17 @@ export function renderChart(chart) {
 }
 
 // A group is at least wide enough for a label of about 16 characters under it.
-const BARS = { left: 56, right: 16, top: 40, plotHeight: 200, axis: 44, bar: 18, gap: 24, minGroup: 110, legendRow: 18 };
+const BARS = {
+  left: 56,
+  right: 16,
+  top: 40,
+  plotHeight: 200,
+  axis: 44,
+  bar: 18,
+  gap: 24,
+  minGroup: 110,
+  legendRow: 18,
+};
 
 /**
  * A grouped bar chart with interval whiskers: `{ title, yLabel?, yMax?, groups: [name],
@@ -97,8 +107,7 @@ export function renderBarChart(chart) {
   const groupWidth = Math.max(BARS.minGroup, seriesCount * BARS.bar + BARS.gap);
   const plotWidth = Math.max(1, chart.groups.length) * groupWidth;
   const width = BARS.left + plotWidth + BARS.right;
-  const height =
-    BARS.top + BARS.plotHeight + BARS.axis + chart.series.length * BARS.legendRow + 16;
+  const height = BARS.top + BARS.plotHeight + BARS.axis + chart.series.length * BARS.legendRow + 16;
   const highest = Math.max(
     0,
     ...chart.series.flatMap((series) =>

@@ -113,11 +113,9 @@ function prf<T>(
 }
 
 function rate<T>(cases: readonly T[], holds: (item: T) => boolean, seed: number): Metric {
-  const estimate = bootstrap(
-    cases,
-    (sample) => sample.filter(holds).length / sample.length,
-    { seed },
-  ) as Estimate;
+  const estimate = bootstrap(cases, (sample) => sample.filter(holds).length / sample.length, {
+    seed,
+  }) as Estimate;
   return { ...estimate, n: cases.length };
 }
 

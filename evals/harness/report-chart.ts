@@ -21,7 +21,8 @@ export const HEADLINE_METRICS: readonly { label: string; read: (s: Scores) => Me
 
 /** How a run is named in the legend: model, configuration, and the recordings replayed. */
 export function configurationLabel(results: EvalResults): string {
-  const replay = results.config.recordings !== null ? ` (replay: ${results.config.recordings})` : '';
+  const replay =
+    results.config.recordings !== null ? ` (replay: ${results.config.recordings})` : '';
   return `${results.model} · ${results.config.name}${replay}`;
 }
 

@@ -45,7 +45,11 @@ function withInterval(metric: Metric | null): string {
 function headline(rows: [string, Metric | null][]): string {
   return table(
     ['Metric', 'Value', '95 % interval'],
-    rows.map(([name, metric]) => [name, metric === null ? 'n/a' : fixed(metric.value), interval(metric)]),
+    rows.map(([name, metric]) => [
+      name,
+      metric === null ? 'n/a' : fixed(metric.value),
+      interval(metric),
+    ]),
     [1, 2],
   );
 }
@@ -86,7 +90,9 @@ function reviewResult(detail: ReviewCaseDetail): string {
   ];
   const why = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
   if (detail.clean) {
-    return detail.fp === 0 ? 'clean PR, no findings' : `clean PR, ${detail.fp} false positive(s)${why}`;
+    return detail.fp === 0
+      ? 'clean PR, no findings'
+      : `clean PR, ${detail.fp} false positive(s)${why}`;
   }
   return `found ${detail.tp}/${detail.tp + detail.fn}, ${detail.fp} false positive(s)${why}`;
 }
@@ -105,10 +111,7 @@ function triageResult(detail: TriageCaseDetail): string {
   if (detail.exact) return `exact (${detail.expected.join(', ') || 'no labels'})`;
   const extra = detail.chosen.filter((label) => !detail.expected.includes(label));
   const missing = detail.expected.filter((label) => !detail.chosen.includes(label));
-  return [
-    ...extra.map((label) => `+${label}`),
-    ...missing.map((label) => `−${label}`),
-  ].join(' ');
+  return [...extra.map((label) => `+${label}`), ...missing.map((label) => `−${label}`)].join(' ');
 }
 
 function caseResult(result: CaseResult): string {
@@ -118,7 +121,9 @@ function caseResult(result: CaseResult): string {
       : result.kind === 'fix'
         ? fixResult(result.detail)
         : triageResult(result.detail);
-  return cut(result.status === 'error' ? `error: ${result.error ?? 'the run failed'}; ${scored}` : scored);
+  return cut(
+    result.status === 'error' ? `error: ${result.error ?? 'the run failed'}; ${scored}` : scored,
+  );
 }
 
 function caseTable(cases: readonly CaseResult[]): string {
@@ -181,7 +186,11 @@ export function renderMarkdown(results: EvalResults): string {
         ['Category', 'Precision', 'Recall', 'F1', 'TP', 'FP', 'FN'],
         REVIEW_CATEGORIES.map((category) => {
           const scores = review.byCategory[category];
-          return prfRow(category, scores, [String(scores.tp), String(scores.fp), String(scores.fn)]);
+          return prfRow(category, scores, [
+            String(scores.tp),
+            String(scores.fp),
+            String(scores.fn),
+          ]);
         }),
         [4, 5, 6],
       ),

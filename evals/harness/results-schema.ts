@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Metric, PrfScores, Scores } from './aggregate.js';
-import type { CaseCost, ReviewCategory } from './eval-types.js';
+import type { CaseCost } from './eval-types.js';
 import { REVIEW_CATEGORIES } from './eval-types.js';
 import type { FixCaseDetail } from './score-fix.js';
 import type { ReviewCaseDetail } from './score-review.js';
@@ -89,9 +89,7 @@ const scoresSchema: z.ZodType<Scores> = z.object({
     .object({
       cases: count,
       overall: prfSchema,
-      byCategory: z.record(categorySchema, prfSchema) as z.ZodType<
-        Record<ReviewCategory, PrfScores>
-      >,
+      byCategory: z.record(categorySchema, prfSchema),
       uncategorizedFalsePositives: count,
       clean: z.object({ cases: count, falsePositives: count, casesWithFindings: count }),
     })
@@ -125,9 +123,7 @@ const reviewDetailSchema: z.ZodType<ReviewCaseDetail> = z.object({
   precision: ratio.nullable(),
   recall: ratio.nullable(),
   f1: ratio.nullable(),
-  byCategory: z.record(categorySchema, countsSchema) as z.ZodType<
-    ReviewCaseDetail['byCategory']
-  >,
+  byCategory: z.record(categorySchema, countsSchema),
   uncategorizedFalsePositives: count,
   cleanFalsePositives: count,
   posted: z.array(
@@ -139,7 +135,13 @@ const reviewDetailSchema: z.ZodType<ReviewCaseDetail> = z.object({
       side: z.enum(['LEFT', 'RIGHT']),
       golden: count.nullable(),
       reason: z
-        .enum(['left-side', 'wrong-file', 'no-line-overlap', 'no-keyword', 'golden-already-matched'])
+        .enum([
+          'left-side',
+          'wrong-file',
+          'no-line-overlap',
+          'no-keyword',
+          'golden-already-matched',
+        ])
         .optional(),
       category: z.union([categorySchema, z.literal('uncategorized')]),
     }),
@@ -227,14 +229,16 @@ export function parseEvalResults(text: string, file: string): EvalResults {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not JSON (${(error as Error).message})`);
+    throw new Error(`${file}: not JSON (${(error as Error).message})`, { cause: error });
   }
   const parsed = evalResultsSchema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .slice(0, 5)
       .map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
-    throw new Error(`${file}: not an eval results file (schema ${RESULTS_SCHEMA_VERSION}): ${problems.join('; ')}`);
+    throw new Error(
+      `${file}: not an eval results file (schema ${RESULTS_SCHEMA_VERSION}): ${problems.join('; ')}`,
+    );
   }
   return parsed.data;
 }

@@ -76,7 +76,11 @@ export function scoreFixCase(o: FixOutcome): FixCaseDetail {
 
   for (const change of testChanges) {
     if (change.status === 'deleted') {
-      reasons.push({ check: 'notWeakened', path: change.path, message: `${change.path} is deleted` });
+      reasons.push({
+        check: 'notWeakened',
+        path: change.path,
+        message: `${change.path} is deleted`,
+      });
     } else if (!onlyAdds(change)) {
       reasons.push({
         check: 'notWeakened',

@@ -19,11 +19,7 @@ export const LINE_TOLERANCE = 2;
 
 /** Why a posted finding matched nothing, from the closest miss: the first check it failed. */
 export type MissReason =
-  | 'left-side'
-  | 'wrong-file'
-  | 'no-line-overlap'
-  | 'no-keyword'
-  | 'golden-already-matched';
+  'left-side' | 'wrong-file' | 'no-line-overlap' | 'no-keyword' | 'golden-already-matched';
 
 export interface CategoryCounts {
   tp: number;
@@ -133,7 +129,8 @@ export function scoreReviewCase(o: ReviewOutcome): ReviewCaseDetail {
   o.posted.forEach((posted, p) => {
     o.golden.forEach((golden, g) => {
       const lines = locationOverlap(posted, golden);
-      if (lines > 0 && namesDefect(posted, golden)) pairs.push({ posted: p, golden: g, overlap: lines });
+      if (lines > 0 && namesDefect(posted, golden))
+        pairs.push({ posted: p, golden: g, overlap: lines });
     });
   });
   pairs.sort((a, b) => b.overlap - a.overlap || a.posted - b.posted || a.golden - b.golden);

@@ -31,7 +31,11 @@ const onTraversal = posted({
   line: 13,
   body: 'Path Traversal: `../` in the name escapes the folder.',
 });
-const onOffByOne = posted({ path: 'src/pages.ts', line: 30, body: 'Off-by-one: the last page is lost.' });
+const onOffByOne = posted({
+  path: 'src/pages.ts',
+  line: 30,
+  body: 'Off-by-one: the last page is lost.',
+});
 
 describe('scoreReviewCase', () => {
   it('gives a perfect answer F1 = 1, each finding matched to its defect and category', () => {
@@ -40,7 +44,15 @@ describe('scoreReviewCase', () => {
       golden: [traversal, offByOne],
       posted: [onOffByOne, onTraversal],
     });
-    expect(detail).toMatchObject({ tp: 2, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, clean: false });
+    expect(detail).toMatchObject({
+      tp: 2,
+      fp: 0,
+      fn: 0,
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      clean: false,
+    });
     expect(detail.posted.map((p) => [p.golden, p.category])).toEqual([
       [1, 'logic'],
       [0, 'security'],
@@ -79,10 +91,18 @@ describe('scoreReviewCase', () => {
     expect([at(9), at(10), at(16), at(17)]).toEqual([0, 1, 1, 0]);
     // A multi-line finding matches when any of its lines is within reach.
     expect(
-      scoreReviewCase({ id: 'x', golden: [traversal], posted: [{ ...onTraversal, startLine: 1, line: 9 }] }).tp,
+      scoreReviewCase({
+        id: 'x',
+        golden: [traversal],
+        posted: [{ ...onTraversal, startLine: 1, line: 9 }],
+      }).tp,
     ).toBe(0);
     expect(
-      scoreReviewCase({ id: 'x', golden: [traversal], posted: [{ ...onTraversal, startLine: 1, line: 10 }] }).tp,
+      scoreReviewCase({
+        id: 'x',
+        golden: [traversal],
+        posted: [{ ...onTraversal, startLine: 1, line: 10 }],
+      }).tp,
     ).toBe(1);
   });
 
@@ -135,12 +155,21 @@ describe('scoreReviewCase', () => {
     expect(detail).toMatchObject({ tp: 1, fp: 1, fn: 0 });
     // The larger overlap wins (three lines against two), though posted second.
     expect(detail.posted.map((p) => p.golden)).toEqual([null, 0]);
-    expect(detail.posted[0]).toMatchObject({ reason: 'golden-already-matched', category: 'security' });
+    expect(detail.posted[0]).toMatchObject({
+      reason: 'golden-already-matched',
+      category: 'security',
+    });
     expect(detail.byCategory.security).toEqual({ tp: 1, fp: 1, fn: 0 });
   });
 
   it('gives each of two nearby defects its own finding', () => {
-    const second: GoldenFinding = { ...traversal, startLine: 15, endLine: 15, category: 'error-handling', keywords: ['escape', 'error'] };
+    const second: GoldenFinding = {
+      ...traversal,
+      startLine: 15,
+      endLine: 15,
+      category: 'error-handling',
+      keywords: ['escape', 'error'],
+    };
     const detail = scoreReviewCase({
       id: 'x',
       golden: [traversal, second],
@@ -160,11 +189,19 @@ describe('scoreReviewCase', () => {
       posted: [{ ...onTraversal, side: 'LEFT' }],
     });
     expect(detail).toMatchObject({ tp: 0, fp: 1, fn: 1 });
-    expect(detail.posted[0]).toMatchObject({ side: 'LEFT', reason: 'left-side', category: 'uncategorized' });
+    expect(detail.posted[0]).toMatchObject({
+      side: 'LEFT',
+      reason: 'left-side',
+      category: 'uncategorized',
+    });
   });
 
   it('takes a finding without a side as RIGHT, and a finding in another file as a wrong file', () => {
-    const { side: _side, ...noSide } = onTraversal;
+    const noSide: PostedFinding = {
+      path: onTraversal.path,
+      line: onTraversal.line,
+      body: onTraversal.body,
+    };
     expect(scoreReviewCase({ id: 'x', golden: [traversal], posted: [noSide] }).tp).toBe(1);
     const elsewhere = scoreReviewCase({
       id: 'x',
