@@ -5,6 +5,7 @@
  * so first, so its numbers are not read as a model's.
  */
 import type { Metric, PrfScores } from './aggregate.js';
+import { DEFAULT_RESAMPLES } from './bootstrap.js';
 import { REVIEW_CATEGORIES } from './eval-types.js';
 import type { CaseResult, EvalResults } from './results-schema.js';
 import type { FixCaseDetail } from './score-fix.js';
@@ -166,7 +167,7 @@ export function renderMarkdown(results: EvalResults): string {
     '',
     `> ${source(results)}`,
     '',
-    'Intervals: 2.5th–97.5th percentile of the metric over 1,000 bootstrap resamples of the cases. n/a: undefined (nothing posted, or nothing to find).',
+    `Intervals: 2.5th–97.5th percentile of the metric over ${DEFAULT_RESAMPLES.toLocaleString('en-US')} bootstrap resamples of the cases. n/a: undefined (nothing posted, or nothing to find).`,
   ];
 
   if (review !== null) {

@@ -89,6 +89,7 @@ describe('renderMarkdown', () => {
     expect(text).toContain('| Success (all three below) | 0.50 |');
     expect(text).toContain('| Exact-set accuracy | 0.50 |');
     expect(text).toContain('Clean pull requests: 1, with 1 false positive(s) on 1 of them.');
+    expect(text).toContain('percentile of the metric over 1,000 bootstrap resamples of the cases');
   });
 
   it('has the per-category and per-label tables, n/a where a ratio is undefined', () => {
