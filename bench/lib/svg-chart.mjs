@@ -82,3 +82,97 @@ export function renderChart(chart) {
     '',
   ].join('\n');
 }
+
+// A group is at least wide enough for a label of about 16 characters under it.
+const BARS = {
+  left: 56,
+  right: 16,
+  top: 40,
+  plotHeight: 200,
+  axis: 44,
+  bar: 18,
+  gap: 24,
+  minGroup: 110,
+  legendRow: 18,
+};
+
+/**
+ * A grouped bar chart with interval whiskers: `{ title, yLabel?, yMax?, groups: [name],
+ * series: [{ name, values: [{ value, low?, high? } | null] }] }`, one bar per series in each
+ * group (values in group order; null draws "n/a"), one colour per series, named in a legend
+ * under the plot. The y axis runs from zero to `yMax` (default: the largest value or high).
+ */
+export function renderBarChart(chart) {
+  const seriesCount = Math.max(1, chart.series.length);
+  const groupWidth = Math.max(BARS.minGroup, seriesCount * BARS.bar + BARS.gap);
+  const plotWidth = Math.max(1, chart.groups.length) * groupWidth;
+  const width = BARS.left + plotWidth + BARS.right;
+  const height = BARS.top + BARS.plotHeight + BARS.axis + chart.series.length * BARS.legendRow + 16;
+  const highest = Math.max(
+    0,
+    ...chart.series.flatMap((series) =>
+      series.values.map((entry) => (entry ? Math.max(entry.value, entry.high ?? 0) : 0)),
+    ),
+  );
+  const ticks = chart.yMax !== undefined ? niceTicks(chart.yMax) : niceTicks(highest);
+  const top = chart.yMax ?? (ticks[ticks.length - 1] || 1);
+  const bottom = BARS.top + BARS.plotHeight;
+  const sy = (y) => bottom - (Math.min(Math.max(y, 0), top) / top) * BARS.plotHeight;
+  const formatValue = (value) => (top <= 1 ? value.toFixed(2) : formatTick(value));
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    `<text x="${width / 2}" y="24" text-anchor="middle" font-weight="bold">${escapeXml(chart.title)}</text>`,
+  ];
+  for (const tick of ticks.filter((value) => value <= top + 1e-9)) {
+    parts.push(
+      `<line x1="${BARS.left}" x2="${BARS.left + plotWidth}" y1="${sy(tick)}" y2="${sy(tick)}" stroke="#e0e0e0"/>`,
+      `<text x="${BARS.left - 6}" y="${sy(tick) + 4}" text-anchor="end">${escapeXml(formatValue(tick))}</text>`,
+    );
+  }
+  if (chart.yLabel) {
+    parts.push(
+      `<text x="14" y="${BARS.top + BARS.plotHeight / 2}" text-anchor="middle" transform="rotate(-90 14 ${BARS.top + BARS.plotHeight / 2})">${escapeXml(chart.yLabel)}</text>`,
+    );
+  }
+  chart.groups.forEach((group, g) => {
+    const x0 = BARS.left + g * groupWidth + (groupWidth - seriesCount * BARS.bar) / 2;
+    parts.push(
+      `<text x="${x0 + (seriesCount * BARS.bar) / 2}" y="${bottom + 18}" text-anchor="middle">${escapeXml(group)}</text>`,
+    );
+    chart.series.forEach((series, s) => {
+      const entry = series.values[g];
+      const x = x0 + s * BARS.bar;
+      const color = COLORS[s % COLORS.length];
+      if (!entry) {
+        parts.push(
+          `<text x="${x + BARS.bar / 2}" y="${bottom - 4}" text-anchor="middle" font-size="9" fill="#555">n/a</text>`,
+        );
+        return;
+      }
+      const label = `${series.name}, ${group}: ${formatValue(entry.value)}${
+        entry.low !== undefined && entry.high !== undefined
+          ? ` [${formatValue(entry.low)}–${formatValue(entry.high)}]`
+          : ''
+      }`;
+      parts.push(
+        `<rect x="${x + 1}" y="${sy(entry.value)}" width="${BARS.bar - 2}" height="${bottom - sy(entry.value)}" fill="${color}"><title>${escapeXml(label)}</title></rect>`,
+      );
+      if (entry.low !== undefined && entry.high !== undefined) {
+        const mid = x + BARS.bar / 2;
+        parts.push(
+          `<path d="M${mid} ${sy(entry.low)}V${sy(entry.high)}M${mid - 4} ${sy(entry.low)}H${mid + 4}M${mid - 4} ${sy(entry.high)}H${mid + 4}" stroke="#202124" stroke-width="1.2" fill="none"/>`,
+        );
+      }
+    });
+  });
+  chart.series.forEach((series, s) => {
+    const y = bottom + BARS.axis + s * BARS.legendRow;
+    parts.push(
+      `<rect x="${BARS.left}" y="${y - 10}" width="12" height="12" fill="${COLORS[s % COLORS.length]}"/>`,
+      `<text x="${BARS.left + 18}" y="${y}">${escapeXml(series.name)}</text>`,
+    );
+  });
+  parts.push('</svg>', '');
+  return parts.join('\n');
+}

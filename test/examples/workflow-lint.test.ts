@@ -50,9 +50,10 @@ async function lint(file: string): Promise<string[]> {
 }
 
 describe('actionlint', () => {
-  it('has this repository’s CI, fleet, /gemini, review, triage, models and release workflows to lint', () => {
+  it('has this repository’s CI, evals, fleet, /gemini, review, triage, models and release workflows to lint', () => {
     expect(OWN).toEqual([
       '.github/workflows/ci.yml',
+      '.github/workflows/evals.yml',
       '.github/workflows/fleet.yml',
       '.github/workflows/gemini-invoke.yml',
       '.github/workflows/gemini-review.yml',
