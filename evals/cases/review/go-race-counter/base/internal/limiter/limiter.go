@@ -11,9 +11,9 @@ type Limiter struct {
 	Limit int
 	now   func() time.Time
 
-	mu      sync.Mutex
-	window  int64
-	counts  map[string]int
+	mu     sync.Mutex
+	window int64
+	counts map[string]int
 }
 
 // New returns a limiter allowing limit requests per key and minute.

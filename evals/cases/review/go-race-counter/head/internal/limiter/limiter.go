@@ -11,9 +11,10 @@ type Limiter struct {
 	Limit int
 	now   func() time.Time
 
-	mu      sync.Mutex
-	window  int64
-	counts  map[string]int
+	mu     sync.Mutex
+	window int64
+	counts map[string]int
+
 	// rejected counts refused requests per key since start, for the /metrics page.
 	rejected map[string]int
 }
