@@ -1,0 +1,3 @@
+module example.com/logscan
+
+go 1.22

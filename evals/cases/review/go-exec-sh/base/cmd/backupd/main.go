@@ -1,0 +1,27 @@
+package main
+
+import (
+	"encoding/json"
+	"log"
+	"net/http"
+	"os"
+
+	"example.com/backupd/internal/backup"
+)
+
+func main() {
+	dir := os.Getenv("BACKUP_DIR")
+	if dir == "" {
+		dir = "/var/backups/pg"
+	}
+	http.HandleFunc("/archives", func(w http.ResponseWriter, r *http.Request) {
+		archives, err := backup.List(dir)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(archives)
+	})
+	log.Fatal(http.ListenAndServe("10.0.0.5:9090", nil))
+}

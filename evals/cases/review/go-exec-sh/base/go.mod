@@ -1,0 +1,3 @@
+module example.com/backupd
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/storefinder
+
+go 1.22

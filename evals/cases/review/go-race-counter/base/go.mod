@@ -1,0 +1,3 @@
+module example.com/apigw
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/relnotes
+
+go 1.22

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+
+	"example.com/relnotes/internal/version"
+)
+
+func main() {
+	// On a release branch (GITHUB_REF=refs/heads/release-2.14) only that line's tags are listed.
+	major, minor, onRelease := version.ReleaseBranch(os.Getenv("GITHUB_REF"))
+	var versions []version.Version
+	for _, tag := range os.Args[1:] {
+		v, err := version.Parse(tag)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "relnotes: skipping", err)
+			continue
+		}
+		if onRelease && (v.Major != major || v.Minor != minor) {
+			continue
+		}
+		versions = append(versions, v)
+	}
+	sort.Slice(versions, func(i, j int) bool { return versions[i].Less(versions[j]) })
+	for _, v := range versions {
+		fmt.Println(v)
+	}
+}

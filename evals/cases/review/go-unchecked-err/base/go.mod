@@ -1,0 +1,3 @@
+module example.com/deployctl
+
+go 1.22

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildFeed } from '../src/feed.js';
+
+const entries = [
+  { version: '1.2.0', date: '2024-04-02', changes: ['Dark mode'] },
+  { version: '1.10.0', date: '2024-06-01', changes: ['Offline sync'] },
+  { version: '1.9.1', date: '2024-06-01', changes: ['Fix crash on start'] },
+];
+
+test('sorts newest first, numeric versions on the same day', () => {
+  assert.deepEqual(
+    buildFeed(entries).items.map((item) => item.id),
+    ['1.10.0', '1.9.1', '1.2.0'],
+  );
+});
+
+test('rejects a bad version', () => {
+  assert.throws(() => buildFeed([{ version: 'v2', date: '2024-01-01', changes: ['x'] }]), /version must look like/);
+});

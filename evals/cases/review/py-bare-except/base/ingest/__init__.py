@@ -1,0 +1,1 @@
+"""Smart-meter reading ingestion."""

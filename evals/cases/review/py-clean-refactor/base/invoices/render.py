@@ -1,0 +1,19 @@
+"""Renders an invoice as plain text for the e-mail body."""
+from decimal import Decimal
+
+from invoices.util import to_cents
+
+
+def render(number: str, client: str, items: list[tuple[str, Decimal, Decimal]], vat_percent: Decimal) -> str:
+    lines = [f"Invoice {number}", f"Client: {client}", ""]
+    net = Decimal("0")
+    for description, hours, rate in items:
+        amount = to_cents(hours * rate)
+        net += amount
+        lines.append(f"{description:<40} {hours:>6} h x {rate:>8} = {amount:>10}")
+    vat = to_cents(net * vat_percent / 100)
+    lines.append("")
+    lines.append(f"{'Net':<40} {net:>35}")
+    lines.append(f"{'VAT ' + str(vat_percent) + '%':<40} {vat:>35}")
+    lines.append(f"{'Total':<40} {net + vat:>35}")
+    return "\n".join(lines)

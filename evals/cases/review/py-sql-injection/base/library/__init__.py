@@ -1,0 +1,1 @@
+"""The community library's catalogue."""

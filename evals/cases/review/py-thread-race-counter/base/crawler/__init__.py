@@ -1,0 +1,1 @@
+"""Documentation link checker."""

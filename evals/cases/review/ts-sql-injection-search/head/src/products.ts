@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { pool, toProduct } from './db.js';
+
+const COLUMNS = 'sku, name, category, price_cents, stock';
+const SORTABLE = new Set(['name', 'price_cents', 'stock']);
+
+export async function productRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { sku: string } }>('/products/:sku', async (request, reply) => {
+    const result = await pool.query(`SELECT ${COLUMNS} FROM products WHERE sku = $1`, [
+      request.params.sku,
+    ]);
+    if (result.rowCount === 0) {
+      return reply.code(404).send({ error: 'unknown product' });
+    }
+    return toProduct(result.rows[0]);
+  });
+
+  app.get<{ Querystring: { limit?: string } }>('/products', async (request) => {
+    const limit = Math.min(Number(request.query.limit ?? 50) || 50, 500);
+    const result = await pool.query(`SELECT ${COLUMNS} FROM products ORDER BY name LIMIT $1`, [
+      limit,
+    ]);
+    return { products: result.rows.map(toProduct) };
+  });
+
+  app.get<{ Querystring: { q?: string; category?: string; sort?: string } }>(
+    '/products/search',
+    async (request, reply) => {
+      const { q = '', category, sort = 'name' } = request.query;
+      if (!SORTABLE.has(sort)) {
+        return reply.code(400).send({ error: `cannot sort by ${sort}` });
+      }
+      let where = `name ILIKE '%${q}%'`;
+      const params: unknown[] = [];
+      if (category) {
+        params.push(category);
+        where += ` AND category = $${params.length}`;
+      }
+      const sql = `SELECT ${COLUMNS} FROM products WHERE ${where} ORDER BY ${sort} LIMIT 100`;
+      const result = await pool.query(sql, params);
+      return { products: result.rows.map(toProduct) };
+    },
+  );
+}
