@@ -36,6 +36,7 @@ import type { DryRunGitHub, PermissionLevel } from './dry-run-github.js';
 import { createDryRunGitHub, DEFAULT_LABELS } from './dry-run-github.js';
 import { createDryRunReport } from './dry-run-report.js';
 import type { LabelRecord } from './dry-run-store.js';
+import type { LabelSpec } from './labels-file.js';
 import { eventFacts, pullRequestCommits } from './event-facts.js';
 import type { EventFacts } from './event-facts.js';
 import { requireLocalRunTrust } from './local-trust.js';
@@ -60,7 +61,7 @@ export interface LocalRunOptions {
   /** Policy files on this machine, used as the workflow's `policy` input would be. */
   policyFiles?: readonly string[];
   /** The repository's labels; default GitHub's default labels. */
-  labels?: readonly string[];
+  labels?: readonly LabelSpec[];
   /** Action inputs by name (`--input name=value`). */
   inputs?: Readonly<Record<string, string>>;
   /** Where everything is written; default a new temporary folder. Must be new or empty. */
@@ -429,16 +430,19 @@ async function modelSource(
   return {};
 }
 
-function labelRecords(names: readonly string[] | undefined): LabelRecord[] | undefined {
-  if (names === undefined) return undefined;
-  return names.map(
-    (name) =>
-      DEFAULT_LABELS.find((label) => label.name.toLowerCase() === name.toLowerCase()) ?? {
-        name,
-        description: '',
-        color: 'ededed',
-      },
-  );
+/** The labels as GitHub would list them: what the user left out is a default label's, if any. */
+function labelRecords(specs: readonly LabelSpec[] | undefined): LabelRecord[] | undefined {
+  if (specs === undefined) return undefined;
+  return specs.map((spec) => {
+    const known = DEFAULT_LABELS.find(
+      (label) => label.name.toLowerCase() === spec.name.toLowerCase(),
+    );
+    return {
+      name: spec.name,
+      description: spec.description ?? known?.description ?? '',
+      color: spec.color ?? known?.color ?? 'ededed',
+    };
+  });
 }
 
 /** git refuses a push to the branch a non-bare repository has checked out. */

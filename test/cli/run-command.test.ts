@@ -438,7 +438,7 @@ describe('gemini-agent run', () => {
     expect(
       parseRunArgs(['--event', 'e.json', '--event-name', 'issues', '--labels', 'a, b,,c'], '/x'),
     ).toMatchObject({
-      labels: ['a', 'b', 'c'],
+      labels: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
       repo: '/x',
       actorPermission: 'write',
     });

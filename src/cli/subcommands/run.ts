@@ -22,6 +22,7 @@ import { createRunStop } from '../../action/run-stop.js';
 import { TRIGGER_EVENT_NAMES } from '../../github/mode.js';
 import { requireRepoDirectory } from '../repo-directory.js';
 import { divergenceSummary } from '../../session-setup/replay-divergence.js';
+import { readLabelsFile } from '../../local/labels-file.js';
 
 export const RUN_USAGE = `Usage: gemini-agent run --event FILE --event-name NAME [options]
 
@@ -41,6 +42,8 @@ Options:
       --policy FILE             a policy TOML file, used as the workflow's policy input
                                 (repeatable)
       --labels A,B              the repository's labels (default: GitHub's default labels)
+      --labels-file FILE        the repository's labels with their descriptions, as
+                                "gh label list --json name,description,color" prints them
       --input NAME=VALUE        an Action input, e.g. --input allowed_commands="npm test"
                                 (repeatable; see action.yml)
       --max-cost USD            the max_cost_usd input: stop before the run's estimated cost
@@ -141,6 +144,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
         'actor-permission': { type: 'string' },
         policy: { type: 'string', multiple: true },
         labels: { type: 'string' },
+        'labels-file': { type: 'string' },
         input: { type: 'string', multiple: true },
         'max-cost': { type: 'string' },
         out: { type: 'string' },
@@ -190,10 +194,17 @@ export function parseRunArgs(argv: readonly string[], cwd: string): LocalRunOpti
     }
     inputs.store_requests = 'true';
   }
-  const labels = values.labels
-    ?.split(',')
-    .map((label) => label.trim())
-    .filter((label) => label !== '');
+  if (values.labels !== undefined && values['labels-file'] !== undefined) {
+    throw new UsageError('Give --labels or --labels-file, not both: each is the whole label set.');
+  }
+  const labels =
+    values['labels-file'] !== undefined
+      ? readLabelsFile(path.resolve(cwd, values['labels-file']))
+      : values.labels
+          ?.split(',')
+          .map((label) => label.trim())
+          .filter((label) => label !== '')
+          .map((name) => ({ name }));
   return {
     eventFile: values.event,
     eventName: values['event-name'],
