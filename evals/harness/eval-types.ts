@@ -47,6 +47,12 @@ export interface ReviewOutcome {
 export interface ChangedPath {
   path: string;
   status: 'added' | 'modified' | 'deleted';
+  /**
+   * For a modified file, the lines the change removes or rewrites (`git diff --numstat`'s second
+   * column): 0 means the file was only added to. Absent: not known, and a test file modified with
+   * no count is taken as edited, not only added to.
+   */
+  removedLines?: number;
 }
 
 /** What the harness observed of a fix run; `score-fix.ts` turns it into a verdict. */
