@@ -46,9 +46,10 @@ export async function collectFix(state: FixRunState): Promise<FixCollection> {
   if (branch === undefined) return { outcome: base, branch };
   const changed = await changedPaths(repo, baseSha, branch);
   const isTest = picomatch(entry.spec.tests, { dot: true });
+  const head = (await git(repo, ['rev-parse', `refs/heads/${branch}`])).trim();
   const checkout = path.join(state.workDir, 'check');
   await git(state.workDir, ['clone', '-q', '--no-checkout', repo, 'check']);
-  await git(checkout, ['checkout', '-q', '--detach', `refs/heads/${branch}`]);
+  await git(checkout, ['checkout', '-q', '--detach', head]);
   // The case's own tests, as they are at the base (a test the run deleted comes back).
   const baseFiles = (await git(checkout, ['ls-tree', '-r', '--name-only', baseSha]))
     .split('\n')
@@ -57,7 +58,7 @@ export async function collectFix(state: FixRunState): Promise<FixCollection> {
   const withCaseTests = await runTests(entry.spec.test.command, checkout);
   let runTestCount = withCaseTests.count;
   if (changed.some((change) => isTest(change.path))) {
-    await git(checkout, ['checkout', '-q', '-f', '--detach', `refs/heads/${branch}`]);
+    await git(checkout, ['checkout', '-q', '-f', '--detach', head]);
     await git(checkout, ['clean', '-q', '-fdx']);
     runTestCount = (await runTests(entry.spec.test.command, checkout)).count;
   }

@@ -2,7 +2,7 @@
  * `npm run eval` (evals/run.mjs bundles this file and calls `main`): the eval suite with the real
  * scoring and report. `npm run eval -- --help` lists the flags; docs/evals.md explains them.
  */
-import path from 'node:path';
+import { resolve } from 'node:path';
 import { defaultScoring } from './default-scoring.js';
 import { runEval } from './run-eval.js';
 
@@ -12,7 +12,7 @@ export async function main(
 ): Promise<number> {
   return runEval(argv, {
     scoring: defaultScoring,
-    root: path.resolve(root),
+    root: resolve(root),
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,

@@ -1,4 +1,8 @@
-/** Runs tasks with at most `limit` at once, keeping the results in the order of the items. */
+/**
+ * Runs tasks with at most `limit` at once, keeping the results in the order of the items. When a
+ * task fails, the others still run to their end before the first failure is thrown, so nothing is
+ * left running (or writing into a folder about to be removed).
+ */
 export async function mapWithLimit<T, U>(
   items: readonly T[],
   limit: number,
@@ -13,6 +17,11 @@ export async function mapWithLimit<T, U>(
       results[index] = await task(items[index] as T, index);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker),
+  );
+  for (const outcome of settled) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+  }
   return results;
 }

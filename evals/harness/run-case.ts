@@ -245,7 +245,7 @@ export function eventFor(prepared: PreparedCase): CaseEvent {
 }
 
 /** What a run that produced nothing is scored as. */
-function emptyOutcome(prepared: PreparedCase): CaseOutcome {
+export function emptyOutcome(prepared: PreparedCase): CaseOutcome {
   switch (prepared.kind) {
     case 'review': {
       const { entry } = prepared;

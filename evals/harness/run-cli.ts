@@ -73,8 +73,12 @@ export function runCli(
         timedOut,
       });
     };
-    child.on('error', (error) => done(null, error.message));
-    child.on('close', (code) => done(code));
+    child.on('error', (error) => {
+      done(null, error.message);
+    });
+    child.on('close', (code) => {
+      done(code);
+    });
   });
 }
 

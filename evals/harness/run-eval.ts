@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import type { EvalOptions } from './eval-args.js';
-import { EVAL_USAGE, EvalUsageError, parseEvalArgs } from './eval-args.js';
+import { EVAL_USAGE, parseEvalArgs } from './eval-args.js';
 import { CaseError } from './load-cases.js';
 import { appendSummary, defaultResultsFile, writeResults } from './results-files.js';
 import type { Scoring } from './scoring.js';
-import { EvalSetupError, runSuite } from './suite.js';
+import { displayPath, EvalSetupError, runSuite } from './suite.js';
 
 export interface EvalIo<R> {
   scoring: Scoring<R>;
@@ -39,7 +39,7 @@ export async function runEval<R>(argv: readonly string[], io: EvalIo<R>): Promis
     io.stdout.write(EVAL_USAGE);
     return 0;
   }
-  const display = (file: string) => path.relative(io.root, file) || '.';
+  const display = (file: string) => displayPath(io.root, file);
   try {
     const document = await runSuite(options, {
       scoring: io.scoring,

@@ -15,7 +15,7 @@ import type { CaseProblem } from './load-cases.js';
 import { CaseError, loadCases } from './load-cases.js';
 import { mapWithLimit } from './pool.js';
 import type { PreparedCase, RanCase } from './run-case.js';
-import { prepareCase, runCase } from './run-case.js';
+import { emptyOutcome, prepareCase, runCase } from './run-case.js';
 import { cliEnvironment } from './run-cli.js';
 import type { CaseResult, ResultsDocument, Scoring } from './scoring.js';
 
@@ -67,7 +67,7 @@ export async function runSuite<R>(
       41,
     );
   }
-  const display = (file: string) => path.relative(deps.root, file) || '.';
+  const display = (file: string) => displayPath(deps.root, file);
   const cases = await loadCases(deps.casesDir, { kinds: options.kinds, ids: options.ids }, display);
   const live = options.mode !== 'offline';
   const model = live ? (options.model ?? DEFAULT_MODEL) : 'replay';
@@ -124,7 +124,7 @@ export async function runSuite<R>(
           inputs,
           env,
           timeoutMs: live ? LIVE_TIMEOUT_MS : OFFLINE_TIMEOUT_MS,
-        });
+        }).catch((error: unknown) => harnessFailure(entry, error));
         deps.log(caseLine(result));
         return result;
       },
@@ -189,11 +189,35 @@ function scoreCases<R>(
   return { cases, details };
 }
 
+/**
+ * A case the harness itself could not finish (git or a file it needed failed): an error of that
+ * case, with the reason, so the other cases' results are still written.
+ */
+function harnessFailure(prepared: PreparedCase, error: unknown): RanCase {
+  const { entry } = prepared;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    kind: prepared.kind,
+    id: entry.id,
+    status: 'error',
+    error: `the harness could not collect the run: ${message.split('\n')[0] ?? message}`,
+    cost: { wallMs: 0, requests: null, tokens: null, costUsd: null },
+    scored: emptyOutcome(prepared),
+  };
+}
+
 function caseLine(entry: RanCase): string {
   const seconds = (entry.cost.wallMs / 1000).toFixed(1);
   return entry.status === 'ok'
     ? `  ✓ ${entry.kind} ${entry.id} (${seconds} s)`
     : `  ✗ ${entry.kind} ${entry.id}: ${entry.error ?? 'error'}`;
+}
+
+/** A file as shown in messages: relative to the repository root when inside it. */
+export function displayPath(root: string, file: string): string {
+  const relative = path.relative(root, file);
+  if (relative === '') return '.';
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 /** A model name as a part of a file name. */

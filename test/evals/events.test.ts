@@ -11,7 +11,7 @@ function shapeDifferences(ours: unknown, real: unknown, at = ''): string[] {
   if (ours === null || real === null) return [];
   if (Array.isArray(ours)) {
     if (!Array.isArray(real)) return [`${at}: array, real ${typeof real}`];
-    const sample = real[0];
+    const sample: unknown = real[0];
     return sample === undefined
       ? []
       : ours.flatMap((item, i) => shapeDifferences(item, sample, `${at}[${i}]`));

@@ -28,7 +28,10 @@ const keepOutcomes: Scoring<ResultsDocument> = {
   compare: () => ({ count: 0, text: 'No regressions.' }),
 };
 
-async function evalRun(argv: string[], options: { casesDir?: string; env?: NodeJS.ProcessEnv } = {}) {
+async function evalRun(
+  argv: string[],
+  options: { casesDir?: string; env?: NodeJS.ProcessEnv } = {},
+) {
   let stdout = '';
   let stderr = '';
   const code = await runEval(argv, {
@@ -62,7 +65,13 @@ describe('npm run eval', () => {
       expect(results).toMatchObject({
         schema: 1,
         model: 'replay',
-        config: { name: 'fanout800-thinkingdefault', fanout: 800, thinking: null, recordings: 'scripted', live: false },
+        config: {
+          name: 'fanout800-thinkingdefault',
+          fanout: 800,
+          thinking: null,
+          recordings: 'scripted',
+          live: false,
+        },
         node: process.version,
         scores: { review: 1, fix: 1, triage: 1 },
       });
@@ -101,7 +110,9 @@ describe('npm run eval', () => {
       expect(await readFile(path.join(dir, 'results', 'run.md'), 'utf8')).toBe(
         '## Eval results: replay fanout800-thinkingdefault\n',
       );
-      expect(await readFile(path.join(dir, 'results', 'run.svg'), 'utf8')).toContain('data-runs="1"');
+      expect(await readFile(path.join(dir, 'results', 'run.svg'), 'utf8')).toContain(
+        'data-runs="1"',
+      );
       const summaryText = await readFile(summary, 'utf8');
       expect(summaryText).toContain('## Eval results: replay');
       expect(summaryText).toMatch(/Results: `[^`]*run\.json`, `[^`]*run\.md`, `[^`]*run\.svg`/);
@@ -139,23 +150,31 @@ describe('npm run eval', () => {
     await writeFiles(cases, {
       'fix/js-passing/case.json': fixCase(),
       'fix/js-passing/repo/package.json': '{ "type": "module" }\n',
-      'fix/js-passing/repo/test/a.test.js': "import { test } from 'node:test';\ntest('ok', () => {});\n",
+      'fix/js-passing/repo/test/a.test.js':
+        "import { test } from 'node:test';\ntest('ok', () => {});\n",
       'triage/triage-01-bad.json': { title: 'x', body: '', labels: [], expected: [] },
     });
     const out = path.join(dir, 'r.json');
     const run = await evalRun(['--offline', '--out', out], { casesDir: cases });
     expect(run.code).toBe(52);
     expect(run.stderr).toContain(
-      `${path.relative(ROOT, path.join(cases, 'triage/triage-01-bad.json'))}: labels: expected the repository's labels`,
+      `${path.join(cases, 'triage', 'triage-01-bad.json')}: labels: expected the repository's labels`,
     );
     expect(existsSync(out)).toBe(false);
     // The schema is checked first; once it holds, the base state is.
     await writeFiles(cases, {
-      'triage/triage-01-bad.json': { title: 'x', body: '', labels: [{ name: 'bug' }], expected: [] },
+      'triage/triage-01-bad.json': {
+        title: 'x',
+        body: '',
+        labels: [{ name: 'bug' }],
+        expected: [],
+      },
     });
     const again = await evalRun(['--offline', '--out', out], { casesDir: cases });
     expect(again.code).toBe(52);
-    expect(again.stderr).toContain('fix/js-passing/case.json: test.command "node --test": expected it to fail at the base state');
+    expect(again.stderr).toContain(
+      'fix/js-passing/case.json: test.command "node --test": expected it to fail at the base state',
+    );
     expect(again.stdout).not.toContain('✓');
     expect(existsSync(out)).toBe(false);
   });
@@ -163,7 +182,9 @@ describe('npm run eval', () => {
   it('--record without credentials says what is needed', async () => {
     const run = await evalRun(['--record']);
     expect(run.code).toBe(41);
-    expect(run.stderr).toContain('--record calls the model, and no credentials are set: set GEMINI_API_KEY');
+    expect(run.stderr).toContain(
+      '--record calls the model, and no credentials are set: set GEMINI_API_KEY',
+    );
     expect(run.stderr).toContain('npm run eval -- --offline replays the recorded sessions');
   });
 
