@@ -34,6 +34,8 @@ export interface TriageCaseFiles {
   id: string;
   file: string;
   spec: TriageCase;
+  /** `cases/triage/repo/`, when present: the repository every triage case runs on. */
+  repoDir?: string;
 }
 
 export type CaseFiles = ReviewCaseFiles | FixCaseFiles | TriageCaseFiles;
@@ -78,6 +80,9 @@ export async function loadCases(
     const kindDir = path.join(casesDir, kind);
     const entries = await readdir(kindDir, { withFileTypes: true }).catch(() => undefined);
     if (entries === undefined) continue;
+    const sharedRepo = path.join(kindDir, 'repo');
+    const triageRepo =
+      kind === 'triage' && (await isDirectory(sharedRepo)) ? { repoDir: sharedRepo } : {};
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (kind === 'triage') {
         if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
@@ -86,7 +91,9 @@ export async function loadCases(
         const spec = await readCaseJson(file, triageCaseSchema, report);
         const idProblem = caseIdProblem('triage', id);
         if (idProblem !== undefined) report(file, idProblem);
-        if (spec !== undefined && idProblem === undefined) cases.push({ kind, id, file, spec });
+        if (spec !== undefined && idProblem === undefined) {
+          cases.push({ kind, id, file, spec, ...triageRepo });
+        }
         continue;
       }
       if (!entry.isDirectory()) continue;

@@ -6,15 +6,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FixCaseFiles, ReviewCaseFiles } from '../../evals/harness/load-cases.js';
+import type {
+  FixCaseFiles,
+  ReviewCaseFiles,
+  TriageCaseFiles,
+} from '../../evals/harness/load-cases.js';
 import { CaseError, loadCases } from '../../evals/harness/load-cases.js';
 import { materializeFix } from '../../evals/harness/materialize-fix.js';
+import { materializeTriage } from '../../evals/harness/materialize-triage.js';
 import {
   lineRanges,
   materializeReview,
   parseChangedLines,
 } from '../../evals/harness/materialize-review.js';
-import { fixCase, reviewCase, tempFolder, writeFiles } from './support.js';
+import { fixCase, reviewCase, tempFolder, triageCase, writeFiles } from './support.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
@@ -199,5 +204,24 @@ describe('materializeFix', () => {
     await expect(materializeFix(entry as FixCaseFiles, await tempFolder())).rejects.toThrow(
       /expected output that counts the tests \("# tests N" from node --test, "Ran N tests" from python3 -m unittest\)/,
     );
+  });
+});
+
+describe('materializeTriage', () => {
+  it('runs every case on cases/triage/repo/ when the cases have one, else on a README alone', async () => {
+    const root = await tempFolder();
+    await writeFiles(root, {
+      'triage/triage-01-a.json': triageCase(),
+      'triage/repo/src/merge.js': 'export function merge() {}\n',
+      'triage/repo/README.md': '# cfgconv\n',
+    });
+    const [entry] = await loadCases(root, { kinds: ['triage'], ids: [] });
+    const shared = await materializeTriage(entry as TriageCaseFiles, await tempFolder());
+    expect(git(shared.repo, 'ls-files').split('\n')).toEqual(['README.md', 'src/merge.js']);
+    expect(git(shared.repo, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('main');
+
+    const { repoDir: _shared, ...alone } = entry as TriageCaseFiles;
+    const plain = await materializeTriage(alone, await tempFolder());
+    expect(git(plain.repo, 'ls-files')).toBe('README.md');
   });
 });
