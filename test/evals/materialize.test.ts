@@ -220,8 +220,10 @@ describe('materializeTriage', () => {
     expect(git(shared.repo, 'ls-files').split('\n')).toEqual(['README.md', 'src/merge.js']);
     expect(git(shared.repo, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('main');
 
-    const { repoDir: _shared, ...alone } = entry as TriageCaseFiles;
-    const plain = await materializeTriage(alone, await tempFolder());
+    const plain = await materializeTriage(
+      { ...(entry as TriageCaseFiles), repoDir: undefined },
+      await tempFolder(),
+    );
     expect(git(plain.repo, 'ls-files')).toBe('README.md');
   });
 });
