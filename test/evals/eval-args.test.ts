@@ -1,6 +1,9 @@
 // The flags of npm run eval: the configuration, live or offline, and clear mistakes.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { parseAgentSettings } from '../../src/config/settings.js';
+import { resolveModelConfig } from '../../src/model/model-configs.js';
+import { DEFAULT_MODEL } from '../../src/model/model-table.js';
 import {
   configName,
   DEFAULT_FANOUT,
@@ -81,6 +84,23 @@ describe('parseEvalArgs', () => {
     expect(() => parse(['--bogus'])).toThrow(/bogus[^]*npm run eval -- --help/);
     expect(parse(['--help'])).toBe('help');
     expect(EVAL_USAGE).toContain('--thinking LEVEL');
+  });
+
+  it('sets the thinking level of the main agent and its subagents, as the product reads the settings input', () => {
+    for (const model of [DEFAULT_MODEL, 'flash']) {
+      const text = thinkingSettings(model, 'LOW');
+      const settings = parseAgentSettings(JSON.parse(text), { source: 'settings', text, env: {} });
+      for (const scope of [undefined, 'codebase_investigator']) {
+        const resolved = resolveModelConfig(settings.modelConfigs, {
+          requested: model,
+          ...(scope !== undefined ? { scope } : {}),
+        });
+        expect(
+          resolved.generateContentConfig.thinkingConfig?.thinkingLevel,
+          `${model} ${scope ?? 'core'}`,
+        ).toBe('LOW');
+      }
+    }
   });
 
   it('sets the thinking level through the settings input, as docs/model-settings.md describes', () => {
