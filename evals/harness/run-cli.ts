@@ -4,6 +4,7 @@
  * left out so nothing of the workflow the harness runs in leaks into the case's run.
  */
 import { spawn } from 'node:child_process';
+import { killGroup, trackGroup } from './process-groups.js';
 
 export interface CliRun {
   exitCode: number | null;
@@ -55,16 +56,12 @@ export function runCli(
     });
     const timer = setTimeout(() => {
       timedOut = true;
-      if (child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
+      killGroup(child.pid);
     }, options.timeoutMs);
+    const untrack = trackGroup(child.pid);
     const done = (exitCode: number | null, extra = '') => {
       clearTimeout(timer);
+      untrack();
       resolve({
         exitCode,
         stdout,

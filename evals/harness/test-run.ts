@@ -5,6 +5,7 @@
  * `Ran N tests`.
  */
 import { spawn } from 'node:child_process';
+import { killGroup, trackGroup } from './process-groups.js';
 
 export interface TestRun {
   exitCode: number | null;
@@ -59,20 +60,17 @@ export function runTests(command: string, cwd: string, timeoutMs = 120_000): Pro
     const timer = setTimeout(() => {
       timedOut = true;
       // The whole group: a test runner's own children too.
-      if (child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
+      killGroup(child.pid);
     }, timeoutMs);
+    const untrack = trackGroup(child.pid);
     child.on('error', (error) => {
       clearTimeout(timer);
+      untrack();
       resolve({ exitCode: null, output: `${output}${error.message}`, count: null, timedOut });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      untrack();
       resolve({ exitCode: code, output, count: countTests(output), timedOut });
     });
   });

@@ -79,6 +79,10 @@ describe('npm run eval', () => {
       const byId = new Map(results.cases.map((entry) => [entry.id, entry]));
       for (const entry of results.cases) {
         expect(entry.status, `${entry.id}: ${entry.error ?? ''}`).toBe('ok');
+        expect(
+          entry.tokens,
+          'no token counts: this dist/cli.js writes no outputs.json; rebuild it with npm run bundle',
+        ).not.toBeNull();
         expect(entry.tokens?.input).toBeGreaterThan(0);
         expect(entry.tokens?.output).toBeGreaterThan(0);
         expect(entry.wallMs).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 // A fix case's tests are counted from what the test runner prints.
 import { describe, expect, it } from 'vitest';
+import { killAllGroups } from '../../evals/harness/process-groups.js';
 import { countTests, runTests } from '../../evals/harness/test-run.js';
 import { tempFolder, writeFiles } from './support.js';
 
@@ -47,5 +48,17 @@ describe('runTests', () => {
     expect({ exitCode: run.exitCode, count: run.count }).toEqual({ exitCode: 0, count: 1 });
     const slow = await runTests('sleep 30', dir, 200);
     expect(slow.timedOut).toBe(true);
+  });
+
+  it('ends the commands still running when the harness is stopped', async () => {
+    const dir = await tempFolder();
+    const started = Date.now();
+    const running = runTests('sleep 30; echo late', dir);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    killAllGroups();
+    const run = await running;
+    expect(run.exitCode).toBeNull();
+    expect(run.output).not.toContain('late');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
