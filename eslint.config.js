@@ -16,7 +16,18 @@ const coreMayNotImport = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', '.tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'node_modules/',
+      '.tmp/',
+      'evals/cases/',
+      'evals/recordings/',
+      'evals/results/',
+      'test/fixtures/evals/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

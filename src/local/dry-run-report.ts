@@ -9,6 +9,10 @@
  *   pull-request.md           a pull request opened or updated (pull-request-2.md…)
  *   issue-<number>.md         an issue opened or updated (the maintenance report)
  *   requests.jsonl            every request: method, path, body, status
+ *
+ * and, written by the local run itself (local-run.ts) with the dry run or without:
+ *
+ *   outputs.json              the Action's outputs, as a workflow's later steps would read them
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

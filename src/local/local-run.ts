@@ -118,6 +118,13 @@ export interface LocalRun {
 /** The placeholder token of a dry run: nothing is sent anywhere, so no real token is needed. */
 export const DRY_RUN_TOKEN = 'gemini-agent-dry-run-placeholder-token';
 
+/**
+ * The Action's outputs as the run set them (`conclusion`, `cost_usd`, the token counts, the mode's
+ * own such as `labels` or `branch_name`), one JSON object of strings: what a workflow's later
+ * steps would read as `steps.<id>.outputs`.
+ */
+export const OUTPUTS_FILE = 'outputs.json';
+
 /** Runner variables that would describe another run; a local run sets its own. */
 const RUNNER_VARIABLES = /^(GITHUB_|RUNNER_|ACTIONS_|INPUT_)/;
 
@@ -248,6 +255,7 @@ async function runInFolder(
           logger,
         });
     const summaryFile = path.join(outDir, 'job-summary.md');
+    const outputs: Record<string, string> = {};
     const deps: ActionDeps = {
       env: runnerEnvironment(io.env, {
         eventName: facts.eventName,
@@ -258,7 +266,10 @@ async function runInFolder(
         github,
       }),
       getInput: (name) => inputs[name] ?? '',
-      setOutput: () => undefined,
+      // Kept as the runner keeps them (already redacted), and written to outputs.json at the end.
+      setOutput: (name, value) => {
+        outputs[name] = value;
+      },
       setSecret: () => undefined,
       setFailed: () => undefined,
       summary: fileSummary(summaryFile),
@@ -288,6 +299,7 @@ async function runInFolder(
           }),
     };
     const ran = await runAction(deps);
+    await writeFile(path.join(outDir, OUTPUTS_FILE), `${JSON.stringify(outputs, null, 2)}\n`);
     const result = strictResult(ran, model.replay, options.strict ?? false);
     return {
       result,
@@ -297,7 +309,7 @@ async function runInFolder(
       repo: repoDir,
       summaryFile,
       gitHub,
-      files: report?.files() ?? [],
+      files: [...(report?.files() ?? []), OUTPUTS_FILE],
       outDirFate: folder.temporary ? 'temporary' : 'given',
     };
   } finally {

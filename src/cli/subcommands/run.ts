@@ -67,7 +67,8 @@ Options:
 
 Written under --out: comment-1.md (the final comment) and comment-1.states/ (each state of the
 progress comment), review.json and review.md, labels.json, pull-request.md, requests.jsonl
-(every GitHub request), job-summary.md, workspace/ (the clone the agent worked in) and
+(every GitHub request), outputs.json (the Action's outputs: conclusion, cost_usd, input_tokens,
+cached_input_tokens, output_tokens, tool_calls, branch_name, labels, …), job-summary.md, workspace/ (the clone the agent worked in) and
 runner-temp/ (the transcript).
 
 Model credentials as for the Action (--input gemini_api_key=… or GEMINI_API_KEY, Vertex AI, Code
