@@ -7,6 +7,7 @@ import type { TriggerEventName } from '../github/mode.js';
 import { parseEventPayload } from '../github/event-schema.js';
 import { UsageError } from '../platform/errors.js';
 import { TRIGGER_EVENT_NAMES, isTriggerEventName } from '../github/mode.js';
+import { asRecord } from '../platform/records.js';
 
 export type Json = Record<string, unknown>;
 
@@ -35,12 +36,6 @@ export interface EventFacts {
   number: number | undefined;
 }
 
-function record(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : undefined;
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
@@ -61,12 +56,12 @@ export function eventFacts(
     );
   }
   parseEventPayload(eventName, payload, { file: options.file });
-  const data = record(payload) ?? {};
-  const repository = eventRepository(record(data.repository), options.fallbackRepository);
-  const pullRequest = record(data.pull_request);
-  const rawIssue = record(data.issue);
+  const data = asRecord(payload) ?? {};
+  const repository = eventRepository(asRecord(data.repository), options.fallbackRepository);
+  const pullRequest = asRecord(data.pull_request);
+  const rawIssue = asRecord(data.issue);
   const commentOnPullRequest =
-    eventName === 'issue_comment' && record(rawIssue?.pull_request) !== undefined;
+    eventName === 'issue_comment' && asRecord(rawIssue?.pull_request) !== undefined;
   const issue = rawIssue ?? (pullRequest ? issueFromPullRequest(pullRequest) : undefined);
   const number = typeof issue?.number === 'number' ? issue.number : undefined;
   return {
@@ -75,14 +70,14 @@ export function eventFacts(
     issue,
     pullRequest,
     commentOnPullRequest,
-    issueComment: eventName === 'issue_comment' ? record(data.comment) : undefined,
-    reviewComment: eventName === 'pull_request_review_comment' ? record(data.comment) : undefined,
+    issueComment: eventName === 'issue_comment' ? asRecord(data.comment) : undefined,
+    reviewComment: eventName === 'pull_request_review_comment' ? asRecord(data.comment) : undefined,
     number,
   };
 }
 
 function eventRepository(raw: Json | undefined, fallback: string | undefined): EventRepository {
-  const owner = text(record(raw?.owner)?.login);
+  const owner = text(asRecord(raw?.owner)?.login);
   const name = text(raw?.name);
   if (owner !== undefined && name !== undefined) {
     return {
@@ -130,7 +125,7 @@ export function pullRequestCommits(pullRequest: Json | undefined): {
   base: string | undefined;
   headRef: string | undefined;
 } {
-  const head = record(pullRequest?.head);
-  const base = record(pullRequest?.base);
+  const head = asRecord(pullRequest?.head);
+  const base = asRecord(pullRequest?.base);
   return { head: text(head?.sha), base: text(base?.sha), headRef: text(head?.ref) };
 }

@@ -1,5 +1,6 @@
 import { credentialsFailure } from './application-default-credentials.js';
 import { ModelRequestError } from './errors.js';
+import { asRecord } from '../platform/records.js';
 
 /**
  * Turns whatever a transport threw into a `ModelRequestError`, so retry logic and exit codes do not
@@ -108,12 +109,6 @@ export interface GoogleErrorBody {
   retryDelayMs: number | undefined;
   /** The `quotaId`s of a `QuotaFailure` detail (429s), e.g. `GenerateRequestsPerDayPerProjectPerModel`. */
   quotaIds: string[];
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 /**
