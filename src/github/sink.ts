@@ -5,6 +5,7 @@
  */
 import type { Octokit } from '@octokit/rest';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { githubStatus } from './error-status.js';
 
 export interface RepoRef {
   owner: string;
@@ -174,7 +175,7 @@ async function withHint<T>(action: string, request: () => Promise<T>): Promise<T
   try {
     return await request();
   } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
+    const status = githubStatus(error);
     // GitHub also answers 403 to a rate limit, which no permission fixes.
     const rateLimited = /rate limit/i.test(errorMessage(error));
     if ((status === 401 || status === 403) && !rateLimited) {

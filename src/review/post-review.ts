@@ -13,6 +13,7 @@ import { silentLogger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { atLeast } from './review-filter.js';
 import type { ReviewFinding, ReviewSide, Severity } from './review-types.js';
+import { githubStatus } from '../github/error-status.js';
 
 export interface PullRef {
   owner: string;
@@ -124,7 +125,7 @@ export async function postReview(
       logger.warning(
         `GitHub did not accept the review with ${current.length} inline comment(s): ${detail}`,
       );
-      if (statusOf(error) !== 422) break;
+      if (githubStatus(error) !== 422) break;
       // GitHub refuses REQUEST_CHANGES on a pull request the token's user opened; comment instead.
       if (event === 'REQUEST_CHANGES' && /own pull request/i.test(detail)) {
         event = 'COMMENT';
@@ -179,11 +180,6 @@ function namesPath(detail: string, path: string): boolean {
   if (!/[./]/.test(path)) return false;
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\w./-])${escaped}(?![\\w/-])`).test(detail);
-}
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
 }
 
 /** GitHub's message with its `errors` list, which says what was wrong with the review. */
@@ -255,7 +251,7 @@ async function withHint<T>(action: string, request: () => Promise<T>): Promise<T
   try {
     return await request();
   } catch (error) {
-    const status = statusOf(error);
+    const status = githubStatus(error);
     const rateLimited = /rate limit/i.test(errorMessage(error));
     if ((status === 401 || status === 403) && !rateLimited) {
       throw new ConfigurationError(
