@@ -29,3 +29,10 @@ export async function withPermissionHint<T>(
     throw error;
   }
 }
+
+/** `withPermissionHint` for every write of one client, which all need the same `permission`. */
+export function permissionHint(
+  permission: string,
+): <T>(action: string, request: () => Promise<T>) => Promise<T> {
+  return (action, request) => withPermissionHint(action, request, permission);
+}

@@ -14,6 +14,13 @@ import type { Redact } from '../platform/redaction.js';
 import { atLeast } from './review-filter.js';
 import type { ReviewFinding, ReviewSide, Severity } from './review-types.js';
 import { githubStatus } from '../github/error-status.js';
+import { permissionHint } from '../github/permission-hint.js';
+
+/**
+ * A refusal for lack of permission becomes a `ConfigurationError` naming the permission: the
+ * review sink's writes are reviews and comments on a pull request.
+ */
+const withHint = permissionHint('`pull-requests: write`');
 
 export interface PullRef {
   owner: string;
@@ -244,23 +251,4 @@ export function createOctokitReviewSink(
 
 function where(pr: PullRef): string {
   return `${pr.owner}/${pr.repo}#${pr.pullNumber}`;
-}
-
-/** A refusal for lack of permission names the permission the workflow must grant. */
-async function withHint<T>(action: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    const status = githubStatus(error);
-    const rateLimited = /rate limit/i.test(errorMessage(error));
-    if ((status === 401 || status === 403) && !rateLimited) {
-      throw new ConfigurationError(
-        `could not ${action}: ${errorMessage(error)} (HTTP ${status}). The token needs ` +
-          '`pull-requests: write` under `permissions:` in the workflow.',
-        { input: 'github_token' },
-        { cause: error },
-      );
-    }
-    throw error;
-  }
 }
