@@ -15,6 +15,7 @@ import { atLeast } from './review-filter.js';
 import type { ReviewFinding, ReviewSide, Severity } from './review-types.js';
 import { githubStatus } from '../github/error-status.js';
 import { permissionHint } from '../github/permission-hint.js';
+import { escapeRegExp } from '../platform/text.js';
 
 /**
  * A refusal for lack of permission becomes a `ConfigurationError` naming the permission: the
@@ -185,7 +186,7 @@ function fewer(comments: readonly PlannedComment[], detail: string): PlannedComm
  */
 function namesPath(detail: string, path: string): boolean {
   if (!/[./]/.test(path)) return false;
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(path);
   return new RegExp(`(?<![\\w./-])${escaped}(?![\\w/-])`).test(detail);
 }
 

@@ -17,7 +17,8 @@ import type {
 } from '../tool-types.js';
 import { ToolErrorType } from '../tool-types.js';
 import type { DiscoveredDeclaration } from './declarations.js';
-import { formatDuration, runToolCommand } from './tool-command.js';
+import { runToolCommand } from './tool-command.js';
+import { formatDuration } from '../../platform/text.js';
 
 /** A call without its own limit: ten minutes, as for MCP tools and shell commands. */
 export const DEFAULT_CALL_TIMEOUT_MS = 600_000;
@@ -125,7 +126,7 @@ export class DiscoveredTool implements Tool<DiscoveredToolArgs> {
     const error =
       result.error?.message ??
       (result.stopped === 'timeout'
-        ? `The call command did not finish within ${formatDuration(timeoutMs)} and was stopped.`
+        ? `The call command did not finish within ${formatDuration(timeoutMs, 'spaced')} and was stopped.`
         : result.stopped === 'aborted'
           ? 'The call was cancelled.'
           : undefined);
