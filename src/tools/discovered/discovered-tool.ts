@@ -5,20 +5,15 @@
  * the model as a `discovered_tool_execution_error` in the Gemini CLI's format (Stdout, Stderr,
  * Error, Exit Code, Signal lines), which the tool's description explains to the model.
  */
-import type { FunctionDeclaration } from '@google/genai';
 import { DEFAULT_MAX_OUTPUT_CHARS, ShellOutput } from '../shell-output.js';
 import type { ToolProcesses } from '../tool-processes.js';
-import type {
-  BuildError,
-  ConfirmationDetails,
-  Tool,
-  ToolInvocation,
-  ToolResult,
-} from '../tool-types.js';
+import type { ConfirmationDetails, Tool, ToolInvocation, ToolResult } from '../tool-types.js';
 import { ToolErrorType } from '../tool-types.js';
 import type { DiscoveredDeclaration } from './declarations.js';
 import { runToolCommand } from './tool-command.js';
 import { formatDuration } from '../../platform/text.js';
+import type { ExternalToolArgs } from '../external-schema-tool.js';
+import { ExternalSchemaTool } from '../external-schema-tool.js';
 
 /** A call without its own limit: ten minutes, as for MCP tools and shell commands. */
 export const DEFAULT_CALL_TIMEOUT_MS = 600_000;
@@ -27,7 +22,7 @@ const MAX_STDERR_CHARS = 10_000;
 /** Longest argument summary in a call's one-line description. */
 const DESCRIBE_ARGS_CHARS = 120;
 
-export type DiscoveredToolArgs = Record<string, unknown>;
+export type DiscoveredToolArgs = ExternalToolArgs;
 
 export interface DiscoveredToolOptions {
   declaration: DiscoveredDeclaration;
@@ -41,7 +36,7 @@ export interface DiscoveredToolOptions {
   maxOutputChars?: number;
 }
 
-export class DiscoveredTool implements Tool<DiscoveredToolArgs> {
+export class DiscoveredTool extends ExternalSchemaTool implements Tool<DiscoveredToolArgs> {
   readonly name: string;
   readonly displayName: string;
   readonly description: string;
@@ -52,6 +47,7 @@ export class DiscoveredTool implements Tool<DiscoveredToolArgs> {
   private readonly options: DiscoveredToolOptions;
 
   constructor(options: DiscoveredToolOptions) {
+    super();
     const { declaration } = options;
     this.options = options;
     this.name = declaration.name;
@@ -61,27 +57,7 @@ export class DiscoveredTool implements Tool<DiscoveredToolArgs> {
     this.callCommand = options.callCommand;
   }
 
-  declaration(): FunctionDeclaration {
-    return {
-      name: this.name,
-      description: this.description,
-      parametersJsonSchema: this.parametersJsonSchema,
-    };
-  }
-
-  /** Arguments must be an object (absent means none); the call command checks the rest. */
-  build(args: unknown): ToolInvocation<DiscoveredToolArgs> | BuildError {
-    if (args === undefined || args === null) return this.invocation({});
-    if (typeof args !== 'object' || Array.isArray(args)) {
-      return {
-        error: `Invalid parameters for ${this.name}: expected an object of arguments.`,
-        type: ToolErrorType.INVALID_TOOL_PARAMS,
-      };
-    }
-    return this.invocation(args as DiscoveredToolArgs);
-  }
-
-  private invocation(params: DiscoveredToolArgs): ToolInvocation<DiscoveredToolArgs> {
+  protected invocation(params: DiscoveredToolArgs): ToolInvocation<DiscoveredToolArgs> {
     const json = JSON.stringify(params);
     return {
       params,
