@@ -10,10 +10,31 @@ import { ToolErrorType } from './tool-types.js';
 
 export type ExternalToolArgs = Record<string, unknown>;
 
+/** How the tool is named and described to the model and to a person. */
+export interface ExternalToolIdentity {
+  name: string;
+  displayName: string;
+  description: string;
+  parametersJsonSchema: Record<string, unknown>;
+}
+
 export abstract class ExternalSchemaTool {
-  abstract readonly name: string;
-  abstract readonly description: string;
-  abstract readonly parametersJsonSchema: Record<string, unknown>;
+  readonly name: string;
+  readonly displayName: string;
+  readonly description: string;
+  /**
+   * It may do anything: neither a server's hints nor a command's declaration are trusted to make
+   * it read-only, so the policy decides by its name.
+   */
+  readonly kind = 'other' as const;
+  readonly parametersJsonSchema: Record<string, unknown>;
+
+  protected constructor(identity: ExternalToolIdentity) {
+    this.name = identity.name;
+    this.displayName = identity.displayName;
+    this.description = identity.description;
+    this.parametersJsonSchema = identity.parametersJsonSchema;
+  }
 
   declaration(): FunctionDeclaration {
     return {

@@ -37,23 +37,18 @@ export interface DiscoveredToolOptions {
 }
 
 export class DiscoveredTool extends ExternalSchemaTool implements Tool<DiscoveredToolArgs> {
-  readonly name: string;
-  readonly displayName: string;
-  readonly description: string;
-  /** The command may do anything; the policy decides by the tool's name. */
-  readonly kind = 'other' as const;
-  readonly parametersJsonSchema: Record<string, unknown>;
   readonly callCommand: string;
   private readonly options: DiscoveredToolOptions;
 
   constructor(options: DiscoveredToolOptions) {
-    super();
     const { declaration } = options;
+    super({
+      name: declaration.name,
+      displayName: declaration.name,
+      description: declaration.description + callNote(options, declaration.name),
+      parametersJsonSchema: declaration.parametersJsonSchema,
+    });
     this.options = options;
-    this.name = declaration.name;
-    this.displayName = declaration.name;
-    this.description = declaration.description + callNote(options, declaration.name);
-    this.parametersJsonSchema = declaration.parametersJsonSchema;
     this.callCommand = options.callCommand;
   }
 

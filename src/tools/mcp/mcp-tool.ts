@@ -53,12 +53,6 @@ export interface McpToolOptions {
 }
 
 export class McpTool extends ExternalSchemaTool implements Tool<McpToolArgs> {
-  readonly name: string;
-  readonly displayName: string;
-  readonly description: string;
-  /** MCP tools may do anything; the server's hints are not trusted to make them read-only. */
-  readonly kind = 'other' as const;
-  readonly parametersJsonSchema: Record<string, unknown>;
   readonly serverName: string;
   readonly serverToolName: string;
   readonly annotations: Readonly<Record<string, unknown>> | undefined;
@@ -66,11 +60,12 @@ export class McpTool extends ExternalSchemaTool implements Tool<McpToolArgs> {
   private readonly caller: McpToolCaller;
 
   constructor(options: McpToolOptions) {
-    super();
-    this.name = options.name;
-    this.displayName = `${options.serverToolName} (${options.serverName} MCP Server)`;
-    this.description = options.description;
-    this.parametersJsonSchema = options.inputSchema;
+    super({
+      name: options.name,
+      displayName: `${options.serverToolName} (${options.serverName} MCP Server)`,
+      description: options.description,
+      parametersJsonSchema: options.inputSchema,
+    });
     this.serverName = options.serverName;
     this.serverToolName = options.serverToolName;
     this.annotations = options.annotations;
