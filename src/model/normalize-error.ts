@@ -1,6 +1,7 @@
 import { credentialsFailure } from './application-default-credentials.js';
 import { ModelRequestError } from './errors.js';
 import { asRecord } from '../platform/records.js';
+import { errorCode } from '../platform/errors.js';
 
 /**
  * Turns whatever a transport threw into a `ModelRequestError`, so retry logic and exit codes do not
@@ -47,13 +48,6 @@ export function isAbortError(error: unknown): boolean {
     'name' in error &&
     (error.name === 'AbortError' || error.name === 'TimeoutError')
   );
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    return typeof error.code === 'string' ? error.code : undefined;
-  }
-  return undefined;
 }
 
 /** True when the error (or one of its causes) is a failed or broken connection. */
