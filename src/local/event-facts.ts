@@ -8,6 +8,7 @@ import { parseEventPayload } from '../github/event-schema.js';
 import { UsageError } from '../platform/errors.js';
 import { TRIGGER_EVENT_NAMES, isTriggerEventName } from '../github/mode.js';
 import { asRecord } from '../platform/records.js';
+import { nonEmpty } from '../platform/text.js';
 
 export type Json = Record<string, unknown>;
 
@@ -34,10 +35,6 @@ export interface EventFacts {
   reviewComment: Json | undefined;
   /** The issue or pull request number, if the event has one. */
   number: number | undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /**
@@ -77,14 +74,14 @@ export function eventFacts(
 }
 
 function eventRepository(raw: Json | undefined, fallback: string | undefined): EventRepository {
-  const owner = text(asRecord(raw?.owner)?.login);
-  const name = text(raw?.name);
+  const owner = nonEmpty(asRecord(raw?.owner)?.login);
+  const name = nonEmpty(raw?.name);
   if (owner !== undefined && name !== undefined) {
     return {
       owner,
       name,
       fullName: `${owner}/${name}`,
-      defaultBranch: text(raw?.default_branch),
+      defaultBranch: nonEmpty(raw?.default_branch),
       private: raw?.private === true,
     };
   }
@@ -127,5 +124,5 @@ export function pullRequestCommits(pullRequest: Json | undefined): {
 } {
   const head = asRecord(pullRequest?.head);
   const base = asRecord(pullRequest?.base);
-  return { head: text(head?.sha), base: text(base?.sha), headRef: text(head?.ref) };
+  return { head: nonEmpty(head?.sha), base: nonEmpty(base?.sha), headRef: nonEmpty(head?.ref) };
 }

@@ -19,6 +19,16 @@ export function oneLine(text: string, options: { trim?: boolean } = {}): string 
   return options.trim === false ? line : line.trim();
 }
 
+/** The text cut to at most `max` characters, the last of them `…` where it was cut. */
+export function ellipsize(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The value if it is a string with more than whitespace in it (untrimmed), else `undefined`. */
+export function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 /**
  * `text` as a regular expression that matches it literally. Only syntax characters and `/` are
  * escaped, so the result is valid with and without the `u` flag.

@@ -37,7 +37,7 @@ import {
 } from '../config/trusted-folders.js';
 import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { neutralText, oneLine, plural } from '../platform/text.js';
+import { neutralText, nonEmpty, oneLine, plural } from '../platform/text.js';
 import { asRecord } from '../platform/records.js';
 
 /** The folder of the repository's subagents, relative to its root. */
@@ -313,10 +313,9 @@ export function describeSettings(text: string): string | undefined {
     );
   }
   const tools = asRecord(settings.tools);
-  const discovery =
-    nonEmptyText(tools?.discoveryCommand) ?? nonEmptyText(settings.toolDiscoveryCommand);
+  const discovery = nonEmpty(tools?.discoveryCommand) ?? nonEmpty(settings.toolDiscoveryCommand);
   if (discovery !== undefined) parts.push(`a tool discovery command (${shown(discovery)})`);
-  const call = nonEmptyText(tools?.callCommand) ?? nonEmptyText(settings.toolCallCommand);
+  const call = nonEmpty(tools?.callCommand) ?? nonEmpty(settings.toolCallCommand);
   if (call !== undefined) parts.push(`a tool call command (${shown(call)})`);
   const telemetry = asRecord(settings.telemetry);
   if (telemetry !== undefined && Object.keys(telemetry).length > 0) {
@@ -334,8 +333,8 @@ export function describeSettings(text: string): string | undefined {
 }
 
 function describeTelemetry(telemetry: Record<string, unknown>): string {
-  const outfile = nonEmptyText(telemetry.outfile);
-  const endpoint = nonEmptyText(telemetry.otlpEndpoint);
+  const outfile = nonEmpty(telemetry.outfile);
+  const endpoint = nonEmpty(telemetry.otlpEndpoint);
   const where =
     outfile !== undefined
       ? `to the file ${shown(outfile)}`
@@ -355,10 +354,6 @@ function serverCount(manifest: string): number {
   } catch {
     return 0;
   }
-}
-
-function nonEmptyText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /** Repository text in a message: one line, inert, at most 60 characters. */

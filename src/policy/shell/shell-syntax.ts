@@ -6,7 +6,7 @@ import type { ShellSyntaxNode } from './bash-parser.js';
 import type { ShellHazard, ShellRedirect } from './shell-analysis-types.js';
 import { evaluateWord } from './shell-words.js';
 import type { WordValue } from './shell-words.js';
-import { oneLine } from '../../platform/text.js';
+import { ellipsize, oneLine } from '../../platform/text.js';
 
 /** Where in the input the walk is. */
 export interface Scope {
@@ -205,7 +205,7 @@ export function text(node: ShellSyntaxNode, scope: Scope): string {
 
 export function short(value: string): string {
   const line = oneLine(value, { trim: false });
-  return line.length > SHORT_DETAIL ? `${line.slice(0, SHORT_DETAIL - 1)}…` : line;
+  return ellipsize(line, SHORT_DETAIL);
 }
 
 export function dedupe(hazards: readonly ShellHazard[]): ShellHazard[] {

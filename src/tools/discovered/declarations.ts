@@ -16,6 +16,7 @@ import {
 } from '../declaration-limits.js';
 import { describeReservedName, reservedToolName } from '../reserved-names.js';
 import { isRecord } from '../../platform/records.js';
+import { ellipsize } from '../../platform/text.js';
 
 export interface DiscoveredDeclaration {
   name: string;
@@ -100,7 +101,7 @@ function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
     return 'a declaration without a "name" is left out.';
   }
   if (!TOOL_NAME.test(name)) {
-    return `${JSON.stringify(cut(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
+    return `${JSON.stringify(ellipsize(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
   }
   const reserved = reservedToolName(name);
   if (reserved !== undefined) return `${describeReservedName(name, reserved)}; it is left out.`;
@@ -142,10 +143,6 @@ function lowerCaseTypes(schema: Record<string, unknown>): Record<string, unknown
     );
   };
   return visit(schema, undefined) as Record<string, unknown>;
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** `a string`, `null`, `a list`, … for messages. */

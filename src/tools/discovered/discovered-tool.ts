@@ -11,7 +11,7 @@ import type { ConfirmationDetails, Tool, ToolInvocation, ToolResult } from '../t
 import { ToolErrorType } from '../tool-types.js';
 import type { DiscoveredDeclaration } from './declarations.js';
 import { runToolCommand } from './tool-command.js';
-import { formatDuration } from '../../platform/text.js';
+import { ellipsize, formatDuration } from '../../platform/text.js';
 import type { ExternalToolArgs } from '../external-schema-tool.js';
 import { ExternalSchemaTool } from '../external-schema-tool.js';
 
@@ -56,7 +56,7 @@ export class DiscoveredTool extends ExternalSchemaTool implements Tool<Discovere
     const json = JSON.stringify(params);
     return {
       params,
-      describe: () => `${this.name} ${cut(json, DESCRIBE_ARGS_CHARS)}`,
+      describe: () => `${this.name} ${ellipsize(json, DESCRIBE_ARGS_CHARS)}`,
       locations: () => [],
       // What a person would have been asked; in CI the policy answers by the tool's name.
       confirmationDetails: (): Promise<ConfirmationDetails> =>
@@ -140,8 +140,4 @@ Error: Error or \`(none)\` if no error was reported for the subprocess.
 Exit Code: Exit code or \`(none)\` if terminated by signal.
 Signal: Signal number or \`(none)\` if no signal was received.
 `;
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -16,6 +16,7 @@ import {
 } from './mcp-parts.js';
 import type { ExternalToolArgs } from '../external-schema-tool.js';
 import { ExternalSchemaTool } from '../external-schema-tool.js';
+import { ellipsize } from '../../platform/text.js';
 
 /** The Gemini CLI's default for a call without a configured `timeout`: ten minutes. */
 export const DEFAULT_MCP_TIMEOUT_MS = 600_000;
@@ -135,5 +136,5 @@ function summarizeArgs(params: McpToolArgs): string {
       ([key, value]) => `${key}: ${(JSON.stringify(value) as string | undefined) ?? String(value)}`,
     )
     .join(', ');
-  return text.length > DESCRIBE_ARGS_CHARS ? `${text.slice(0, DESCRIBE_ARGS_CHARS - 1)}…` : text;
+  return ellipsize(text, DESCRIBE_ARGS_CHARS);
 }
