@@ -13,6 +13,7 @@ import { checkCampaignKey } from '../fleet/campaign-key.js';
 import { runUrl } from '../github/urls.js';
 import { errorMessage } from '../platform/errors.js';
 import type { ActionDeps, ActionResult } from './types.js';
+import { ellipsize } from '../platform/text.js';
 
 const SUMMARY_CHARS = 300;
 
@@ -98,5 +99,5 @@ function httpUrl(text: string | undefined): text is string {
 
 function firstLine(text: string): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
-  return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS - 1)}…` : line;
+  return ellipsize(line, SUMMARY_CHARS);
 }

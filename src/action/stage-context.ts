@@ -28,7 +28,7 @@ import type { Logger } from '../platform/logger.js';
 import { pendingSandbox } from '../platform/sandbox/pending-sandbox.js';
 import { resolveSandbox } from '../platform/sandbox/resolve-sandbox.js';
 import { hideCheckoutCredential } from '../publish/checkout-credential.js';
-import { githubStatus } from '../publish/github-error.js';
+import { githubStatus } from '../github/error-status.js';
 import type { SessionBaseline } from '../publish/session-baseline.js';
 import { captureSessionBaseline } from '../publish/session-baseline.js';
 import { createCommentUpdater } from '../report/comment-updater.js';

@@ -20,7 +20,7 @@ import type { Trigger } from '../github/trigger.js';
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Git } from '../publish/git.js';
-import { githubStatus } from '../publish/github-error.js';
+import { githubStatus } from '../github/error-status.js';
 
 /** The checkout the run works in: `working_directory` inside GITHUB_WORKSPACE, or the latter. */
 export async function actionWorkspaceRoot(

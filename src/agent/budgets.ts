@@ -8,7 +8,7 @@ import type { Tool } from '../tools/tool-types.js';
 import type { SessionEndReason, TokenUsage, ToolCallData } from './events.js';
 import { errorResponsePart } from './function-response.js';
 import type { CompletedToolCall, ToolCallRequest } from './scheduler.js';
-import { plural } from '../platform/text.js';
+import { formatDuration, plural } from '../platform/text.js';
 import { RunCost } from './run-cost.js';
 
 export interface SessionBudgets {
@@ -146,18 +146,6 @@ export class BudgetTracker {
       message: `Stopped after ${plural(this.toolCalls, 'tool call')} (max tool calls).`,
     };
   }
-}
-
-/** `90000` → `1m 30s`; `1500` → `1.5s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))}s`;
-  const totalSeconds = Math.round(ms / 1000);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const parts = [hours > 0 ? `${hours}h` : '', `${minutes}m`, seconds > 0 ? `${seconds}s` : ''];
-  return parts.filter(Boolean).join(' ');
 }
 
 /** The counts of one response's `usageMetadata`, in the event stream's shape. */

@@ -6,7 +6,7 @@
  * here: its failure becomes a `functionResponse` the model reads.
  */
 import type { Content, Part } from '@google/genai';
-import { errorMessage } from '../platform/errors.js';
+import { errorCode, errorMessage } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type {
@@ -308,7 +308,7 @@ export class ToolScheduler {
         this.cancel(call, cancellationReason(signal));
         return;
       }
-      const diskFull = (error as { code?: unknown } | null)?.code === 'ENOSPC';
+      const diskFull = errorCode(error) === 'ENOSPC';
       this.fail(call, {
         message: errorMessage(error),
         type: diskFull ? 'no_space_left' : 'execution_failed',

@@ -32,13 +32,13 @@ import { silentLogger } from '../platform/logger.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { Tool } from '../tools/tool-types.js';
 import type { SessionBudgets } from './budgets.js';
+import { formatDuration } from '../platform/text.js';
 import {
   BudgetTracker,
   RunSpend,
   addUsage,
   cancelledForBudget,
   defaultScheduleTimeout,
-  formatDuration,
   resolveBudgets,
   toTokenUsage,
   untilAborted,

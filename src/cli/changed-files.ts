@@ -20,6 +20,7 @@ import { isStrictlyInside } from '../platform/path-containment.js';
 import { createGit } from '../publish/git.js';
 import type { ChangeStatus } from '../publish/publish-types.js';
 import { readWorkspaceChanges } from '../publish/workspace-changes.js';
+import { relativePosix } from '../tools/file-walk.js';
 
 /**
  * How much earlier than the session's start a change may be stamped and still be the session's:
@@ -75,11 +76,11 @@ export async function readSessionChanges(options: SessionChangesOptions): Promis
       entry.status === 'deleted' ? await nearestExisting(path.dirname(absolute)) : absolute;
     if (!(await changedSince(stamped, options.since))) continue;
     files.push({
-      path: relativeTo(workspace, absolute),
+      path: relativePosix(workspace, absolute),
       change: entry.status,
       ...(entry.previousPath === undefined
         ? {}
-        : { from: relativeTo(workspace, path.join(root, ...entry.previousPath.split('/'))) }),
+        : { from: relativePosix(workspace, path.join(root, ...entry.previousPath.split('/'))) }),
     });
   }
   return { workspace, source: 'git', files };
@@ -120,7 +121,7 @@ async function writtenFiles(
     // The memory file lies outside; a file written and then removed is not left behind.
     if (!isStrictlyInside(file, workspace)) continue;
     if ((await lstat(file).catch(() => undefined)) === undefined) continue;
-    files.push({ path: relativeTo(workspace, file), change: 'written' });
+    files.push({ path: relativePosix(workspace, file), change: 'written' });
   }
   return files;
 }
@@ -139,8 +140,4 @@ async function nearestExisting(directory: string): Promise<string> {
     current = parent;
   }
   return current;
-}
-
-function relativeTo(workspace: string, file: string): string {
-  return path.relative(workspace, file).split(path.sep).join('/');
 }

@@ -23,6 +23,7 @@ import { createExpander } from './settings-expand.js';
 import { checkServers, firstIssue, settingsSchema } from './settings-schema.js';
 import type { AgentSettings, SettingsSource } from './settings-types.js';
 import { EMPTY_SETTINGS } from './settings-types.js';
+import { nonEmpty } from '../platform/text.js';
 
 /** Where the settings are read from when the `settings` input is empty. */
 export const DEFAULT_SETTINGS_PATH = '.gemini/settings.json';
@@ -127,10 +128,6 @@ function formatKeyPath(keyPath: readonly (string | number)[]): string {
       typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`,
     )
     .join('');
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim() === '' ? undefined : text;
 }
 
 function locationOf(

@@ -18,18 +18,14 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { FleetCandidate } from './fleet-plan.js';
 import type { OwnerFilters, RepositoryName } from './fleet-targets.js';
 import { ownerFilter } from './fleet-targets.js';
+import { githubStatus } from '../github/error-status.js';
 
 /** Lookups in flight at once: GitHub asks for no more than 100 concurrent requests. */
 const CONCURRENCY = 8;
 
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
 /** A refused token is the user's to fix: say which variable it came from. */
 function tokenProblem(error: unknown, tokenSource: string): never {
-  if (statusOf(error) === 401) {
+  if (githubStatus(error) === 401) {
     throw new ConfigurationError(
       `GitHub refused the token (HTTP 401: ${errorMessage(error)}); check the token in ${tokenSource}.`,
       { input: tokenSource },
@@ -83,7 +79,7 @@ export async function listNamedRepositories(
       const { data } = await octokit.rest.repos.get({ owner: entry.owner, repo: entry.name });
       return { archived: data.archived, fork: data.fork, repository: data.full_name };
     } catch (error) {
-      if (statusOf(error) === 404) return `${entry.owner}/${entry.name}`;
+      if (githubStatus(error) === 404) return `${entry.owner}/${entry.name}`;
       return tokenProblem(error, tokenSource);
     }
   });
@@ -106,7 +102,7 @@ export async function listOwnerRepositories(
       data: { type },
     } = await octokit.rest.users.getByUsername({ username: owner }));
   } catch (error) {
-    if (statusOf(error) === 404) {
+    if (githubStatus(error) === 404) {
       throw new ConfigurationError(
         `expected a GitHub organization or user, but there is no account "${owner}" (or the token cannot see it).`,
         { input: '--owner' },

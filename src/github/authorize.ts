@@ -19,6 +19,7 @@ import { ConfigurationError, errorMessage } from '../platform/errors.js';
 import type { Actor, Trigger } from './trigger.js';
 import { normalizeLogin } from './trigger.js';
 import type { RunTrust } from '../platform/run-mode.js';
+import { githubStatus } from './error-status.js';
 
 /** The part of an Octokit client {@link authorize} uses. */
 export interface PermissionClient {
@@ -136,7 +137,7 @@ export async function authorize(
       username: actor.login,
     }));
   } catch (error) {
-    const status = httpStatus(error);
+    const status = githubStatus(error);
     if (status === 404) {
       return deny(logger, `@${actor.login} is not a collaborator on ${where}`);
     }
@@ -206,9 +207,4 @@ function authorizeBot(actor: Actor, options: AuthorizeOptions, forkHead: boolean
 function deny(logger: Logger, reason: string): Unauthorized {
   logger.info(`Not running: ${reason}.`);
   return { authorized: false, reason };
-}
-
-function httpStatus(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
-  return typeof error.status === 'number' ? error.status : undefined;
 }

@@ -12,6 +12,7 @@ import type { Octokit } from '@octokit/rest';
 import type { TableDifference } from '../model/model-table-check.js';
 import { DIFFERENCE_KINDS } from '../model/model-table-check.js';
 import type { RepoRef } from './sink.js';
+import { plural } from '../platform/text.js';
 
 export const MODEL_TABLE_ISSUE_TITLE = 'Model table out of date';
 export const MODEL_TABLE_ISSUE_LABEL = 'model-table';
@@ -100,10 +101,6 @@ function runLink(report: ModelTableReport): string {
   return report.runUrl !== undefined && SAFE_URL.test(report.runUrl)
     ? ` ([workflow run](${report.runUrl}))`
     : '';
-}
-
-function plural(n: number, noun: string): string {
-  return `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 interface OpenIssue {

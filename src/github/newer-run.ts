@@ -20,6 +20,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Octokit } from '@octokit/rest';
 import { serverUrl } from './urls.js';
 import { workflowFileName } from './workflow-ref.js';
+import { githubStatus } from './error-status.js';
 
 /** The run in hand, as the runner and the trigger describe it. */
 export interface RunInHand {
@@ -187,7 +188,7 @@ function samePullRequest(candidate: RunShape, pullRequest: RunInHand['pullReques
 }
 
 function describeFailure(error: unknown): string {
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = githubStatus(error);
   const message = errorMessage(error);
   if (status === 403 || status === 401) {
     return `${message} (HTTP ${status}; the token needs \`actions: read\` under \`permissions:\` in the workflow).`;

@@ -3,6 +3,7 @@
  * workflow's author can act on.
  */
 import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { githubStatus } from './error-status.js';
 
 /**
  * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
@@ -17,7 +18,7 @@ export async function withPermissionHint<T>(
   try {
     return await request();
   } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
+    const status = githubStatus(error);
     if ((status === 401 || status === 403) && !/rate limit/i.test(errorMessage(error))) {
       throw new ConfigurationError(
         `could not ${action}: ${errorMessage(error)} (HTTP ${status}). The token needs ${permission} under \`permissions:\` in the workflow.`,
@@ -27,4 +28,11 @@ export async function withPermissionHint<T>(
     }
     throw error;
   }
+}
+
+/** `withPermissionHint` for every write of one client, which all need the same `permission`. */
+export function permissionHint(
+  permission: string,
+): <T>(action: string, request: () => Promise<T>) => Promise<T> {
+  return (action, request) => withPermissionHint(action, request, permission);
 }

@@ -4,7 +4,13 @@
  * this small is what lets trusted code — never the model — decide what reaches GitHub.
  */
 import type { Octokit } from '@octokit/rest';
-import { ConfigurationError, errorMessage } from '../platform/errors.js';
+import { permissionHint } from './permission-hint.js';
+
+/**
+ * A refusal for lack of permission becomes a `ConfigurationError` naming the permissions: the
+ * sink's writes are comments and reactions on issues and pull requests.
+ */
+const withHint = permissionHint('`issues: write` and `pull-requests: write`');
 
 export interface RepoRef {
   owner: string;
@@ -164,27 +170,4 @@ function where(target: ReactionTarget | CommentTarget): string {
   if ('issueNumber' in target) return `${repo}#${target.issueNumber}`;
   if ('pullNumber' in target) return `${repo}#${target.pullNumber}`;
   return `comment ${target.commentId} in ${repo}`;
-}
-
-/**
- * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
- * `ConfigurationError` saying which permissions the token needs; anything else passes through.
- */
-async function withHint<T>(action: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
-    // GitHub also answers 403 to a rate limit, which no permission fixes.
-    const rateLimited = /rate limit/i.test(errorMessage(error));
-    if ((status === 401 || status === 403) && !rateLimited) {
-      throw new ConfigurationError(
-        `could not ${action}: ${errorMessage(error)} (HTTP ${status}). The token needs ` +
-          '`issues: write` and `pull-requests: write` under `permissions:` in the workflow.',
-        { input: 'github_token' },
-        { cause: error },
-      );
-    }
-    throw error;
-  }
 }

@@ -5,15 +5,16 @@
  * nothing points at github.com on an Enterprise instance.
  */
 import { ConfigurationError } from '../platform/errors.js';
+import { nonEmpty } from '../platform/text.js';
 
 export type UrlEnvironment = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_SERVER_URL = 'https://github.com';
 export const DEFAULT_API_URL = 'https://api.github.com';
 
-function nonEmpty(env: UrlEnvironment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
+/** A runner variable's value, trimmed; `undefined` when it is unset or blank. */
+function runnerValue(env: UrlEnvironment, name: string): string | undefined {
+  return nonEmpty(env[name]?.trim());
 }
 
 /** Parses an http(s) URL from the environment and drops trailing slashes, so paths join cleanly. */
@@ -40,7 +41,7 @@ function withoutTrailingSlash(url: URL): string {
 
 /** The web address of GitHub: `GITHUB_SERVER_URL`, or github.com outside a runner. */
 export function serverUrl(env: UrlEnvironment): string {
-  const value = nonEmpty(env, 'GITHUB_SERVER_URL');
+  const value = runnerValue(env, 'GITHUB_SERVER_URL');
   return value === undefined
     ? DEFAULT_SERVER_URL
     : withoutTrailingSlash(parseBaseUrl(value, 'GITHUB_SERVER_URL'));
@@ -52,7 +53,7 @@ export function serverUrl(env: UrlEnvironment): string {
  * `api.<subdomain>.ghe.com` for data-residency tenants and `<server>/api/v3` for Enterprise Server.
  */
 export function apiUrl(env: UrlEnvironment): string {
-  const value = nonEmpty(env, 'GITHUB_API_URL');
+  const value = runnerValue(env, 'GITHUB_API_URL');
   if (value !== undefined) return withoutTrailingSlash(parseBaseUrl(value, 'GITHUB_API_URL'));
   const server = new URL(serverUrl(env));
   if (server.hostname === 'github.com') return DEFAULT_API_URL;
@@ -62,7 +63,7 @@ export function apiUrl(env: UrlEnvironment): string {
 
 /** `owner/name` of the repository; undefined when `GITHUB_REPOSITORY` is not set or malformed. */
 function repository(env: UrlEnvironment): string | undefined {
-  const value = nonEmpty(env, 'GITHUB_REPOSITORY');
+  const value = runnerValue(env, 'GITHUB_REPOSITORY');
   return value !== undefined && /^[^/\s]+\/[^/\s]+$/.test(value) ? value : undefined;
 }
 
@@ -72,10 +73,10 @@ function repository(env: UrlEnvironment): string | undefined {
  */
 export function runUrl(env: UrlEnvironment): string | undefined {
   const repo = repository(env);
-  const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+  const runId = runnerValue(env, 'GITHUB_RUN_ID');
   if (repo === undefined || runId === undefined) return undefined;
   const base = `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}`;
-  const attempt = Number(nonEmpty(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
+  const attempt = Number(runnerValue(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
   return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
 }
 
@@ -85,7 +86,7 @@ export function runUrl(env: UrlEnvironment): string | undefined {
  */
 export function artifactUrl(env: UrlEnvironment, artifactId: number): string | undefined {
   const repo = repository(env);
-  const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+  const runId = runnerValue(env, 'GITHUB_RUN_ID');
   if (repo === undefined || runId === undefined) return undefined;
   return `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}/artifacts/${artifactId}`;
 }

@@ -12,14 +12,9 @@ import { BOT_IDENTITY } from '../publish/commit.js';
 import type { Reply, Route, RouteContext } from './dry-run-routing.js';
 import { GitHubReplyError, gitRefJson } from './dry-run-routing.js';
 import type { Json } from './event-facts.js';
+import { asRecord } from '../platform/records.js';
 
 const SHA = /^[0-9a-f]{40,64}$/;
-
-function object(value: unknown): Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : {};
-}
 
 function invalid(message: string): GitHubReplyError {
   return new GitHubReplyError(422, message);
@@ -48,7 +43,9 @@ async function readCommit(context: RouteContext, sha: string): Promise<Json> {
 
 /** A tree: `base_tree` with each item set (or, with `sha: null`, removed), via a scratch index. */
 async function writeTree(context: RouteContext, body: Json): Promise<string> {
-  const items = Array.isArray(body.tree) ? body.tree.map(object) : [];
+  const items = Array.isArray(body.tree)
+    ? body.tree.map((item: unknown) => asRecord(item) ?? {})
+    : [];
   const base = typeof body.base_tree === 'string' ? body.base_tree : undefined;
   const dir = await mkdtemp(path.join(tmpdir(), 'gemini-agent-dry-run-index-'));
   const env = { GIT_INDEX_FILE: path.join(dir, 'index') };

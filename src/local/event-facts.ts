@@ -7,6 +7,8 @@ import type { TriggerEventName } from '../github/mode.js';
 import { parseEventPayload } from '../github/event-schema.js';
 import { UsageError } from '../platform/errors.js';
 import { TRIGGER_EVENT_NAMES, isTriggerEventName } from '../github/mode.js';
+import { asRecord } from '../platform/records.js';
+import { nonEmpty } from '../platform/text.js';
 
 export type Json = Record<string, unknown>;
 
@@ -35,16 +37,6 @@ export interface EventFacts {
   number: number | undefined;
 }
 
-function record(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
 /**
  * Checks the payload the way the Action does (so a mistake is reported against the event file)
  * and picks out its parts. `fallbackRepository` (`owner/name`) serves schedule payloads without
@@ -61,12 +53,12 @@ export function eventFacts(
     );
   }
   parseEventPayload(eventName, payload, { file: options.file });
-  const data = record(payload) ?? {};
-  const repository = eventRepository(record(data.repository), options.fallbackRepository);
-  const pullRequest = record(data.pull_request);
-  const rawIssue = record(data.issue);
+  const data = asRecord(payload) ?? {};
+  const repository = eventRepository(asRecord(data.repository), options.fallbackRepository);
+  const pullRequest = asRecord(data.pull_request);
+  const rawIssue = asRecord(data.issue);
   const commentOnPullRequest =
-    eventName === 'issue_comment' && record(rawIssue?.pull_request) !== undefined;
+    eventName === 'issue_comment' && asRecord(rawIssue?.pull_request) !== undefined;
   const issue = rawIssue ?? (pullRequest ? issueFromPullRequest(pullRequest) : undefined);
   const number = typeof issue?.number === 'number' ? issue.number : undefined;
   return {
@@ -75,21 +67,21 @@ export function eventFacts(
     issue,
     pullRequest,
     commentOnPullRequest,
-    issueComment: eventName === 'issue_comment' ? record(data.comment) : undefined,
-    reviewComment: eventName === 'pull_request_review_comment' ? record(data.comment) : undefined,
+    issueComment: eventName === 'issue_comment' ? asRecord(data.comment) : undefined,
+    reviewComment: eventName === 'pull_request_review_comment' ? asRecord(data.comment) : undefined,
     number,
   };
 }
 
 function eventRepository(raw: Json | undefined, fallback: string | undefined): EventRepository {
-  const owner = text(record(raw?.owner)?.login);
-  const name = text(raw?.name);
+  const owner = nonEmpty(asRecord(raw?.owner)?.login);
+  const name = nonEmpty(raw?.name);
   if (owner !== undefined && name !== undefined) {
     return {
       owner,
       name,
       fullName: `${owner}/${name}`,
-      defaultBranch: text(raw?.default_branch),
+      defaultBranch: nonEmpty(raw?.default_branch),
       private: raw?.private === true,
     };
   }
@@ -130,7 +122,7 @@ export function pullRequestCommits(pullRequest: Json | undefined): {
   base: string | undefined;
   headRef: string | undefined;
 } {
-  const head = record(pullRequest?.head);
-  const base = record(pullRequest?.base);
-  return { head: text(head?.sha), base: text(base?.sha), headRef: text(head?.ref) };
+  const head = asRecord(pullRequest?.head);
+  const base = asRecord(pullRequest?.base);
+  return { head: nonEmpty(head?.sha), base: nonEmpty(base?.sha), headRef: nonEmpty(head?.ref) };
 }

@@ -20,7 +20,7 @@ import type { Redact } from '../platform/redaction.js';
 import { cutMarkdown, fitSections, GITHUB_COMMENT_LIMIT } from '../report/fit-comment.js';
 import { codeBlock, codeSpan, inlineText, modelMarkdown } from '../report/markdown.js';
 import { withPermissionHint } from '../github/permission-hint.js';
-import { groupDigits } from '../platform/text.js';
+import { formatDuration, groupDigits } from '../platform/text.js';
 
 /** Runs listed in the table, the latest included. */
 export const DEFAULT_REPORT_HISTORY = 20;
@@ -265,7 +265,8 @@ function statusLine(report: MaintenanceRunReport): string {
     report.conclusion === 'success' ? '✅ succeeded' : '❌ failed',
     formatTime(report.startedAt),
   ];
-  if (report.durationMs !== undefined) parts.push(formatDuration(report.durationMs));
+  if (report.durationMs !== undefined)
+    parts.push(formatDuration(report.durationMs, 'whole-seconds'));
   if (report.runUrl !== undefined && SAFE_URL.test(report.runUrl)) {
     parts.push(`[workflow run](${report.runUrl})`);
   }
@@ -321,12 +322,6 @@ function formatTime(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'unknown time';
   return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes}m ${seconds % 60}s` : `${seconds}s`;
 }
 
 /** The `ReportSink` that reads and writes through the REST API. */

@@ -17,6 +17,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { networkInterfaces, platform } from 'node:os';
 import path from 'node:path';
 import { AuthenticationError } from '../platform/errors.js';
+import { nonEmpty } from '../platform/text.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -161,8 +162,4 @@ function onGoogleComputeEngine(): boolean {
   return Object.values(networkInterfaces()).some((addresses) =>
     (addresses ?? []).some(({ mac }) => /^42:01/.test(mac)),
   );
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim() === '' ? undefined : text;
 }

@@ -9,6 +9,7 @@ import type {
   PartUnion,
 } from '@google/genai';
 import { ModelRequestError } from './errors.js';
+import { asRecord } from '../platform/records.js';
 
 /**
  * The Code Assist (`v1internal`) wire shapes and their conversion from and to the `@google/genai`
@@ -122,12 +123,6 @@ export function toContent(content: ContentUnion): Content {
 
 function toPart(part: PartUnion): Part {
   return typeof part === 'string' ? { text: part } : part;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from './model-table.js';
 import type { GenerationParameter, ParameterSource } from './rejected-parameter.js';
 import { parameterOrigin, parameterValue } from './rejected-parameter.js';
+import { oneLine } from '../platform/text.js';
 
 /** One place a model can be chosen, in the order the front end consults them. */
 export interface ModelSetting {
@@ -157,11 +158,6 @@ export function modelTableSources(model: string): ParameterSource[] {
 /** `{"thinkingConfig":{"thinkingBudget":…}}`: the parameter's place in a generation config. */
 function configSkeleton(parameter: GenerationParameter): string {
   return parameter.split('.').reduceRight((inner, key) => `{${JSON.stringify(key)}:${inner}}`, '…');
-}
-
-/** One line: an API message may hold line breaks, and the run's end is one line. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -15,6 +15,7 @@ import type { GenerateContentConfig } from '@google/genai';
 import type { ErrorLocation } from '../platform/errors.js';
 import { ConfigurationError } from '../platform/errors.js';
 import { generationConfigFor, resolveModelAlias } from './model-table.js';
+import { isRecord } from '../platform/records.js';
 
 /** What one alias or override sets: the model to call and the parameters to send. */
 export interface ModelConfig {
@@ -282,10 +283,6 @@ function merge(base: ModelConfig, over: ModelConfig): ModelConfig {
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Objects merge key by key; arrays and every other value are replaced (the Gemini CLI's rule: a
  * merged list could never be replaced whole).
@@ -309,7 +306,7 @@ function mergeRecords(
     const before = Object.hasOwn(out, key) ? out[key] : undefined;
     // Defined, not assigned: a `__proto__` key from JSON stays a key.
     Object.defineProperty(out, key, {
-      value: isObject(before) && isObject(value) ? mergeRecords(before, value) : value,
+      value: isRecord(before) && isRecord(value) ? mergeRecords(before, value) : value,
       enumerable: true,
       writable: true,
       configurable: true,
@@ -324,7 +321,7 @@ function withoutNulls(config: GenerateContentConfig): GenerateContentConfig {
     Object.fromEntries(
       Object.entries(value)
         .filter(([, item]) => item !== null)
-        .map(([key, item]) => [key, isObject(item) ? clean(item) : item]),
+        .map(([key, item]) => [key, isRecord(item) ? clean(item) : item]),
     );
   return clean(config as Record<string, unknown>);
 }

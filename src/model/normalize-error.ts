@@ -1,5 +1,7 @@
 import { credentialsFailure } from './application-default-credentials.js';
 import { ModelRequestError } from './errors.js';
+import { asRecord } from '../platform/records.js';
+import { errorCode } from '../platform/errors.js';
 
 /**
  * Turns whatever a transport threw into a `ModelRequestError`, so retry logic and exit codes do not
@@ -46,13 +48,6 @@ export function isAbortError(error: unknown): boolean {
     'name' in error &&
     (error.name === 'AbortError' || error.name === 'TimeoutError')
   );
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    return typeof error.code === 'string' ? error.code : undefined;
-  }
-  return undefined;
 }
 
 /** True when the error (or one of its causes) is a failed or broken connection. */
@@ -108,12 +103,6 @@ export interface GoogleErrorBody {
   retryDelayMs: number | undefined;
   /** The `quotaId`s of a `QuotaFailure` detail (429s), e.g. `GenerateRequestsPerDayPerProjectPerModel`. */
   quotaIds: string[];
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 /**

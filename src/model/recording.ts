@@ -10,6 +10,7 @@ import { ConfigurationError } from '../platform/errors.js';
 import { jsonLimitProblem, valueLimitProblem } from '../platform/text-limits.js';
 import type { ContentGenerator } from './content-generator.js';
 import { responseShapeProblem } from './response-shape.js';
+import { isRecord } from '../platform/records.js';
 
 /**
  * Recorded model sessions in the Gemini CLI's `--record-responses` / `--fake-responses` format:
@@ -161,14 +162,14 @@ export function toolResultsOf(request: GenerateContentParameters): {
 } {
   const contents = Array.isArray(request.contents) ? request.contents : [request.contents];
   const last: unknown = contents.at(-1);
-  const parts = isObject(last) && Array.isArray(last['parts']) ? (last['parts'] as unknown[]) : [];
+  const parts = isRecord(last) && Array.isArray(last['parts']) ? (last['parts'] as unknown[]) : [];
   const results: RecordedToolResult[] = [];
   for (const part of parts) {
-    const answer = isObject(part) ? part['functionResponse'] : undefined;
-    if (!isObject(answer) || typeof answer['name'] !== 'string') continue;
+    const answer = isRecord(part) ? part['functionResponse'] : undefined;
+    if (!isRecord(answer) || typeof answer['name'] !== 'string') continue;
     if (typeof answer['id'] !== 'string') continue;
     const response = answer['response'];
-    const failed = isObject(response) && response['error'] !== undefined;
+    const failed = isRecord(response) && response['error'] !== undefined;
     results.push({ id: answer['id'], name: answer['name'], outcome: failed ? 'error' : 'ok' });
   }
   return results.length === 0 ? {} : { toolResults: results };
@@ -185,7 +186,7 @@ function readToolResults(
   if (!Array.isArray(value)) return fail(expected);
   const results = value.map((entry: unknown): RecordedToolResult => {
     if (
-      !isObject(entry) ||
+      !isRecord(entry) ||
       typeof entry['id'] !== 'string' ||
       typeof entry['name'] !== 'string' ||
       (entry['outcome'] !== 'ok' && entry['outcome'] !== 'error')
@@ -218,15 +219,11 @@ async function* recordStream(
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function toCall(value: unknown, where: { file: string; line: number }): RecordedCall {
   const fail = (message: string): never => {
     throw new ConfigurationError(message, where);
   };
-  if (!isObject(value)) return fail('expected a JSON object {"method": …, "response": …}.');
+  if (!isRecord(value)) return fail('expected a JSON object {"method": …, "response": …}.');
   const method = value['method'];
   if (typeof method !== 'string' || !(METHODS as readonly string[]).includes(method)) {
     return fail(
@@ -243,7 +240,7 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
   const results = readToolResults(value['toolResults'], fail);
   switch (method as RecordedMethod) {
     case 'generateContentStream': {
-      if (!Array.isArray(response) || !response.every(isObject)) {
+      if (!Array.isArray(response) || !response.every(isRecord)) {
         return fail(
           'expected "response" of generateContentStream to be an array of response objects.',
         );
@@ -263,7 +260,7 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
       };
     }
     case 'generateContent': {
-      if (!isObject(response))
+      if (!isRecord(response))
         return fail('expected "response" of generateContent to be an object.');
       const problem = responseShapeProblem(response);
       if (problem !== undefined) {
@@ -278,13 +275,13 @@ function toCall(value: unknown, where: { file: string; line: number }): Recorded
       };
     }
     case 'countTokens':
-      if (!isObject(response)) return fail('expected "response" of countTokens to be an object.');
+      if (!isRecord(response)) return fail('expected "response" of countTokens to be an object.');
       return {
         method: 'countTokens',
         response: Object.assign(new CountTokensResponse(), response),
       };
     case 'embedContent':
-      if (!isObject(response)) return fail('expected "response" of embedContent to be an object.');
+      if (!isRecord(response)) return fail('expected "response" of embedContent to be an object.');
       return {
         method: 'embedContent',
         response: Object.assign(new EmbedContentResponse(), response),

@@ -22,6 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Content, GenerateContentParameters } from '@google/genai';
+import { isRecord } from '../platform/records.js';
 
 /** The fields of a part, function call and function response that the SDK copies unchanged. */
 const PLAIN_PART_FIELDS: ReadonlySet<string> = new Set([
@@ -36,10 +37,6 @@ const PLAIN_PART_FIELDS: ReadonlySet<string> = new Set([
 const PLAIN_CALL_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'args']);
 const PLAIN_RESPONSE_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'response']);
 const PLAIN_CONTENT_FIELDS: ReadonlySet<string> = new Set(['role', 'parts']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Whether `value` is an object with only `fields`, none of them null (the SDK leaves out a null

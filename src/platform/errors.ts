@@ -50,8 +50,14 @@ export function errorMessage(error: unknown): string {
   return typeof error === 'string' ? error : JSON.stringify(error);
 }
 
+/** The `code` of a Node.js system error (`ENOENT`, `EACCES`, …), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Whether a file-system error says the path, or a folder on the way to it, does not exist. */
 export function isMissingPathError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -14,6 +14,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { errorCode } from './errors.js';
 
 export class DirectoryError extends Error {
   override readonly name = 'DirectoryError';
@@ -44,7 +45,7 @@ export async function makeDirectory(dir: string, mode?: number): Promise<void> {
   try {
     await mkdir(target, options);
   } catch (error) {
-    if (codeOf(error) === 'EEXIST' && (await isFolder(target))) return;
+    if (errorCode(error) === 'EEXIST' && (await isFolder(target))) return;
     throw finalError(target, error);
   }
 }
@@ -63,7 +64,7 @@ export function makeDirectorySync(dir: string, mode?: number): void {
   try {
     mkdirSync(target, options);
   } catch (error) {
-    if (codeOf(error) === 'EEXIST' && isFolderSync(target)) return;
+    if (errorCode(error) === 'EEXIST' && isFolderSync(target)) return;
     throw finalError(target, error);
   }
 }
@@ -74,7 +75,7 @@ export function makeDirectorySync(dir: string, mode?: number): void {
  * the walk up), else the failure.
  */
 async function settled(target: string, error: unknown): Promise<boolean> {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code === 'EEXIST') {
     if (await isFolder(target)) return true;
     throw notAFolder(target, error);
@@ -84,7 +85,7 @@ async function settled(target: string, error: unknown): Promise<boolean> {
 }
 
 function settledSync(target: string, error: unknown): boolean {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code === 'EEXIST') {
     if (isFolderSync(target)) return true;
     throw notAFolder(target, error);
@@ -121,7 +122,7 @@ function notAFolder(target: string, cause: unknown): DirectoryError {
 
 /** The failure of `mkdir target` once its parent is there (or cannot be made). */
 function finalError(target: string, error: unknown): DirectoryError {
-  const code = codeOf(error) ?? 'EIO';
+  const code = errorCode(error) ?? 'EIO';
   const parent = path.dirname(target);
   const reason =
     code === 'EACCES' || code === 'EPERM'
@@ -134,9 +135,4 @@ function finalError(target: string, error: unknown): DirectoryError {
             ? `no space left to create ${target} (${code})`
             : `${target} cannot be created: ${error instanceof Error ? error.message : String(error)}`;
   return new DirectoryError(reason, code, target, { cause: error });
-}
-
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }

@@ -16,6 +16,7 @@
  * walkers, `JSON.stringify`, `structuredClone`, a schema compiler) ever sees them.
  */
 import { ConfigurationError } from './errors.js';
+import { ellipsize } from './text.js';
 
 export interface LimitLocation {
   file: string;
@@ -258,7 +259,7 @@ export function describeValuePath(path: readonly (string | number)[]): string {
   if (path.length === 0) return 'the top level';
   const step = (key: string | number, first: boolean): string => {
     if (typeof key === 'number') return `[${key}]`;
-    const shown = key.length > PATH_KEY_CHARS ? `${key.slice(0, PATH_KEY_CHARS - 1)}…` : key;
+    const shown = ellipsize(key, PATH_KEY_CHARS);
     if (/^[A-Za-z_$][\w$]*$/.test(key)) return first ? shown : `.${shown}`;
     return `[${JSON.stringify(shown)}]`;
   };

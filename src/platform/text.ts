@@ -10,9 +10,23 @@ export function groupedPlural(count: number, noun: string): string {
   return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** The text on one line: runs of whitespace (newlines included) become one space. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/gu, ' ').trim();
+/**
+ * The text on one line: runs of whitespace (newlines included) become one space, and the ends are
+ * trimmed unless `trim` is false (a quoted piece of source keeps its spaces at the ends).
+ */
+export function oneLine(text: string, options: { trim?: boolean } = {}): string {
+  const line = text.replace(/\s+/gu, ' ');
+  return options.trim === false ? line : line.trim();
+}
+
+/** The text cut to at most `max` characters, the last of them `…` where it was cut. */
+export function ellipsize(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The value if it is a string with more than whitespace in it (untrimmed), else `undefined`. */
+export function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /**
@@ -21,6 +35,50 @@ export function oneLine(text: string): string {
  */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
+}
+
+/**
+ * How a duration is worded; each is the wording its messages have always had:
+ * - `compact`: `500ms`, `1.5s`, `1m 30s`, `30m`, `1h 1m` (a run's limits and times);
+ * - `whole-seconds`: `0s`, `45s`, `62m 3s` (the maintenance report's run time);
+ * - `spaced`: `300 ms`, `2 s`, `10 minutes`, exact limits as written in settings;
+ * - `gemini-cli`: `0.5 seconds`, `1 second`, `5.0 minutes`, as the Gemini CLI's shell tool says them.
+ */
+export type DurationStyle = 'compact' | 'whole-seconds' | 'spaced' | 'gemini-cli';
+
+/** `ms` milliseconds in words for a person, in the `style` of the message it goes into. */
+export function formatDuration(ms: number, style: DurationStyle = 'compact'): string {
+  switch (style) {
+    case 'compact':
+      return compactDuration(ms);
+    case 'whole-seconds': {
+      const seconds = Math.max(0, Math.round(ms / 1000));
+      const minutes = Math.floor(seconds / 60);
+      return minutes > 0 ? `${minutes}m ${seconds % 60}s` : `${seconds}s`;
+    }
+    case 'spaced':
+      if (ms >= 60_000 && ms % 60_000 === 0) {
+        return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+      }
+      if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
+      return `${ms} ms`;
+    case 'gemini-cli': {
+      if (ms >= 60_000) return `${(ms / 60_000).toFixed(1)} minutes`;
+      const seconds = ms / 1000;
+      return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+    }
+  }
+}
+
+function compactDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))}s`;
+  const totalSeconds = Math.round(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [hours > 0 ? `${hours}h` : '', `${minutes}m`, seconds > 0 ? `${seconds}s` : ''];
+  return parts.filter(Boolean).join(' ');
 }
 
 /**

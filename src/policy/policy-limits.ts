@@ -10,6 +10,7 @@ import type { TomlLimits } from '../config/toml-limits.js';
 import { tomlEntriesProblem, tomlTextProblem } from '../config/toml-limits.js';
 import type { PolicyProblem } from './policy-file-error.js';
 import type { TomlPositions } from './toml-positions.js';
+import { isRecord } from '../platform/records.js';
 
 export const POLICY_LIMITS: TomlLimits & {
   /** `[[rule]]` and `[tools.<name>]` tables of one file. */
@@ -41,7 +42,7 @@ export function policyCountProblem(
 ): PolicyProblem | undefined {
   const { maxRules } = POLICY_LIMITS;
   const ruleTables = Array.isArray(document.rule) ? document.rule.length : 0;
-  const toolsTables = isTable(document.tools) ? Object.keys(document.tools) : [];
+  const toolsTables = isRecord(document.tools) ? Object.keys(document.tools) : [];
   const total = ruleTables + toolsTables.length;
   if (total > maxRules) {
     const extra =
@@ -57,8 +58,4 @@ export function policyCountProblem(
   const crowded = tomlEntriesProblem(document, POLICY_LIMITS.maxEntries);
   if (crowded === undefined) return undefined;
   return { file, ...positions.locate(crowded.path), message: crowded.message };
-}
-
-function isTable(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

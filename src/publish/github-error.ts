@@ -1,13 +1,7 @@
 /**
- * What GitHub said when a request failed: its status and message (with the validation details
- * of a 422), for messages a user can act on.
+ * What GitHub said when a request failed: its message (with the validation details of a 422),
+ * for messages a user can act on. Its status is `githubStatus` (src/github/error-status.ts).
  */
-
-/** The HTTP status of an Octokit request error, if it has one. */
-export function githubStatus(error: unknown): number | undefined {
-  const value = (error as { status?: unknown } | undefined)?.status;
-  return typeof value === 'number' ? value : undefined;
-}
 
 /** GitHub's message and validation details, or the error's own message. */
 export function githubMessage(error: unknown): string {

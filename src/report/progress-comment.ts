@@ -7,7 +7,7 @@
  */
 import { ownMarker } from '../github/own-marker.js';
 import type { SessionEndReason, TodoItem } from '../agent/events.js';
-import { formatDuration } from '../agent/budgets.js';
+import { formatDuration } from '../platform/text.js';
 import type { FitSection, LinesBlock, Measure } from './fit-comment.js';
 import {
   GITHUB_COMMENT_LIMIT,

@@ -7,6 +7,7 @@
  * verifier never ran.
  */
 import type { ReviewFinding } from './review-types.js';
+import { plural } from '../platform/text.js';
 
 export interface CandidateFinding extends ReviewFinding {
   /** `F<group>.<n>`: stable whatever order the parallel reviewers finish in. */
@@ -119,9 +120,8 @@ function anchorKey(finding: Pick<ReviewFinding, 'path' | 'line' | 'side'>): stri
 
 /** `5 findings proposed by 3 reviewers, 3 confirmed against the code, 2 dropped`. */
 export function tallySentence(tally: FanoutTally): string {
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const parts = [
-    `${count(tally.proposed, 'finding')} proposed by ${count(tally.reviewed, 'reviewer')} of ${count(tally.groups, 'file group')}`,
+    `${plural(tally.proposed, 'finding')} proposed by ${plural(tally.reviewed, 'reviewer')} of ${plural(tally.groups, 'file group')}`,
     `${tally.confirmed} confirmed against the code`,
     `${tally.dropped} dropped`,
   ];

@@ -12,6 +12,7 @@ import type { Octokit } from '@octokit/rest';
 import { errorMessage } from '../platform/errors.js';
 import type { PullRequestFile } from './diff-hunks.js';
 import { readReviewMarkerFields } from './render-review.js';
+import { githubStatus } from '../github/error-status.js';
 
 export interface PreviousReview {
   id: number;
@@ -134,7 +135,7 @@ export async function planReviewScope(
       per_page: 1,
     }));
   } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
+    const status = githubStatus(error);
     if (status !== 404 && status !== 422) throw error;
     return full(
       `Reviewed the whole pull request: the last reviewed commit ${since} could not be compared with the head (${errorMessage(error)}).`,

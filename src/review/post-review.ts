@@ -13,6 +13,15 @@ import { silentLogger } from '../platform/logger.js';
 import type { Redact } from '../platform/redaction.js';
 import { atLeast } from './review-filter.js';
 import type { ReviewFinding, ReviewSide, Severity } from './review-types.js';
+import { githubStatus } from '../github/error-status.js';
+import { permissionHint } from '../github/permission-hint.js';
+import { escapeRegExp } from '../platform/text.js';
+
+/**
+ * A refusal for lack of permission becomes a `ConfigurationError` naming the permission: the
+ * review sink's writes are reviews and comments on a pull request.
+ */
+const withHint = permissionHint('`pull-requests: write`');
 
 export interface PullRef {
   owner: string;
@@ -124,7 +133,7 @@ export async function postReview(
       logger.warning(
         `GitHub did not accept the review with ${current.length} inline comment(s): ${detail}`,
       );
-      if (statusOf(error) !== 422) break;
+      if (githubStatus(error) !== 422) break;
       // GitHub refuses REQUEST_CHANGES on a pull request the token's user opened; comment instead.
       if (event === 'REQUEST_CHANGES' && /own pull request/i.test(detail)) {
         event = 'COMMENT';
@@ -177,13 +186,8 @@ function fewer(comments: readonly PlannedComment[], detail: string): PlannedComm
  */
 function namesPath(detail: string, path: string): boolean {
   if (!/[./]/.test(path)) return false;
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(path);
   return new RegExp(`(?<![\\w./-])${escaped}(?![\\w/-])`).test(detail);
-}
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
 }
 
 /** GitHub's message with its `errors` list, which says what was wrong with the review. */
@@ -248,23 +252,4 @@ export function createOctokitReviewSink(
 
 function where(pr: PullRef): string {
   return `${pr.owner}/${pr.repo}#${pr.pullNumber}`;
-}
-
-/** A refusal for lack of permission names the permission the workflow must grant. */
-async function withHint<T>(action: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    const status = statusOf(error);
-    const rateLimited = /rate limit/i.test(errorMessage(error));
-    if ((status === 401 || status === 403) && !rateLimited) {
-      throw new ConfigurationError(
-        `could not ${action}: ${errorMessage(error)} (HTTP ${status}). The token needs ` +
-          '`pull-requests: write` under `permissions:` in the workflow.',
-        { input: 'github_token' },
-        { cause: error },
-      );
-    }
-    throw error;
-  }
 }

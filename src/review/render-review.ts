@@ -18,6 +18,7 @@ import {
 import type { PlacedFinding } from './anchor-findings.js';
 import type { ReviewFinding, Severity } from './review-types.js';
 import { severityCounts } from './review-types.js';
+import { plural } from '../platform/text.js';
 
 export const SEVERITY_BADGES: Readonly<Record<Severity, string>> = {
   critical: '🔴 Critical',
@@ -182,12 +183,12 @@ function omittedNote(omitted: ReviewBodyInput['omitted']): string {
   const parts: string[] = [];
   if (omitted.belowSeverity > 0) {
     parts.push(
-      `${count(omitted.belowSeverity, 'finding')} below ${omitted.minSeverity} severity (review_min_severity)`,
+      `${plural(omitted.belowSeverity, 'finding')} below ${omitted.minSeverity} severity (review_min_severity)`,
     );
   }
   if (omitted.overCap > 0) {
     parts.push(
-      `${count(omitted.overCap, 'less severe finding')} over the limit of ${omitted.maxFindings} (review_max_findings)`,
+      `${plural(omitted.overCap, 'less severe finding')} over the limit of ${omitted.maxFindings} (review_max_findings)`,
     );
   }
   return parts.length === 0 ? '' : `_Left out: ${parts.join('; ')}._`;
@@ -228,8 +229,4 @@ function fit(text: string): string {
   return text.length <= GITHUB_COMMENT_LIMIT
     ? text
     : cutMarkdown(text, GITHUB_COMMENT_LIMIT, { note: '_(comment cut to fit)_' });
-}
-
-function count(value: number, noun: string): string {
-  return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }

@@ -37,7 +37,8 @@ import {
 } from '../config/trusted-folders.js';
 import { ConfigurationError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { neutralText, oneLine, plural } from '../platform/text.js';
+import { neutralText, nonEmpty, oneLine, plural } from '../platform/text.js';
+import { asRecord } from '../platform/records.js';
 
 /** The folder of the repository's subagents, relative to its root. */
 const AGENTS_PATH = '.gemini/agents';
@@ -300,24 +301,23 @@ export function describeSettings(text: string): string | undefined {
   } catch {
     return 'settings that do not parse (a trusted run says where)';
   }
-  const settings = record(raw);
+  const settings = asRecord(raw);
   if (settings === undefined) return 'settings that are not a JSON object';
   if (Object.keys(settings).length === 0) return undefined;
   const parts: string[] = [];
-  const servers = record(settings.mcpServers);
+  const servers = asRecord(settings.mcpServers);
   if (servers !== undefined && Object.keys(servers).length > 0) {
-    const trusted = Object.values(servers).filter((server) => record(server)?.trust === true);
+    const trusted = Object.values(servers).filter((server) => asRecord(server)?.trust === true);
     parts.push(
       `${plural(Object.keys(servers).length, 'MCP server')} (${names(Object.keys(servers))})${trusted.length > 0 ? `, ${trusted.length} of them trusted (their tools allowed without a policy rule)` : ''}`,
     );
   }
-  const tools = record(settings.tools);
-  const discovery =
-    nonEmptyText(tools?.discoveryCommand) ?? nonEmptyText(settings.toolDiscoveryCommand);
+  const tools = asRecord(settings.tools);
+  const discovery = nonEmpty(tools?.discoveryCommand) ?? nonEmpty(settings.toolDiscoveryCommand);
   if (discovery !== undefined) parts.push(`a tool discovery command (${shown(discovery)})`);
-  const call = nonEmptyText(tools?.callCommand) ?? nonEmptyText(settings.toolCallCommand);
+  const call = nonEmpty(tools?.callCommand) ?? nonEmpty(settings.toolCallCommand);
   if (call !== undefined) parts.push(`a tool call command (${shown(call)})`);
-  const telemetry = record(settings.telemetry);
+  const telemetry = asRecord(settings.telemetry);
   if (telemetry !== undefined && Object.keys(telemetry).length > 0) {
     parts.push(describeTelemetry(telemetry));
   }
@@ -333,8 +333,8 @@ export function describeSettings(text: string): string | undefined {
 }
 
 function describeTelemetry(telemetry: Record<string, unknown>): string {
-  const outfile = nonEmptyText(telemetry.outfile);
-  const endpoint = nonEmptyText(telemetry.otlpEndpoint);
+  const outfile = nonEmpty(telemetry.outfile);
+  const endpoint = nonEmpty(telemetry.otlpEndpoint);
   const where =
     outfile !== undefined
       ? `to the file ${shown(outfile)}`
@@ -349,21 +349,11 @@ function describeTelemetry(telemetry: Record<string, unknown>): string {
 
 function serverCount(manifest: string): number {
   try {
-    const servers = record(record(JSON.parse(manifest) as unknown)?.mcpServers);
+    const servers = asRecord(asRecord(JSON.parse(manifest) as unknown)?.mcpServers);
     return servers === undefined ? 0 : Object.keys(servers).length;
   } catch {
     return 0;
   }
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function nonEmptyText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /** Repository text in a message: one line, inert, at most 60 characters. */

@@ -13,6 +13,7 @@
  */
 import type { AgentEvent, ToolCallData } from '../agent/events.js';
 import type { RecordedCall, RecordedToolOutcome } from '../model/recording.js';
+import { ellipsize } from '../platform/text.js';
 
 export interface ReplayDivergence {
   callId: string;
@@ -70,7 +71,7 @@ export class ReplayComparison {
 
 function errorText(call: ToolCallData): string {
   const text = (call.error?.message ?? 'failed').replace(/\s+/g, ' ').trim();
-  return text.length > MAX_QUOTED_ERROR ? `${text.slice(0, MAX_QUOTED_ERROR - 1)}…` : text;
+  return ellipsize(text, MAX_QUOTED_ERROR);
 }
 
 /** The warning a divergence gives, once per call. */

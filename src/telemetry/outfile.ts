@@ -6,6 +6,7 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DirectoryError, makeDirectory } from '../platform/make-directory.js';
+import { errorCode } from '../platform/errors.js';
 
 /** Undefined when `file` can be appended to; else why not, in words a person can act on. */
 export async function outfileProblem(file: string): Promise<string | undefined> {
@@ -19,7 +20,7 @@ export async function outfileProblem(file: string): Promise<string | undefined> 
 }
 
 function writeProblem(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   switch (code) {
     case 'EACCES':
     case 'EPERM':

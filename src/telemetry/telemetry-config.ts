@@ -29,6 +29,7 @@
 import path from 'node:path';
 import type { TelemetrySettings } from '../config/settings-types.js';
 import { ConfigurationError } from '../platform/errors.js';
+import { nonEmpty } from '../platform/text.js';
 
 export type TelemetrySignal = 'logs' | 'metrics' | 'traces';
 
@@ -293,8 +294,4 @@ function envChoice<T extends string>(
     );
   }
   return choice;
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim() === '' ? undefined : text;
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { errorMessage } from '../platform/errors.js';
+import { errorCode, errorMessage } from '../platform/errors.js';
 import type { ToolErrorType } from './tool-types.js';
 import type { Workspace } from './workspace.js';
 
@@ -334,10 +334,4 @@ export function describeWriteError(error: unknown, absolutePath: string): FileEr
         type: 'file_write_failure',
       };
   }
-}
-
-/** The `code` of a Node.js system error, if it has one. */
-export function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }

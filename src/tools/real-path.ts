@@ -6,7 +6,7 @@
 import type { Stats } from 'node:fs';
 import { lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { isMissingPathError } from '../platform/errors.js';
+import { errorCode, isMissingPathError } from '../platform/errors.js';
 
 /** Following more symlinks than this in one path means a loop (Linux gives up at 40 too). */
 const MAX_SYMLINK_HOPS = 40;
@@ -32,10 +32,6 @@ export class PathTooLongError extends Error {
 /** The path holds a symlink loop. */
 export class SymlinkLoopError extends Error {
   override readonly name = 'SymlinkLoopError';
-}
-
-function errorCode(error: unknown): unknown {
-  return (error as { code?: unknown } | null)?.code;
 }
 
 /**

@@ -20,6 +20,7 @@ import { ShellOutput } from './shell-output.js';
 import { ToolProcesses } from './tool-processes.js';
 import type { Tool, ToolResult } from './tool-types.js';
 import type { Workspace } from './workspace.js';
+import { formatDuration } from '../platform/text.js';
 
 export const RUN_SHELL_COMMAND_TOOL_NAME = 'run_shell_command';
 /** A command printing nothing for this long is stopped (the Gemini CLI's default). */
@@ -296,13 +297,6 @@ export function shellRootCommands(command: string): string[] {
   return roots;
 }
 
-/** `5.0 minutes` as the Gemini CLI says it; shorter limits in seconds. */
-function formatDuration(ms: number): string {
-  if (ms >= 60_000) return `${(ms / 60_000).toFixed(1)} minutes`;
-  const seconds = ms / 1000;
-  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-}
-
 interface FormatInput {
   command: string;
   directory: string;
@@ -361,9 +355,9 @@ function modelResult(input: FormatInput): ToolResult {
   if (result.stopped !== undefined) {
     let reason: string;
     if (result.stopped === 'inactivity') {
-      reason = `Command was automatically cancelled because it exceeded the timeout of ${formatDuration(input.inactivityTimeoutMs)} without output.`;
+      reason = `Command was automatically cancelled because it exceeded the timeout of ${formatDuration(input.inactivityTimeoutMs, 'gemini-cli')} without output.`;
     } else if (result.stopped === 'total') {
-      reason = `Command was automatically cancelled because it exceeded the total time limit of ${formatDuration(input.totalTimeoutMs)}.`;
+      reason = `Command was automatically cancelled because it exceeded the total time limit of ${formatDuration(input.totalTimeoutMs, 'gemini-cli')}.`;
     } else {
       reason = 'Command was cancelled by user before it could complete.';
     }
@@ -421,10 +415,10 @@ function toolDescription(limits: {
 }): string {
   const stops: string[] = [];
   if (limits.inactivityTimeoutMs > 0) {
-    stops.push(`prints nothing for ${formatDuration(limits.inactivityTimeoutMs)}`);
+    stops.push(`prints nothing for ${formatDuration(limits.inactivityTimeoutMs, 'gemini-cli')}`);
   }
   if (limits.totalTimeoutMs > 0) {
-    stops.push(`runs longer than ${formatDuration(limits.totalTimeoutMs)} in total`);
+    stops.push(`runs longer than ${formatDuration(limits.totalTimeoutMs, 'gemini-cli')} in total`);
   }
   const rules =
     'only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.';

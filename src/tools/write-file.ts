@@ -4,13 +4,13 @@
  * atomic. Strings the model reads follow the Gemini CLI.
  */
 import { z } from 'zod';
-import { errorMessage } from '../platform/errors.js';
+import { errorCode, errorMessage } from '../platform/errors.js';
 import { defineTool } from './define-tool.js';
 import type { ProposedChange } from './file-diff.js';
 import { buildEditConfirmation, buildFileDiff } from './file-diff.js';
 import type { ExistingFile, FileErrorDescription, TextFormat } from './file-io.js';
 import type { FileWriter } from './file-io.js';
-import { NEW_FILE_FORMAT, atomicWriter, errorCode, readExistingFile } from './file-io.js';
+import { NEW_FILE_FORMAT, atomicWriter, readExistingFile } from './file-io.js';
 import {
   REPLACE_TOOL_NAME,
   commitChange,

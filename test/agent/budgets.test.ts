@@ -1,13 +1,9 @@
 import { FinishReason } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import {
-  BudgetTracker,
-  DEFAULT_BUDGETS,
-  formatDuration,
-  resolveBudgets,
-} from '../../src/agent/budgets.js';
+import { BudgetTracker, DEFAULT_BUDGETS, resolveBudgets } from '../../src/agent/budgets.js';
 import { blockedMessage } from '../../src/agent/chat.js';
 import type { ModelResponse } from '../../src/agent/chat.js';
+import { formatDuration } from '../../src/platform/text.js';
 
 describe('budgets', () => {
   it('defaults to 100 turns, 1000 tool calls, 30 minutes and no token limit', () => {

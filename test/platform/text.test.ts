@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { neutralSink, rawSink, streamLogger } from '../../src/platform/logger.js';
 import {
   escapeRegExp,
+  formatDuration,
   groupDigits,
   groupedPlural,
   inertJson,
@@ -21,6 +22,26 @@ describe('text helpers', () => {
 
   it('puts text on one line', () => {
     expect(oneLine('  fatal: refused\n\thint:  retry \r\n')).toBe('fatal: refused hint: retry');
+    expect(oneLine(' cat <<EOF\nx\nEOF\n', { trim: false })).toBe(' cat <<EOF x EOF ');
+  });
+
+  it('words a duration in the style of the message it goes into', () => {
+    const cases: [number, string, string, string, string][] = [
+      // ms, compact, whole-seconds, spaced, gemini-cli
+      [300, '300ms', '0s', '300 ms', '0.3 seconds'],
+      [1000, '1s', '1s', '1 s', '1 second'],
+      [1500, '1.5s', '2s', '1500 ms', '1.5 seconds'],
+      [60_000, '1m', '1m 0s', '1 minute', '1.0 minutes'],
+      [90_000, '1m 30s', '1m 30s', '90 s', '1.5 minutes'],
+      [600_000, '10m', '10m 0s', '10 minutes', '10.0 minutes'],
+      [3_660_000, '1h 1m', '61m 0s', '61 minutes', '61.0 minutes'],
+    ];
+    for (const [ms, compact, wholeSeconds, spaced, geminiCli] of cases) {
+      expect(formatDuration(ms)).toBe(compact);
+      expect(formatDuration(ms, 'whole-seconds')).toBe(wholeSeconds);
+      expect(formatDuration(ms, 'spaced')).toBe(spaced);
+      expect(formatDuration(ms, 'gemini-cli')).toBe(geminiCli);
+    }
   });
 
   it.each(['', 'u', 'g', 'iu'])(

@@ -15,7 +15,7 @@ import { resolveModelConfig } from '../../model/model-configs.js';
 import { errorMessage } from '../../platform/errors.js';
 import type { ToolRegistry } from '../../tools/registry.js';
 import type { RunSpend, SessionBudgets } from '../budgets.js';
-import { formatDuration } from '../budgets.js';
+import { formatDuration } from '../../platform/text.js';
 import type { Confirmer } from '../confirmer.js';
 import type { AgentEvent, SessionEndReason, TokenUsage } from '../events.js';
 import { emptyUsage } from '../events.js';

@@ -5,7 +5,7 @@
  * call's result. The tool's kind is `agent`; it is read-only — several calls of one turn run in
  * parallel — when every tool the agent may use is.
  */
-import { formatDuration } from '../budgets.js';
+import { ellipsize, formatDuration, oneLine } from '../../platform/text.js';
 import { defineTool } from '../../tools/define-tool.js';
 import type { Tool } from '../../tools/tool-types.js';
 import type { AgentDefinition } from './agent-definition.js';
@@ -77,6 +77,6 @@ function gist(params: Record<string, unknown>): string {
     Object.entries(params)
       .map(([key, input]) => `${key} ${JSON.stringify(input)}`)
       .join(', ');
-  const line = value.replace(/\s+/g, ' ').trim();
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  const line = oneLine(value);
+  return ellipsize(line, 100);
 }

@@ -5,6 +5,7 @@
  */
 import type { AgentThought, ToolCallData, ToolCallStatus } from '../../agent/events.js';
 import type { FileDiff } from '../../tools/tool-types.js';
+import { isRecord } from '../../platform/records.js';
 
 /**
  * The extension's URI, from the spec's sample agent card (§3.1). Its version is the `v0` in the
@@ -223,8 +224,4 @@ export function readWorkspacePath(
 
 function field(record: Record<string, unknown>, snake: string, camel: string): unknown {
   return record[snake] ?? record[camel];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

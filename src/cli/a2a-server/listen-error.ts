@@ -3,11 +3,11 @@
  * another program holds, one this user may not open, a host that is not this machine's. Node
  * reports these as a bare `listen EADDRINUSE: address already in use 127.0.0.1:41242`.
  */
-import { UsageError } from '../../platform/errors.js';
+import { errorCode, UsageError } from '../../platform/errors.js';
 import { DEFAULT_PORT } from './serve-args.js';
 
 export function listenError(error: unknown, host: string, port: number): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   const where = `${host}:${port}`;
   const which = port === DEFAULT_PORT ? `port ${port} (the default)` : `port ${port}`;
   const another = 'choose another with --port PORT (--port 0 picks a free one)';

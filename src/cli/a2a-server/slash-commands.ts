@@ -20,6 +20,7 @@ import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import { errorMessage } from '../../platform/errors.js';
 import { textPart } from './a2a-objects.js';
 import type { ExtensionMethods } from './http-routes.js';
+import { isRecord } from '../../platform/records.js';
 
 /** One custom command, by its `:`-separated name. */
 export interface CatalogCommand {
@@ -192,8 +193,4 @@ function userMessage(text: string, metadata: Record<string, unknown> | undefined
     extensions: [],
     referenceTaskIds: [],
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -13,6 +13,7 @@
 import type { ShellCommandPiece, WordReach } from './shell-analysis-types.js';
 import { commandBasename } from './shell-words.js';
 import type { WordValue } from './shell-words.js';
+import { escapeRegExp } from '../../platform/text.js';
 
 /** One word of a command as bash passes it to the program. */
 export type CommandWord =
@@ -49,7 +50,7 @@ export function wordReach(word: WordValue): WordReach | undefined {
     // An unquoted pattern is read as bash would; anything else only by its known beginning.
     const pattern = /^[^'"\\()]*$/u.test(text)
       ? globSource(text)
-      : `${escapeRegex(word.literalPrefix)}.*`;
+      : `${escapeRegExp(word.literalPrefix)}.*`;
     return { kind: 'glob', text, pattern, mayBeOption };
   }
   return { kind: 'any', text };
@@ -280,7 +281,7 @@ export function globSource(pattern: string): string {
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i] ?? '';
     if (ch === '\\') {
-      source += escapeRegex(pattern[i + 1] ?? '');
+      source += escapeRegExp(pattern[i + 1] ?? '');
       i++;
     } else if (ch === '*') {
       source += '[^/]*';
@@ -295,12 +296,8 @@ export function globSource(pattern: string): string {
         i = close;
       }
     } else {
-      source += escapeRegex(ch);
+      source += escapeRegExp(ch);
     }
   }
   return source;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/gu, '\\$&');
 }

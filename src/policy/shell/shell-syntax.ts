@@ -6,6 +6,7 @@ import type { ShellSyntaxNode } from './bash-parser.js';
 import type { ShellHazard, ShellRedirect } from './shell-analysis-types.js';
 import { evaluateWord } from './shell-words.js';
 import type { WordValue } from './shell-words.js';
+import { ellipsize, oneLine } from '../../platform/text.js';
 
 /** Where in the input the walk is. */
 export interface Scope {
@@ -203,8 +204,8 @@ export function text(node: ShellSyntaxNode, scope: Scope): string {
 }
 
 export function short(value: string): string {
-  const oneLine = value.replace(/\s+/gu, ' ');
-  return oneLine.length > SHORT_DETAIL ? `${oneLine.slice(0, SHORT_DETAIL - 1)}…` : oneLine;
+  const line = oneLine(value, { trim: false });
+  return ellipsize(line, SHORT_DETAIL);
 }
 
 export function dedupe(hazards: readonly ShellHazard[]): ShellHazard[] {

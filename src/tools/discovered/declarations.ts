@@ -15,6 +15,8 @@ import {
   tooManyToolsMessage,
 } from '../declaration-limits.js';
 import { describeReservedName, reservedToolName } from '../reserved-names.js';
+import { isRecord } from '../../platform/records.js';
+import { ellipsize } from '../../platform/text.js';
 
 export interface DiscoveredDeclaration {
   name: string;
@@ -52,7 +54,7 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
   const take = (): boolean => (entries += 1) <= MAX_DECLARED_TOOLS;
   value.forEach((item: unknown, index) => {
     const where = `item ${index}`;
-    if (!isObject(item)) {
+    if (!isRecord(item)) {
       if (take()) skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
       return;
     }
@@ -93,18 +95,18 @@ export function readDeclarations(value: unknown): ParsedDeclarations {
 
 /** The declaration, or why it cannot be offered. */
 function readDeclaration(entry: unknown): DiscoveredDeclaration | string {
-  if (!isObject(entry)) return `${describeJson(entry)} is not a function declaration.`;
+  if (!isRecord(entry)) return `${describeJson(entry)} is not a function declaration.`;
   const { name } = entry;
   if (typeof name !== 'string' || name === '') {
     return 'a declaration without a "name" is left out.';
   }
   if (!TOOL_NAME.test(name)) {
-    return `${JSON.stringify(cut(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
+    return `${JSON.stringify(ellipsize(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
   }
   const reserved = reservedToolName(name);
   if (reserved !== undefined) return `${describeReservedName(name, reserved)}; it is left out.`;
   const schema = entry.parametersJsonSchema ?? entry.parameters;
-  if (schema !== undefined && !isObject(schema)) {
+  if (schema !== undefined && !isRecord(schema)) {
     const key = entry.parametersJsonSchema === undefined ? 'parameters' : 'parametersJsonSchema';
     return `"${name}" has "${key}" that is ${describeJson(schema)}, not a JSON schema object.`;
   }
@@ -130,7 +132,7 @@ function lowerCaseTypes(schema: Record<string, unknown>): Record<string, unknown
   const visit = (value: unknown, key: string | undefined): unknown => {
     if (key === 'type' && typeof value === 'string') return value.toLowerCase();
     if (Array.isArray(value)) return value.map((item: unknown) => visit(item, undefined));
-    if (!isObject(value)) return value;
+    if (!isRecord(value)) return value;
     // Under `properties` the keys are property names: a property called "type" is a schema.
     const keysAreNames = key === 'properties' || key === '$defs' || key === 'definitions';
     return Object.fromEntries(
@@ -141,14 +143,6 @@ function lowerCaseTypes(schema: Record<string, unknown>): Record<string, unknown
     );
   };
   return visit(schema, undefined) as Record<string, unknown>;
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `a string`, `null`, `a list`, … for messages. */

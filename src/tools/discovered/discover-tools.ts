@@ -13,7 +13,8 @@ import type { ToolProcesses } from '../tool-processes.js';
 import type { Tool } from '../tool-types.js';
 import { readDeclarations } from './declarations.js';
 import { DiscoveredTool } from './discovered-tool.js';
-import { ByteCollector, formatDuration, runToolCommand } from './tool-command.js';
+import { ByteCollector, runToolCommand } from './tool-command.js';
+import { formatDuration } from '../../platform/text.js';
 
 /** Discovery has this long to print its declarations. */
 export const DEFAULT_DISCOVERY_TIMEOUT_MS = 120_000;
@@ -80,7 +81,10 @@ export async function discoverTools(options: DiscoverToolsOptions): Promise<Tool
     throw failure(`could not be started: ${errorMessage(result.error)}.`);
   }
   if (result.stopped === 'timeout') {
-    throw failure(`did not finish within ${formatDuration(timeoutMs)} and was stopped.`, stderr);
+    throw failure(
+      `did not finish within ${formatDuration(timeoutMs, 'spaced')} and was stopped.`,
+      stderr,
+    );
   }
   if (result.exitCode !== 0) {
     throw failure(

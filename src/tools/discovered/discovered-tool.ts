@@ -5,19 +5,15 @@
  * the model as a `discovered_tool_execution_error` in the Gemini CLI's format (Stdout, Stderr,
  * Error, Exit Code, Signal lines), which the tool's description explains to the model.
  */
-import type { FunctionDeclaration } from '@google/genai';
 import { DEFAULT_MAX_OUTPUT_CHARS, ShellOutput } from '../shell-output.js';
 import type { ToolProcesses } from '../tool-processes.js';
-import type {
-  BuildError,
-  ConfirmationDetails,
-  Tool,
-  ToolInvocation,
-  ToolResult,
-} from '../tool-types.js';
+import type { ConfirmationDetails, Tool, ToolInvocation, ToolResult } from '../tool-types.js';
 import { ToolErrorType } from '../tool-types.js';
 import type { DiscoveredDeclaration } from './declarations.js';
-import { formatDuration, runToolCommand } from './tool-command.js';
+import { runToolCommand } from './tool-command.js';
+import { ellipsize, formatDuration } from '../../platform/text.js';
+import type { ExternalToolArgs } from '../external-schema-tool.js';
+import { ExternalSchemaTool } from '../external-schema-tool.js';
 
 /** A call without its own limit: ten minutes, as for MCP tools and shell commands. */
 export const DEFAULT_CALL_TIMEOUT_MS = 600_000;
@@ -26,7 +22,7 @@ const MAX_STDERR_CHARS = 10_000;
 /** Longest argument summary in a call's one-line description. */
 const DESCRIBE_ARGS_CHARS = 120;
 
-export type DiscoveredToolArgs = Record<string, unknown>;
+export type DiscoveredToolArgs = ExternalToolArgs;
 
 export interface DiscoveredToolOptions {
   declaration: DiscoveredDeclaration;
@@ -40,51 +36,27 @@ export interface DiscoveredToolOptions {
   maxOutputChars?: number;
 }
 
-export class DiscoveredTool implements Tool<DiscoveredToolArgs> {
-  readonly name: string;
-  readonly displayName: string;
-  readonly description: string;
-  /** The command may do anything; the policy decides by the tool's name. */
-  readonly kind = 'other' as const;
-  readonly parametersJsonSchema: Record<string, unknown>;
+export class DiscoveredTool extends ExternalSchemaTool implements Tool<DiscoveredToolArgs> {
   readonly callCommand: string;
   private readonly options: DiscoveredToolOptions;
 
   constructor(options: DiscoveredToolOptions) {
     const { declaration } = options;
+    super({
+      name: declaration.name,
+      displayName: declaration.name,
+      description: declaration.description + callNote(options, declaration.name),
+      parametersJsonSchema: declaration.parametersJsonSchema,
+    });
     this.options = options;
-    this.name = declaration.name;
-    this.displayName = declaration.name;
-    this.description = declaration.description + callNote(options, declaration.name);
-    this.parametersJsonSchema = declaration.parametersJsonSchema;
     this.callCommand = options.callCommand;
   }
 
-  declaration(): FunctionDeclaration {
-    return {
-      name: this.name,
-      description: this.description,
-      parametersJsonSchema: this.parametersJsonSchema,
-    };
-  }
-
-  /** Arguments must be an object (absent means none); the call command checks the rest. */
-  build(args: unknown): ToolInvocation<DiscoveredToolArgs> | BuildError {
-    if (args === undefined || args === null) return this.invocation({});
-    if (typeof args !== 'object' || Array.isArray(args)) {
-      return {
-        error: `Invalid parameters for ${this.name}: expected an object of arguments.`,
-        type: ToolErrorType.INVALID_TOOL_PARAMS,
-      };
-    }
-    return this.invocation(args as DiscoveredToolArgs);
-  }
-
-  private invocation(params: DiscoveredToolArgs): ToolInvocation<DiscoveredToolArgs> {
+  protected invocation(params: DiscoveredToolArgs): ToolInvocation<DiscoveredToolArgs> {
     const json = JSON.stringify(params);
     return {
       params,
-      describe: () => `${this.name} ${cut(json, DESCRIBE_ARGS_CHARS)}`,
+      describe: () => `${this.name} ${ellipsize(json, DESCRIBE_ARGS_CHARS)}`,
       locations: () => [],
       // What a person would have been asked; in CI the policy answers by the tool's name.
       confirmationDetails: (): Promise<ConfirmationDetails> =>
@@ -125,7 +97,7 @@ export class DiscoveredTool implements Tool<DiscoveredToolArgs> {
     const error =
       result.error?.message ??
       (result.stopped === 'timeout'
-        ? `The call command did not finish within ${formatDuration(timeoutMs)} and was stopped.`
+        ? `The call command did not finish within ${formatDuration(timeoutMs, 'spaced')} and was stopped.`
         : result.stopped === 'aborted'
           ? 'The call was cancelled.'
           : undefined);
@@ -168,8 +140,4 @@ Error: Error or \`(none)\` if no error was reported for the subprocess.
 Exit Code: Exit code or \`(none)\` if terminated by signal.
 Signal: Signal number or \`(none)\` if no signal was received.
 `;
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -176,15 +176,6 @@ function delay(ms: number): Promise<void> {
   });
 }
 
-/** `300 ms`, `2 s`, `10 minutes`: a limit as a person would say it. */
-export function formatDuration(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) {
-    return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
-  }
-  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
-  return `${ms} ms`;
-}
-
 /** Keeps the first `maxBytes` of a stream and notes whether more came. */
 export class ByteCollector implements OutputSink {
   private readonly chunks: Buffer[] = [];

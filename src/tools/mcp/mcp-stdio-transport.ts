@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '../../platform/errors.js';
+import { errorCode, errorMessage } from '../../platform/errors.js';
 import { killProcessGroup, reportProcessGroup } from '../../platform/process-group.js';
 import type { SandboxCommand } from '../../platform/sandbox/sandbox-types.js';
 import { BoundedLineReader, McpMessageTooLarge } from './mcp-message-limits.js';
@@ -234,7 +234,7 @@ export function stderrSection(lines: readonly string[]): string {
 }
 
 function startError(file: string, error: unknown): Error {
-  if ((error as { code?: unknown } | null)?.code === 'ENOENT') {
+  if (errorCode(error) === 'ENOENT') {
     return new Error(`the command "${file}" was not found (check "command" and PATH)`);
   }
   return new Error(`"${file}" could not be started: ${errorMessage(error)}`);

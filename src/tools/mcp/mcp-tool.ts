@@ -4,15 +4,8 @@
  * limit. Whatever goes wrong — the server reports an error, does not answer in time, or is gone —
  * becomes an `mcp_tool_error` result the model reads; the session goes on.
  */
-import type { FunctionDeclaration } from '@google/genai';
 import { errorMessage } from '../../platform/errors.js';
-import type {
-  BuildError,
-  ConfirmationDetails,
-  Tool,
-  ToolInvocation,
-  ToolResult,
-} from '../tool-types.js';
+import type { ConfirmationDetails, Tool, ToolInvocation, ToolResult } from '../tool-types.js';
 import { cutMiddle } from '../shell-output.js';
 import type { McpCallResult } from './mcp-parts.js';
 import {
@@ -21,6 +14,9 @@ import {
   mcpResultToParts,
   mcpToolErrorMessage,
 } from './mcp-parts.js';
+import type { ExternalToolArgs } from '../external-schema-tool.js';
+import { ExternalSchemaTool } from '../external-schema-tool.js';
+import { ellipsize } from '../../platform/text.js';
 
 /** The Gemini CLI's default for a call without a configured `timeout`: ten minutes. */
 export const DEFAULT_MCP_TIMEOUT_MS = 600_000;
@@ -31,7 +27,7 @@ export const MCP_CONFIRMATION_TITLE = 'Confirm MCP Tool Execution';
 /** Longest argument summary in a call's one-line description. */
 const DESCRIBE_ARGS_CHARS = 120;
 
-export type McpToolArgs = Record<string, unknown>;
+export type McpToolArgs = ExternalToolArgs;
 
 /** Sends one `tools/call` to the server; rejects with a readable reason when the call fails. */
 export interface McpToolCaller {
@@ -57,13 +53,7 @@ export interface McpToolOptions {
   caller: McpToolCaller;
 }
 
-export class McpTool implements Tool<McpToolArgs> {
-  readonly name: string;
-  readonly displayName: string;
-  readonly description: string;
-  /** MCP tools may do anything; the server's hints are not trusted to make them read-only. */
-  readonly kind = 'other' as const;
-  readonly parametersJsonSchema: Record<string, unknown>;
+export class McpTool extends ExternalSchemaTool implements Tool<McpToolArgs> {
   readonly serverName: string;
   readonly serverToolName: string;
   readonly annotations: Readonly<Record<string, unknown>> | undefined;
@@ -71,10 +61,12 @@ export class McpTool implements Tool<McpToolArgs> {
   private readonly caller: McpToolCaller;
 
   constructor(options: McpToolOptions) {
-    this.name = options.name;
-    this.displayName = `${options.serverToolName} (${options.serverName} MCP Server)`;
-    this.description = options.description;
-    this.parametersJsonSchema = options.inputSchema;
+    super({
+      name: options.name,
+      displayName: `${options.serverToolName} (${options.serverName} MCP Server)`,
+      description: options.description,
+      parametersJsonSchema: options.inputSchema,
+    });
     this.serverName = options.serverName;
     this.serverToolName = options.serverToolName;
     this.annotations = options.annotations;
@@ -82,27 +74,7 @@ export class McpTool implements Tool<McpToolArgs> {
     this.caller = options.caller;
   }
 
-  declaration(): FunctionDeclaration {
-    return {
-      name: this.name,
-      description: this.description,
-      parametersJsonSchema: this.parametersJsonSchema,
-    };
-  }
-
-  /** Arguments must be an object (absent means none); the server checks them against its schema. */
-  build(args: unknown): ToolInvocation<McpToolArgs> | BuildError {
-    if (args === undefined || args === null) return this.invocation({});
-    if (typeof args !== 'object' || Array.isArray(args)) {
-      return {
-        error: `Invalid parameters for ${this.name}: expected an object of arguments.`,
-        type: 'invalid_tool_params',
-      };
-    }
-    return this.invocation(args as McpToolArgs);
-  }
-
-  private invocation(params: McpToolArgs): ToolInvocation<McpToolArgs> {
+  protected invocation(params: McpToolArgs): ToolInvocation<McpToolArgs> {
     return {
       params,
       describe: () => `${this.serverName}: ${this.serverToolName}(${summarizeArgs(params)})`,
@@ -164,5 +136,5 @@ function summarizeArgs(params: McpToolArgs): string {
       ([key, value]) => `${key}: ${(JSON.stringify(value) as string | undefined) ?? String(value)}`,
     )
     .join(', ');
-  return text.length > DESCRIBE_ARGS_CHARS ? `${text.slice(0, DESCRIBE_ARGS_CHARS - 1)}…` : text;
+  return ellipsize(text, DESCRIBE_ARGS_CHARS);
 }

@@ -7,6 +7,7 @@
  * the time is up. Lines are tested in batches so the cost of that guard stays small.
  */
 import vm from 'node:vm';
+import { errorCode } from '../../platform/errors.js';
 
 /** Time one batch of lines may take before the pattern counts as too slow. */
 export const DEFAULT_BATCH_TIMEOUT_MS = 2000;
@@ -48,7 +49,7 @@ export function createLineMatcher(
       try {
         SCRIPT.runInContext(context, { timeout: timeoutMs });
       } catch (error) {
-        if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+        if (errorCode(error) === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
           throw new RegexTimeoutError(timeoutMs);
         }
         throw error;
