@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FixOutcome, ReviewOutcome, TriageOutcome } from '../../evals/harness/eval-types.js';
 import { OFFLINE_NOTICE, runEval } from '../../evals/harness/run-eval.js';
 import type { ResultsDocument, Scoring } from '../../evals/harness/scoring.js';
-import { FIXTURES, fixCase, tempFolder, writeFiles } from './harness-support.js';
+import { FIXTURES, fixCase, tempFolder, writeFiles } from '../evals/harness-support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
