@@ -6,7 +6,14 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CaseCost, EvalKind, FixOutcome, ReviewOutcome, TriageOutcome } from './eval-types.js';
+import type {
+  CaseCost,
+  EvalKind,
+  FixOutcome,
+  RepositoryLabel,
+  ReviewOutcome,
+  TriageOutcome,
+} from './eval-types.js';
 import type { CaseFiles, FixCaseFiles, ReviewCaseFiles, TriageCaseFiles } from './load-cases.js';
 import type { FixRepository } from './materialize-fix.js';
 import { materializeFix } from './materialize-fix.js';
@@ -102,6 +109,11 @@ export async function runCase(prepared: PreparedCase, context: CaseRunContext): 
 
   const event = eventFor(prepared);
   await writeFile(eventFile, `${JSON.stringify(event.payload, null, 2)}\n`);
+  // The labels with their descriptions, as `gh label list --json` gives them: the model reads both.
+  const labelsFile = path.join(dir, 'labels.json');
+  if (event.labels !== undefined) {
+    await writeFile(labelsFile, `${JSON.stringify(event.labels, null, 2)}\n`);
+  }
   const args = [
     '--event',
     eventFile,
@@ -116,7 +128,7 @@ export async function runCase(prepared: PreparedCase, context: CaseRunContext): 
       '--input',
       `${name}=${value}`,
     ]),
-    ...(event.labels !== undefined ? ['--labels', event.labels.join(',')] : []),
+    ...(event.labels !== undefined ? ['--labels-file', labelsFile] : []),
     ...(context.mode === 'offline'
       ? ['--replay', context.recording, '--strict']
       : context.mode === 'record'
@@ -199,7 +211,7 @@ interface CaseEvent {
   name: 'pull_request' | 'issue_comment' | 'issues';
   payload: Record<string, unknown>;
   inputs: Record<string, string>;
-  labels?: string[];
+  labels?: RepositoryLabel[];
 }
 
 /** The event a case's run is for, and the inputs and labels that go with it. */
@@ -238,7 +250,7 @@ export function eventFor(prepared: PreparedCase): CaseEvent {
         name: 'issues',
         payload: issueOpened({ number: TRIAGE_ISSUE, title: spec.title, body: spec.body }),
         inputs: {},
-        labels: spec.labels.map((label) => label.name),
+        labels: spec.labels,
       };
     }
   }
