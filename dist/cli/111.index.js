@@ -89,6 +89,26 @@ function fleetResultPath(runnerTemp, repository) {
 
 /***/ }),
 
+/***/ 26612:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ githubStatus)
+/* harmony export */ });
+/**
+ * The HTTP status of a failed GitHub request, read one way for every layer that decides by it
+ * (a 404 that means "not there", a 401 or 403 that means "not permitted", a 422 that means
+ * "refused as invalid").
+ */
+/** The HTTP status of an Octokit request error, if it has one. */
+function githubStatus(error) {
+    const value = error?.status;
+    return typeof value === 'number' ? value : undefined;
+}
+
+
+/***/ }),
+
 /***/ 26047:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
@@ -443,13 +463,16 @@ function readOwnMarker(body, kind) {
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ withPermissionHint)
+/* harmony export */   V: () => (/* binding */ withPermissionHint),
+/* harmony export */   f: () => (/* binding */ permissionHint)
 /* harmony export */ });
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/* harmony import */ var _error_status_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26612);
 /**
  * GitHub's refusal of a write the token is not permitted to make, turned into an error the
  * workflow's author can act on.
  */
+
 
 /**
  * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
@@ -461,12 +484,16 @@ async function withPermissionHint(action, request, permission = '`issues: write`
         return await request();
     }
     catch (error) {
-        const status = error?.status;
+        const status = (0,_error_status_js__WEBPACK_IMPORTED_MODULE_1__/* .githubStatus */ .A)(error);
         if ((status === 401 || status === 403) && !/rate limit/i.test((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error))) {
             throw new _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`could not ${action}: ${(0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)} (HTTP ${status}). The token needs ${permission} under \`permissions:\` in the workflow.`, { input: 'github_token' }, { cause: error });
         }
         throw error;
     }
+}
+/** `withPermissionHint` for every write of one client, which all need the same `permission`. */
+function permissionHint(permission) {
+    return (action, request) => withPermissionHint(action, request, permission);
 }
 
 
@@ -487,6 +514,7 @@ async function withPermissionHint(action, request, permission = '`issues: write`
 /* harmony export */ });
 /* unused harmony exports DEFAULT_SERVER_URL, issueUrl */
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37376);
 /**
  * GitHub URLs for github.com, GitHub Enterprise Server and GitHub Enterprise Cloud with data
  * residency (`*.ghe.com`). The runner tells us where GitHub is through `GITHUB_SERVER_URL` and
@@ -494,11 +522,12 @@ async function withPermissionHint(action, request, permission = '`issues: write`
  * nothing points at github.com on an Enterprise instance.
  */
 
+
 const DEFAULT_SERVER_URL = 'https://github.com';
 const DEFAULT_API_URL = 'https://api.github.com';
-function nonEmpty(env, name) {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
+/** A runner variable's value, trimmed; `undefined` when it is unset or blank. */
+function runnerValue(env, name) {
+    return (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_1__/* .nonEmpty */ .hq)(env[name]?.trim());
 }
 /** Parses an http(s) URL from the environment and drops trailing slashes, so paths join cleanly. */
 function parseBaseUrl(value, name) {
@@ -523,7 +552,7 @@ function withoutTrailingSlash(url) {
 }
 /** The web address of GitHub: `GITHUB_SERVER_URL`, or github.com outside a runner. */
 function serverUrl(env) {
-    const value = nonEmpty(env, 'GITHUB_SERVER_URL');
+    const value = runnerValue(env, 'GITHUB_SERVER_URL');
     return value === undefined
         ? DEFAULT_SERVER_URL
         : withoutTrailingSlash(parseBaseUrl(value, 'GITHUB_SERVER_URL'));
@@ -534,7 +563,7 @@ function serverUrl(env) {
  * `api.<subdomain>.ghe.com` for data-residency tenants and `<server>/api/v3` for Enterprise Server.
  */
 function apiUrl(env) {
-    const value = nonEmpty(env, 'GITHUB_API_URL');
+    const value = runnerValue(env, 'GITHUB_API_URL');
     if (value !== undefined)
         return withoutTrailingSlash(parseBaseUrl(value, 'GITHUB_API_URL'));
     const server = new URL(serverUrl(env));
@@ -546,7 +575,7 @@ function apiUrl(env) {
 }
 /** `owner/name` of the repository; undefined when `GITHUB_REPOSITORY` is not set or malformed. */
 function repository(env) {
-    const value = nonEmpty(env, 'GITHUB_REPOSITORY');
+    const value = runnerValue(env, 'GITHUB_REPOSITORY');
     return value !== undefined && /^[^/\s]+\/[^/\s]+$/.test(value) ? value : undefined;
 }
 /**
@@ -555,11 +584,11 @@ function repository(env) {
  */
 function runUrl(env) {
     const repo = repository(env);
-    const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+    const runId = runnerValue(env, 'GITHUB_RUN_ID');
     if (repo === undefined || runId === undefined)
         return undefined;
     const base = `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}`;
-    const attempt = Number(nonEmpty(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
+    const attempt = Number(runnerValue(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
     return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
 }
 /**
@@ -568,7 +597,7 @@ function runUrl(env) {
  */
 function artifactUrl(env, artifactId) {
     const repo = repository(env);
-    const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+    const runId = runnerValue(env, 'GITHUB_RUN_ID');
     if (repo === undefined || runId === undefined)
         return undefined;
     return `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}/artifacts/${artifactId}`;
@@ -1261,8 +1290,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/github/own-marker.ts
 var own_marker = __webpack_require__(21886);
-// EXTERNAL MODULE: ./src/agent/budgets.ts
-var budgets = __webpack_require__(44407);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 // EXTERNAL MODULE: ./src/report/fit-comment.ts
 var fit_comment = __webpack_require__(11141);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -1273,8 +1302,6 @@ var progress_state = __webpack_require__(56315);
 var write_todos = __webpack_require__(57108);
 // EXTERNAL MODULE: ./src/report/early-end.ts
 var early_end = __webpack_require__(49793);
-// EXTERNAL MODULE: ./src/platform/text.ts
-var platform_text = __webpack_require__(37376);
 // EXTERNAL MODULE: ./src/model/model-cost.ts
 var model_cost = __webpack_require__(21468);
 ;// CONCATENATED MODULE: ./src/report/cost-line.ts
@@ -1599,7 +1626,7 @@ function toolLine(listed, options, how) {
         case 'pending':
             break;
     }
-    const time = how.final && listed.durationMs !== undefined ? ` \u00b7 ${(0,budgets/* formatDuration */.a3)(listed.durationMs)}` : '';
+    const time = how.final && listed.durationMs !== undefined ? ` \u00b7 ${(0,platform_text/* formatDuration */.a3)(listed.durationMs)}` : '';
     return `- ${ICONS[call.state]} ${name}${description}${outcome}${time}`;
 }
 /** While a subagent works: its turn and what it has spent so far. */

@@ -69,7 +69,10 @@ var dist = __webpack_require__(9045);
 var v0_3 = __webpack_require__(79133);
 // EXTERNAL MODULE: ./src/platform/version.ts
 var version = __webpack_require__(95895);
+// EXTERNAL MODULE: ./src/platform/records.ts
+var records = __webpack_require__(17229);
 ;// CONCATENATED MODULE: ./src/cli/a2a-server/development-tool.ts
+
 /**
  * The extension's URI, from the spec's sample agent card (\u00a73.1). Its version is the `v0` in the
  * path: "The agent card `uri` field contains an embedded semantic version".
@@ -156,7 +159,7 @@ function wireThought(thought) {
  * message for one that is malformed.
  */
 function readToolCallConfirmation(data) {
-    if (!isRecord(data))
+    if (!(0,records/* isRecord */.u)(data))
         return undefined;
     const id = field(data, 'tool_call_id', 'toolCallId');
     const option = field(data, 'selected_option_id', 'selectedOptionId');
@@ -173,10 +176,10 @@ function readToolCallConfirmation(data) {
     }
     const modified = field(data, 'modified_details', 'modifiedDetails');
     const fileDetails = field(data, 'file_details', 'fileDetails') ??
-        (isRecord(modified) ? field(modified, 'file_details', 'fileDetails') : undefined);
+        ((0,records/* isRecord */.u)(modified) ? field(modified, 'file_details', 'fileDetails') : undefined);
     if (fileDetails === undefined)
         return { toolCallId: id, optionId: option };
-    const newContent = isRecord(fileDetails)
+    const newContent = (0,records/* isRecord */.u)(fileDetails)
         ? field(fileDetails, 'new_content', 'newContent')
         : undefined;
     if (typeof newContent !== 'string') {
@@ -197,7 +200,7 @@ function readWorkspacePath(metadata) {
     const settings = metadata?.[DEVELOPMENT_TOOL_URI];
     if (settings === undefined)
         return undefined;
-    if (!isRecord(settings)) {
+    if (!(0,records/* isRecord */.u)(settings)) {
         return { problem: `metadata["${DEVELOPMENT_TOOL_URI}"] must be an AgentSettings object` };
     }
     const workspace = field(settings, 'workspace_path', 'workspacePath');
@@ -210,9 +213,6 @@ function readWorkspacePath(metadata) {
 }
 function field(record, snake, camel) {
     return record[snake] ?? record[camel];
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/a2a-server/agent-card.ts
@@ -823,6 +823,7 @@ function messageData(message) {
 
 
 
+
 const GET = 'commands/get';
 const EXECUTE = 'command/execute';
 /** Every custom command takes its arguments as one free text (`{{args}}` in its prompt). */
@@ -835,7 +836,7 @@ function slashCommandMethods(options) {
     return {
         handles: (method) => method === GET || method === EXECUTE,
         async call(method, params, context) {
-            const record = slash_commands_isRecord(params) ? params : {};
+            const record = (0,records/* isRecord */.u)(params) ? params : {};
             const metadata = readMetadata(record);
             const workspace = await options.workspaceOf(metadata);
             if (method === GET) {
@@ -871,7 +872,7 @@ function readMetadata(params) {
     const metadata = params['metadata'];
     if (metadata === undefined || metadata === null)
         return undefined;
-    if (!slash_commands_isRecord(metadata)) {
+    if (!(0,records/* isRecord */.u)(metadata)) {
         throw new dist_errors/* RequestMalformedError */.rA('metadata must be an object, e.g. {"<extension URI>": {"workspace_path": "/abs/path"}}.');
     }
     return metadata;
@@ -930,9 +931,6 @@ function userMessage(text, metadata) {
         extensions: [],
         referenceTaskIds: [],
     };
-}
-function slash_commands_isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // EXTERNAL MODULE: ./src/agent/events.ts
@@ -1988,7 +1986,7 @@ function secondsOf(value) {
 
 
 function listenError(error, host, port) {
-    const code = error?.code;
+    const code = (0,errors/* errorCode */.CA)(error);
     const where = `${host}:${port}`;
     const which = port === DEFAULT_PORT ? `port ${port} (the default)` : `port ${port}`;
     const another = 'choose another with --port PORT (--port 0 picks a free one)';

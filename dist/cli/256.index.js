@@ -707,7 +707,7 @@ function stderrSection(lines) {
     return `\nThe last lines it wrote to stderr:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 function startError(file, error) {
-    if (error?.code === 'ENOENT') {
+    if ((0,errors/* errorCode */.CA)(error) === 'ENOENT') {
         return new Error(`the command "${file}" was not found (check "command" and PATH)`);
     }
     return new Error(`"${file}" could not be started: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -1046,7 +1046,19 @@ function formatSeconds(ms) {
 
 // EXTERNAL MODULE: ./src/tools/mcp/mcp-tool-filter.ts
 var mcp_tool_filter = __webpack_require__(56326);
+// EXTERNAL MODULE: ./src/tools/external-schema-tool.ts
+var external_schema_tool = __webpack_require__(8789);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-tool.ts
+/**
+ * One tool of an MCP server, as the session sees it: declared with the server's own input schema,
+ * confirmed with `mcp` details (the policy answers), and executed as a `tools/call` with a time
+ * limit. Whatever goes wrong \u2014 the server reports an error, does not answer in time, or is gone \u2014
+ * becomes an `mcp_tool_error` result the model reads; the session goes on.
+ */
+
+
 
 
 
@@ -1056,47 +1068,24 @@ const DEFAULT_MCP_TIMEOUT_MS = 600_000;
 const MCP_CONFIRMATION_TITLE = 'Confirm MCP Tool Execution';
 /** Longest argument summary in a call's one-line description. */
 const DESCRIBE_ARGS_CHARS = 120;
-class McpTool {
-    name;
-    displayName;
-    description;
-    /** MCP tools may do anything; the server's hints are not trusted to make them read-only. */
-    kind = 'other';
-    parametersJsonSchema;
+class McpTool extends external_schema_tool/* ExternalSchemaTool */.H {
     serverName;
     serverToolName;
     annotations;
     timeoutMs;
     caller;
     constructor(options) {
-        this.name = options.name;
-        this.displayName = `${options.serverToolName} (${options.serverName} MCP Server)`;
-        this.description = options.description;
-        this.parametersJsonSchema = options.inputSchema;
+        super({
+            name: options.name,
+            displayName: `${options.serverToolName} (${options.serverName} MCP Server)`,
+            description: options.description,
+            parametersJsonSchema: options.inputSchema,
+        });
         this.serverName = options.serverName;
         this.serverToolName = options.serverToolName;
         this.annotations = options.annotations;
         this.timeoutMs = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
         this.caller = options.caller;
-    }
-    declaration() {
-        return {
-            name: this.name,
-            description: this.description,
-            parametersJsonSchema: this.parametersJsonSchema,
-        };
-    }
-    /** Arguments must be an object (absent means none); the server checks them against its schema. */
-    build(args) {
-        if (args === undefined || args === null)
-            return this.invocation({});
-        if (typeof args !== 'object' || Array.isArray(args)) {
-            return {
-                error: `Invalid parameters for ${this.name}: expected an object of arguments.`,
-                type: 'invalid_tool_params',
-            };
-        }
-        return this.invocation(args);
     }
     invocation(params) {
         return {
@@ -1148,7 +1137,7 @@ function summarizeArgs(params) {
     const text = Object.entries(params)
         .map(([key, value]) => `${key}: ${JSON.stringify(value) ?? String(value)}`)
         .join(', ');
-    return text.length > DESCRIBE_ARGS_CHARS ? `${text.slice(0, DESCRIBE_ARGS_CHARS - 1)}\u2026` : text;
+    return (0,platform_text/* ellipsize */.mc)(text, DESCRIBE_ARGS_CHARS);
 }
 
 ;// CONCATENATED MODULE: ./src/tools/mcp/mcp-connections.ts

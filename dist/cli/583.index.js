@@ -89,18 +89,17 @@ var campaign_key = __webpack_require__(89910);
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/fleet/fleet-targets.ts
 var fleet_targets = __webpack_require__(81311);
+// EXTERNAL MODULE: ./src/github/error-status.ts
+var error_status = __webpack_require__(26612);
 ;// CONCATENATED MODULE: ./src/fleet/fleet-listing.ts
+
 
 
 /** Lookups in flight at once: GitHub asks for no more than 100 concurrent requests. */
 const CONCURRENCY = 8;
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
 /** A refused token is the user's to fix: say which variable it came from. */
 function tokenProblem(error, tokenSource) {
-    if (statusOf(error) === 401) {
+    if ((0,error_status/* githubStatus */.A)(error) === 401) {
         throw new errors/* ConfigurationError */.j1(`GitHub refused the token (HTTP 401: ${(0,errors/* errorMessage */.gJ)(error)}); check the token in ${tokenSource}.`, { input: tokenSource }, { cause: error });
     }
     throw error;
@@ -134,7 +133,7 @@ async function listNamedRepositories(octokit, entries, tokenSource) {
             return { archived: data.archived, fork: data.fork, repository: data.full_name };
         }
         catch (error) {
-            if (statusOf(error) === 404)
+            if ((0,error_status/* githubStatus */.A)(error) === 404)
                 return `${entry.owner}/${entry.name}`;
             return tokenProblem(error, tokenSource);
         }
@@ -153,7 +152,7 @@ async function listOwnerRepositories(octokit, owner, filters, tokenSource) {
         } = await octokit.rest.users.getByUsername({ username: owner }));
     }
     catch (error) {
-        if (statusOf(error) === 404) {
+        if ((0,error_status/* githubStatus */.A)(error) === 404) {
             throw new errors/* ConfigurationError */.j1(`expected a GitHub organization or user, but there is no account "${owner}" (or the token cannot see it).`, { input: '--owner' }, { cause: error });
         }
         return tokenProblem(error, tokenSource);
@@ -339,7 +338,7 @@ async function runFleetCommand(argv, io, deps = {}) {
                 return await report(rest, io, deps);
             case 'local': {
                 // Loaded when used: it brings the Action's whole pipeline.
-                const { runFleetLocal } = await Promise.all(/* import() */[__webpack_require__.e(452), __webpack_require__.e(589)]).then(__webpack_require__.bind(__webpack_require__, 39589));
+                const { runFleetLocal } = await Promise.all(/* import() */[__webpack_require__.e(647), __webpack_require__.e(589)]).then(__webpack_require__.bind(__webpack_require__, 39589));
                 return await runFleetLocal(rest, io);
             }
             case '-h':

@@ -256,7 +256,7 @@ async function runOne(target, options, io) {
     let log = '';
     const sink = { write: (text) => (log += text) };
     try {
-        return await (0,local_run/* runLocal */.R)({
+        return await (0,local_run/* runLocal */.RK)({
             eventFile,
             eventName: 'workflow_dispatch',
             repo: target.folder,
@@ -298,8 +298,8 @@ function dispatchPayload(owner, name, target) {
 var fleet_local_args = __webpack_require__(36413);
 // EXTERNAL MODULE: ./src/cli/exit-codes.ts
 var exit_codes = __webpack_require__(28551);
-// EXTERNAL MODULE: ./src/cli/subcommands/run.ts
-var run = __webpack_require__(9452);
+// EXTERNAL MODULE: ./src/cli/subcommands/run.ts + 1 modules
+var run = __webpack_require__(49647);
 ;// CONCATENATED MODULE: ./src/cli/subcommands/fleet-local.ts
 /**
  * `gemini-agent fleet local`: a whole campaign over repositories on this machine \u2014 plan, one run

@@ -874,7 +874,7 @@ async function runSubcommand(argv, io) {
             return runPolicyCommand(argv.slice(1), io);
         }
         case 'run': {
-            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(452), __webpack_require__.e(111)]).then(__webpack_require__.bind(__webpack_require__, 9452));
+            const { runRunCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(647), __webpack_require__.e(111)]).then(__webpack_require__.bind(__webpack_require__, 49647));
             return runRunCommand(argv.slice(1), io);
         }
         case 'commands': {
@@ -882,7 +882,7 @@ async function runSubcommand(argv, io) {
             return runCommandsCommand(argv.slice(1), io);
         }
         case 'demo': {
-            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(452), __webpack_require__.e(111), __webpack_require__.e(950)]).then(__webpack_require__.bind(__webpack_require__, 45950));
+            const { runDemoCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(647), __webpack_require__.e(111), __webpack_require__.e(950)]).then(__webpack_require__.bind(__webpack_require__, 45950));
             return runDemoCommand(argv.slice(1), io);
         }
         case 'trust': {
@@ -1354,6 +1354,7 @@ function fanOut(listeners) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
 /**
  * `mkdir -p` that always ends, for folders a user names (an outfile's, `--out`, `--transcript`).
  *
@@ -1367,6 +1368,7 @@ function fanOut(listeners) {
  * A failure is a `DirectoryError` whose message says which folder and why, in words a person
  * can act on ("/tmp/x is a file, not a folder"); it keeps the system's `code` and the `path`.
  */
+
 
 
 
@@ -1401,7 +1403,7 @@ async function makeDirectory(dir, mode) {
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(target, options);
     }
     catch (error) {
-        if (codeOf(error) === 'EEXIST' && (await isFolder(target)))
+        if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) === 'EEXIST' && (await isFolder(target)))
             return;
         throw finalError(target, error);
     }
@@ -1423,7 +1425,7 @@ function makeDirectorySync(dir, mode) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(target, options);
     }
     catch (error) {
-        if (codeOf(error) === 'EEXIST' && isFolderSync(target))
+        if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) === 'EEXIST' && isFolderSync(target))
             return;
         throw finalError(target, error);
     }
@@ -1434,7 +1436,7 @@ function makeDirectorySync(dir, mode) {
  * the walk up), else the failure.
  */
 async function settled(target, error) {
-    const code = codeOf(error);
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error);
     if (code === 'EEXIST') {
         if (await isFolder(target))
             return true;
@@ -1445,7 +1447,7 @@ async function settled(target, error) {
     throw finalError(target, error);
 }
 function settledSync(target, error) {
-    const code = codeOf(error);
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error);
     if (code === 'EEXIST') {
         if (isFolderSync(target))
             return true;
@@ -1484,7 +1486,7 @@ function notAFolder(target, cause) {
 }
 /** The failure of `mkdir target` once its parent is there (or cannot be made). */
 function finalError(target, error) {
-    const code = codeOf(error) ?? 'EIO';
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) ?? 'EIO';
     const parent = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target);
     const reason = code === 'EACCES' || code === 'EPERM'
         ? `no permission to create ${target} (${code})`
@@ -1496,10 +1498,6 @@ function finalError(target, error) {
                     ? `no space left to create ${target} (${code})`
                     : `${target} cannot be created: ${error instanceof Error ? error.message : String(error)}`;
     return new DirectoryError(reason, code, target, { cause: error });
-}
-function codeOf(error) {
-    const code = error?.code;
-    return typeof code === 'string' ? code : undefined;
 }
 
 
@@ -1736,6 +1734,7 @@ var make_directory = __webpack_require__(65855);
 
 
 
+
 /** Undefined when `file` can be appended to; else why not, in words a person can act on. */
 async function outfileProblem(file) {
     try {
@@ -1748,7 +1747,7 @@ async function outfileProblem(file) {
     }
 }
 function writeProblem(error) {
-    const code = error?.code;
+    const code = (0,errors/* errorCode */.CA)(error);
     switch (code) {
         case 'EACCES':
         case 'EPERM':
@@ -1765,6 +1764,8 @@ function writeProblem(error) {
     }
 }
 
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/telemetry/telemetry-config.ts
 /**
  * Whether telemetry is on and where it goes, from the settings' `telemetry` object and the
@@ -1796,6 +1797,7 @@ function writeProblem(error) {
  */
 
 
+
 const TELEMETRY_SIGNALS = ['logs', 'metrics', 'traces'];
 /** One export's time limit unless `OTEL_EXPORTER_OTLP_TIMEOUT` says less (or up to the cap). */
 const DEFAULT_EXPORT_TIMEOUT_MS = 3_000;
@@ -1819,10 +1821,10 @@ function resolveTelemetryConfig(options) {
     const useCollector = flag('GEMINI_TELEMETRY_USE_COLLECTOR') ?? settings.useCollector ?? false;
     const exportTimeoutMs = exportTimeout(env);
     const resourceAttributes = parseKeyValueList(env.OTEL_RESOURCE_ATTRIBUTES);
-    const serviceName = nonEmpty(env.OTEL_SERVICE_NAME);
+    const serviceName = (0,platform_text/* nonEmpty */.hq)(env.OTEL_SERVICE_NAME);
     if (serviceName !== undefined)
         resourceAttributes['service.name'] = serviceName.trim();
-    const outfile = nonEmpty(env.GEMINI_TELEMETRY_OUTFILE) ?? settings.outfile;
+    const outfile = (0,platform_text/* nonEmpty */.hq)(env.GEMINI_TELEMETRY_OUTFILE) ?? settings.outfile;
     if (outfile !== undefined) {
         return {
             config: {
@@ -1859,7 +1861,7 @@ function resolveTelemetryConfig(options) {
     for (const signal of TELEMETRY_SIGNALS) {
         const upper = signal.toUpperCase();
         const name = `OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`;
-        const own = nonEmpty(env[name]);
+        const own = (0,platform_text/* nonEmpty */.hq)(env[name]);
         const ownUrl = own === undefined ? undefined : parseEndpoint(own);
         if (own !== undefined && ownUrl === undefined)
             return off(name, own);
@@ -1881,7 +1883,7 @@ function resolveTelemetryConfig(options) {
             headers[signal] = {};
             if (Object.keys(shared).length > 0)
                 withheld.add('OTEL_EXPORTER_OTLP_HEADERS');
-            if (nonEmpty(env[headerVariable]) !== undefined)
+            if ((0,platform_text/* nonEmpty */.hq)(env[headerVariable]) !== undefined)
                 withheld.add(headerVariable);
         }
     }
@@ -1906,11 +1908,11 @@ function resolveTelemetryConfig(options) {
 /** The endpoint, what chose it, and whether the environment did (the default counts as its). */
 function chosenEndpoint(options, protocol) {
     for (const name of ['GEMINI_TELEMETRY_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
-        const value = nonEmpty(options.env[name]);
+        const value = (0,platform_text/* nonEmpty */.hq)(options.env[name]);
         if (value !== undefined)
             return [value, name, true];
     }
-    const setting = nonEmpty(options.settings?.otlpEndpoint);
+    const setting = (0,platform_text/* nonEmpty */.hq)(options.settings?.otlpEndpoint);
     if (setting !== undefined)
         return [setting, `telemetry.otlpEndpoint in ${options.source}`, false];
     return [DEFAULT_ENDPOINTS[protocol], 'the default endpoint', true];
@@ -1933,7 +1935,7 @@ function signalUrl(base, protocol, signal) {
 }
 /** `OTEL_EXPORTER_OTLP_TIMEOUT` in milliseconds, capped so a run never waits long at its end. */
 function exportTimeout(env) {
-    const value = Number(nonEmpty(env.OTEL_EXPORTER_OTLP_TIMEOUT) ?? Number.NaN);
+    const value = Number((0,platform_text/* nonEmpty */.hq)(env.OTEL_EXPORTER_OTLP_TIMEOUT) ?? Number.NaN);
     if (!Number.isFinite(value) || value <= 0)
         return DEFAULT_EXPORT_TIMEOUT_MS;
     return Math.min(Math.round(value), MAX_EXPORT_TIMEOUT_MS);
@@ -1972,7 +1974,7 @@ const FALSE_WORDS = ['false', '0', 'no', 'off'];
  * says so, rather than leaving `yes` silently off.
  */
 function envFlag(env, name, warnings) {
-    const value = nonEmpty(env[name]);
+    const value = (0,platform_text/* nonEmpty */.hq)(env[name]);
     if (value === undefined)
         return undefined;
     const lower = value.trim().toLowerCase();
@@ -1984,7 +1986,7 @@ function envFlag(env, name, warnings) {
     return false;
 }
 function envChoice(env, name, choices) {
-    const value = nonEmpty(env[name])?.trim().toLowerCase();
+    const value = (0,platform_text/* nonEmpty */.hq)(env[name])?.trim().toLowerCase();
     if (value === undefined)
         return undefined;
     const choice = choices.find((candidate) => candidate === value);
@@ -1992,9 +1994,6 @@ function envChoice(env, name, choices) {
         throw new errors/* ConfigurationError */.j1(`expected ${choices.map((c) => JSON.stringify(c)).join(' or ')}, got ${JSON.stringify(env[name])}.`, { input: name });
     }
     return choice;
-}
-function nonEmpty(text) {
-    return text === undefined || text.trim() === '' ? undefined : text;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/start-telemetry.ts

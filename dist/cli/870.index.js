@@ -11,7 +11,6 @@ export const modules = {
 /* harmony export */   Eo: () => (/* binding */ RunSpend),
 /* harmony export */   Eu: () => (/* binding */ untilAborted),
 /* harmony export */   N1: () => (/* binding */ resolveBudgets),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   ak: () => (/* binding */ BudgetTracker),
 /* harmony export */   qI: () => (/* binding */ toTokenUsage),
 /* harmony export */   vk: () => (/* binding */ addUsage)
@@ -106,7 +105,7 @@ class BudgetTracker {
     timeoutStop() {
         return {
             reason: 'timeout',
-            message: `Stopped after ${formatDuration(this.budgets.timeoutMs)} (timeout).`,
+            message: `Stopped after ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(this.budgets.timeoutMs)} (timeout).`,
         };
     }
     /** Checked after each response, with the session's running token total. */
@@ -130,19 +129,6 @@ class BudgetTracker {
             message: `Stopped after ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(this.toolCalls, 'tool call')} (max tool calls).`,
         };
     }
-}
-/** `90000` \u2192 `1m 30s`; `1500` \u2192 `1.5s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${ms}ms`;
-    if (ms < 60_000)
-        return `${Number((ms / 1000).toFixed(1))}s`;
-    const totalSeconds = Math.round(ms / 1000);
-    const hours = Math.floor(totalSeconds / 3600);
-    const minutes = Math.floor((totalSeconds % 3600) / 60);
-    const seconds = totalSeconds % 60;
-    const parts = [hours > 0 ? `${hours}h` : '', `${minutes}m`, seconds > 0 ? `${seconds}s` : ''];
-    return parts.filter(Boolean).join(' ');
 }
 /** The counts of one response's `usageMetadata`, in the event stream's shape. */
 function toTokenUsage(metadata) {
@@ -980,7 +966,7 @@ class ToolScheduler {
                 this.cancel(call, cancellationReason(signal));
                 return;
             }
-            const diskFull = error?.code === 'ENOSPC';
+            const diskFull = (0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorCode */ .CA)(error) === 'ENOSPC';
             this.fail(call, {
                 message: (0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error),
                 type: diskFull ? 'no_space_left' : 'execution_failed',
@@ -1979,6 +1965,7 @@ function parseRunMode(flag, value) {
 /* harmony import */ var _platform_path_containment_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48225);
 /* harmony import */ var _publish_git_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80299);
 /* harmony import */ var _publish_workspace_changes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(93582);
+/* harmony import */ var _tools_file_walk_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2651);
 /**
  * What a session changed in its workspace, for the list a cancelled run leaves: on stderr for
  * `-p`, in a cancelled task's final status and the server log for `serve`. Nothing is committed or
@@ -1995,6 +1982,7 @@ function parseRunMode(flag, value) {
  * Outside a repository the list is the file tools' own record of what they wrote
  * (`AgentRun.writtenFiles`); what shell commands wrote there is not known, and the list says so.
  */
+
 
 
 
@@ -2027,11 +2015,11 @@ async function readSessionChanges(options) {
         if (!(await changedSince(stamped, options.since)))
             continue;
         files.push({
-            path: relativeTo(workspace, absolute),
+            path: (0,_tools_file_walk_js__WEBPACK_IMPORTED_MODULE_5__/* .relativePosix */ .Yn)(workspace, absolute),
             change: entry.status,
             ...(entry.previousPath === undefined
                 ? {}
-                : { from: relativeTo(workspace, node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, ...entry.previousPath.split('/'))) }),
+                : { from: (0,_tools_file_walk_js__WEBPACK_IMPORTED_MODULE_5__/* .relativePosix */ .Yn)(workspace, node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, ...entry.previousPath.split('/'))) }),
         });
     }
     return { workspace, source: 'git', files };
@@ -2065,7 +2053,7 @@ async function writtenFiles(workspace, options) {
             continue;
         if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(file).catch(() => undefined)) === undefined)
             continue;
-        files.push({ path: relativeTo(workspace, file), change: 'written' });
+        files.push({ path: (0,_tools_file_walk_js__WEBPACK_IMPORTED_MODULE_5__/* .relativePosix */ .Yn)(workspace, file), change: 'written' });
     }
     return files;
 }
@@ -2083,9 +2071,6 @@ async function nearestExisting(directory) {
         current = parent;
     }
     return current;
-}
-function relativeTo(workspace, file) {
-    return node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(workspace, file).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
 }
 
 
@@ -3199,6 +3184,8 @@ var settings_expand = __webpack_require__(64570);
 var settings_schema = __webpack_require__(83661);
 // EXTERNAL MODULE: ./src/config/settings-types.ts
 var settings_types = __webpack_require__(88705);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/config/settings.ts
 /**
  * The Gemini CLI's `settings.json`, as far as this agent uses it: MCP servers, command-discovered
@@ -3215,6 +3202,7 @@ var settings_types = __webpack_require__(88705);
  * are taken as written, so a secret never ends up on a command line where `ps` shows it; a server
  * that wants its token as an argument gets it from its `env` through `bash -c '\u2026 "$TOKEN"'`.
  */
+
 
 
 
@@ -3259,8 +3247,8 @@ function parseAgentSettings(raw, options) {
     };
     const allowed = value.mcp?.allowed ?? value.allowMCPServers;
     const excluded = value.mcp?.excluded ?? value.excludeMCPServers;
-    const discoveryCommand = nonEmpty(tools.discoveryCommand ?? value.toolDiscoveryCommand);
-    const callCommand = nonEmpty(tools.callCommand ?? value.toolCallCommand);
+    const discoveryCommand = (0,platform_text/* nonEmpty */.hq)(tools.discoveryCommand ?? value.toolDiscoveryCommand);
+    const callCommand = (0,platform_text/* nonEmpty */.hq)(tools.callCommand ?? value.toolCallCommand);
     const coreTools = tools.core ?? value.coreTools;
     const excludeTools = tools.exclude ?? value.excludeTools;
     if (allowed !== undefined)
@@ -3275,7 +3263,7 @@ function parseAgentSettings(raw, options) {
         settings.coreTools = coreTools;
     if (excludeTools !== undefined)
         settings.excludeTools = excludeTools;
-    const modelName = nonEmpty(value.model?.name)?.trim();
+    const modelName = (0,platform_text/* nonEmpty */.hq)(value.model?.name)?.trim();
     if (modelName !== undefined) {
         if (/\s/.test(modelName)) {
             fail(['model', 'name'], `expected a model name without spaces, got ${JSON.stringify(modelName)}`);
@@ -3309,9 +3297,6 @@ function formatKeyPath(keyPath) {
     return keyPath
         .map((step, index) => typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`)
         .join('');
-}
-function nonEmpty(text) {
-    return text === undefined || text.trim() === '' ? undefined : text;
 }
 function locationOf(options, keyPath) {
     if (options.text === undefined)
@@ -5160,6 +5145,7 @@ function sessionPromptFor(text, registry) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46316);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(37376);
 /**
  * Whether Application Default Credentials can be found, asked before Vertex AI (without an
  * express-mode key) or Code Assist sends its first request, in the order Google's auth library
@@ -5175,6 +5161,7 @@ function sessionPromptFor(text, registry) {
  * checks, repeated here without the network), or when `GCE_METADATA_HOST`, `GCE_METADATA_IP` or
  * `METADATA_SERVER_DETECTION` says where or whether to look.
  */
+
 
 
 
@@ -5207,7 +5194,7 @@ function usesApplicationDefaultCredentials(auth) {
 function checkApplicationDefaultCredentials(auth, env, machine = THIS_MACHINE) {
     if (!usesApplicationDefaultCredentials(auth))
         return;
-    const named = nonEmpty(env.GOOGLE_APPLICATION_CREDENTIALS ?? env.google_application_credentials);
+    const named = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.GOOGLE_APPLICATION_CREDENTIALS ?? env.google_application_credentials);
     if (named !== undefined) {
         if (machine.isFile(named))
             return;
@@ -5250,10 +5237,10 @@ function credentialsFailure(auth, error) {
 /** gcloud's file: `$CLOUDSDK_CONFIG`, else `%APPDATA%\gcloud` or `~/.config/gcloud`. */
 function wellKnownFile(env, system) {
     const name = 'application_default_credentials.json';
-    const config = nonEmpty(env.CLOUDSDK_CONFIG);
+    const config = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.CLOUDSDK_CONFIG);
     if (config !== undefined)
         return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(config, name);
-    const base = system === 'win32' ? nonEmpty(env.APPDATA) : nonEmpty(env.HOME);
+    const base = system === 'win32' ? (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.APPDATA) : (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.HOME);
     if (base === undefined)
         return undefined;
     return system === 'win32'
@@ -5262,13 +5249,13 @@ function wellKnownFile(env, system) {
 }
 /** Where the auth library would find a metadata server, or was told to look for one. */
 function metadataServerMayAnswer(env, machine) {
-    const detection = nonEmpty(env.METADATA_SERVER_DETECTION)?.trim().toLowerCase();
+    const detection = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.METADATA_SERVER_DETECTION)?.trim().toLowerCase();
     if (detection !== undefined)
         return detection !== 'none';
-    if (nonEmpty(env.GCE_METADATA_HOST) ?? nonEmpty(env.GCE_METADATA_IP))
+    if ((0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.GCE_METADATA_HOST) ?? (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.GCE_METADATA_IP))
         return true;
     // Cloud Run services and jobs, Cloud Functions (gcp-metadata's isGoogleCloudServerless).
-    if (nonEmpty(env.CLOUD_RUN_JOB) ?? nonEmpty(env.FUNCTION_NAME) ?? nonEmpty(env.K_SERVICE)) {
+    if ((0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.CLOUD_RUN_JOB) ?? (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.FUNCTION_NAME) ?? (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_4__/* .nonEmpty */ .hq)(env.K_SERVICE)) {
         return true;
     }
     return machine.onGoogleComputeEngine();
@@ -5286,9 +5273,6 @@ function onGoogleComputeEngine() {
         }
     }
     return Object.values((0,node_os__WEBPACK_IMPORTED_MODULE_1__.networkInterfaces)()).some((addresses) => (addresses ?? []).some(({ mac }) => /^42:01/.test(mac)));
-}
-function nonEmpty(text) {
-    return text === undefined || text.trim() === '' ? undefined : text;
 }
 
 
@@ -5311,7 +5295,10 @@ var genai_values = __webpack_require__(6572);
 var errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/model/errors.ts
 var model_errors = __webpack_require__(87206);
+// EXTERNAL MODULE: ./src/platform/records.ts
+var records = __webpack_require__(17229);
 ;// CONCATENATED MODULE: ./src/model/code-assist-converter.ts
+
 
 
 /** The fields of `GenerateContentConfig` that belong in `generationConfig` on the wire. */
@@ -5395,22 +5382,17 @@ function toContent(content) {
 function toPart(part) {
     return typeof part === 'string' ? { text: part } : part;
 }
-function asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
 /**
  * Unwraps a Code Assist answer (`{response: {...}, traceId}`) into a real `GenerateContentResponse`
  * (so its `text` and `functionCalls` getters work). An `{error: \u2026}` object in a stream is the
  * server reporting a failure midway and becomes an HTTP-kind error with its code.
  */
 function fromCodeAssistResponse(value) {
-    const wrapper = asRecord(value);
+    const wrapper = (0,records/* asRecord */.q)(value);
     if (!wrapper) {
         throw new model_errors/* ModelRequestError */.j(`Code Assist sent a response that is not a JSON object: ${JSON.stringify(value)}`, { kind: 'invalid_response' });
     }
-    const error = asRecord(wrapper['error']);
+    const error = (0,records/* asRecord */.q)(wrapper['error']);
     if (error) {
         const code = typeof error['code'] === 'number' ? error['code'] : 500;
         const message = typeof error['message'] === 'string' ? error['message'] : JSON.stringify(error);
@@ -5419,7 +5401,7 @@ function fromCodeAssistResponse(value) {
             status: code,
         });
     }
-    const inner = asRecord(wrapper['response']) ?? {};
+    const inner = (0,records/* asRecord */.q)(wrapper['response']) ?? {};
     const response = Object.assign(new genai_values/* GenerateContentResponse */.ii(), inner);
     response.candidates ??= [];
     if (typeof wrapper['traceId'] === 'string' && response.responseId === undefined) {
@@ -5429,6 +5411,8 @@ function fromCodeAssistResponse(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/model/normalize-error.ts
+
+
 
 
 /**
@@ -5470,17 +5454,11 @@ function isAbortError(error) {
         'name' in error &&
         (error.name === 'AbortError' || error.name === 'TimeoutError'));
 }
-function errorCode(error) {
-    if (typeof error === 'object' && error !== null && 'code' in error) {
-        return typeof error.code === 'string' ? error.code : undefined;
-    }
-    return undefined;
-}
 /** True when the error (or one of its causes) is a failed or broken connection. */
 function isNetworkError(error) {
     let current = error;
     for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
-        const code = errorCode(current);
+        const code = (0,errors/* errorCode */.CA)(current);
         if (code !== undefined && NETWORK_ERROR_CODES.has(code))
             return true;
         // undici reports every connection failure as `TypeError: fetch failed` and a body that broke
@@ -5502,7 +5480,7 @@ function isBrokenConnection(error) {
     let current = error;
     let broken = false;
     for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
-        const code = errorCode(current);
+        const code = (0,errors/* errorCode */.CA)(current);
         if (code !== undefined && CONNECT_ERROR_CODES.has(code))
             return false;
         if (code !== undefined && BROKEN_CONNECTION_CODES.has(code))
@@ -5522,11 +5500,6 @@ function parseRetryDelay(value) {
         return undefined;
     return Math.round(Number(match[1]) * 1000);
 }
-function normalize_error_asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
 /**
  * Reads a Google API error body (`{error: {code, message, status, details: [...]}}`), also when it
  * is wrapped in an array (as some endpoints answer). Returns undefined for anything else.
@@ -5543,7 +5516,7 @@ function parseGoogleErrorBody(body) {
     }
     if (Array.isArray(parsed))
         parsed = parsed[0];
-    const error = normalize_error_asRecord(normalize_error_asRecord(parsed)?.['error']);
+    const error = (0,records/* asRecord */.q)((0,records/* asRecord */.q)(parsed)?.['error']);
     if (!error)
         return undefined;
     let retryDelayMs;
@@ -5551,13 +5524,13 @@ function parseGoogleErrorBody(body) {
     const details = error['details'];
     if (Array.isArray(details)) {
         for (const detail of details) {
-            const record = normalize_error_asRecord(detail);
+            const record = (0,records/* asRecord */.q)(detail);
             if (record?.['@type'] === RETRY_INFO_TYPE) {
                 retryDelayMs = parseRetryDelay(record['retryDelay']);
             }
             if (record?.['@type'] === QUOTA_FAILURE_TYPE && Array.isArray(record['violations'])) {
                 for (const violation of record['violations']) {
-                    const quotaId = normalize_error_asRecord(violation)?.['quotaId'];
+                    const quotaId = (0,records/* asRecord */.q)(violation)?.['quotaId'];
                     if (typeof quotaId === 'string')
                         quotaIds.push(quotaId);
                 }
@@ -5634,7 +5607,7 @@ function describeNetworkError(error) {
     const parts = [];
     let current = error;
     for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-        const code = errorCode(current);
+        const code = (0,errors/* errorCode */.CA)(current);
         parts.push(code && !current.message.includes(code) ? `${current.message} (${code})` : current.message);
         current = current.cause;
     }
@@ -5955,6 +5928,7 @@ var external_node_crypto_ = __webpack_require__(77598);
  * content goes through the SDK whole, as before, with the SDK's own checks and errors.
  */
 
+
 /** The fields of a part, function call and function response that the SDK copies unchanged. */
 const PLAIN_PART_FIELDS = new Set([
     'text',
@@ -5968,15 +5942,12 @@ const PLAIN_PART_FIELDS = new Set([
 const PLAIN_CALL_FIELDS = new Set(['id', 'name', 'args']);
 const PLAIN_RESPONSE_FIELDS = new Set(['id', 'name', 'response']);
 const PLAIN_CONTENT_FIELDS = new Set(['role', 'parts']);
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /**
  * Whether `value` is an object with only `fields`, none of them null (the SDK leaves out a null
  * field; `JSON.stringify` would send it).
  */
 function hasOnly(value, fields) {
-    if (!isRecord(value))
+    if (!(0,records/* isRecord */.u)(value))
         return false;
     for (const [key, field] of Object.entries(value)) {
         if (!fields.has(key) || field === null)
@@ -6824,6 +6795,8 @@ function describeFailure(error, request) {
 /* harmony import */ var _model_configs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69006);
 /* harmony import */ var _model_table_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90109);
 /* harmony import */ var _rejected_parameter_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84761);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37376);
+
 
 
 
@@ -6913,10 +6886,6 @@ function modelTableSources(model) {
 function configSkeleton(parameter) {
     return parameter.split('.').reduceRight((inner, key) => `{${JSON.stringify(key)}:${inner}}`, '\u2026');
 }
-/** One line: an API message may hold line breaks, and the run's end is one line. */
-function oneLine(text) {
-    return text.replace(/\s+/g, ' ').trim();
-}
 /**
  * The run's end when the API refused a generation parameter (a 400 INVALID_ARGUMENT that names
  * it): which parameter, for which model, with what value, where it was set when `sources` tell,
@@ -6927,7 +6896,7 @@ function rejectedParameterMessage(choice, parameter, error, sources = []) {
     const origin = (0,_rejected_parameter_js__WEBPACK_IMPORTED_MODULE_2__/* .parameterOrigin */ .yv)(parameter, sources);
     const value = (0,_rejected_parameter_js__WEBPACK_IMPORTED_MODULE_2__/* .parameterValue */ .HJ)(origin?.config, parameter);
     const sent = value === undefined ? '' : ` (sent as ${JSON.stringify(value)})`;
-    const said = error.apiMessage === undefined ? '' : `: ${oneLine(error.apiMessage).replace(/\.+$/, '')}`;
+    const said = error.apiMessage === undefined ? '' : `: ${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(error.apiMessage).replace(/\.+$/, '')}`;
     const where = origin === undefined ? '' : ` It was set by ${origin.setBy}.`;
     const override = `{"modelConfigs":{"overrides":[{"match":{"model":${JSON.stringify(choice.name)}},"modelConfig":{"generateContentConfig":${configSkeleton(parameter)}}}]}}`;
     const fix = origin?.user === true
@@ -6952,6 +6921,8 @@ function rejectedParameterMessage(choice, parameter, error, sources = []) {
 /* unused harmony exports BUILTIN_BASE_ALIASES, MAX_ALIAS_CHAIN_DEPTH, deepMerge */
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
 /* harmony import */ var _model_table_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90109);
+/* harmony import */ var _platform_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(17229);
+
 
 
 /** The scope of the main agent's requests, as the Gemini CLI names it. */
@@ -7118,9 +7089,6 @@ function merge(base, over) {
         generateContentConfig: deepMerge(base.generateContentConfig, over.generateContentConfig),
     };
 }
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /**
  * Objects merge key by key; arrays and every other value are replaced (the Gemini CLI's rule: a
  * merged list could never be replaced whole).
@@ -7134,7 +7102,7 @@ function mergeRecords(base, over) {
         const before = Object.hasOwn(out, key) ? out[key] : undefined;
         // Defined, not assigned: a `__proto__` key from JSON stays a key.
         Object.defineProperty(out, key, {
-            value: isObject(before) && isObject(value) ? mergeRecords(before, value) : value,
+            value: (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(before) && (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(value) ? mergeRecords(before, value) : value,
             enumerable: true,
             writable: true,
             configurable: true,
@@ -7146,7 +7114,7 @@ function mergeRecords(base, over) {
 function withoutNulls(config) {
     const clean = (value) => Object.fromEntries(Object.entries(value)
         .filter(([, item]) => item !== null)
-        .map(([key, item]) => [key, isObject(item) ? clean(item) : item]));
+        .map(([key, item]) => [key, (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(item) ? clean(item) : item]));
     return clean(config);
 }
 
@@ -7708,7 +7676,10 @@ function responseShapeProblem(value) {
     return `${where.join('').replace(/^\./, '')}: ${issue.message}`;
 }
 
+// EXTERNAL MODULE: ./src/platform/records.ts
+var records = __webpack_require__(17229);
 ;// CONCATENATED MODULE: ./src/model/recording.ts
+
 
 
 
@@ -7806,16 +7777,16 @@ class RecordingContentGenerator {
 function toolResultsOf(request) {
     const contents = Array.isArray(request.contents) ? request.contents : [request.contents];
     const last = contents.at(-1);
-    const parts = isObject(last) && Array.isArray(last['parts']) ? last['parts'] : [];
+    const parts = (0,records/* isRecord */.u)(last) && Array.isArray(last['parts']) ? last['parts'] : [];
     const results = [];
     for (const part of parts) {
-        const answer = isObject(part) ? part['functionResponse'] : undefined;
-        if (!isObject(answer) || typeof answer['name'] !== 'string')
+        const answer = (0,records/* isRecord */.u)(part) ? part['functionResponse'] : undefined;
+        if (!(0,records/* isRecord */.u)(answer) || typeof answer['name'] !== 'string')
             continue;
         if (typeof answer['id'] !== 'string')
             continue;
         const response = answer['response'];
-        const failed = isObject(response) && response['error'] !== undefined;
+        const failed = (0,records/* isRecord */.u)(response) && response['error'] !== undefined;
         results.push({ id: answer['id'], name: answer['name'], outcome: failed ? 'error' : 'ok' });
     }
     return results.length === 0 ? {} : { toolResults: results };
@@ -7828,7 +7799,7 @@ function readToolResults(value, fail) {
     if (!Array.isArray(value))
         return fail(expected);
     const results = value.map((entry) => {
-        if (!isObject(entry) ||
+        if (!(0,records/* isRecord */.u)(entry) ||
             typeof entry['id'] !== 'string' ||
             typeof entry['name'] !== 'string' ||
             (entry['outcome'] !== 'ok' && entry['outcome'] !== 'error')) {
@@ -7858,14 +7829,11 @@ async function* recordStream(stream, record) {
             record(chunks);
     }
 }
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 function toCall(value, where) {
     const fail = (message) => {
         throw new errors/* ConfigurationError */.j1(message, where);
     };
-    if (!isObject(value))
+    if (!(0,records/* isRecord */.u)(value))
         return fail('expected a JSON object {"method": \u2026, "response": \u2026}.');
     const method = value['method'];
     if (typeof method !== 'string' || !METHODS.includes(method)) {
@@ -7879,7 +7847,7 @@ function toCall(value, where) {
     const results = readToolResults(value['toolResults'], fail);
     switch (method) {
         case 'generateContentStream': {
-            if (!Array.isArray(response) || !response.every(isObject)) {
+            if (!Array.isArray(response) || !response.every(records/* isRecord */.u)) {
                 return fail('expected "response" of generateContentStream to be an array of response objects.');
             }
             for (const [index, chunk] of response.entries()) {
@@ -7895,7 +7863,7 @@ function toCall(value, where) {
             };
         }
         case 'generateContent': {
-            if (!isObject(response))
+            if (!(0,records/* isRecord */.u)(response))
                 return fail('expected "response" of generateContent to be an object.');
             const problem = responseShapeProblem(response);
             if (problem !== undefined) {
@@ -7908,14 +7876,14 @@ function toCall(value, where) {
             };
         }
         case 'countTokens':
-            if (!isObject(response))
+            if (!(0,records/* isRecord */.u)(response))
                 return fail('expected "response" of countTokens to be an object.');
             return {
                 method: 'countTokens',
                 response: Object.assign(new genai_values/* CountTokensResponse */.nL(), response),
             };
         case 'embedContent':
-            if (!isObject(response))
+            if (!(0,records/* isRecord */.u)(response))
                 return fail('expected "response" of embedContent to be an object.');
             return {
                 method: 'embedContent',
@@ -8909,6 +8877,29 @@ async function killToolProcessesNow() {
     }
     const descendants = [...groups].filter(killGroupNow);
     return [...new Set([...tracked.flat(), ...descendants])];
+}
+
+
+/***/ }),
+
+/***/ 17229:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ asRecord),
+/* harmony export */   u: () => (/* binding */ isRecord)
+/* harmony export */ });
+/**
+ * The check that a parsed value (JSON, TOML, a payload) is an object with named fields, written
+ * once for every layer that reads such values.
+ */
+/** An object that is not an array (or `null`): a JSON object, a payload, a settings table. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value as an object with named fields, or `undefined` when it is not one. */
+function asRecord(value) {
+    return isRecord(value) ? value : undefined;
 }
 
 
@@ -10500,6 +10491,7 @@ function scratchRoot(env = process.env) {
 /* harmony export */ });
 /* unused harmony exports tooDeepError, describeValuePath */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(46316);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37376);
 /**
  * The limits a parser holds before it trusts text from outside: how many bytes, how deeply
  * nested, how many entries. Configuration comes from repositories, base branches and extensions,
@@ -10517,6 +10509,7 @@ function scratchRoot(env = process.env) {
  * {@link valueLimitProblem}, a walk without recursion, before any code that recurses (our own
  * walkers, `JSON.stringify`, `structuredClone`, a schema compiler) ever sees them.
  */
+
 
 /** `what` (e.g. "an extension manifest") holds more than `limit` bytes. */
 function tooLargeError(what, limit, found, at) {
@@ -10716,7 +10709,7 @@ function describeValuePath(path) {
     const step = (key, first) => {
         if (typeof key === 'number')
             return `[${key}]`;
-        const shown = key.length > PATH_KEY_CHARS ? `${key.slice(0, PATH_KEY_CHARS - 1)}\u2026` : key;
+        const shown = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .ellipsize */ .mc)(key, PATH_KEY_CHARS);
         if (/^[A-Za-z_$][\w$]*$/.test(key))
             return first ? shown : `.${shown}`;
         return `[${JSON.stringify(shown)}]`;
@@ -12902,6 +12895,8 @@ function formatProblem(problem) {
 /* harmony export */   hH: () => (/* binding */ policyTextProblem)
 /* harmony export */ });
 /* harmony import */ var _config_toml_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(81109);
+/* harmony import */ var _platform_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(17229);
+
 
 const POLICY_LIMITS = {
     maxBytes: 1024 * 1024,
@@ -12922,7 +12917,7 @@ function policyTextProblem(text, file) {
 function policyCountProblem(document, positions, file) {
     const { maxRules } = POLICY_LIMITS;
     const ruleTables = Array.isArray(document.rule) ? document.rule.length : 0;
-    const toolsTables = isTable(document.tools) ? Object.keys(document.tools) : [];
+    const toolsTables = (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(document.tools) ? Object.keys(document.tools) : [];
     const total = ruleTables + toolsTables.length;
     if (total > maxRules) {
         const extra = ruleTables > maxRules
@@ -12938,9 +12933,6 @@ function policyCountProblem(document, positions, file) {
     if (crowded === undefined)
         return undefined;
     return { file, ...positions.locate(crowded.path), message: crowded.message };
-}
-function isTable(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -13617,7 +13609,9 @@ function withoutState(regex) {
 /* harmony export */   w1: () => (/* binding */ startsWith)
 /* harmony export */ });
 /* unused harmony exports listStartsWith, quoteWord, globSource */
-/* harmony import */ var _shell_words_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60481);
+/* harmony import */ var _shell_words_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(60481);
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37376);
+
 
 /** What a word that is not literal may become; undefined for a literal word. */
 function wordReach(word) {
@@ -13632,7 +13626,7 @@ function wordReach(word) {
         // An unquoted pattern is read as bash would; anything else only by its known beginning.
         const pattern = /^[^'"\\()]*$/u.test(text)
             ? globSource(text)
-            : `${escapeRegex(word.literalPrefix)}.*`;
+            : `${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .Nt)(word.literalPrefix)}.*`;
         return { kind: 'glob', text, pattern, mayBeOption };
     }
     return { kind: 'any', text };
@@ -13642,7 +13636,7 @@ function commandWordsOf(piece) {
     const dynamicName = piece.hazards.some((hazard) => hazard.kind === 'dynamic_command_name');
     let program;
     if (piece.name !== undefined) {
-        program = { kind: 'literal', value: (0,_shell_words_js__WEBPACK_IMPORTED_MODULE_0__/* .commandBasename */ .EX)(piece.name) };
+        program = { kind: 'literal', value: (0,_shell_words_js__WEBPACK_IMPORTED_MODULE_1__/* .commandBasename */ .EX)(piece.name) };
     }
     else if (dynamicName) {
         program = { kind: 'any', text: piece.text.split(/\s/u, 1)[0] ?? '' };
@@ -13675,7 +13669,7 @@ function embeddedCommands(words, program) {
     words.args.forEach((word, index) => {
         if (word.kind !== 'literal')
             return;
-        const name = (0,_shell_words_js__WEBPACK_IMPORTED_MODULE_0__/* .commandBasename */ .EX)(word.value);
+        const name = (0,_shell_words_js__WEBPACK_IMPORTED_MODULE_1__/* .commandBasename */ .EX)(word.value);
         if (program !== undefined && !sameProgram(name, program))
             return;
         found.push({
@@ -13752,7 +13746,7 @@ function prefixWords(prefix) {
     const [first, ...rest] = words;
     if (first === undefined)
         return undefined;
-    return [(0,_shell_words_js__WEBPACK_IMPORTED_MODULE_0__/* .commandBasename */ .EX)(first), ...rest];
+    return [(0,_shell_words_js__WEBPACK_IMPORTED_MODULE_1__/* .commandBasename */ .EX)(first), ...rest];
 }
 function doubleQuoteEnd(text, from) {
     for (let i = from; i < text.length; i++) {
@@ -13866,7 +13860,7 @@ function globSource(pattern) {
     for (let i = 0; i < pattern.length; i++) {
         const ch = pattern[i] ?? '';
         if (ch === '\\') {
-            source += escapeRegex(pattern[i + 1] ?? '');
+            source += (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .Nt)(pattern[i + 1] ?? '');
             i++;
         }
         else if (ch === '*') {
@@ -13886,13 +13880,10 @@ function globSource(pattern) {
             }
         }
         else {
-            source += escapeRegex(ch);
+            source += (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .Nt)(ch);
         }
     }
     return source;
-}
-function escapeRegex(text) {
-    return text.replace(/[\\^$.*+?()[\]{}|/]/gu, '\\$&');
 }
 
 
@@ -15248,6 +15239,7 @@ async function hashWorktreeFiles(git, root, names, options = {}) {
 /* harmony import */ var _config_trusted_folders_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(77057);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(46316);
 /* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(37376);
+/* harmony import */ var _platform_records_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(17229);
 /**
  * The trust rule of a local run: a folder's own configuration is loaded only when the folder is
  * trusted (src/config/trusted-folders.ts: `--skip-trust`, `GEMINI_CLI_TRUST_WORKSPACE`, the
@@ -15271,6 +15263,7 @@ async function hashWorktreeFiles(git, root, names, options = {}) {
  * (`memoryContextManager.ts` loads project memory only for a trusted folder). Unlike the Gemini
  * CLI, which stops every headless run in an untrusted folder, a plain checkout needs no flag.
  */
+
 
 
 
@@ -15460,25 +15453,25 @@ function describeSettings(text) {
     catch {
         return 'settings that do not parse (a trusted run says where)';
     }
-    const settings = record(raw);
+    const settings = (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)(raw);
     if (settings === undefined)
         return 'settings that are not a JSON object';
     if (Object.keys(settings).length === 0)
         return undefined;
     const parts = [];
-    const servers = record(settings.mcpServers);
+    const servers = (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)(settings.mcpServers);
     if (servers !== undefined && Object.keys(servers).length > 0) {
-        const trusted = Object.values(servers).filter((server) => record(server)?.trust === true);
+        const trusted = Object.values(servers).filter((server) => (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)(server)?.trust === true);
         parts.push(`${(0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .plural */ .LS)(Object.keys(servers).length, 'MCP server')} (${names(Object.keys(servers))})${trusted.length > 0 ? `, ${trusted.length} of them trusted (their tools allowed without a policy rule)` : ''}`);
     }
-    const tools = record(settings.tools);
-    const discovery = nonEmptyText(tools?.discoveryCommand) ?? nonEmptyText(settings.toolDiscoveryCommand);
+    const tools = (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)(settings.tools);
+    const discovery = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .nonEmpty */ .hq)(tools?.discoveryCommand) ?? (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .nonEmpty */ .hq)(settings.toolDiscoveryCommand);
     if (discovery !== undefined)
         parts.push(`a tool discovery command (${shown(discovery)})`);
-    const call = nonEmptyText(tools?.callCommand) ?? nonEmptyText(settings.toolCallCommand);
+    const call = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .nonEmpty */ .hq)(tools?.callCommand) ?? (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .nonEmpty */ .hq)(settings.toolCallCommand);
     if (call !== undefined)
         parts.push(`a tool call command (${shown(call)})`);
-    const telemetry = record(settings.telemetry);
+    const telemetry = (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)(settings.telemetry);
     if (telemetry !== undefined && Object.keys(telemetry).length > 0) {
         parts.push(describeTelemetry(telemetry));
     }
@@ -15490,8 +15483,8 @@ function describeSettings(text) {
     return parts.length === 0 ? 'settings' : parts.join(', ');
 }
 function describeTelemetry(telemetry) {
-    const outfile = nonEmptyText(telemetry.outfile);
-    const endpoint = nonEmptyText(telemetry.otlpEndpoint);
+    const outfile = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .nonEmpty */ .hq)(telemetry.outfile);
+    const endpoint = (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_9__/* .nonEmpty */ .hq)(telemetry.otlpEndpoint);
     const where = outfile !== undefined
         ? `to the file ${shown(outfile)}`
         : endpoint !== undefined
@@ -15504,20 +15497,12 @@ function describeTelemetry(telemetry) {
 }
 function serverCount(manifest) {
     try {
-        const servers = record(record(JSON.parse(manifest))?.mcpServers);
+        const servers = (0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)((0,_platform_records_js__WEBPACK_IMPORTED_MODULE_10__/* .asRecord */ .q)(JSON.parse(manifest))?.mcpServers);
         return servers === undefined ? 0 : Object.keys(servers).length;
     }
     catch {
         return 0;
     }
-}
-function record(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
-function nonEmptyText(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 /** Repository text in a message: one line, inert, at most 60 characters. */
 function shown(text) {
@@ -19795,7 +19780,10 @@ function lineEnd(source, index) {
 
 // EXTERNAL MODULE: ./src/policy/shell/shell-words.ts
 var shell_words = __webpack_require__(60481);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/policy/shell/shell-syntax.ts
+
 
 /** Words bash reads as syntax in command position; the grammar may take them for command names. */
 const shell_syntax_RESERVED_WORDS = new Set([
@@ -19948,8 +19936,8 @@ function shell_syntax_text(node, scope) {
     return scope.source.slice(node.start, node.end);
 }
 function shell_syntax_short(value) {
-    const oneLine = value.replace(/\s+/gu, ' ');
-    return oneLine.length > SHORT_DETAIL ? `${oneLine.slice(0, SHORT_DETAIL - 1)}\u2026` : oneLine;
+    const line = (0,platform_text/* oneLine */.TN)(value, { trim: false });
+    return (0,platform_text/* ellipsize */.mc)(line, SHORT_DETAIL);
 }
 function dedupe(hazards) {
     const seen = new Set();
@@ -20809,6 +20797,8 @@ function refuseWidening(rules) {
 /* harmony export */   Zz: () => (/* binding */ ReplayComparison),
 /* harmony export */   j$: () => (/* binding */ divergenceWarning)
 /* harmony export */ });
+/* harmony import */ var _platform_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37376);
+
 /** The longest error text quoted in a warning; tool errors can be pages long. */
 const MAX_QUOTED_ERROR = 160;
 class ReplayComparison {
@@ -20857,7 +20847,7 @@ class ReplayComparison {
 }
 function errorText(call) {
     const text = (call.error?.message ?? 'failed').replace(/\s+/g, ' ').trim();
-    return text.length > MAX_QUOTED_ERROR ? `${text.slice(0, MAX_QUOTED_ERROR - 1)}\u2026` : text;
+    return (0,_platform_text_js__WEBPACK_IMPORTED_MODULE_0__/* .ellipsize */ .mc)(text, MAX_QUOTED_ERROR);
 }
 /** The warning a divergence gives, once per call. */
 function divergenceWarning(divergence) {
@@ -21580,6 +21570,8 @@ var model_configs = __webpack_require__(69006);
 var platform_errors = __webpack_require__(46316);
 // EXTERNAL MODULE: ./src/platform/logger.ts
 var logger = __webpack_require__(63255);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 // EXTERNAL MODULE: ./src/agent/budgets.ts
 var budgets = __webpack_require__(44407);
 // EXTERNAL MODULE: ./src/model/rejected-parameter.ts
@@ -22592,6 +22584,7 @@ async function loadSystemInstruction(options) {
 
 
 
+
 /** How long running tools may take to stop after the session is cancelled or times out. */
 const TOOL_STOP_GRACE_MS = 5000;
 const LOOP_NOTE = (detail) => `System note: you are repeating yourself (${detail}). Repeating the same actions will not make progress. Stop, reconsider what you have learned so far, and take a different approach. If you are blocked, say what is blocking you in a short summary and finish.`;
@@ -22694,7 +22687,7 @@ class AgentSession {
             abortCause ??= cause;
             // The reason is what running tools report to the model as why they were cancelled.
             controller.abort(cause.kind === 'timeout'
-                ? `the session's time limit (${(0,budgets/* formatDuration */.a3)(this.budgets.timeoutMs)}) was reached`
+                ? `the session's time limit (${(0,platform_text/* formatDuration */.a3)(this.budgets.timeoutMs)}) was reached`
                 : 'the session was cancelled');
         };
         // The caller's reason may say by what and when (`cancellationReason`); the final event
@@ -23282,6 +23275,8 @@ var tool_processes = __webpack_require__(90161);
 var redaction = __webpack_require__(63178);
 // EXTERNAL MODULE: ./src/tools/declaration-limits.ts
 var declaration_limits = __webpack_require__(41752);
+// EXTERNAL MODULE: ./src/platform/records.ts
+var records = __webpack_require__(17229);
 ;// CONCATENATED MODULE: ./src/tools/discovered/declarations.ts
 /**
  * What a discovery command prints: a JSON array whose items are function declarations
@@ -23294,6 +23289,8 @@ var declaration_limits = __webpack_require__(41752);
  * description of megabytes), checked before anything walks the schema. Entries past the number
  * of tools one command may declare are left out with one line.
  */
+
+
 
 
 /**
@@ -23316,7 +23313,7 @@ function readDeclarations(value) {
     const take = () => (entries += 1) <= declaration_limits/* MAX_DECLARED_TOOLS */.m4;
     value.forEach((item, index) => {
         const where = `item ${index}`;
-        if (!isObject(item)) {
+        if (!(0,records/* isRecord */.u)(item)) {
             if (take())
                 skipped.push(`${where} is ${describeJson(item)}, not a function declaration.`);
             return;
@@ -23360,20 +23357,20 @@ function readDeclarations(value) {
 }
 /** The declaration, or why it cannot be offered. */
 function readDeclaration(entry) {
-    if (!isObject(entry))
+    if (!(0,records/* isRecord */.u)(entry))
         return `${describeJson(entry)} is not a function declaration.`;
     const { name } = entry;
     if (typeof name !== 'string' || name === '') {
         return 'a declaration without a "name" is left out.';
     }
     if (!TOOL_NAME.test(name)) {
-        return `${JSON.stringify(cut(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
+        return `${JSON.stringify((0,platform_text/* ellipsize */.mc)(name, 100))} is not a usable tool name (a letter or "_" first, then letters, digits, "_", "." or "-"; at most 63 characters).`;
     }
     const reserved = (0,reserved_names/* reservedToolName */.y6)(name);
     if (reserved !== undefined)
         return `${(0,reserved_names/* describeReservedName */.rg)(name, reserved)}; it is left out.`;
     const schema = entry.parametersJsonSchema ?? entry.parameters;
-    if (schema !== undefined && !isObject(schema)) {
+    if (schema !== undefined && !(0,records/* isRecord */.u)(schema)) {
         const key = entry.parametersJsonSchema === undefined ? 'parameters' : 'parametersJsonSchema';
         return `"${name}" has "${key}" that is ${describeJson(schema)}, not a JSON schema object.`;
     }
@@ -23400,7 +23397,7 @@ function lowerCaseTypes(schema) {
             return value.toLowerCase();
         if (Array.isArray(value))
             return value.map((item) => visit(item, undefined));
-        if (!isObject(value))
+        if (!(0,records/* isRecord */.u)(value))
             return value;
         // Under `properties` the keys are property names: a property called "type" is a schema.
         const keysAreNames = key === 'properties' || key === '$defs' || key === 'definitions';
@@ -23410,12 +23407,6 @@ function lowerCaseTypes(schema) {
         ]));
     };
     return visit(schema, undefined);
-}
-function cut(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /** `a string`, `null`, `a list`, \u2026 for messages. */
 function describeJson(value) {
@@ -23564,15 +23555,6 @@ function delay(ms) {
         setTimeout(done, ms).unref();
     });
 }
-/** `300 ms`, `2 s`, `10 minutes`: a limit as a person would say it. */
-function formatDuration(ms) {
-    if (ms >= 60_000 && ms % 60_000 === 0) {
-        return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
-    }
-    if (ms >= 1000 && ms % 1000 === 0)
-        return `${ms / 1000} s`;
-    return `${ms} ms`;
-}
 /** Keeps the first `maxBytes` of a stream and notes whether more came. */
 class ByteCollector {
     maxBytes;
@@ -23600,7 +23582,18 @@ class ByteCollector {
     }
 }
 
+// EXTERNAL MODULE: ./src/tools/external-schema-tool.ts
+var external_schema_tool = __webpack_require__(8789);
 ;// CONCATENATED MODULE: ./src/tools/discovered/discovered-tool.ts
+/**
+ * A tool declared by the settings' discovery command. A call runs `<callCommand> <tool name>` in
+ * the workspace with the arguments as JSON on stdin; stdout is the result. Anything else \u2014 a
+ * non-zero exit, a signal, output on stderr, a failure to start, the time limit \u2014 comes back to
+ * the model as a `discovered_tool_execution_error` in the Gemini CLI's format (Stdout, Stderr,
+ * Error, Exit Code, Signal lines), which the tool's description explains to the model.
+ */
+
+
 
 
 
@@ -23610,48 +23603,25 @@ const DEFAULT_CALL_TIMEOUT_MS = 600_000;
 const MAX_STDERR_CHARS = 10_000;
 /** Longest argument summary in a call's one-line description. */
 const DESCRIBE_ARGS_CHARS = 120;
-class DiscoveredTool {
-    name;
-    displayName;
-    description;
-    /** The command may do anything; the policy decides by the tool's name. */
-    kind = 'other';
-    parametersJsonSchema;
+class DiscoveredTool extends external_schema_tool/* ExternalSchemaTool */.H {
     callCommand;
     options;
     constructor(options) {
         const { declaration } = options;
+        super({
+            name: declaration.name,
+            displayName: declaration.name,
+            description: declaration.description + callNote(options, declaration.name),
+            parametersJsonSchema: declaration.parametersJsonSchema,
+        });
         this.options = options;
-        this.name = declaration.name;
-        this.displayName = declaration.name;
-        this.description = declaration.description + callNote(options, declaration.name);
-        this.parametersJsonSchema = declaration.parametersJsonSchema;
         this.callCommand = options.callCommand;
-    }
-    declaration() {
-        return {
-            name: this.name,
-            description: this.description,
-            parametersJsonSchema: this.parametersJsonSchema,
-        };
-    }
-    /** Arguments must be an object (absent means none); the call command checks the rest. */
-    build(args) {
-        if (args === undefined || args === null)
-            return this.invocation({});
-        if (typeof args !== 'object' || Array.isArray(args)) {
-            return {
-                error: `Invalid parameters for ${this.name}: expected an object of arguments.`,
-                type: tool_types/* ToolErrorType */.LC.INVALID_TOOL_PARAMS,
-            };
-        }
-        return this.invocation(args);
     }
     invocation(params) {
         const json = JSON.stringify(params);
         return {
             params,
-            describe: () => `${this.name} ${discovered_tool_cut(json, DESCRIBE_ARGS_CHARS)}`,
+            describe: () => `${this.name} ${(0,platform_text/* ellipsize */.mc)(json, DESCRIBE_ARGS_CHARS)}`,
             locations: () => [],
             // What a person would have been asked; in CI the policy answers by the tool's name.
             confirmationDetails: () => Promise.resolve({ type: 'info', title: `Confirm: ${this.displayName}`, prompt: json }),
@@ -23689,7 +23659,7 @@ class DiscoveredTool {
         const err = stderr.text();
         const error = result.error?.message ??
             (result.stopped === 'timeout'
-                ? `The call command did not finish within ${formatDuration(timeoutMs)} and was stopped.`
+                ? `The call command did not finish within ${(0,platform_text/* formatDuration */.a3)(timeoutMs, 'spaced')} and was stopped.`
                 : result.stopped === 'aborted'
                     ? 'The call was cancelled.'
                     : undefined);
@@ -23732,9 +23702,6 @@ Exit Code: Exit code or \`(none)\` if terminated by signal.
 Signal: Signal number or \`(none)\` if no signal was received.
 `;
 }
-function discovered_tool_cut(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-}
 
 ;// CONCATENATED MODULE: ./src/tools/discovered/discover-tools.ts
 /**
@@ -23746,6 +23713,7 @@ function discovered_tool_cut(text, max) {
  * them would do something else than asked. Single entries the model could not call are left out
  * with a warning naming them.
  */
+
 
 
 
@@ -23793,7 +23761,7 @@ async function discoverTools(options) {
         throw failure(`could not be started: ${(0,platform_errors/* errorMessage */.gJ)(result.error)}.`);
     }
     if (result.stopped === 'timeout') {
-        throw failure(`did not finish within ${formatDuration(timeoutMs)} and was stopped.`, stderr);
+        throw failure(`did not finish within ${(0,platform_text/* formatDuration */.a3)(timeoutMs, 'spaced')} and was stopped.`, stderr);
     }
     if (result.exitCode !== 0) {
         throw failure(result.signal === null
@@ -24313,7 +24281,7 @@ function stopMessage(definition, reason, error) {
         case 'max_turns':
             return `it reached its limit of ${definition.maxTurns} turns (max_turns).`;
         case 'timeout':
-            return `it reached its time limit of ${(0,budgets/* formatDuration */.a3)(definition.timeoutMs)}.`;
+            return `it reached its time limit of ${(0,platform_text/* formatDuration */.a3)(definition.timeoutMs)}.`;
         case 'completed':
         case 'no_complete_task':
             return 'it stopped calling tools without handing in its result with complete_task.';
@@ -24324,8 +24292,6 @@ function stopMessage(definition, reason, error) {
 
 // EXTERNAL MODULE: ./src/agent/subagents/invoke-agent.ts
 var invoke_agent = __webpack_require__(71340);
-// EXTERNAL MODULE: ./src/platform/text.ts
-var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/agent/subagents/subagent-tool.ts
 /**
  * A subagent offered to the main agent as a tool of its own, as the Gemini CLI's documentation
@@ -24386,7 +24352,7 @@ function costLine(result) {
         (0,platform_text/* groupedPlural */.h1)(result.turns, 'turn'),
         (0,platform_text/* groupedPlural */.h1)(result.toolCalls, 'tool call'),
         (0,platform_text/* groupedPlural */.h1)(result.usage.total_tokens, 'token'),
-        (0,budgets/* formatDuration */.a3)(result.durationMs),
+        (0,platform_text/* formatDuration */.a3)(result.durationMs),
     ].join(' \u00b7 ');
 }
 /** What the call is about, on one line: its first text input, or its inputs (`group 2`). */
@@ -24396,8 +24362,8 @@ function gist(params) {
         Object.entries(params)
             .map(([key, input]) => `${key} ${JSON.stringify(input)}`)
             .join(', ');
-    const line = value.replace(/\s+/g, ' ').trim();
-    return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
+    const line = (0,platform_text/* oneLine */.TN)(value);
+    return (0,platform_text/* ellipsize */.mc)(line, 100);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/subagents/register-subagents.ts
@@ -27257,6 +27223,7 @@ var external_node_vm_default = /*#__PURE__*/__webpack_require__.n(external_node_
  * the time is up. Lines are tested in batches so the cost of that guard stays small.
  */
 
+
 /** Time one batch of lines may take before the pattern counts as too slow. */
 const DEFAULT_BATCH_TIMEOUT_MS = 2000;
 class RegexTimeoutError extends Error {
@@ -27284,7 +27251,7 @@ function createLineMatcher(regex, options = {}) {
                 SCRIPT.runInContext(context, { timeout: timeoutMs });
             }
             catch (error) {
-                if (error?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+                if ((0,errors/* errorCode */.CA)(error) === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
                     throw new RegexTimeoutError(timeoutMs);
                 }
                 throw error;
@@ -29144,6 +29111,54 @@ function stripSafeIntegerBounds(value) {
 
 /***/ }),
 
+/***/ 8789:
+/***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ ExternalSchemaTool)
+/* harmony export */ });
+/* harmony import */ var _tool_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(29285);
+
+class ExternalSchemaTool {
+    name;
+    displayName;
+    description;
+    /**
+     * It may do anything: neither a server's hints nor a command's declaration are trusted to make
+     * it read-only, so the policy decides by its name.
+     */
+    kind = 'other';
+    parametersJsonSchema;
+    constructor(identity) {
+        this.name = identity.name;
+        this.displayName = identity.displayName;
+        this.description = identity.description;
+        this.parametersJsonSchema = identity.parametersJsonSchema;
+    }
+    declaration() {
+        return {
+            name: this.name,
+            description: this.description,
+            parametersJsonSchema: this.parametersJsonSchema,
+        };
+    }
+    /** Arguments must be an object (absent means none); whoever runs the tool checks the rest. */
+    build(args) {
+        if (args === undefined || args === null)
+            return this.invocation({});
+        if (typeof args !== 'object' || Array.isArray(args)) {
+            return {
+                error: `Invalid parameters for ${this.name}: expected an object of arguments.`,
+                type: _tool_types_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolErrorType */ .LC.INVALID_TOOL_PARAMS,
+            };
+        }
+        return this.invocation(args);
+    }
+}
+
+
+/***/ }),
+
 /***/ 76909:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
@@ -29268,7 +29283,6 @@ function markedLines(marker, text) {
 /***/ (function (__unused_webpack_module, __webpack_exports__, __webpack_require__) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   JB: () => (/* binding */ describeWriteError),
 /* harmony export */   MC: () => (/* binding */ readExistingFile),
 /* harmony export */   R$: () => (/* binding */ atomicWriter),
@@ -29453,13 +29467,13 @@ async function ensureParentDirectory(absolutePath) {
             continue;
         current = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(current, part);
         let stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(current).catch((error) => {
-            if (errorCode(error) === 'ENOENT')
+            if ((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) === 'ENOENT')
                 return null;
             throw error;
         });
         if (stats === null) {
             await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(current).catch((error) => {
-                if (errorCode(error) !== 'EEXIST')
+                if ((0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) !== 'EEXIST')
                     throw error;
             });
             stats = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(current);
@@ -29519,7 +29533,7 @@ function atomicWriter(workspace) {
 }
 /** The message and error type the model reads when writing `absolutePath` failed. */
 function describeWriteError(error, absolutePath) {
-    const code = errorCode(error);
+    const code = (0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error);
     if (error instanceof PathChangedError) {
         return { message: error.message, type: 'path_not_in_workspace' };
     }
@@ -29553,11 +29567,6 @@ function describeWriteError(error, absolutePath) {
                 type: 'file_write_failure',
             };
     }
-}
-/** The `code` of a Node.js system error, if it has one. */
-function errorCode(error) {
-    const code = error?.code;
-    return typeof code === 'string' ? code : undefined;
 }
 
 
@@ -31379,12 +31388,15 @@ function unref(stream) {
 var shell_output = __webpack_require__(63819);
 // EXTERNAL MODULE: ./src/tools/tool-processes.ts
 var tool_processes = __webpack_require__(90161);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __webpack_require__(37376);
 ;// CONCATENATED MODULE: ./src/tools/run-shell-command.ts
 /**
  * `run_shell_command`: runs `bash -c <command>` in the workspace, in its own process group, with
  * an allow-listed environment, and answers the model in the Gemini CLI's format (Command,
  * Directory, Output, Error, Exit Code, Signal, Background PIDs, Process Group PGID).
  */
+
 
 
 
@@ -31613,13 +31625,6 @@ function shellRootCommands(command) {
     }
     return roots;
 }
-/** `5.0 minutes` as the Gemini CLI says it; shorter limits in seconds. */
-function formatDuration(ms) {
-    if (ms >= 60_000)
-        return `${(ms / 60_000).toFixed(1)} minutes`;
-    const seconds = ms / 1000;
-    return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-}
 /** The plain outcome of a `run_shell_command` result, or undefined for any other result. */
 function shellRunOf(result) {
     const data = result.data;
@@ -31654,10 +31659,10 @@ function modelResult(input) {
     if (result.stopped !== undefined) {
         let reason;
         if (result.stopped === 'inactivity') {
-            reason = `Command was automatically cancelled because it exceeded the timeout of ${formatDuration(input.inactivityTimeoutMs)} without output.`;
+            reason = `Command was automatically cancelled because it exceeded the timeout of ${(0,platform_text/* formatDuration */.a3)(input.inactivityTimeoutMs, 'gemini-cli')} without output.`;
         }
         else if (result.stopped === 'total') {
-            reason = `Command was automatically cancelled because it exceeded the total time limit of ${formatDuration(input.totalTimeoutMs)}.`;
+            reason = `Command was automatically cancelled because it exceeded the total time limit of ${(0,platform_text/* formatDuration */.a3)(input.totalTimeoutMs, 'gemini-cli')}.`;
         }
         else {
             reason = 'Command was cancelled by user before it could complete.';
@@ -31710,10 +31715,10 @@ function signalToNumber(signal) {
 function toolDescription(limits) {
     const stops = [];
     if (limits.inactivityTimeoutMs > 0) {
-        stops.push(`prints nothing for ${formatDuration(limits.inactivityTimeoutMs)}`);
+        stops.push(`prints nothing for ${(0,platform_text/* formatDuration */.a3)(limits.inactivityTimeoutMs, 'gemini-cli')}`);
     }
     if (limits.totalTimeoutMs > 0) {
-        stops.push(`runs longer than ${formatDuration(limits.totalTimeoutMs)} in total`);
+        stops.push(`runs longer than ${(0,platform_text/* formatDuration */.a3)(limits.totalTimeoutMs, 'gemini-cli')} in total`);
     }
     const rules = 'only the workspace is writable (not its .git), the home and temporary directories are private and start empty, and sudo is not available. Stop background processes by the PIDs reported; the process group ID is not usable inside the sandbox.';
     // Undefined: the sandbox is still being found when the tools are declared.
@@ -32267,9 +32272,6 @@ class PathTooLongError extends Error {
 class SymlinkLoopError extends Error {
     name = 'SymlinkLoopError';
 }
-function errorCode(error) {
-    return error?.code;
-}
 /**
  * Resolves `absolute` component by component, applying `..` to the real directory reached so far
  * (as the kernel does, so `link/..` is the parent of the link's target, not of the link).
@@ -32316,7 +32318,7 @@ function lstatOrNull(file) {
     catch (error) {
         if ((0,errors/* isMissingPathError */.Sr)(error))
             return null;
-        if (errorCode(error) === 'ENAMETOOLONG')
+        if ((0,errors/* errorCode */.CA)(error) === 'ENAMETOOLONG')
             throw new PathTooLongError('File name too long');
         throw error;
     }
@@ -33005,7 +33007,7 @@ async function planWrite(workspace, params) {
         existing = await (0,_file_io_js__WEBPACK_IMPORTED_MODULE_2__/* .readExistingFile */ .MC)(workspace, filePath);
     }
     catch (error) {
-        const code = (0,_file_io_js__WEBPACK_IMPORTED_MODULE_2__/* .errorCode */ .CA)(error);
+        const code = (0,_platform_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorCode */ .CA)(error);
         return {
             ok: false,
             error: {

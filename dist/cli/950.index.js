@@ -29,7 +29,7 @@ export const modules = {
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(77593);
 /* harmony import */ var _local_local_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(89628);
 /* harmony import */ var _exit_codes_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28551);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9452);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(49647);
 /* harmony import */ var _platform_make_directory_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(65855);
 /**
  * `gemini-agent demo` (`npm run demo`): the whole pipeline, offline, in a few seconds. A copy of
@@ -163,7 +163,7 @@ async function runDemoCommand(argv, io) {
         if (!live && hasModelCredentials(io.env)) {
             print('(Model credentials are set: "gemini-agent demo --live" runs the same task live.)');
         }
-        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_11__/* .runLocal */ .R)({
+        const result = await (0,_local_local_run_js__WEBPACK_IMPORTED_MODULE_11__/* .runLocal */ .RK)({
             eventFile: node_path__WEBPACK_IMPORTED_MODULE_4___default().join(demo, 'event.json'),
             eventName: 'issue_comment',
             repo,

@@ -102,6 +102,7 @@ __webpack_async_result__();
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   Sr: () => (/* binding */ isMissingPathError),
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage),
@@ -146,9 +147,14 @@ function errorMessage(error) {
         return error.message;
     return typeof error === 'string' ? error : JSON.stringify(error);
 }
+/** The `code` of a Node.js system error (`ENOENT`, `EACCES`, \u2026), if it has one. */
+function errorCode(error) {
+    const code = error?.code;
+    return typeof code === 'string' ? code : undefined;
+}
 /** Whether a file-system error says the path, or a folder on the way to it, does not exist. */
 function isMissingPathError(error) {
-    const code = error?.code;
+    const code = errorCode(error);
     return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
@@ -949,7 +955,10 @@ function headerValues(text) {
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Nt: () => (/* binding */ escapeRegExp),
 /* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   h1: () => (/* binding */ groupedPlural),
+/* harmony export */   hq: () => (/* binding */ nonEmpty),
+/* harmony export */   mc: () => (/* binding */ ellipsize),
 /* harmony export */   nl: () => (/* binding */ inertJson)
 /* harmony export */ });
 /** Small text helpers every layer uses, defined once so their output is the same everywhere. */
@@ -961,9 +970,21 @@ function plural(count, noun) {
 function groupedPlural(count, noun) {
     return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
-/** The text on one line: runs of whitespace (newlines included) become one space. */
-function oneLine(text) {
-    return text.replace(/\s+/gu, ' ').trim();
+/**
+ * The text on one line: runs of whitespace (newlines included) become one space, and the ends are
+ * trimmed unless `trim` is false (a quoted piece of source keeps its spaces at the ends).
+ */
+function oneLine(text, options = {}) {
+    const line = text.replace(/\s+/gu, ' ');
+    return options.trim === false ? line : line.trim();
+}
+/** The text cut to at most `max` characters, the last of them `\u2026` where it was cut. */
+function ellipsize(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+}
+/** The value if it is a string with more than whitespace in it (untrimmed), else `undefined`. */
+function nonEmpty(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 /**
  * `text` as a regular expression that matches it literally. Only syntax characters and `/` are
@@ -971,6 +992,43 @@ function oneLine(text) {
  */
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
+}
+/** `ms` milliseconds in words for a person, in the `style` of the message it goes into. */
+function formatDuration(ms, style = 'compact') {
+    switch (style) {
+        case 'compact':
+            return compactDuration(ms);
+        case 'whole-seconds': {
+            const seconds = Math.max(0, Math.round(ms / 1000));
+            const minutes = Math.floor(seconds / 60);
+            return minutes > 0 ? `${minutes}m ${seconds % 60}s` : `${seconds}s`;
+        }
+        case 'spaced':
+            if (ms >= 60_000 && ms % 60_000 === 0) {
+                return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+            }
+            if (ms >= 1000 && ms % 1000 === 0)
+                return `${ms / 1000} s`;
+            return `${ms} ms`;
+        case 'gemini-cli': {
+            if (ms >= 60_000)
+                return `${(ms / 60_000).toFixed(1)} minutes`;
+            const seconds = ms / 1000;
+            return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+        }
+    }
+}
+function compactDuration(ms) {
+    if (ms < 1000)
+        return `${ms}ms`;
+    if (ms < 60_000)
+        return `${Number((ms / 1000).toFixed(1))}s`;
+    const totalSeconds = Math.round(ms / 1000);
+    const hours = Math.floor(totalSeconds / 3600);
+    const minutes = Math.floor((totalSeconds % 3600) / 60);
+    const seconds = totalSeconds % 60;
+    const parts = [hours > 0 ? `${hours}h` : '', `${minutes}m`, seconds > 0 ? `${seconds}s` : ''];
+    return parts.filter(Boolean).join(' ');
 }
 /**
  * `12,345`: an integer with its thousands grouped as `toLocaleString('en-US')` writes it, without

@@ -30602,7 +30602,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _platform_actions_logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(85144);
 /* harmony import */ var _platform_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46316);
 /* harmony import */ var _post_cleanup_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(22276);
-/* harmony import */ var _post_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6240);
+/* harmony import */ var _post_run_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71683);
 /**
  * Entry of the Action's post step (action.yml `runs.post`, which runs however the main step
  * ended): stops processes the agent's tools left running, then finishes what the main step could
@@ -30637,7 +30637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6240:
+/***/ 71683:
 /***/ (function (__unused_webpack_module, __webpack_exports__, __nccwpck_require__) {
 
 
@@ -31011,6 +31011,8 @@ function isDatastore(value) {
 
 // EXTERNAL MODULE: ./src/platform/errors.ts
 var errors = __nccwpck_require__(46316);
+// EXTERNAL MODULE: ./src/platform/text.ts
+var platform_text = __nccwpck_require__(37376);
 ;// CONCATENATED MODULE: ./src/github/urls.ts
 /**
  * GitHub URLs for github.com, GitHub Enterprise Server and GitHub Enterprise Cloud with data
@@ -31019,11 +31021,12 @@ var errors = __nccwpck_require__(46316);
  * nothing points at github.com on an Enterprise instance.
  */
 
+
 const DEFAULT_SERVER_URL = 'https://github.com';
 const DEFAULT_API_URL = 'https://api.github.com';
-function nonEmpty(env, name) {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
+/** A runner variable's value, trimmed; `undefined` when it is unset or blank. */
+function runnerValue(env, name) {
+    return (0,platform_text/* nonEmpty */.hq)(env[name]?.trim());
 }
 /** Parses an http(s) URL from the environment and drops trailing slashes, so paths join cleanly. */
 function parseBaseUrl(value, name) {
@@ -31048,7 +31051,7 @@ function withoutTrailingSlash(url) {
 }
 /** The web address of GitHub: `GITHUB_SERVER_URL`, or github.com outside a runner. */
 function serverUrl(env) {
-    const value = nonEmpty(env, 'GITHUB_SERVER_URL');
+    const value = runnerValue(env, 'GITHUB_SERVER_URL');
     return value === undefined
         ? DEFAULT_SERVER_URL
         : withoutTrailingSlash(parseBaseUrl(value, 'GITHUB_SERVER_URL'));
@@ -31059,7 +31062,7 @@ function serverUrl(env) {
  * `api.<subdomain>.ghe.com` for data-residency tenants and `<server>/api/v3` for Enterprise Server.
  */
 function apiUrl(env) {
-    const value = nonEmpty(env, 'GITHUB_API_URL');
+    const value = runnerValue(env, 'GITHUB_API_URL');
     if (value !== undefined)
         return withoutTrailingSlash(parseBaseUrl(value, 'GITHUB_API_URL'));
     const server = new URL(serverUrl(env));
@@ -31071,7 +31074,7 @@ function apiUrl(env) {
 }
 /** `owner/name` of the repository; undefined when `GITHUB_REPOSITORY` is not set or malformed. */
 function repository(env) {
-    const value = nonEmpty(env, 'GITHUB_REPOSITORY');
+    const value = runnerValue(env, 'GITHUB_REPOSITORY');
     return value !== undefined && /^[^/\s]+\/[^/\s]+$/.test(value) ? value : undefined;
 }
 /**
@@ -31080,11 +31083,11 @@ function repository(env) {
  */
 function runUrl(env) {
     const repo = repository(env);
-    const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+    const runId = runnerValue(env, 'GITHUB_RUN_ID');
     if (repo === undefined || runId === undefined)
         return undefined;
     const base = `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}`;
-    const attempt = Number(nonEmpty(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
+    const attempt = Number(runnerValue(env, 'GITHUB_RUN_ATTEMPT') ?? '1');
     return Number.isInteger(attempt) && attempt > 1 ? `${base}/attempts/${attempt}` : base;
 }
 /**
@@ -31093,7 +31096,7 @@ function runUrl(env) {
  */
 function artifactUrl(env, artifactId) {
     const repo = repository(env);
-    const runId = nonEmpty(env, 'GITHUB_RUN_ID');
+    const runId = runnerValue(env, 'GITHUB_RUN_ID');
     if (repo === undefined || runId === undefined)
         return undefined;
     return `${serverUrl(env)}/${repo}/actions/runs/${encodeURIComponent(runId)}/artifacts/${artifactId}`;
@@ -31554,8 +31557,54 @@ function artifactName(subject, sessionId) {
     return `gemini-agent-${task}-${sessionId.slice(0, 8)}`;
 }
 
+;// CONCATENATED MODULE: ./src/github/error-status.ts
+/**
+ * The HTTP status of a failed GitHub request, read one way for every layer that decides by it
+ * (a 404 that means "not there", a 401 or 403 that means "not permitted", a 422 that means
+ * "refused as invalid").
+ */
+/** The HTTP status of an Octokit request error, if it has one. */
+function githubStatus(error) {
+    const value = error?.status;
+    return typeof value === 'number' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/permission-hint.ts
+/**
+ * GitHub's refusal of a write the token is not permitted to make, turned into an error the
+ * workflow's author can act on.
+ */
+
+
+/**
+ * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
+ * `ConfigurationError` naming the permission; GitHub also answers 403 to a rate limit, which no
+ * permission fixes, so that one passes through.
+ */
+async function withPermissionHint(action, request, permission = '`issues: write`') {
+    try {
+        return await request();
+    }
+    catch (error) {
+        const status = githubStatus(error);
+        if ((status === 401 || status === 403) && !/rate limit/i.test((0,errors/* errorMessage */.gJ)(error))) {
+            throw new errors/* ConfigurationError */.j1(`could not ${action}: ${(0,errors/* errorMessage */.gJ)(error)} (HTTP ${status}). The token needs ${permission} under \`permissions:\` in the workflow.`, { input: 'github_token' }, { cause: error });
+        }
+        throw error;
+    }
+}
+/** `withPermissionHint` for every write of one client, which all need the same `permission`. */
+function permissionHint(permission) {
+    return (action, request) => withPermissionHint(action, request, permission);
+}
+
 ;// CONCATENATED MODULE: ./src/github/sink.ts
 
+/**
+ * A refusal for lack of permission becomes a `ConfigurationError` naming the permissions: the
+ * sink's writes are comments and reactions on issues and pull requests.
+ */
+const withHint = permissionHint('`issues: write` and `pull-requests: write`');
 function isReviewThreadTarget(target) {
     return 'inReplyTo' in target;
 }
@@ -31645,28 +31694,7 @@ function where(target) {
         return `${repo}#${target.pullNumber}`;
     return `comment ${target.commentId} in ${repo}`;
 }
-/**
- * A refusal for lack of permission is something the workflow's author can fix, so it becomes a
- * `ConfigurationError` saying which permissions the token needs; anything else passes through.
- */
-async function withHint(action, request) {
-    try {
-        return await request();
-    }
-    catch (error) {
-        const status = error?.status;
-        // GitHub also answers 403 to a rate limit, which no permission fixes.
-        const rateLimited = /rate limit/i.test((0,errors/* errorMessage */.gJ)(error));
-        if ((status === 401 || status === 403) && !rateLimited) {
-            throw new errors/* ConfigurationError */.j1(`could not ${action}: ${(0,errors/* errorMessage */.gJ)(error)} (HTTP ${status}). The token needs ` +
-                '`issues: write` and `pull-requests: write` under `permissions:` in the workflow.', { input: 'github_token' }, { cause: error });
-        }
-        throw error;
-    }
-}
 
-// EXTERNAL MODULE: ./src/platform/text.ts
-var platform_text = __nccwpck_require__(37376);
 ;// CONCATENATED MODULE: ./src/platform/redaction.ts
 /**
  * Secret redaction for every text that leaves the run: comments, log lines, step outputs, job
@@ -32037,6 +32065,242 @@ function linkTarget(url) {
     if (!/^https?:\/\//i.test(url))
         return '#';
     return url.replace(/[\s()<>]/g, (char) => encodeURIComponent(char));
+}
+
+;// CONCATENATED MODULE: ./src/report/fit-comment.ts
+/**
+ * Fitting Markdown into a size limit (GitHub rejects a comment body over 65,536 characters, and
+ * a job summary over 1 MiB) without breaking it: cuts fall between lines, a code fence or a
+ * `<details>` block open at the cut is closed, and a note says what was left out and where the
+ * whole of it is. Sections shrink in a chosen order (the diff before the transcript before the
+ * summary), so what matters most survives longest.
+ */
+
+/** GitHub's maximum comment body, in characters. */
+const fit_comment_GITHUB_COMMENT_LIMIT = 65_536;
+const characters = (text) => text.length;
+const utf8Bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Joins the sections, shrinking them in order until the whole fits within the limit. */
+function fitSections(sections, options) {
+    const measure = options.measure ?? characters;
+    const separator = options.separator ?? '\n\n';
+    const texts = sections.map((section) => section.text);
+    const join = () => texts.filter((text) => text !== '').join(separator);
+    const order = sections
+        .map((section, index) => ({ section, index }))
+        .filter(({ section }) => section.shrink !== undefined)
+        .sort((a, b) => (a.section.shrinkOrder ?? 0) - (b.section.shrinkOrder ?? 0));
+    for (const { section, index } of order) {
+        const over = measure(join()) - options.limit;
+        if (over <= 0)
+            break;
+        const current = texts[index] ?? '';
+        if (current === '' || !section.shrink)
+            continue;
+        texts[index] = section.shrink(Math.max(0, measure(current) - over), measure);
+    }
+    return fit_comment_fitMarkdown(join(), { limit: options.limit, measure, note: options.note });
+}
+/** The document unchanged when it fits; otherwise cut by `cutMarkdown`. */
+function fit_comment_fitMarkdown(text, options) {
+    const measure = options.measure ?? characters;
+    if (measure(text) <= options.limit)
+        return text;
+    return cutMarkdown(text, options.limit, { measure, note: options.note });
+}
+/**
+ * Keeps whole lines from the start while they fit \u2014 and when the first line that does not is a
+ * long one (a paragraph written as one line must not vanish whole), its beginning up to a word \u2014
+ * closes whatever code fence and `<details>` blocks are open at the cut, and ends with `note` (on
+ * its own paragraph). The result is never over `max`; if not even the note fits, it is cut itself.
+ */
+function cutMarkdown(text, max, options) {
+    const measure = options.measure ?? characters;
+    const note = options.note === '' ? '' : `\n\n${options.note}`;
+    const lines = text.split('\n');
+    const state = new BlockTracker();
+    let kept = '';
+    let keptSize = 0;
+    let closers = '';
+    for (const line of lines) {
+        const next = new BlockTracker(state);
+        next.feed(line);
+        const separator = kept === '' ? '' : '\n';
+        const piece = `${separator}${line}`;
+        const nextClosers = next.closers();
+        if (keptSize + measure(piece) + measure(nextClosers) + measure(note) <= max) {
+            kept += piece;
+            keptSize += measure(piece);
+            state.copyFrom(next);
+            closers = nextClosers;
+            continue;
+        }
+        // Short lines and our own block lines (`<details>`, fences) are kept whole or not at all.
+        const ownBlockLine = line.trimStart().startsWith('<') || fenceOpening(line) !== undefined;
+        if (line.length <= LONG_LINE || ownBlockLine)
+            break;
+        const budget = max - keptSize - measure(separator) - measure(state.closers()) - measure(note) - measure('\u2026');
+        const start = lineStart(line, budget, measure);
+        if (start !== '') {
+            kept += `${separator}${start}\u2026`;
+            closers = state.closers();
+        }
+        break;
+    }
+    const result = `${kept}${closers}${note}`.replace(/^\n+/, '');
+    return measure(result) <= max ? result : hardCut(result, max, measure);
+}
+/** A line longer than this may be cut within; a shorter one is kept whole or dropped. */
+const LONG_LINE = 200;
+/** How far back from a cut a space is looked for, so the cut falls between words. */
+const WORD_BOUNDARY_REACH = 200;
+/**
+ * The longest beginning of `line` within `budget` (as measured), ending between words when a
+ * space is near the cut and never inside a surrogate pair; `''` when nothing fits.
+ */
+function lineStart(line, budget, measure) {
+    if (budget <= 0)
+        return '';
+    const end = longestPrefix(line, budget, measure);
+    const space = line.lastIndexOf(' ', end);
+    const cut = space > 0 && end - space <= WORD_BOUNDARY_REACH && end < line.length ? space : end;
+    return line.slice(0, cut).trimEnd();
+}
+/** The length of the longest prefix of `text` within `max`, not splitting a surrogate pair. */
+function longestPrefix(text, max, measure) {
+    let low = 0;
+    let high = text.length;
+    while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (measure(text.slice(0, mid)) <= max)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    const code = text.charCodeAt(low - 1);
+    return code >= 0xd800 && code <= 0xdbff ? low - 1 : low;
+}
+function renderLinesBlock(block) {
+    return `${block.before}${block.lines.join('\n')}${block.after}`;
+}
+/** The block within `max`, keeping as many leading lines as fit, or else the note alone. */
+function shrinkLinesBlock(block, max, measure) {
+    const full = renderLinesBlock(block);
+    if (measure(full) <= max)
+        return full;
+    // The note's length depends on the count; the count of all lines is the longest it can be.
+    const fixed = measure(block.before) + measure(block.after) + measure(`\n\n${block.note(block.lines.length)}`);
+    let used = fixed;
+    let count = 0;
+    for (const line of block.lines) {
+        const size = measure(line) + (count === 0 ? 0 : 1);
+        if (used + size > max)
+            break;
+        used += size;
+        count++;
+    }
+    const omitted = block.lines.length - count;
+    if (count === 0)
+        return block.note(omitted);
+    const kept = { ...block, lines: block.lines.slice(0, count) };
+    return `${renderLinesBlock(kept)}\n\n${block.note(omitted)}`;
+}
+/** Last resort: a plain cut that never splits a surrogate pair. */
+function hardCut(text, max, measure) {
+    return text.slice(0, longestPrefix(text, max, measure));
+}
+/** Which code fence and how many `<details>` blocks are open after the lines fed so far. */
+class BlockTracker {
+    fence;
+    details = 0;
+    constructor(from) {
+        if (from)
+            this.copyFrom(from);
+    }
+    copyFrom(other) {
+        this.fence = other.fence;
+        this.details = other.details;
+    }
+    feed(line) {
+        if (this.fence !== undefined) {
+            if (closesFence(line, this.fence))
+                this.fence = undefined;
+            return;
+        }
+        const marker = fenceOpening(line);
+        if (marker !== undefined) {
+            this.fence = marker;
+            return;
+        }
+        // Our own renderers put `<details>` and `</details>` tags at line starts; untrusted text has
+        // its `<` escaped, so only ours are counted.
+        this.details += (line.match(/^\s*<details\b/gi) ?? []).length;
+        this.details -= (line.match(/<\/details>/gi) ?? []).length;
+        if (this.details < 0)
+            this.details = 0;
+    }
+    closers() {
+        let text = this.fence === undefined ? '' : `\n${this.fence}`;
+        text += '\n\n</details>'.repeat(this.details);
+        return text;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/agent/events.ts
+function statusOfPhase(phase) {
+    switch (phase) {
+        case 'validating':
+        case 'awaiting_approval':
+        case 'scheduled':
+            return 'PENDING';
+        case 'executing':
+            return 'EXECUTING';
+        case 'successful':
+            return 'SUCCEEDED';
+        case 'errored':
+            return 'FAILED';
+        case 'cancelled':
+            return 'CANCELLED';
+    }
+}
+function emptyUsage() {
+    return {
+        input_tokens: 0,
+        output_tokens: 0,
+        cached_tokens: 0,
+        thoughts_tokens: 0,
+        tool_use_prompt_tokens: 0,
+        total_tokens: 0,
+    };
+}
+/**
+ * The prompt id of a session's request `turn` (the Gemini CLI's shape, which Code Assist also
+ * receives): the session id, eight `#`, the turn.
+ */
+function promptIdFor(sessionId, turn) {
+    return `${sessionId}########${turn}`;
+}
+/**
+ * The abort reason that carries a cancellation: an Error, so whatever prints an abort reason (a
+ * tool's cancelled call, an MCP request) prints its message.
+ */
+function cancellationReason(cancellation) {
+    return Object.assign(new Error(cancellation.message), {
+        by: cancellation.by,
+        at: cancellation.at,
+        message: cancellation.message,
+    });
+}
+/** The cancellation an abort reason carries (see `cancellationReason`), if it is one. */
+function cancellationOf(reason) {
+    if (typeof reason !== 'object' || reason === null)
+        return undefined;
+    const { by, at, message } = reason;
+    if (by !== 'interrupt' && by !== 'terminate' && by !== 'client')
+        return undefined;
+    if (typeof at !== 'string' || typeof message !== 'string')
+        return undefined;
+    return { by, at, message };
 }
 
 // EXTERNAL MODULE: ./node_modules/p-retry/index.js
@@ -73795,19 +74059,6 @@ class BudgetTracker {
         };
     }
 }
-/** `90000` \u2192 `1m 30s`; `1500` \u2192 `1.5s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${ms}ms`;
-    if (ms < 60_000)
-        return `${Number((ms / 1000).toFixed(1))}s`;
-    const totalSeconds = Math.round(ms / 1000);
-    const hours = Math.floor(totalSeconds / 3600);
-    const minutes = Math.floor((totalSeconds % 3600) / 60);
-    const seconds = totalSeconds % 60;
-    const parts = [hours > 0 ? `${hours}h` : '', `${minutes}m`, seconds > 0 ? `${seconds}s` : ''];
-    return parts.filter(Boolean).join(' ');
-}
 /** The counts of one response's `usageMetadata`, in the event stream's shape. */
 function toTokenUsage(metadata) {
     const input = metadata?.promptTokenCount ?? 0;
@@ -73904,242 +74155,6 @@ function cancelledForBudget(request, tool, maxToolCalls) {
             ...(tool ? { tool } : {}),
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/report/fit-comment.ts
-/**
- * Fitting Markdown into a size limit (GitHub rejects a comment body over 65,536 characters, and
- * a job summary over 1 MiB) without breaking it: cuts fall between lines, a code fence or a
- * `<details>` block open at the cut is closed, and a note says what was left out and where the
- * whole of it is. Sections shrink in a chosen order (the diff before the transcript before the
- * summary), so what matters most survives longest.
- */
-
-/** GitHub's maximum comment body, in characters. */
-const fit_comment_GITHUB_COMMENT_LIMIT = 65_536;
-const characters = (text) => text.length;
-const utf8Bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Joins the sections, shrinking them in order until the whole fits within the limit. */
-function fitSections(sections, options) {
-    const measure = options.measure ?? characters;
-    const separator = options.separator ?? '\n\n';
-    const texts = sections.map((section) => section.text);
-    const join = () => texts.filter((text) => text !== '').join(separator);
-    const order = sections
-        .map((section, index) => ({ section, index }))
-        .filter(({ section }) => section.shrink !== undefined)
-        .sort((a, b) => (a.section.shrinkOrder ?? 0) - (b.section.shrinkOrder ?? 0));
-    for (const { section, index } of order) {
-        const over = measure(join()) - options.limit;
-        if (over <= 0)
-            break;
-        const current = texts[index] ?? '';
-        if (current === '' || !section.shrink)
-            continue;
-        texts[index] = section.shrink(Math.max(0, measure(current) - over), measure);
-    }
-    return fit_comment_fitMarkdown(join(), { limit: options.limit, measure, note: options.note });
-}
-/** The document unchanged when it fits; otherwise cut by `cutMarkdown`. */
-function fit_comment_fitMarkdown(text, options) {
-    const measure = options.measure ?? characters;
-    if (measure(text) <= options.limit)
-        return text;
-    return cutMarkdown(text, options.limit, { measure, note: options.note });
-}
-/**
- * Keeps whole lines from the start while they fit \u2014 and when the first line that does not is a
- * long one (a paragraph written as one line must not vanish whole), its beginning up to a word \u2014
- * closes whatever code fence and `<details>` blocks are open at the cut, and ends with `note` (on
- * its own paragraph). The result is never over `max`; if not even the note fits, it is cut itself.
- */
-function cutMarkdown(text, max, options) {
-    const measure = options.measure ?? characters;
-    const note = options.note === '' ? '' : `\n\n${options.note}`;
-    const lines = text.split('\n');
-    const state = new BlockTracker();
-    let kept = '';
-    let keptSize = 0;
-    let closers = '';
-    for (const line of lines) {
-        const next = new BlockTracker(state);
-        next.feed(line);
-        const separator = kept === '' ? '' : '\n';
-        const piece = `${separator}${line}`;
-        const nextClosers = next.closers();
-        if (keptSize + measure(piece) + measure(nextClosers) + measure(note) <= max) {
-            kept += piece;
-            keptSize += measure(piece);
-            state.copyFrom(next);
-            closers = nextClosers;
-            continue;
-        }
-        // Short lines and our own block lines (`<details>`, fences) are kept whole or not at all.
-        const ownBlockLine = line.trimStart().startsWith('<') || fenceOpening(line) !== undefined;
-        if (line.length <= LONG_LINE || ownBlockLine)
-            break;
-        const budget = max - keptSize - measure(separator) - measure(state.closers()) - measure(note) - measure('\u2026');
-        const start = lineStart(line, budget, measure);
-        if (start !== '') {
-            kept += `${separator}${start}\u2026`;
-            closers = state.closers();
-        }
-        break;
-    }
-    const result = `${kept}${closers}${note}`.replace(/^\n+/, '');
-    return measure(result) <= max ? result : hardCut(result, max, measure);
-}
-/** A line longer than this may be cut within; a shorter one is kept whole or dropped. */
-const LONG_LINE = 200;
-/** How far back from a cut a space is looked for, so the cut falls between words. */
-const WORD_BOUNDARY_REACH = 200;
-/**
- * The longest beginning of `line` within `budget` (as measured), ending between words when a
- * space is near the cut and never inside a surrogate pair; `''` when nothing fits.
- */
-function lineStart(line, budget, measure) {
-    if (budget <= 0)
-        return '';
-    const end = longestPrefix(line, budget, measure);
-    const space = line.lastIndexOf(' ', end);
-    const cut = space > 0 && end - space <= WORD_BOUNDARY_REACH && end < line.length ? space : end;
-    return line.slice(0, cut).trimEnd();
-}
-/** The length of the longest prefix of `text` within `max`, not splitting a surrogate pair. */
-function longestPrefix(text, max, measure) {
-    let low = 0;
-    let high = text.length;
-    while (low < high) {
-        const mid = Math.ceil((low + high) / 2);
-        if (measure(text.slice(0, mid)) <= max)
-            low = mid;
-        else
-            high = mid - 1;
-    }
-    const code = text.charCodeAt(low - 1);
-    return code >= 0xd800 && code <= 0xdbff ? low - 1 : low;
-}
-function renderLinesBlock(block) {
-    return `${block.before}${block.lines.join('\n')}${block.after}`;
-}
-/** The block within `max`, keeping as many leading lines as fit, or else the note alone. */
-function shrinkLinesBlock(block, max, measure) {
-    const full = renderLinesBlock(block);
-    if (measure(full) <= max)
-        return full;
-    // The note's length depends on the count; the count of all lines is the longest it can be.
-    const fixed = measure(block.before) + measure(block.after) + measure(`\n\n${block.note(block.lines.length)}`);
-    let used = fixed;
-    let count = 0;
-    for (const line of block.lines) {
-        const size = measure(line) + (count === 0 ? 0 : 1);
-        if (used + size > max)
-            break;
-        used += size;
-        count++;
-    }
-    const omitted = block.lines.length - count;
-    if (count === 0)
-        return block.note(omitted);
-    const kept = { ...block, lines: block.lines.slice(0, count) };
-    return `${renderLinesBlock(kept)}\n\n${block.note(omitted)}`;
-}
-/** Last resort: a plain cut that never splits a surrogate pair. */
-function hardCut(text, max, measure) {
-    return text.slice(0, longestPrefix(text, max, measure));
-}
-/** Which code fence and how many `<details>` blocks are open after the lines fed so far. */
-class BlockTracker {
-    fence;
-    details = 0;
-    constructor(from) {
-        if (from)
-            this.copyFrom(from);
-    }
-    copyFrom(other) {
-        this.fence = other.fence;
-        this.details = other.details;
-    }
-    feed(line) {
-        if (this.fence !== undefined) {
-            if (closesFence(line, this.fence))
-                this.fence = undefined;
-            return;
-        }
-        const marker = fenceOpening(line);
-        if (marker !== undefined) {
-            this.fence = marker;
-            return;
-        }
-        // Our own renderers put `<details>` and `</details>` tags at line starts; untrusted text has
-        // its `<` escaped, so only ours are counted.
-        this.details += (line.match(/^\s*<details\b/gi) ?? []).length;
-        this.details -= (line.match(/<\/details>/gi) ?? []).length;
-        if (this.details < 0)
-            this.details = 0;
-    }
-    closers() {
-        let text = this.fence === undefined ? '' : `\n${this.fence}`;
-        text += '\n\n</details>'.repeat(this.details);
-        return text;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/agent/events.ts
-function statusOfPhase(phase) {
-    switch (phase) {
-        case 'validating':
-        case 'awaiting_approval':
-        case 'scheduled':
-            return 'PENDING';
-        case 'executing':
-            return 'EXECUTING';
-        case 'successful':
-            return 'SUCCEEDED';
-        case 'errored':
-            return 'FAILED';
-        case 'cancelled':
-            return 'CANCELLED';
-    }
-}
-function emptyUsage() {
-    return {
-        input_tokens: 0,
-        output_tokens: 0,
-        cached_tokens: 0,
-        thoughts_tokens: 0,
-        tool_use_prompt_tokens: 0,
-        total_tokens: 0,
-    };
-}
-/**
- * The prompt id of a session's request `turn` (the Gemini CLI's shape, which Code Assist also
- * receives): the session id, eight `#`, the turn.
- */
-function promptIdFor(sessionId, turn) {
-    return `${sessionId}########${turn}`;
-}
-/**
- * The abort reason that carries a cancellation: an Error, so whatever prints an abort reason (a
- * tool's cancelled call, an MCP request) prints its message.
- */
-function cancellationReason(cancellation) {
-    return Object.assign(new Error(cancellation.message), {
-        by: cancellation.by,
-        at: cancellation.at,
-        message: cancellation.message,
-    });
-}
-/** The cancellation an abort reason carries (see `cancellationReason`), if it is one. */
-function cancellationOf(reason) {
-    if (typeof reason !== 'object' || reason === null)
-        return undefined;
-    const { by, at, message } = reason;
-    if (by !== 'interrupt' && by !== 'terminate' && by !== 'client')
-        return undefined;
-    if (typeof at !== 'string' || typeof message !== 'string')
-        return undefined;
-    return { by, at, message };
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress-state.ts
@@ -74923,7 +74938,7 @@ function toolLine(listed, options, how) {
         case 'pending':
             break;
     }
-    const time = how.final && listed.durationMs !== undefined ? ` \u00b7 ${formatDuration(listed.durationMs)}` : '';
+    const time = how.final && listed.durationMs !== undefined ? ` \u00b7 ${(0,platform_text/* formatDuration */.a3)(listed.durationMs)}` : '';
     return `- ${progress_comment_ICONS[call.state]} ${name}${description}${outcome}${time}`;
 }
 /** While a subagent works: its turn and what it has spent so far. */
@@ -75476,7 +75491,7 @@ const actionsLogger = runnerLogger();
 /* harmony export */   gJ: () => (/* binding */ errorMessage),
 /* harmony export */   j1: () => (/* binding */ ConfigurationError)
 /* harmony export */ });
-/* unused harmony exports UsageError, AuthenticationError, isMissingPathError */
+/* unused harmony exports UsageError, AuthenticationError, errorCode, isMissingPathError */
 /**
  * Errors a user can fix. Each says what was expected and where (the input, flag, file, line and
  * column), so the message alone is enough to fix the problem. Bugs are never dressed up as these.
@@ -75515,9 +75530,14 @@ function errorMessage(error) {
         return error.message;
     return typeof error === 'string' ? error : JSON.stringify(error);
 }
+/** The `code` of a Node.js system error (`ENOENT`, `EACCES`, \u2026), if it has one. */
+function errorCode(error) {
+    const code = error?.code;
+    return typeof code === 'string' ? code : undefined;
+}
 /** Whether a file-system error says the path, or a folder on the way to it, does not exist. */
 function isMissingPathError(error) {
-    const code = error?.code;
+    const code = errorCode(error);
     return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
@@ -75531,9 +75551,11 @@ function isMissingPathError(error) {
 /* harmony export */   J3: () => (/* binding */ neutralText),
 /* harmony export */   K9: () => (/* binding */ groupDigits),
 /* harmony export */   Nt: () => (/* binding */ escapeRegExp),
-/* harmony export */   TN: () => (/* binding */ oneLine)
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   hq: () => (/* binding */ nonEmpty)
 /* harmony export */ });
-/* unused harmony exports plural, groupedPlural, inertJson */
+/* unused harmony exports plural, groupedPlural, ellipsize, inertJson */
 /** Small text helpers every layer uses, defined once so their output is the same everywhere. */
 /** `1 finding`, `3 findings`: a count with its noun (nouns with a regular plural only). */
 function plural(count, noun) {
@@ -75543,9 +75565,21 @@ function plural(count, noun) {
 function groupedPlural(count, noun) {
     return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
-/** The text on one line: runs of whitespace (newlines included) become one space. */
-function oneLine(text) {
-    return text.replace(/\s+/gu, ' ').trim();
+/**
+ * The text on one line: runs of whitespace (newlines included) become one space, and the ends are
+ * trimmed unless `trim` is false (a quoted piece of source keeps its spaces at the ends).
+ */
+function oneLine(text, options = {}) {
+    const line = text.replace(/\s+/gu, ' ');
+    return options.trim === false ? line : line.trim();
+}
+/** The text cut to at most `max` characters, the last of them `\u2026` where it was cut. */
+function ellipsize(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+}
+/** The value if it is a string with more than whitespace in it (untrimmed), else `undefined`. */
+function nonEmpty(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 /**
  * `text` as a regular expression that matches it literally. Only syntax characters and `/` are
@@ -75553,6 +75587,43 @@ function oneLine(text) {
  */
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
+}
+/** `ms` milliseconds in words for a person, in the `style` of the message it goes into. */
+function formatDuration(ms, style = 'compact') {
+    switch (style) {
+        case 'compact':
+            return compactDuration(ms);
+        case 'whole-seconds': {
+            const seconds = Math.max(0, Math.round(ms / 1000));
+            const minutes = Math.floor(seconds / 60);
+            return minutes > 0 ? `${minutes}m ${seconds % 60}s` : `${seconds}s`;
+        }
+        case 'spaced':
+            if (ms >= 60_000 && ms % 60_000 === 0) {
+                return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+            }
+            if (ms >= 1000 && ms % 1000 === 0)
+                return `${ms / 1000} s`;
+            return `${ms} ms`;
+        case 'gemini-cli': {
+            if (ms >= 60_000)
+                return `${(ms / 60_000).toFixed(1)} minutes`;
+            const seconds = ms / 1000;
+            return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+        }
+    }
+}
+function compactDuration(ms) {
+    if (ms < 1000)
+        return `${ms}ms`;
+    if (ms < 60_000)
+        return `${Number((ms / 1000).toFixed(1))}s`;
+    const totalSeconds = Math.round(ms / 1000);
+    const hours = Math.floor(totalSeconds / 3600);
+    const minutes = Math.floor((totalSeconds % 3600) / 60);
+    const seconds = totalSeconds % 60;
+    const parts = [hours > 0 ? `${hours}h` : '', `${minutes}m`, seconds > 0 ? `${seconds}s` : ''];
+    return parts.filter(Boolean).join(' ');
 }
 /**
  * `12,345`: an integer with its thousands grouped as `toLocaleString('en-US')` writes it, without
