@@ -9,19 +9,29 @@
 // does git read that user's global configuration: a test that commits names its own identity.
 // A test that needs the user's real home (a sandbox suite checking that it is hidden) reads
 // os.userInfo().homedir.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nock from 'nock';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 nock.disableNetConnect();
 nock.enableNetConnect(/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/);
 
 const saved = { HOME: process.env.HOME, XDG_STATE_HOME: process.env.XDG_STATE_HOME };
-const home = realpathSync(mkdtempSync(path.join(tmpdir(), 'gemini-agent-home-')));
+// Named now, made before the file's first test: a file whose every test is skipped runs no hook,
+// so a folder made here at load would be left behind.
+const home = path.join(
+  realpathSync(tmpdir()),
+  `gemini-agent-home-${randomBytes(6).toString('hex')}`,
+);
 process.env.HOME = home;
 process.env.XDG_STATE_HOME = path.join(home, '.local', 'state');
+
+beforeAll(() => {
+  mkdirSync(home, { mode: 0o700 });
+});
 
 afterAll(() => {
   if (saved.HOME === undefined) delete process.env.HOME;
