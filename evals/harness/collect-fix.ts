@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import type { Sandbox } from '../../src/platform/sandbox/sandbox-types.js';
 import type { ChangedPath, FixOutcome } from './eval-types.js';
 import type { RunOutputs } from './collect-outputs.js';
 import type { FixCaseFiles } from './load-cases.js';
@@ -29,6 +30,8 @@ export interface FixRunState {
   outputs: RunOutputs | undefined;
   /** A folder for the test checkouts. */
   workDir: string;
+  /** Where the run's code is tested: it is the model's, so never on the host as it is. */
+  sandbox: Sandbox;
 }
 
 export async function collectFix(state: FixRunState): Promise<FixCollection> {
@@ -55,12 +58,13 @@ export async function collectFix(state: FixRunState): Promise<FixCollection> {
     .split('\n')
     .filter((file) => file !== '' && isTest(file));
   if (baseFiles.length > 0) await git(checkout, ['checkout', '-q', baseSha, '--', ...baseFiles]);
-  const withCaseTests = await runTests(entry.spec.test.command, checkout);
+  const tested = { sandbox: state.sandbox };
+  const withCaseTests = await runTests(entry.spec.test.command, checkout, tested);
   let runTestCount = withCaseTests.count;
   if (changed.some((change) => isTest(change.path))) {
     await git(checkout, ['checkout', '-q', '-f', '--detach', head]);
     await git(checkout, ['clean', '-q', '-fdx']);
-    runTestCount = (await runTests(entry.spec.test.command, checkout)).count;
+    runTestCount = (await runTests(entry.spec.test.command, checkout, tested)).count;
   }
   return {
     outcome: {

@@ -25,6 +25,7 @@ import { issueCommentCreated, issueOpened, pullRequestOpened } from './events.js
 import { caseCost, readOutputs } from './collect-outputs.js';
 import { collectReview } from './collect-review.js';
 import { collectFix } from './collect-fix.js';
+import type { Sandbox } from '../../src/platform/sandbox/sandbox-types.js';
 import { collectTriage } from './collect-triage.js';
 import type { RunMode } from './eval-args.js';
 import { failureReason, runCli } from './run-cli.js';
@@ -71,6 +72,8 @@ export interface CaseRunContext {
   inputs: Readonly<Record<string, string>>;
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
+  /** Where a fix run's change is tested (test-run.ts). */
+  sandbox: Sandbox;
 }
 
 export type CaseOutcome =
@@ -183,6 +186,7 @@ export async function runCase(prepared: PreparedCase, context: CaseRunContext): 
         outDir,
         outputs,
         workDir: dir,
+        sandbox: context.sandbox,
       });
       return { ...base, status: 'ok', cost, scored: { kind: 'fix', outcome: collected.outcome } };
     }

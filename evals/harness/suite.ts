@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_MODEL } from '../../src/model/model-table.js';
+import { silentLogger } from '../../src/platform/logger.js';
+import { resolveSandbox } from '../../src/platform/sandbox/resolve-sandbox.js';
+import type { Sandbox } from '../../src/platform/sandbox/sandbox-types.js';
+import { sandboxSummaryLine } from '../../src/platform/sandbox/sandbox-types.js';
 import type { EvalOptions } from './eval-args.js';
 import { configName, hasCredentials, thinkingSettings } from './eval-args.js';
 import type { CaseProblem } from './load-cases.js';
@@ -41,6 +45,8 @@ export interface SuiteDeps<R> {
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
   now: () => Date;
+  /** Where fix runs' changes are tested; default the strongest sandbox this machine has. */
+  sandbox?: Sandbox;
 }
 
 /** How long one case's run may take. */
@@ -78,6 +84,11 @@ export async function runSuite<R>(
       : (options.recordings ??
         (options.mode === 'record' ? `${fileNamePart(model)}-${config}` : 'scripted'));
 
+  const sandbox =
+    deps.sandbox ?? (await resolveSandbox('auto', { env: deps.env, logger: silentLogger }));
+  if (cases.some((entry) => entry.kind === 'fix')) {
+    deps.log(`Fix runs' tests: ${sandboxSummaryLine(sandbox, { isolateNetwork: true })}`);
+  }
   const work = await mkdtemp(path.join(tmpdir(), 'gemini-agent-eval-'));
   try {
     deps.log(
@@ -124,6 +135,7 @@ export async function runSuite<R>(
           inputs,
           env,
           timeoutMs: live ? LIVE_TIMEOUT_MS : OFFLINE_TIMEOUT_MS,
+          sandbox,
         }).catch((error: unknown) => harnessFailure(entry, error));
         deps.log(caseLine(result));
         return result;
@@ -149,6 +161,7 @@ export async function runSuite<R>(
       scores,
     };
   } finally {
+    await sandbox.release?.();
     if (options.keep) deps.log(`Kept the cases' folders in ${work}`);
     else await rm(work, { recursive: true, force: true });
   }

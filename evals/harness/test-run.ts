@@ -5,6 +5,7 @@
  * `Ran N tests`.
  */
 import { spawn } from 'node:child_process';
+import type { Sandbox, SandboxCommand } from '../../src/platform/sandbox/sandbox-types.js';
 import { killGroup, trackGroup } from './process-groups.js';
 
 export interface TestRun {
@@ -33,8 +34,8 @@ export function countTests(output: string): number | null {
  * The environment of a test run: the path, a home, a locale, nothing else — no credentials, and
  * nothing of an enclosing test runner (NODE_TEST_CONTEXT would make `node --test` report to it).
  */
-function testEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1' };
+function testEnvironment(): Record<string, string> {
+  const env: Record<string, string> = { LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1' };
   for (const name of ['PATH', 'HOME', 'TMPDIR'] as const) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
@@ -42,11 +43,40 @@ function testEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
-export function runTests(command: string, cwd: string, timeoutMs = 120_000): Promise<TestRun> {
+export interface TestRunOptions {
+  /**
+   * Runs the command in a session of this sandbox (cut off the network, writing only `cwd`): the
+   * code under test after a run is the model's, as hostile as any the agent's tools run.
+   */
+  sandbox?: Sandbox;
+  timeoutMs?: number;
+}
+
+export async function runTests(
+  command: string,
+  cwd: string,
+  options: TestRunOptions = {},
+): Promise<TestRun> {
+  const plain: SandboxCommand = { argv: ['/bin/sh', '-c', command], env: testEnvironment(), cwd };
+  if (options.sandbox === undefined) return spawnTests(plain, options.timeoutMs);
+  const session = await options.sandbox.open({
+    workspaceRoot: cwd,
+    isolateNetwork: true,
+    commandEnv: plain.env,
+  });
+  try {
+    return await spawnTests(await session.wrap(plain), options.timeoutMs);
+  } finally {
+    await session.close();
+  }
+}
+
+function spawnTests(command: SandboxCommand, timeoutMs = 120_000): Promise<TestRun> {
+  const [program = '/bin/sh', ...args] = command.argv;
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', command], {
-      cwd,
-      env: testEnvironment(),
+    const child = spawn(program, args, {
+      cwd: command.cwd,
+      env: command.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

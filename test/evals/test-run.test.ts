@@ -46,7 +46,7 @@ describe('runTests', () => {
     });
     const run = await runTests('python3 -m unittest', dir);
     expect({ exitCode: run.exitCode, count: run.count }).toEqual({ exitCode: 0, count: 1 });
-    const slow = await runTests('sleep 30', dir, 200);
+    const slow = await runTests('sleep 30', dir, { timeoutMs: 200 });
     expect(slow.timedOut).toBe(true);
   });
 
