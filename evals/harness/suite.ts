@@ -17,7 +17,7 @@ import type { EvalOptions } from './eval-args.js';
 import { configName, hasCredentials, thinkingSettings } from './eval-args.js';
 import type { CaseProblem } from './load-cases.js';
 import { CaseError, loadCases } from './load-cases.js';
-import { mapWithLimit } from './pool.js';
+import { mapWithLimit } from '../../src/platform/map-with-limit.js';
 import type { PreparedCase, RanCase } from './run-case.js';
 import { emptyOutcome, prepareCase, runCase } from './run-case.js';
 import { cliEnvironment } from './run-cli.js';

@@ -19,6 +19,7 @@ import type { FleetCandidate } from './fleet-plan.js';
 import type { OwnerFilters, RepositoryName } from './fleet-targets.js';
 import { ownerFilter } from './fleet-targets.js';
 import { githubStatus } from '../github/error-status.js';
+import { mapWithLimit } from '../platform/map-with-limit.js';
 
 /** Lookups in flight at once: GitHub asks for no more than 100 concurrent requests. */
 const CONCURRENCY = 8;
@@ -33,24 +34,6 @@ function tokenProblem(error: unknown, tokenSource: string): never {
     );
   }
   throw error;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, results in the items' order. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** Counts every request `octokit` sends from now on (pages and retries included). */
@@ -74,7 +57,7 @@ export async function listNamedRepositories(
   entries: readonly RepositoryName[],
   tokenSource: string,
 ): Promise<Listing> {
-  const found = await mapLimited(entries, CONCURRENCY, async (entry) => {
+  const found = await mapWithLimit(entries, CONCURRENCY, async (entry) => {
     try {
       const { data } = await octokit.rest.repos.get({ owner: entry.owner, repo: entry.name });
       return { archived: data.archived, fork: data.fork, repository: data.full_name };
@@ -152,7 +135,7 @@ export async function findOpenCampaignPulls(
   branch: string,
   tokenSource: string,
 ): Promise<Map<string, string>> {
-  const found = await mapLimited(repositories, CONCURRENCY, async (repository) => {
+  const found = await mapWithLimit(repositories, CONCURRENCY, async (repository) => {
     const [owner = '', repo = ''] = repository.split('/');
     try {
       const { data } = await octokit.rest.pulls.list({

@@ -1,7 +1,8 @@
 /**
- * Runs tasks with at most `limit` at once, keeping the results in the order of the items. When a
- * task fails, the others still run to their end before the first failure is thrown, so nothing is
- * left running (or writing into a folder about to be removed).
+ * Runs tasks with at most `limit` at once (lookups under an API's concurrency limit, runs that
+ * share two cores), keeping the results in the order of the items. When a task fails, the others
+ * still run to their end before the first failure is thrown, so nothing is left running (or
+ * writing into a folder about to be removed).
  */
 export async function mapWithLimit<T, U>(
   items: readonly T[],
