@@ -3,8 +3,7 @@
  * process (its own process group, killed whole when it overruns), with the runner's variables
  * left out so nothing of the workflow the harness runs in leaks into the case's run.
  */
-import { spawn } from 'node:child_process';
-import { killGroup, trackGroup } from './process-groups.js';
+import { runInGroup } from './process-groups.js';
 
 export interface CliRun {
   exitCode: number | null;
@@ -20,8 +19,6 @@ const RUNNER_VARIABLES = /^(GITHUB_|RUNNER_|ACTIONS_|INPUT_)/;
 const CREDENTIALS =
   /^(GEMINI_API_KEY|GOOGLE_API_KEY|GOOGLE_GENAI_USE_VERTEXAI|GOOGLE_GENAI_USE_GCA|GOOGLE_CLOUD_PROJECT|GOOGLE_CLOUD_PROJECT_ID|GOOGLE_CLOUD_LOCATION|GOOGLE_APPLICATION_CREDENTIALS)$/;
 
-const MAX_OUTPUT = 4 * 1024 * 1024;
-
 export function cliEnvironment(env: NodeJS.ProcessEnv, live: boolean): NodeJS.ProcessEnv {
   const child: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) {
@@ -32,51 +29,16 @@ export function cliEnvironment(env: NodeJS.ProcessEnv, live: boolean): NodeJS.Pr
   return child;
 }
 
-export function runCli(
+export async function runCli(
   cli: string,
   args: readonly string[],
   options: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs: number },
 ): Promise<CliRun> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, 'run', ...args], {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (stdout.length < MAX_OUTPUT) stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < MAX_OUTPUT) stderr += chunk.toString('utf8');
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, options.timeoutMs);
-    const untrack = trackGroup(child.pid);
-    const done = (exitCode: number | null, extra = '') => {
-      clearTimeout(timer);
-      untrack();
-      resolve({
-        exitCode,
-        stdout,
-        stderr: `${stderr}${extra}`,
-        wallMs: Date.now() - started,
-        timedOut,
-      });
-    };
-    child.on('error', (error) => {
-      done(null, error.message);
-    });
-    child.on('close', (code) => {
-      done(code);
-    });
-  });
+  const { exitCode, stdout, stderr, wallMs, timedOut } = await runInGroup(
+    [process.execPath, cli, 'run', ...args],
+    options,
+  );
+  return { exitCode, stdout, stderr, wallMs, timedOut };
 }
 
 /** The last meaningful line of a failed run's log, for the results and the report. */

@@ -4,9 +4,8 @@
  * `# tests N` (TAP) or `ℹ tests N` (its spec reporter), `python3 -m unittest` prints
  * `Ran N tests`.
  */
-import { spawn } from 'node:child_process';
 import type { Sandbox, SandboxCommand } from '../../src/platform/sandbox/sandbox-types.js';
-import { killGroup, trackGroup } from './process-groups.js';
+import { runInGroup } from './process-groups.js';
 
 export interface TestRun {
   exitCode: number | null;
@@ -16,8 +15,6 @@ export interface TestRun {
   count: number | null;
   timedOut: boolean;
 }
-
-const MAX_OUTPUT = 1024 * 1024;
 
 /** The test count the output reports (its last summary), or null. */
 export function countTests(output: string): number | null {
@@ -71,37 +68,8 @@ export async function runTests(
   }
 }
 
-function spawnTests(command: SandboxCommand, timeoutMs = 120_000): Promise<TestRun> {
-  const [program = '/bin/sh', ...args] = command.argv;
-  return new Promise((resolve) => {
-    const child = spawn(program, args, {
-      cwd: command.cwd,
-      env: command.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let output = '';
-    let timedOut = false;
-    const append = (chunk: Buffer) => {
-      if (output.length < MAX_OUTPUT) output += chunk.toString('utf8');
-    };
-    child.stdout.on('data', append);
-    child.stderr.on('data', append);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      // The whole group: a test runner's own children too.
-      killGroup(child.pid);
-    }, timeoutMs);
-    const untrack = trackGroup(child.pid);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      untrack();
-      resolve({ exitCode: null, output: `${output}${error.message}`, count: null, timedOut });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      untrack();
-      resolve({ exitCode: code, output, count: countTests(output), timedOut });
-    });
-  });
+async function spawnTests(command: SandboxCommand, timeoutMs = 120_000): Promise<TestRun> {
+  const run = await runInGroup(command.argv, { cwd: command.cwd, env: command.env, timeoutMs });
+  const { exitCode, output, timedOut } = run;
+  return { exitCode, output, count: countTests(output), timedOut };
 }
