@@ -890,7 +890,7 @@ async function runSubcommand(argv, io) {
             return runTrustCommand(argv.slice(1), io);
         }
         case 'fleet': {
-            const { runFleetCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(111), __webpack_require__.e(583)]).then(__webpack_require__.bind(__webpack_require__, 46583));
+            const { runFleetCommand } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(111), __webpack_require__.e(778)]).then(__webpack_require__.bind(__webpack_require__, 55778));
             return runFleetCommand(argv.slice(1), io);
         }
         default:
